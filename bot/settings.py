@@ -1,0 +1,61 @@
+"""Every setting todobot reads, from the environment and `.env`.
+
+Built once by `load_settings()` in the CLI (or a test) and passed down; nothing reads the
+environment anywhere else.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    # Storage
+    database_url: str = "sqlite:///todobot.db"
+    db_pool_size: int = Field(default=10, ge=1)
+    db_max_overflow: int = Field(default=10, ge=0)
+    db_pool_timeout: float = Field(default=30.0, gt=0)
+
+    # Conversation and safety
+    history_window: int = Field(default=50, ge=1, le=1000)
+    confirmation_ttl_seconds: int = Field(default=600, ge=10)
+    rate_limit_per_minute: int = Field(default=30, ge=0)
+
+    # Agent
+    agent_backend: Literal["auto", "builtin", "openai"] = "auto"
+    openai_api_key: SecretStr | None = None
+    openai_base_url: str | None = None
+    openai_model: str = "gpt-4.1-mini"
+    openai_timeout_seconds: float = Field(default=30.0, gt=0)
+    openai_max_retries: int = Field(default=2, ge=0, le=10)
+    openai_tracing: bool = False
+
+    # Slack
+    slack_bot_token: SecretStr | None = None
+    slack_app_token: SecretStr | None = None
+    slack_signing_secret: SecretStr | None = None
+    slack_api_url: str = "https://slack.com/api/"
+
+    # Telegram
+    telegram_bot_token: SecretStr | None = None
+    telegram_webhook_secret: SecretStr | None = None
+    telegram_api_url: str = "https://api.telegram.org/bot"
+
+    # HTTP chat API
+    api_jwt_secret: SecretStr | None = None
+
+    @property
+    def resolved_backend(self) -> Literal["builtin", "openai"]:
+        """`auto` means the LLM when a key is set, the offline engine otherwise."""
+        if self.agent_backend == "auto":
+            return "openai" if self.openai_api_key else "builtin"
+        return self.agent_backend
+
+
+def load_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,55 @@
+"""The composition root: the one place that builds todobot's parts from `Settings`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.settings import Settings
+from core.agent.base import Agent
+from core.chat import ChatPolicy, ChatService
+from core.db import Database
+
+
+@dataclass
+class Services:
+    settings: Settings
+    db: Database
+    chat: ChatService
+
+    async def close(self) -> None:
+        await self.db.dispose()
+
+
+def build_database(settings: Settings) -> Database:
+    return Database(
+        settings.database_url,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_max_overflow,
+        pool_timeout=settings.db_pool_timeout,
+    )
+
+
+def build_agent(settings: Settings) -> Agent:
+    from core.agent.standin import CommandLineAgent
+
+    return CommandLineAgent()
+
+
+def build_policy(settings: Settings) -> ChatPolicy:
+    return ChatPolicy(
+        history_window=settings.history_window,
+        confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
+        rate_limit_per_minute=settings.rate_limit_per_minute,
+    )
+
+
+def build_services(settings: Settings, *, agent: Agent | None = None) -> Services:
+    db = build_database(settings)
+    chat = ChatService(db=db, agent=agent or build_agent(settings), policy=build_policy(settings))
+    return Services(settings=settings, db=db, chat=chat)
+
+
+def upgrade_database(settings: Settings) -> None:
+    from core.migrate import upgrade
+
+    upgrade(settings.database_url)

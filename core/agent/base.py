@@ -1,0 +1,29 @@
+"""What every model backend implements: one turn in, the reply text out.
+
+Backends act only through the tools in `core.tools`, bound to the turn's `ToolContext`;
+the buttons a reply carries come from the tools (a delete asks for confirmation), not from
+the backend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from core.models import Message
+from core.tools import ToolContext
+
+
+class AgentUnavailable(Exception):
+    """The model could not answer (after its retries); the turn is rolled back."""
+
+
+@dataclass
+class AgentTurn:
+    text: str
+    history: list[Message]
+    tools: ToolContext
+
+
+class Agent(Protocol):
+    async def respond(self, turn: AgentTurn) -> str: ...

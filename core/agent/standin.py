@@ -1,0 +1,18 @@
+"""A model-free agent that reads a message as a command line ("add milk", "done 2").
+
+It keeps the console usable without any model; the builtin engine supersedes it.
+"""
+
+from __future__ import annotations
+
+from core.agent.base import AgentTurn
+from core.commands import HELP_TEXT, TOOL_COMMANDS
+
+
+class CommandLineAgent:
+    async def respond(self, turn: AgentTurn) -> str:
+        verb, _, rest = turn.text.strip().partition(" ")
+        handler = TOOL_COMMANDS.get(verb.lower())
+        if handler is None:
+            return HELP_TEXT
+        return await handler(turn.tools, rest.strip())

@@ -1,0 +1,94 @@
+"""Slash commands: exact, model-free shortcuts to the same tools the agent uses.
+
+Telegram delivers them natively (`/done 2`); the console and any other text source get them
+by starting a line with `/`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from agents import RunContextWrapper
+
+from core import tools
+from core.tools import ToolContext
+
+HELP_TEXT = (
+    "I keep your to-do list. Just tell me what you need, for example:\n"
+    "• add buy milk — or “remind me to call the plumber”\n"
+    "• what's on my list? — or “show completed tasks”\n"
+    "• done 2 — or “I finished calling mom”\n"
+    "• rename 1 to buy oat milk — or “add description 'for the party' to 2”\n"
+    "• delete 3 — I'll ask you to confirm first\n"
+    "Commands: /add <title>, /list, /done <n>, /delete <n>, /new (fresh conversation), /help."
+)
+
+GREETING = "Hi! I'm todobot. " + HELP_TEXT
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    name: str
+    args: str
+
+
+def parse_command(text: str) -> CommandLine | None:
+    """`/done 2` -> ("done", "2"); `/list@todobot` -> ("list", ""); plain text -> None."""
+    stripped = text.strip()
+    if not stripped.startswith("/") or len(stripped) < 2:
+        return None
+    head, _, args = stripped[1:].partition(" ")
+    name = head.split("@", 1)[0].lower()
+    if not name.replace("_", "").isalnum():
+        return None
+    return CommandLine(name=name, args=args.strip())
+
+
+CommandHandler = Callable[[ToolContext, str], Awaitable[str]]
+
+
+async def _add(context: ToolContext, args: str) -> str:
+    if not args:
+        return "What should I add? For example: /add buy milk"
+    return (await tools.add_task(RunContextWrapper(context), title=args))["message"]
+
+
+async def _list(context: ToolContext, args: str) -> str:
+    wanted = args.lower().strip() or "pending"
+    aliases = {"done": "completed", "complete": "completed", "open": "pending", "todo": "pending"}
+    wanted = aliases.get(wanted, wanted)
+    if wanted not in ("all", "pending", "completed"):
+        return "Use /list, /list completed or /list all."
+    return (await tools.list_tasks(RunContextWrapper(context), status=wanted))["message"]
+
+
+async def _done(context: ToolContext, args: str) -> str:
+    if not args:
+        return "Which task is done? For example: /done 2"
+    return (await tools.complete_task(RunContextWrapper(context), task_identifier=args))["message"]
+
+
+async def _delete(context: ToolContext, args: str) -> str:
+    if not args:
+        return "Which task should I delete? For example: /delete 2"
+    return (await tools.delete_task(RunContextWrapper(context), task_identifier=args))["message"]
+
+
+async def _help(_context: ToolContext, _args: str) -> str:
+    return HELP_TEXT
+
+
+async def _start(_context: ToolContext, _args: str) -> str:
+    return GREETING
+
+
+TOOL_COMMANDS: dict[str, CommandHandler] = {
+    "add": _add,
+    "list": _list,
+    "done": _done,
+    "complete": _done,
+    "delete": _delete,
+    "help": _help,
+    "start": _start,
+}

@@ -1,0 +1,94 @@
+"""One async engine per process, the same code on SQLite and PostgreSQL.
+
+`DATABASE_URL` is written the usual way (`sqlite:///todobot.db`,
+`postgresql+psycopg://user@host/db`); the async driver is chosen here.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+
+def sync_url(url: str) -> URL:
+    """The URL for synchronous tools (Alembic): plain sqlite, psycopg for PostgreSQL."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        return parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.set(drivername="sqlite")
+    raise ValueError(f"DATABASE_URL must be sqlite or postgresql, not {parsed.drivername!r}")
+
+
+def async_url(url: str) -> URL:
+    parsed = sync_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.set(drivername="sqlite+aiosqlite")
+    return parsed
+
+
+def normalize_url(url: str) -> str:
+    """Accept `postgres://` as Heroku-style hosts hand it out."""
+    if url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.removeprefix("postgres://")
+    return url
+
+
+class Database:
+    """The engine and its sessions. Sessions never expire loaded rows on commit."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int = 10,
+        max_overflow: int = 10,
+        pool_timeout: float = 30.0,
+        echo: bool = False,
+    ) -> None:
+        self.url = async_url(normalize_url(url))
+        self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            self.engine: AsyncEngine = create_async_engine(
+                self.url, echo=echo, connect_args={"timeout": 30}
+            )
+            _serialize_sqlite_writers(self.engine)
+        else:
+            self.engine = create_async_engine(
+                self.url,
+                echo=echo,
+                pool_size=pool_size,
+                max_overflow=max_overflow,
+                pool_timeout=pool_timeout,
+                pool_pre_ping=True,
+            )
+        self._sessions = async_sessionmaker(
+            self.engine, class_=AsyncSession, expire_on_commit=False
+        )
+
+    def session(self) -> AsyncSession:
+        return self._sessions()
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+
+def _serialize_sqlite_writers(engine: AsyncEngine) -> None:
+    """SQLite: WAL, enforced foreign keys, and BEGIN IMMEDIATE so two writers queue
+    on the busy timeout instead of failing when a read transaction upgrades."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn) -> None:  # type: ignore[no-untyped-def]
+        conn.exec_driver_sql("BEGIN IMMEDIATE")

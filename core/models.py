@@ -1,0 +1,168 @@
+"""The tables of DESIGN.md. Times are aware UTC on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+from sqlalchemy import JSON, Column, ForeignKey, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+TITLE_MAX = 200
+DESCRIPTION_MAX = 1000
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601 with a `Z`, as the chat API shows times."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+class User(SQLModel, table=True):
+    __tablename__ = "user"
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    display_name: str | None = Field(default=None, max_length=200)
+    # Numbers people say aloud ("task 3") come from this counter and are never reused.
+    next_task_number: int = Field(default=1)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Identity(SQLModel, table=True):
+    __tablename__ = "identity"
+    __table_args__ = (UniqueConstraint("platform", "tenant", "external_id"),)
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
+    platform: str = Field(max_length=32)
+    tenant: str = Field(default="", max_length=64)
+    external_id: str = Field(max_length=128)
+    display_name: str | None = Field(default=None, max_length=200)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class TaskBase(SQLModel):
+    title: str = Field(max_length=TITLE_MAX)
+    description: str = Field(default="", max_length=DESCRIPTION_MAX)
+    completed: bool = False
+
+
+class Task(TaskBase, table=True):
+    __tablename__ = "task"
+    __table_args__ = (
+        UniqueConstraint("user_id", "number"),
+        Index("ix_task_user_completed", "user_id", "completed"),
+    )
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    )
+    number: int
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    completed_at: datetime | None = None
+
+
+class Conversation(SQLModel, table=True):
+    __tablename__ = "conversation"
+    __table_args__ = (
+        Index("ix_conversation_user_updated", "user_id", "updated_at"),
+        Index("ix_conversation_user_chat", "user_id", "chat_key", "active"),
+    )
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    )
+    platform: str = Field(max_length=32)
+    chat_key: str = Field(max_length=255)
+    title: str = Field(default="", max_length=200)
+    active: bool = True
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Message(SQLModel, table=True):
+    """One line of a conversation; never changed after insert."""
+
+    __tablename__ = "message"
+    __table_args__ = (
+        Index("ix_message_conversation_created", "conversation_id", "created_at"),
+        Index("ix_message_user_created", "user_id", "role", "created_at"),
+    )
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    conversation_id: UUID = Field(
+        sa_column=Column(ForeignKey("conversation.id", ondelete="CASCADE"), nullable=False)
+    )
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    )
+    role: str = Field(max_length=16)
+    content: str = Field(sa_column=Column(Text, nullable=False))
+    tool_calls: list[dict[str, Any]] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False)
+    )
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class ToolCall(SQLModel, table=True):
+    """The audit: every tool call with who made it, what went in and what came out."""
+
+    __tablename__ = "tool_call"
+    __table_args__ = (Index("ix_tool_call_user_created", "user_id", "created_at"),)
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    )
+    conversation_id: UUID | None = None
+    tool: str = Field(max_length=64)
+    input: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    result: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    ok: bool
+    duration_ms: float
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Confirmation(SQLModel, table=True):
+    """A destructive action waiting for its owner's button."""
+
+    __tablename__ = "confirmation"
+    __table_args__ = (Index("ix_confirmation_user_status", "user_id", "status"),)
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    token: str = Field(max_length=64, unique=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    )
+    kind: str = Field(default="delete_task", max_length=32)
+    task_id: UUID | None = Field(
+        default=None, sa_column=Column(ForeignKey("task.id", ondelete="SET NULL"), nullable=True)
+    )
+    conversation_id: UUID | None = None
+    subject: str = Field(default="", max_length=250)
+    status: str = Field(default="pending", max_length=16)
+    expires_at: datetime
+    message_ref: str | None = Field(default=None, max_length=255)
+    created_at: datetime = Field(default_factory=utcnow)
+    decided_at: datetime | None = None
+
+
+class ProcessedEvent(SQLModel, table=True):
+    """Platform deliveries already applied; written in the same transaction as their effect."""
+
+    __tablename__ = "processed_event"
+    __table_args__ = (UniqueConstraint("source", "event_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    source: str = Field(max_length=64)
+    event_id: str = Field(max_length=255)
+    created_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,64 @@
+"""What a decided confirmation does, and what each refusal tells the presser."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core import tasks as task_service
+from core.confirmations import Decision, Outcome
+from core.models import Confirmation, ToolCall
+from core.types import Reply
+
+ConfirmAction = Callable[[AsyncSession, Confirmation], Awaitable[str]]
+
+
+async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> str:
+    """Delete the task the confirmation names, if it still exists; audit either way."""
+    deleted = confirmation.task_id is not None and await task_service.delete_task(
+        session, user_id=confirmation.user_id, task_id=confirmation.task_id
+    )
+    message = (
+        f"Deleted {confirmation.subject}."
+        if deleted
+        else f"{confirmation.subject} was already gone, so there was nothing to delete."
+    )
+    session.add(
+        ToolCall(
+            user_id=confirmation.user_id,
+            conversation_id=confirmation.conversation_id,
+            tool="delete_task.confirmed",
+            input={"task_id": str(confirmation.task_id), "subject": confirmation.subject},
+            result={"ok": deleted, "message": message},
+            ok=deleted,
+            duration_ms=0.0,
+        )
+    )
+    return message
+
+
+CONFIRM_ACTIONS: dict[str, ConfirmAction] = {"delete_task": confirm_delete}
+
+
+def explain(decision: Decision) -> Reply:
+    """Every press that did not confirm gets a clear answer; only the owner's edit the message."""
+    confirmation = decision.confirmation
+    subject = confirmation.subject if confirmation else "that"
+    match decision.outcome:
+        case Outcome.CANCELLED:
+            return Reply(text=f"Okay, I kept {subject}. Nothing was deleted.")
+        case Outcome.NOT_YOURS:
+            return Reply(
+                text="Only the person who asked can confirm or cancel this.", ephemeral=True
+            )
+        case Outcome.EXPIRED:
+            return Reply(
+                text=f"This request to delete {subject} expired, so nothing was deleted. "
+                "Ask me again if you still want it gone."
+            )
+        case Outcome.ALREADY_DECIDED:
+            status = confirmation.status if confirmation else "decided"
+            return Reply(text=f"That was already {status}; nothing more to do.", ephemeral=True)
+        case _:
+            return Reply(text="That button no longer works. Ask me again.", ephemeral=True)

@@ -1,0 +1,232 @@
+"""The task service. Every function takes the owner's user_id and never looks past it."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+from uuid import UUID
+
+from sqlalchemy import update
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.models import DESCRIPTION_MAX, TITLE_MAX, Task, User, utcnow
+
+StatusFilter = Literal["all", "pending", "completed"]
+STATUS_FILTERS: tuple[str, ...] = ("all", "pending", "completed")
+
+
+class TaskError(Exception):
+    """A request the service refuses, said so a person can act on it."""
+
+    code = "VALIDATION_ERROR"
+
+    def __init__(self, message: str, suggestion: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestion = suggestion
+
+
+class InvalidInput(TaskError):
+    code = "VALIDATION_ERROR"
+
+
+class TaskNotFound(TaskError):
+    code = "NOT_FOUND"
+
+
+class AmbiguousTask(TaskError):
+    code = "AMBIGUOUS"
+
+    def __init__(self, message: str, candidates: list[Task]) -> None:
+        super().__init__(message, "Ask which one they mean, by number.")
+        self.candidates = candidates
+
+
+def clean_title(title: str | None) -> str:
+    cleaned = (title or "").strip()
+    if not cleaned:
+        raise InvalidInput("A task needs a title.", "Ask what the task should be called.")
+    if len(cleaned) > TITLE_MAX:
+        raise InvalidInput(
+            f"That title is {len(cleaned)} characters; the limit is {TITLE_MAX}.",
+            "Ask for a shorter title.",
+        )
+    return cleaned
+
+
+def clean_description(description: str | None) -> str:
+    cleaned = (description or "").strip()
+    if len(cleaned) > DESCRIPTION_MAX:
+        raise InvalidInput(
+            f"That description is {len(cleaned)} characters; the limit is {DESCRIPTION_MAX}.",
+            "Ask for a shorter description.",
+        )
+    return cleaned
+
+
+async def create_task(
+    session: AsyncSession, *, user_id: UUID, title: str, description: str = ""
+) -> Task:
+    title = clean_title(title)
+    description = clean_description(description)
+    number = await _take_next_number(session, user_id=user_id)
+    task = Task(user_id=user_id, number=number, title=title, description=description)
+    session.add(task)
+    await session.flush()
+    return task
+
+
+async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
+    """Atomically take the user's next number; the row lock orders concurrent adds."""
+    result = await session.exec(
+        update(User)
+        .where(col(User.id) == user_id)
+        .values(next_task_number=User.next_task_number + 1)
+        .returning(User.next_task_number)
+    )
+    return int(result.scalar_one()) - 1
+
+
+async def list_tasks(
+    session: AsyncSession, *, user_id: UUID, status: StatusFilter = "all"
+) -> list[Task]:
+    query = select(Task).where(Task.user_id == user_id)
+    if status == "pending":
+        query = query.where(col(Task.completed).is_(False))
+    elif status == "completed":
+        query = query.where(col(Task.completed).is_(True))
+    result = await session.exec(query.order_by(col(Task.number)))
+    return list(result.all())
+
+
+async def count_tasks(session: AsyncSession, *, user_id: UUID) -> tuple[int, int]:
+    """(pending, completed) for a user."""
+    tasks = await list_tasks(session, user_id=user_id)
+    done = sum(1 for task in tasks if task.completed)
+    return len(tasks) - done, done
+
+
+_NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
+_QUOTES = "\"'`“”‘’«»"
+
+
+def parse_number_ref(ref: str) -> int | None:
+    match = _NUMBER_REF.match(ref.strip())
+    return int(match.group(1)) if match else None
+
+
+async def get_task_by_number(session: AsyncSession, *, user_id: UUID, number: int) -> Task | None:
+    result = await session.exec(select(Task).where(Task.user_id == user_id, Task.number == number))
+    return result.first()
+
+
+async def resolve_task(
+    session: AsyncSession, *, user_id: UUID, ref: str, prefer_pending: bool = False
+) -> Task:
+    """Find one of the user's tasks by number, `#n`, uuid, or (part of) its title.
+
+    Several title matches raise `AmbiguousTask` with the candidates; with
+    `prefer_pending`, a single pending one among them wins.
+    """
+    ref = (ref or "").strip().strip(_QUOTES).strip()
+    if not ref:
+        raise InvalidInput("Which task? Give its number or part of its title.")
+    number = parse_number_ref(ref)
+    if number is not None:
+        task = await get_task_by_number(session, user_id=user_id, number=number)
+        if task is None:
+            raise TaskNotFound(f"There is no task #{number}.", "Offer to show the list.")
+        return task
+    task_uuid = _as_uuid(ref)
+    if task_uuid is not None:
+        result = await session.exec(
+            select(Task).where(Task.user_id == user_id, Task.id == task_uuid)
+        )
+        task = result.first()
+        if task is None:
+            raise TaskNotFound("No task has that id.", "Offer to show the list.")
+        return task
+    matches = match_titles(await list_tasks(session, user_id=user_id), ref)
+    if prefer_pending and len(matches) > 1:
+        pending = [task for task in matches if not task.completed]
+        if len(pending) == 1:
+            matches = pending
+    if not matches:
+        raise TaskNotFound(f"No task found matching '{ref}'.", "Offer to show the list.")
+    if len(matches) > 1:
+        names = ", ".join(f"#{task.number} {task.title}" for task in matches[:10])
+        raise AmbiguousTask(f"Several tasks match '{ref}': {names}.", matches)
+    return matches[0]
+
+
+def match_titles(tasks: list[Task], ref: str) -> list[Task]:
+    """Exact title first, then substring, then every word of `ref` in the title."""
+    wanted = _fold(ref)
+    exact = [task for task in tasks if _fold(task.title) == wanted]
+    if exact:
+        return exact
+    partial = [task for task in tasks if wanted in _fold(task.title)]
+    if partial:
+        return partial
+    words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1]
+    if not words:
+        return []
+    return [
+        task
+        for task in tasks
+        if all(word in re.findall(r"\w+", _fold(task.title)) for word in words)
+    ]
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _as_uuid(ref: str) -> UUID | None:
+    try:
+        return UUID(ref)
+    except ValueError:
+        return None
+
+
+async def complete_task(session: AsyncSession, *, task: Task) -> bool:
+    """Mark done; returns False when it already was."""
+    if task.completed:
+        return False
+    task.completed = True
+    task.completed_at = task.updated_at = utcnow()
+    session.add(task)
+    await session.flush()
+    return True
+
+
+async def update_task(
+    session: AsyncSession,
+    *,
+    task: Task,
+    title: str | None = None,
+    description: str | None = None,
+) -> Task:
+    if title is None and description is None:
+        raise InvalidInput("Nothing to change: give a new title or a new description.")
+    new_title = clean_title(title) if title is not None else task.title
+    new_description = (
+        clean_description(description) if description is not None else task.description
+    )
+    task.title, task.description = new_title, new_description
+    task.updated_at = utcnow()
+    session.add(task)
+    await session.flush()
+    return task
+
+
+async def delete_task(session: AsyncSession, *, user_id: UUID, task_id: UUID) -> bool:
+    task = (
+        await session.exec(select(Task).where(Task.user_id == user_id, Task.id == task_id))
+    ).first()
+    if task is None:
+        return False
+    await session.delete(task)
+    await session.flush()
+    return True

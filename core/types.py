@@ -1,0 +1,102 @@
+"""The platform-neutral language adapters speak with the core.
+
+An adapter turns a platform event into an `Incoming` (a message) or a `Press` (a button),
+hands it to `ChatService`, and renders the `Reply` it gets back. Nothing here knows a platform.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+from uuid import UUID
+
+
+class Action(StrEnum):
+    CONFIRM = "confirm"
+    CANCEL = "cancel"
+
+
+PAYLOAD_SEPARATOR = "|"
+MAX_PAYLOAD_BYTES = 64
+
+
+@dataclass(frozen=True)
+class Button:
+    """A choice under a reply. `payload` is what the platform echoes back on a press."""
+
+    label: str
+    action: Action
+    token: str
+    danger: bool = False
+
+    @property
+    def payload(self) -> str:
+        return f"{self.action.value}{PAYLOAD_SEPARATOR}{self.token}"
+
+
+def parse_payload(payload: str) -> tuple[Action, str] | None:
+    """Read a button payload back; None when it is not one of ours."""
+    if len(payload.encode()) > MAX_PAYLOAD_BYTES or PAYLOAD_SEPARATOR not in payload:
+        return None
+    action, _, token = payload.partition(PAYLOAD_SEPARATOR)
+    try:
+        return Action(action), token
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One message from a person.
+
+    `chat_ref` names the place the conversation lives (a DM, a channel, a Telegram chat);
+    with `thread_ref` it picks the active conversation. `event_id` is the platform's delivery
+    id: the same id twice is applied once. `command` is set when the platform delivered a
+    command (Telegram `/done 2` -> command "done", text "2"); otherwise `text` is free text.
+    """
+
+    platform: str
+    user_ref: str
+    chat_ref: str
+    text: str
+    tenant: str = ""
+    thread_ref: str | None = None
+    event_id: str | None = None
+    display_name: str | None = None
+    is_group: bool = False
+    command: str | None = None
+    conversation_id: UUID | None = None
+
+
+@dataclass(frozen=True)
+class Press:
+    """A button press: who pressed, on which token, which action."""
+
+    platform: str
+    user_ref: str
+    token: str
+    action: Action
+    tenant: str = ""
+    event_id: str | None = None
+    display_name: str | None = None
+
+
+@dataclass
+class Reply:
+    """What the person should see.
+
+    For a press, `ephemeral` means: show this to the presser only and leave the original
+    message as it is (a stranger's press, a token already used). Otherwise the adapter
+    replaces the original message with `text` and removes its buttons.
+    """
+
+    text: str
+    buttons: list[Button] = field(default_factory=list)
+    ephemeral: bool = False
+    conversation_id: UUID | None = None
+    message_id: UUID | None = None
+    created_at: datetime | None = None
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    rate_limited: bool = False

@@ -1,0 +1,103 @@
+"""Shared fixtures: a database per test on SQLite and on PostgreSQL, and a chat driver.
+
+PostgreSQL tests run when TODOBOT_TEST_POSTGRES_URL names a server (any database on it);
+each pytest run creates its own database there and drops it at the end, so parallel runs
+never meet. With TODOBOT_REQUIRE_POSTGRES=1 (CI) an unreachable server fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from core.db import Database, sync_url
+from core.migrate import upgrade
+from tests.harness import ChatDriver, ScriptedAgent, build_chat
+
+POSTGRES_ENV = "TODOBOT_TEST_POSTGRES_URL"
+REQUIRE_ENV = "TODOBOT_REQUIRE_POSTGRES"
+TABLES = (
+    "tool_call", "message", "confirmation", "conversation", "task", "identity",
+    "processed_event", "user",
+)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh, migrated PostgreSQL database for this test run."""
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{REQUIRE_ENV}=1 but {POSTGRES_ENV} is not set")
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test)")
+    server = sync_url(base)
+    name = f"todobot_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as error:  # noqa: BLE001
+        admin.dispose()
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"PostgreSQL at {server.render_as_string()} is unreachable: {error}")
+        pytest.skip(f"PostgreSQL unreachable: {error}")
+    url = make_url(server).set(database=name).render_as_string(hide_password=False)
+    upgrade(url)
+    yield url
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+def _truncate(url: str) -> None:
+    engine = create_engine(sync_url(url))
+    with engine.begin() as connection:
+        quoted = ", ".join(f'"{table}"' for table in TABLES)
+        connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """One migrated SQLite file, copied for every test (faster than migrating each time)."""
+    path = tmp_path_factory.mktemp("template") / "template.db"
+    upgrade(f"sqlite:///{path}")
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    engine.dispose()
+    return path.read_bytes()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path, sqlite_template: bytes) -> str:
+    if request.param == "sqlite":
+        path = tmp_path / "todobot.db"
+        path.write_bytes(sqlite_template)
+        return f"sqlite:///{path}"
+    url = request.getfixturevalue("postgres_url")
+    _truncate(url)
+    return url
+
+
+@pytest.fixture
+async def database(database_url: str) -> AsyncIterator[Database]:
+    db = Database(database_url, pool_size=20, max_overflow=20)
+    yield db
+    await db.dispose()
+
+
+@pytest.fixture
+def agent() -> ScriptedAgent:
+    return ScriptedAgent()
+
+
+@pytest.fixture
+def chat(database: Database, agent: ScriptedAgent) -> ChatDriver:
+    """Alice, talking to todobot in the console, with a scripted agent."""
+    return ChatDriver(build_chat(database, agent), database)
