@@ -18,6 +18,10 @@ class Action(StrEnum):
     CANCEL = "cancel"
 
 
+# Words that, first in a platform's command text (`/todo new`), name a core command rather than
+# free text for the agent. Telegram delivers these as native commands (`/new`).
+COMMAND_WORDS = frozenset({"help", "start", "new", "add", "list", "done", "complete", "delete"})
+
 PAYLOAD_SEPARATOR = "|"
 MAX_PAYLOAD_BYTES = 64
 
@@ -83,6 +87,15 @@ class Press:
     display_name: str | None = None
 
 
+@dataclass(frozen=True)
+class Attachment:
+    """A file to hand the person (an export): uploaded where the platform allows."""
+
+    filename: str
+    content: bytes
+    mime_type: str = "application/json"
+
+
 @dataclass
 class Reply:
     """What the person should see.
@@ -95,6 +108,8 @@ class Reply:
     text: str
     buttons: list[Button] = field(default_factory=list)
     ephemeral: bool = False
+    private: bool = False
+    attachment: Attachment | None = None
     conversation_id: UUID | None = None
     message_id: UUID | None = None
     created_at: datetime | None = None
