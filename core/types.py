@@ -103,6 +103,8 @@ class Reply:
     For a press, `ephemeral` means: show this to the presser only and leave the original
     message as it is (a stranger's press, a token already used). Otherwise the adapter
     replaces the original message with `text` and removes its buttons.
+    For a message, `private` means only this person may see it (Slack: ephemeral), and
+    `attachment` is a file to upload beside the text.
     """
 
     text: str
