@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import conversations
+from core import tasks as task_service
 from core.agent.base import Agent, AgentTurn
 from core.commands import TOOL_COMMANDS, parse_command
 from core.confirmations import Decision, Outcome, decide
@@ -29,7 +30,7 @@ from core.models import Confirmation, Conversation, User, iso, utcnow
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, explain
 from core.ratelimit import over_limit
 from core.tools import ToolContext
-from core.types import Incoming, Press, Reply
+from core.types import Incoming, Press, Reply, TaskView
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,13 @@ class ChatService:
     async def press(self, press: Press) -> Reply | None:
         """Decide one button press. None means this delivery was already handled."""
         return await self._retrying(lambda session: self._press(session, press))
+
+    async def open_tasks(self, *, platform: str, tenant: str, user_ref: str) -> list[TaskView]:
+        """The person's pending tasks, read-only (for views like Slack's App Home)."""
+        async with self.db.session() as session, session.begin():
+            user = await user_for(session, platform=platform, tenant=tenant, external_id=user_ref)
+            found = await task_service.list_tasks(session, user_id=user.id, status="pending")
+            return [TaskView(t.number, t.title, t.description, t.completed) for t in found]
 
     async def _retrying(
         self, turn: Callable[[AsyncSession], Awaitable[Reply | None]]

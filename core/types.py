@@ -117,3 +117,13 @@ class Reply:
     created_at: datetime | None = None
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     rate_limited: bool = False
+
+
+@dataclass(frozen=True)
+class TaskView:
+    """A task as a person sees it in a listing (Slack's App Home)."""
+
+    number: int
+    title: str
+    description: str = ""
+    completed: bool = False
