@@ -67,6 +67,8 @@ class CommandCall:
 
 
 CommandFunction = Callable[[CommandCall], Awaitable[Reply | str]]
+# Recognises an exact request in free text ("forget me") as a command: (name, args) or None.
+TextRouter = Callable[[str], tuple[str, str] | None]
 
 
 @dataclass
@@ -76,6 +78,7 @@ class ChatService:
     policy: ChatPolicy = field(default_factory=ChatPolicy)
     commands: dict[str, CommandFunction] = field(default_factory=dict)
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
+    text_routers: list[TextRouter] = field(default_factory=list)
 
     async def handle(self, incoming: Incoming) -> Reply | None:
         """Answer one message. None means this delivery was already handled."""
@@ -160,7 +163,7 @@ class ChatService:
             session,
             conversation=conversation,
             role="assistant",
-            content=reply.text,
+            content=reply.history_text or reply.text,
             tool_calls=context.calls,
             created_at=max(utcnow(), now + timedelta(microseconds=1)),
         )
@@ -205,7 +208,13 @@ class ChatService:
         if incoming.command:
             return _Command(incoming.command.lower(), incoming.text.strip())
         parsed = parse_command(incoming.text)
-        return _Command(parsed.name, parsed.args) if parsed else None
+        if parsed:
+            return _Command(parsed.name, parsed.args)
+        for route in self.text_routers:
+            routed = route(incoming.text)
+            if routed is not None:
+                return _Command(*routed)
+        return None
 
     async def _conversation(
         self, session: AsyncSession, user: User, incoming: Incoming

@@ -20,7 +20,10 @@ class Action(StrEnum):
 
 # Words that, first in a platform's command text (`/todo new`), name a core command rather than
 # free text for the agent. Telegram delivers these as native commands (`/new`).
-COMMAND_WORDS = frozenset({"help", "start", "new", "add", "list", "done", "complete", "delete"})
+COMMAND_WORDS = frozenset(
+    {"help", "start", "new", "add", "list", "done", "complete", "delete"}
+    | {"link", "unlink", "accounts", "export", "forget"}
+)
 
 PAYLOAD_SEPARATOR = "|"
 MAX_PAYLOAD_BYTES = 64
@@ -117,6 +120,8 @@ class Reply:
     created_at: datetime | None = None
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     rate_limited: bool = False
+    # What the conversation keeps instead of `text` when `text` holds a secret (a link code).
+    history_text: str | None = None
 
 
 @dataclass(frozen=True)
