@@ -21,10 +21,6 @@ from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 POSTGRES_ENV = "TODOBOT_TEST_POSTGRES_URL"
 REQUIRE_ENV = "TODOBOT_REQUIRE_POSTGRES"
-TABLES = (
-    "tool_call", "message", "confirmation", "conversation", "task", "identity",
-    "processed_event", "user",
-)
 
 
 @pytest.fixture(scope="session")
@@ -34,14 +30,17 @@ def postgres_url() -> Iterator[str]:
     if not base:
         if os.environ.get(REQUIRE_ENV) == "1":
             pytest.fail(f"{REQUIRE_ENV}=1 but {POSTGRES_ENV} is not set")
-        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test)")
+        pytest.skip(
+            f"PostgreSQL tests need {POSTGRES_ENV} "
+            "(e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test)"
+        )
     server = sync_url(base)
     name = f"todobot_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     admin = create_engine(server, isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as connection:
             connection.execute(text(f'CREATE DATABASE "{name}"'))
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         admin.dispose()
         if os.environ.get(REQUIRE_ENV) == "1":
             pytest.fail(f"PostgreSQL at {server.render_as_string()} is unreachable: {error}")
@@ -55,9 +54,16 @@ def postgres_url() -> Iterator[str]:
 
 
 def _truncate(url: str) -> None:
+    """Empty every table but Alembic's, whoever added it."""
     engine = create_engine(sync_url(url))
     with engine.begin() as connection:
-        quoted = ", ".join(f'"{table}"' for table in TABLES)
+        tables = connection.execute(
+            text(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                "AND tablename <> 'alembic_version'"
+            )
+        ).scalars()
+        quoted = ", ".join(f'"{table}"' for table in tables)
         connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
     engine.dispose()
 

@@ -67,12 +67,20 @@ class ChatDriver:
     last: Reply | None = None
 
     def as_user(self, user: str, **changes: Any) -> ChatDriver:
-        return ChatDriver(self.service, self.database, user=user, platform=changes.get(
-            "platform", self.platform), chat_ref=changes.get("chat_ref", f"{user}-chat"))
+        return ChatDriver(
+            self.service,
+            self.database,
+            user=user,
+            platform=changes.get("platform", self.platform),
+            chat_ref=changes.get("chat_ref", f"{user}-chat"),
+        )
 
     async def push(self, text: str, **fields: Any) -> Reply | None:
         incoming = Incoming(
-            platform=self.platform, user_ref=self.user, chat_ref=self.chat_ref, text=text,
+            platform=self.platform,
+            user_ref=self.user,
+            chat_ref=self.chat_ref,
+            text=text,
             **fields,
         )
         reply = await self.service.handle(incoming)
@@ -92,11 +100,16 @@ class ChatDriver:
         assert source is not None and source.buttons, "no buttons to press"
         token = source.buttons[0].token
         return await self.service.press(
-            Press(platform=self.platform, user_ref=self.user, token=token,
-                  action=Action(action), event_id=event_id)
+            Press(
+                platform=self.platform,
+                user_ref=self.user,
+                token=token,
+                action=Action(action),
+                event_id=event_id,
+            )
         )
 
-    async def user_id(self):  # noqa: ANN201
+    async def user_id(self):
         async with self.database.session() as session:
             identity = (
                 await session.exec(
@@ -122,6 +135,8 @@ class ChatDriver:
         user_id = await self.user_id()
         async with self.database.session() as session:
             result = await session.exec(
-                select(ToolCall).where(ToolCall.user_id == user_id).order_by(col(ToolCall.created_at))
+                select(ToolCall)
+                .where(ToolCall.user_id == user_id)
+                .order_by(col(ToolCall.created_at))
             )
             return list(result.all())

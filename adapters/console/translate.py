@@ -12,7 +12,9 @@ def render(reply: Reply) -> str:
     """The reply text, then its buttons as numbered choices."""
     lines = [reply.text]
     if reply.buttons:
-        choices = "   ".join(f"[{index}] {button.label}" for index, button in enumerate(reply.buttons, 1))
+        choices = "   ".join(
+            f"[{index}] {button.label}" for index, button in enumerate(reply.buttons, 1)
+        )
         lines.append(f"{choices}   (type the number)")
     return "\n".join(lines)
 
@@ -23,4 +25,6 @@ def to_event(line: str, *, user: str, choices: list[Button]) -> Incoming | Press
     if choices and stripped.isdigit() and 1 <= int(stripped) <= len(choices):
         button = choices[int(stripped) - 1]
         return Press(platform=PLATFORM, user_ref=user, token=button.token, action=button.action)
-    return Incoming(platform=PLATFORM, user_ref=user, chat_ref=CHAT_REF, text=line, display_name=user)
+    return Incoming(
+        platform=PLATFORM, user_ref=user, chat_ref=CHAT_REF, text=line, display_name=user
+    )

@@ -1,0 +1,51 @@
+"""Project-wide rules: the schema matches its migrations, layers point down, ruff is clean."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine
+from sqlmodel import SQLModel
+
+import core.models  # noqa: F401
+from core.db import sync_url
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_migrations_produce_exactly_the_models(database_url: str) -> None:
+    engine = create_engine(sync_url(database_url))
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    engine.dispose()
+    assert differences == []
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "core").rglob("*.py")), ids=lambda p: p.name)
+def test_core_imports_no_platform_library_and_nothing_above_it(path: Path) -> None:
+    forbidden = {"slack_bolt", "slack_sdk", "telegram", "adapters", "bot", "fastapi", "starlette"}
+    assert imported_modules(path) & forbidden == set()
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff") or f"{sys.prefix}/bin/ruff"
+    result = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
