@@ -166,3 +166,29 @@ class ProcessedEvent(SQLModel, table=True):
     source: str = Field(max_length=64)
     event_id: str = Field(max_length=255)
     created_at: datetime = Field(default_factory=utcnow)
+
+class InboxItem(SQLModel, table=True):
+    """A platform delivery recorded before it is acknowledged, so none is lost.
+
+    Workers lease pending items (`locked_until`); a lease that runs out without the item
+    being marked done (the worker died) makes it claimable again.
+    """
+
+    __tablename__ = "inbox_item"
+    __table_args__ = (
+        UniqueConstraint("source", "delivery_id"),
+        Index("ix_inbox_item_status_id", "status", "id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    source: str = Field(max_length=32)
+    delivery_id: str = Field(max_length=255)
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="pending", max_length=16)
+    attempts: int = Field(default=0)
+    locked_until: datetime | None = None
+    locked_by: str | None = Field(default=None, max_length=64)
+    last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow)
+    processed_at: datetime | None = None
+

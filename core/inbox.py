@@ -1,0 +1,338 @@
+"""The durable inbox: platform deliveries are written down before they are acknowledged.
+
+An endpoint `record`s a delivery (deduped by its id) and only then answers the platform; a
+worker loop leases pending items and hands each to the processor registered for its source.
+A worker that dies mid-turn leaves its lease to run out, and another worker picks the item up
+again. The processors claim the delivery in `processed_event` inside the turn's own
+transaction, so re-processing an item whose turn had committed changes nothing.
+
+On PostgreSQL many workers share the table (`FOR UPDATE SKIP LOCKED`); on SQLite the same
+code runs, one worker at a time (its writers are serialized anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import delete, or_, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.db import Database
+from core.models import InboxItem, utcnow
+
+log = logging.getLogger(__name__)
+
+Processor = Callable[[dict[str, Any]], Awaitable[None]]
+Observer = Callable[[str, str], None]
+T = TypeVar("T")
+PRUNE_EVERY_SECONDS = 3600.0
+
+
+@dataclass(frozen=True)
+class InboxPolicy:
+    lease_seconds: float = 60.0
+    concurrency: int = 16
+    poll_seconds: float = 1.0
+    max_attempts: int = 10
+    retry_base_seconds: float = 1.0
+    retention_hours: float = 48.0
+    db_retries: int = 5
+
+
+@dataclass(frozen=True)
+class Claimed:
+    id: int
+    source: str
+    delivery_id: str
+    payload: dict[str, Any]
+    attempts: int
+
+
+@dataclass
+class Inbox:
+    db: Database
+    processors: dict[str, Processor] = field(default_factory=dict)
+    policy: InboxPolicy = field(default_factory=InboxPolicy)
+    observe: Observer | None = None
+    worker_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def __post_init__(self) -> None:
+        self._wake = asyncio.Event()
+        self._stopping = asyncio.Event()
+        self._in_flight: dict[int, asyncio.Task[None]] = {}
+
+    def register(self, source: str, processor: Processor) -> None:
+        self.processors[source] = processor
+
+    async def record(self, source: str, delivery_id: str, payload: dict[str, Any]) -> bool:
+        """Write a delivery down; True when it is new. Once this returns, it may be acked."""
+
+        async def insert(session: AsyncSession) -> bool:
+            dialect = session.bind.dialect.name if session.bind else "sqlite"
+            insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
+            statement = (
+                insert_into(InboxItem)
+                .values(
+                    source=source,
+                    delivery_id=delivery_id[:255],
+                    payload=payload,
+                    status="pending",
+                    attempts=0,
+                    created_at=utcnow(),
+                )
+                .on_conflict_do_nothing(index_elements=["source", "delivery_id"])
+                .returning(InboxItem.id)
+            )
+            return (await session.exec(statement)).first() is not None
+
+        fresh = await self._retrying(insert)
+        self._note(source, "recorded" if fresh else "duplicate")
+        if fresh:
+            self._wake.set()
+        return fresh
+
+    async def claim(self, limit: int) -> list[Claimed]:
+        """Lease up to `limit` pending items nobody holds, oldest first."""
+        sources = list(self.processors)
+        if limit <= 0 or not sources:
+            return []
+
+        async def lease(session: AsyncSession) -> list[Claimed]:
+            now = utcnow()
+            rows = await session.exec(
+                select(InboxItem)
+                .where(
+                    col(InboxItem.status) == "pending",
+                    col(InboxItem.source).in_(sources),
+                    or_(col(InboxItem.locked_until).is_(None), col(InboxItem.locked_until) < now),
+                )
+                .order_by(col(InboxItem.id))
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+            items = list(rows.all())
+            if not items:
+                return []
+            claimed = [
+                Claimed(
+                    id=item.id or 0,
+                    source=item.source,
+                    delivery_id=item.delivery_id,
+                    payload=item.payload,
+                    attempts=item.attempts + 1,
+                )
+                for item in items
+            ]
+            await session.exec(
+                update(InboxItem)
+                .where(col(InboxItem.id).in_([item.id for item in claimed]))
+                .values(
+                    locked_until=now + timedelta(seconds=self.policy.lease_seconds),
+                    locked_by=self.worker_id,
+                    attempts=InboxItem.attempts + 1,
+                )
+                .execution_options(synchronize_session=False)
+            )
+            return claimed
+
+        return await self._retrying(lease)
+
+    async def process(self, item: Claimed) -> None:
+        """Run one item's processor; mark it done, or schedule a retry (or give up) on failure."""
+        try:
+            await self.processors[item.source](item.payload)
+        except Exception as error:
+            log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
+            await self._settle_failure(item, error)
+        else:
+            await self._settle(item, status="done", error=None)
+            self._note(item.source, "done")
+
+    async def run_once(self) -> int:
+        """Claim one batch and process it to the end (tests and draining use this)."""
+        items = await self.claim(self.policy.concurrency)
+        await asyncio.gather(*(self.process(item) for item in items))
+        return len(items)
+
+    async def run(self) -> None:
+        """The worker loop: keep up to `concurrency` items in flight until `stop()`."""
+        heartbeat = asyncio.create_task(self._housekeeping())
+        try:
+            while not self._stopping.is_set():
+                self._wake.clear()
+                free = self.policy.concurrency - len(self._in_flight)
+                claimed = await self._claim_quietly(free)
+                for item in claimed:
+                    task = asyncio.create_task(self.process(item))
+                    self._in_flight[item.id] = task
+                    task.add_done_callback(lambda _t, key=item.id: self._finished(key))
+                if claimed and len(claimed) == free:
+                    continue
+                await self._wait_for_work()
+        finally:
+            heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await heartbeat
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def stop(self, grace_seconds: float) -> None:
+        """Take no new items and wait (up to `grace_seconds`) for the ones in flight to finish.
+        Whatever is still running after that keeps its lease and is picked up again later."""
+        self._stopping.set()
+        self._wake.set()
+        running = list(self._in_flight.values())
+        if running:
+            _done, pending = await asyncio.wait(running, timeout=grace_seconds)
+            if pending:
+                log.warning("%d inbox items still running at shutdown; left leased", len(pending))
+
+    @property
+    def in_flight(self) -> int:
+        return len(self._in_flight)
+
+    def _finished(self, key: int) -> None:
+        self._in_flight.pop(key, None)
+        self._wake.set()
+
+    async def _wait_for_work(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout=self.policy.poll_seconds)
+
+    async def _claim_quietly(self, limit: int) -> list[Claimed]:
+        try:
+            return await self.claim(limit)
+        except (DBAPIError, OSError) as error:
+            log.warning("inbox: cannot reach the database (%s); retrying", type(error).__name__)
+            return []
+
+    async def _settle(self, item: Claimed, *, status: str, error: str | None) -> None:
+        async def mark(session: AsyncSession) -> None:
+            await session.exec(
+                update(InboxItem)
+                .where(col(InboxItem.id) == item.id, col(InboxItem.status) == "pending")
+                .values(
+                    status=status,
+                    processed_at=utcnow(),
+                    locked_until=None,
+                    locked_by=None,
+                    last_error=error,
+                )
+            )
+
+        try:
+            await self._retrying(mark)
+        except (DBAPIError, OSError):
+            # The lease runs out and the item is processed again; its turn is a no-op then.
+            log.warning("inbox: could not settle item %s; its lease will run out", item.id)
+
+    async def _settle_failure(self, item: Claimed, error: Exception) -> None:
+        reason = f"{type(error).__name__}: {error}"[:2000]
+        if item.attempts >= self.policy.max_attempts:
+            await self._settle(item, status="failed", error=reason)
+            self._note(item.source, "failed")
+            return
+        backoff = self.policy.retry_base_seconds * 2 ** (item.attempts - 1)
+        retry_at = utcnow() + timedelta(seconds=min(backoff, 300))
+
+        async def reschedule(session: AsyncSession) -> None:
+            await session.exec(
+                update(InboxItem)
+                .where(col(InboxItem.id) == item.id, col(InboxItem.status) == "pending")
+                .values(locked_until=retry_at, locked_by=None, last_error=reason)
+            )
+
+        try:
+            await self._retrying(reschedule)
+        except (DBAPIError, OSError):
+            log.warning("inbox: could not reschedule item %s; its lease will run out", item.id)
+        self._note(item.source, "retry")
+
+    async def _housekeeping(self) -> None:
+        """Renew the leases of running items (a long turn is not taken over), and now and
+        then forget items done long ago."""
+        pruned_at = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            if loop.time() - pruned_at > PRUNE_EVERY_SECONDS:
+                await self._prune()
+                pruned_at = loop.time()
+            await asyncio.sleep(self.policy.lease_seconds / 3)
+            await self._renew_leases()
+
+    async def _renew_leases(self) -> None:
+        held = list(self._in_flight)
+        if held:
+
+            async def renew(session: AsyncSession) -> None:
+                await session.exec(
+                    update(InboxItem)
+                    .where(
+                        col(InboxItem.id).in_(held),
+                        col(InboxItem.locked_by) == self.worker_id,
+                        col(InboxItem.status) == "pending",
+                    )
+                    .values(locked_until=utcnow() + timedelta(seconds=self.policy.lease_seconds))
+                )
+
+            try:
+                await self._retrying(renew)
+            except (DBAPIError, OSError):
+                log.warning("inbox: could not renew leases")
+
+    async def _prune(self) -> None:
+        """Forget items done long ago (their dedupe lives on in processed_event)."""
+        cutoff = utcnow() - timedelta(hours=self.policy.retention_hours)
+
+        async def forget(session: AsyncSession) -> None:
+            await session.exec(
+                delete(InboxItem).where(
+                    col(InboxItem.status) == "done", col(InboxItem.processed_at) < cutoff
+                )
+            )
+
+        try:
+            await self._retrying(forget)
+        except (DBAPIError, OSError):
+            log.warning("inbox: could not prune old items")
+
+    async def _retrying(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        return await in_transaction(self.db, work, retries=self.policy.db_retries)
+
+    def _note(self, source: str, outcome: str) -> None:
+        if self.observe is not None:
+            self.observe(source, outcome)
+
+
+async def in_transaction(
+    db: Database, work: Callable[[AsyncSession], Awaitable[T]], *, retries: int = 5
+) -> T:
+    """Run `work` in one transaction, retried whole when the connection drops mid-way or
+    cannot be made (the server is restarting): nothing half-done is ever committed."""
+    for attempt in range(1, retries + 1):
+        try:
+            async with db.session() as session, session.begin():
+                return await work(session)
+        except DBAPIError as error:
+            transient = error.connection_invalidated or _is_connect_failure(error)
+            if not transient or attempt == retries:
+                raise
+            log.warning("database connection lost; retrying the transaction (%d)", attempt)
+            await asyncio.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
+
+
+def _is_connect_failure(error: DBAPIError) -> bool:
+    """A new connection refused while the server restarts (no statement ran yet)."""
+    return isinstance(error, OperationalError) and not error.statement

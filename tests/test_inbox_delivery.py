@@ -1,0 +1,205 @@
+"""The durable inbox on both databases: recorded once, applied once, never dropped."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import col, select
+
+from core.chat import ChatService
+from core.db import Database
+from core.inbox import Inbox, InboxPolicy
+from core.models import InboxItem, Task
+from core.types import Incoming
+from tests.harness import ScriptedAgent, build_chat
+
+
+@dataclass
+class ChatProcessor:
+    """What a platform adapter does with a recorded update: a turn, then a reply sent."""
+
+    chat: ChatService
+    sent: list[tuple[str, str]] = field(default_factory=list)
+
+    async def __call__(self, payload: dict[str, Any]) -> None:
+        reply = await self.chat.handle(
+            Incoming(
+                platform="test",
+                user_ref=payload["user"],
+                chat_ref=payload["user"],
+                text=payload["text"],
+                event_id=payload["id"],
+            )
+        )
+        if reply is not None:
+            self.sent.append((payload["id"], reply.text))
+
+
+def update(number: int, user: str = "ann") -> dict[str, Any]:
+    return {"id": str(number), "user": user, "text": f"add errand {number}"}
+
+
+async def items(database: Database) -> list[InboxItem]:
+    async with database.session() as session:
+        return list((await session.exec(select(InboxItem).order_by(col(InboxItem.id)))).all())
+
+
+async def titles(database: Database) -> list[str]:
+    async with database.session() as session:
+        result = await session.exec(select(Task.title).order_by(col(Task.title)))
+        return list(result.all())
+
+
+def inbox_for(database: Database, processor: Any, **policy: Any) -> Inbox:
+    return Inbox(database, {"test": processor}, InboxPolicy(**policy))
+
+
+async def test_a_redelivered_update_is_recorded_once_and_applied_once(database: Database) -> None:
+    processor = ChatProcessor(build_chat(database, ScriptedAgent()))
+    inbox = inbox_for(database, processor)
+
+    assert await inbox.record("test", "1", update(1)) is True
+    assert await inbox.record("test", "1", update(1)) is False
+    assert await inbox.run_once() == 1
+    assert await inbox.run_once() == 0
+
+    assert processor.sent == [("1", "Added #1 “errand 1”.")]
+    assert await titles(database) == ["errand 1"]
+    [item] = await items(database)
+    assert (item.status, item.attempts, item.locked_until) == ("done", 1, None)
+
+
+async def test_a_worker_that_died_mid_turn_leaves_the_item_to_another(database: Database) -> None:
+    processor = ChatProcessor(build_chat(database, ScriptedAgent()))
+    dead = inbox_for(database, processor, lease_seconds=0)
+    await dead.record("test", "7", update(7))
+    assert [item.delivery_id for item in await dead.claim(5)] == ["7"]
+    # ...and the worker is gone before it ran the turn. Its zero-second lease has run out:
+
+    survivor = inbox_for(database, processor)
+    assert await survivor.run_once() == 1
+    assert processor.sent == [("7", "Added #1 “errand 7”.")]
+    assert [(i.status, i.attempts) for i in await items(database)] == [("done", 2)]
+
+
+async def test_a_live_lease_keeps_other_workers_off(database: Database) -> None:
+    processor = ChatProcessor(build_chat(database, ScriptedAgent()))
+    holder = inbox_for(database, processor, lease_seconds=60)
+    await holder.record("test", "1", update(1))
+    assert len(await holder.claim(5)) == 1
+    assert await inbox_for(database, processor).claim(5) == []
+    assert processor.sent == []
+
+
+async def test_reprocessing_an_item_whose_turn_committed_changes_nothing(
+    database: Database,
+) -> None:
+    processor = ChatProcessor(build_chat(database, ScriptedAgent()))
+    first = inbox_for(database, processor, lease_seconds=0)
+    await first.record("test", "3", update(3))
+    [claimed] = await first.claim(5)
+    await processor(claimed.payload)  # the turn commits, then the worker dies before settling
+
+    assert await inbox_for(database, processor).run_once() == 1
+    assert processor.sent == [("3", "Added #1 “errand 3”.")]
+    assert await titles(database) == ["errand 3"]
+    assert [i.status for i in await items(database)] == ["done"]
+
+
+async def test_a_failing_processor_is_retried_then_parked_with_its_error(
+    database: Database,
+) -> None:
+    calls: list[str] = []
+
+    async def flaky(payload: dict[str, Any]) -> None:
+        calls.append(payload["id"])
+        raise ConnectionError("telegram is down")
+
+    inbox = inbox_for(database, flaky, max_attempts=3, retry_base_seconds=0)
+    await inbox.record("test", "9", update(9))
+    for _ in range(5):
+        await inbox.run_once()
+
+    assert calls == ["9", "9", "9"]
+    [item] = await items(database)
+    assert (item.status, item.attempts) == ("failed", 3)
+    assert item.last_error == "ConnectionError: telegram is down"
+
+
+async def test_a_retry_waits_for_its_backoff(database: Database) -> None:
+    seen: list[str] = []
+
+    async def fails_once(payload: dict[str, Any]) -> None:
+        first_time = payload["id"] not in seen
+        seen.append(payload["id"])
+        if first_time:
+            raise ConnectionError("blip")
+
+    slow = inbox_for(database, fails_once, retry_base_seconds=300)
+    await slow.record("test", "4", update(4))
+    await slow.run_once()
+    assert await slow.run_once() == 0  # backing off
+    [item] = await items(database)
+    assert (item.status, item.last_error) == ("pending", "ConnectionError: blip")
+
+    quick = inbox_for(database, fails_once, retry_base_seconds=0)
+    await quick.record("test", "5", update(5))
+    await quick.run_once()
+    await quick.run_once()
+    assert seen == ["4", "5", "5"]
+
+
+async def test_items_of_a_source_without_a_processor_wait(database: Database) -> None:
+    inbox = Inbox(database, {}, InboxPolicy())
+    await inbox.record("slack", "Ev1", {"event": "x"})
+    assert await inbox.run_once() == 0
+    assert [i.status for i in await items(database)] == ["pending"]
+
+
+async def test_two_workers_claim_disjoint_items(database: Database) -> None:
+    processor = ChatProcessor(build_chat(database, ScriptedAgent()))
+    one, two = inbox_for(database, processor), inbox_for(database, processor)
+    for number in range(20):
+        await one.record("test", str(number), update(number, user=f"u{number % 4}"))
+
+    first, second = await asyncio.gather(one.claim(12), two.claim(12))
+
+    ids = [item.delivery_id for item in first + second]
+    assert sorted(ids, key=int) == [str(n) for n in range(20)]
+
+
+async def test_the_worker_loop_applies_everything_once_and_stops_gracefully(
+    database: Database,
+) -> None:
+    processor = ChatProcessor(build_chat(database, ScriptedAgent()))
+    released, started, others_done = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+    async def slow_then_chat(payload: dict[str, Any]) -> None:
+        if payload["id"] == "slow":
+            started.set()
+            await released.wait()
+        await processor(payload)
+        if len(processor.sent) == 30:
+            others_done.set()
+
+    inbox = inbox_for(database, slow_then_chat, concurrency=4, poll_seconds=0.05)
+    worker = asyncio.create_task(inbox.run())
+    await inbox.record("test", "slow", {"id": "slow", "user": "zed", "text": "add the slow one"})
+    for number in range(30):
+        await inbox.record("test", str(number), update(number, user=f"u{number % 3}"))
+        await inbox.record("test", str(number), update(number, user=f"u{number % 3}"))
+    await started.wait()
+    await others_done.wait()
+
+    stopping = asyncio.create_task(inbox.stop(grace_seconds=10))
+    await asyncio.sleep(0.05)
+    assert not stopping.done(), "stop() must wait for the turn in flight"
+    released.set()
+    await stopping
+    await worker
+
+    assert len(processor.sent) == 31
+    assert len(await titles(database)) == 31
+    assert {i.status for i in await items(database)} == {"done"}
