@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from uuid import UUID
 
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -25,12 +26,12 @@ from core.commands import TOOL_COMMANDS, parse_command
 from core.confirmations import Decision, Outcome, decide
 from core.db import Database
 from core.events import claim_event
-from core.identities import lock_user, user_for
+from core.identities import find_user, lock_user, user_for
 from core.models import Confirmation, Conversation, User, iso, utcnow
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, explain
 from core.ratelimit import over_limit
 from core.tools import ToolContext
-from core.types import Incoming, Press, Reply, TaskView
+from core.types import ConversationView, Incoming, MessageView, Press, Reply, TaskView
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,38 @@ class ChatService:
             user = await user_for(session, platform=platform, tenant=tenant, external_id=user_ref)
             found = await task_service.list_tasks(session, user_id=user.id, status="pending")
             return [TaskView(t.number, t.title, t.description, t.completed) for t in found]
+
+    async def conversations(
+        self, *, platform: str, tenant: str, user_ref: str
+    ) -> list[ConversationView]:
+        """The person's conversations, newest first (read-only; a stranger has none)."""
+        async with self.db.session() as session, session.begin():
+            user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
+            if user is None:
+                return []
+            found = await conversations.list_conversations(session, user_id=user.id)
+            return [
+                ConversationView(c.id, c.title, c.platform, c.created_at, c.updated_at)
+                for c in found
+            ]
+
+    async def messages(
+        self, *, platform: str, tenant: str, user_ref: str, conversation_id: UUID
+    ) -> list[MessageView]:
+        """One of the person's conversations, oldest first; ConversationNotFound otherwise."""
+        async with self.db.session() as session, session.begin():
+            user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
+            found = user and await conversations.get_conversation(
+                session, user_id=user.id, conversation_id=conversation_id
+            )
+            if user is None or not found:
+                raise ConversationNotFound(str(conversation_id))
+            rows = await conversations.all_messages(
+                session, user_id=user.id, conversation_id=conversation_id
+            )
+            return [
+                MessageView(m.id, m.role, m.content, list(m.tool_calls), m.created_at) for m in rows
+            ]
 
     async def _retrying(
         self, turn: Callable[[AsyncSession], Awaitable[Reply | None]]
@@ -256,6 +289,7 @@ class ChatService:
             reply = Reply(text=text)
         else:
             reply = explain(decision)
+        reply.outcome = decision.outcome.value
         await self._record_press(session, decision, reply)
         return reply
 

@@ -48,6 +48,14 @@ async def user_for(
         return found[1]
 
 
+async def find_user(
+    session: AsyncSession, *, platform: str, tenant: str, external_id: str
+) -> User | None:
+    """The user behind a platform account, without creating one (for read-only views)."""
+    found = await _find(session, platform=platform, tenant=tenant, external_id=external_id)
+    return found[1] if found else None
+
+
 async def _find(
     session: AsyncSession, *, platform: str, tenant: str, external_id: str
 ) -> tuple[Identity, User] | None:

@@ -122,6 +122,31 @@ class Reply:
     rate_limited: bool = False
     # What the conversation keeps instead of `text` when `text` holds a secret (a link code).
     history_text: str | None = None
+    # For a press: how it was decided (confirmed, cancelled, not_found, not_yours, expired,
+    # already_decided), so an API can answer with a fitting status.
+    outcome: str | None = None
+
+
+@dataclass(frozen=True)
+class ConversationView:
+    """A conversation as its owner lists it (the chat API)."""
+
+    id: UUID
+    title: str
+    platform: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class MessageView:
+    """One stored line of a conversation, as its owner reads it back (the chat API)."""
+
+    id: UUID
+    role: str
+    content: str
+    tool_calls: list[dict[str, Any]]
+    created_at: datetime
 
 
 @dataclass(frozen=True)
