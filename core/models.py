@@ -167,6 +167,7 @@ class ProcessedEvent(SQLModel, table=True):
     event_id: str = Field(max_length=255)
     created_at: datetime = Field(default_factory=utcnow)
 
+
 class InboxItem(SQLModel, table=True):
     """A platform delivery recorded before it is acknowledged, so none is lost.
 
@@ -192,3 +193,31 @@ class InboxItem(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     processed_at: datetime | None = None
 
+
+class LinkCode(SQLModel, table=True):
+    """A one-time code joining another platform account to this user; only its hash is kept."""
+
+    __tablename__ = "link_code"
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    code_hash: str = Field(max_length=64, unique=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
+    platform: str = Field(max_length=32)
+    expires_at: datetime
+    used_at: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Erasure(SQLModel, table=True):
+    """The audit of a "forget me" that outlives the person: a hash of the erased user id and
+    how many rows went, nothing that names them."""
+
+    __tablename__ = "erasure"
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    subject_hash: str = Field(max_length=64, index=True)
+    counts: dict[str, int] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    requested_at: datetime
+    erased_at: datetime = Field(default_factory=utcnow)
