@@ -1,0 +1,142 @@
+"""Core replies out as Slack Block Kit: pure functions, no I/O.
+
+The whole reply text is escaped (`&`, `<`, `>`): the core writes plain text that carries task
+titles people typed, and a title like `<!channel>` must never ping anyone. Text beyond Slack's
+limits (3,000 characters a section, 50 blocks a message) is cut with a note saying so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.slack.translate import ACTION_PREFIX
+from core.types import Action, Button, Reply, TaskView
+
+SECTION_LIMIT = 3000
+MESSAGE_BLOCK_LIMIT = 50
+HOME_BLOCK_LIMIT = 100
+NOTIFICATION_LIMIT = 3000
+BUTTON_LABEL_LIMIT = 75
+TRUNCATED = "… (that's all that fits in one Slack message)"
+
+Block = dict[str, Any]
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _escaped_chunks(text: str, limit: int) -> list[str]:
+    """Escaped pieces of at most `limit` characters, cut at line ends where possible and never
+    inside an escape sequence."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        escaped = escape(line)
+        candidate = f"{current}\n{escaped}" if current else escaped
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        if current:
+            chunks.append(current)
+            current = ""
+        piece = ""
+        for char in line:
+            escaped_char = escape(char)
+            if len(piece) + len(escaped_char) > limit:
+                chunks.append(piece)
+                piece = ""
+            piece += escaped_char
+        current = piece
+    if current or not chunks:
+        chunks.append(current)
+    return chunks
+
+
+def section(mrkdwn: str) -> Block:
+    return {"type": "section", "text": {"type": "mrkdwn", "text": mrkdwn or " "}}
+
+
+def button_element(button: Button) -> Block:
+    label = button.label
+    if len(label) > BUTTON_LABEL_LIMIT:
+        label = label[: BUTTON_LABEL_LIMIT - 1] + "…"
+    element: Block = {
+        "type": "button",
+        "text": {"type": "plain_text", "text": label, "emoji": True},
+        "action_id": f"{ACTION_PREFIX}{button.action.value}",
+        "value": button.payload,
+    }
+    if button.danger or button.action is Action.CONFIRM:
+        element["style"] = "danger"
+    return element
+
+
+def text_blocks(text: str, *, room: int) -> list[Block]:
+    """Sections for `text` in at most `room` blocks; the last one says when text was cut."""
+    chunks = _escaped_chunks(text, SECTION_LIMIT)
+    if len(chunks) > room:
+        chunks = chunks[:room]
+        last = chunks[-1]
+        keep = SECTION_LIMIT - len(TRUNCATED) - 1
+        chunks[-1] = (last if len(last) <= keep else _cut(last, keep)) + "\n" + TRUNCATED
+    return [section(chunk) for chunk in chunks]
+
+
+def _cut(escaped: str, limit: int) -> str:
+    """Cut escaped text to `limit` without leaving half an `&amp;`."""
+    cut = escaped[:limit]
+    amp = cut.rfind("&")
+    if amp != -1 and ";" not in cut[amp:]:
+        cut = cut[:amp]
+    return cut
+
+
+def notification_text(text: str) -> str:
+    """The plain `text` beside blocks (notifications, screen readers), well under Slack's 40k."""
+    return _cut(escape(text), NOTIFICATION_LIMIT)
+
+
+def message_blocks(reply: Reply) -> list[Block]:
+    actions = reply.buttons
+    room = MESSAGE_BLOCK_LIMIT - (1 if actions else 0)
+    blocks = text_blocks(reply.text, room=room)
+    if actions:
+        blocks.append({"type": "actions", "elements": [button_element(b) for b in actions]})
+    return blocks
+
+
+def message(reply: Reply) -> dict[str, Any]:
+    """Keyword arguments for chat.postMessage / chat.postEphemeral / chat.update / respond."""
+    return {"text": notification_text(reply.text), "blocks": message_blocks(reply)}
+
+
+def outcome(text: str) -> dict[str, Any]:
+    """A decided confirmation: the outcome in place of the question, no buttons left."""
+    return message(Reply(text=text))
+
+
+def home_view(tasks: list[TaskView]) -> dict[str, Any]:
+    """The App Home tab: the person's open tasks, as they see them in a listing."""
+    blocks: list[Block] = [
+        {"type": "header", "text": {"type": "plain_text", "text": "Your open tasks"}},
+    ]
+    if not tasks:
+        blocks.append(section("Nothing open. Send me a message like _add buy milk_ to add a task."))
+    room = HOME_BLOCK_LIMIT - len(blocks) - 1
+    for task in tasks[:room]:
+        line = f"*#{task.number}* {escape(task.title)}"
+        if task.description:
+            line += f"\n{escape(task.description)}"
+        blocks.append(section(_cut(line, SECTION_LIMIT)))
+    if len(tasks) > room:
+        more = len(tasks) - room
+        blocks.append(
+            {
+                "type": "context",
+                "elements": [
+                    {"type": "mrkdwn", "text": f"…and {more} more. Send `/todo list` to see all."}
+                ],
+            }
+        )
+    return {"type": "home", "blocks": blocks}

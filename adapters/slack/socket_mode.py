@@ -1,0 +1,33 @@
+"""`todobot slack`: Socket Mode, no public URL needed.
+
+The socket client asks `apps.connections.open` on the Web API base URL for its WebSocket URL,
+so `SLACK_API_URL` points both at Slack (or GovSlack) and, in tests, at local fakes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+from adapters.slack.app import create_slack_app
+from adapters.slack.config import SlackCredentials
+from core.chat import ChatService
+
+log = logging.getLogger(__name__)
+
+
+async def run_socket_mode(
+    credentials: SlackCredentials, chat: ChatService, *, stop: asyncio.Event | None = None
+) -> None:
+    """Serve until `stop` is set (or forever); then finish the turns already accepted."""
+    app, worker = create_slack_app(credentials, chat, mode="socket")
+    handler = AsyncSocketModeHandler(app, app_token=credentials.app_token)
+    await handler.connect_async()
+    log.info("connected to Slack in Socket Mode")
+    try:
+        await (stop or asyncio.Event()).wait()
+    finally:
+        await handler.close_async()
+        await worker.drain()

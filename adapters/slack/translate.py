@@ -1,0 +1,234 @@
+"""Slack payloads in, core types out: pure functions, no I/O.
+
+Slack escapes `&`, `<` and `>` in what people type, so text is unescaped on the way in; the
+title a person typed as `<!channel>` is stored as typed and escaped again on the way out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from core.types import COMMAND_WORDS, Incoming, Press, parse_payload
+
+PLATFORM = "slack"
+ACTION_PREFIX = "todobot_"
+HOME_TAB = "home"
+
+Payload = dict[str, Any]
+
+_MENTION = re.compile(r"<@([A-Z0-9]+)(?:\|[^>]*)?>")
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where an answer goes: a channel, maybe a thread, and who asked (for ephemeral replies)."""
+
+    channel: str
+    user: str
+    thread_ts: str | None = None
+    message_ts: str | None = None
+    response_url: str | None = None
+    is_group: bool = False
+
+
+@dataclass(frozen=True)
+class SlackMessage:
+    incoming: Incoming
+    where: Where
+    enterprise_id: str | None = None
+
+
+@dataclass(frozen=True)
+class SlackPress:
+    press: Press
+    where: Where
+    in_ephemeral: bool = False
+    enterprise_id: str | None = None
+
+
+@dataclass(frozen=True)
+class HomeOpened:
+    tenant: str
+    user: str
+
+
+def unescape(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def is_group_channel(channel_id: str) -> bool:
+    """D… is a direct message; C… (public) and G… (private, group DM) have other people in."""
+    return not channel_id.startswith("D")
+
+
+def bot_user_ids(body: Payload) -> set[str]:
+    return {
+        auth["user_id"]
+        for auth in body.get("authorizations") or []
+        if auth.get("is_bot") and auth.get("user_id")
+    }
+
+
+def _tenant(body: Payload, event: Payload | None = None) -> str:
+    event = event or {}
+    team = body.get("team")
+    team_id = team.get("id") if isinstance(team, dict) else None
+    user = body.get("user")
+    user_team = user.get("team_id") if isinstance(user, dict) else None
+    return str(body.get("team_id") or team_id or user_team or event.get("team") or "")
+
+
+def _enterprise(body: Payload) -> str | None:
+    enterprise = body.get("enterprise")
+    if isinstance(enterprise, dict):
+        return enterprise.get("id")
+    return body.get("enterprise_id") or None
+
+
+def delivery_id(body: Payload) -> str | None:
+    """What identifies one delivery, for dedupe: the event id, or a command's/click's trigger."""
+    found = body.get("event_id") or body.get("trigger_id")
+    return str(found) if found else None
+
+
+def _is_from_a_person(event: Payload, bots: set[str]) -> bool:
+    """Edits, deletions, joins and every bot (ourselves included) are not someone talking to us."""
+    return (
+        not event.get("subtype")
+        and not event.get("bot_id")
+        and bool(event.get("user"))
+        and event.get("user") not in bots
+    )
+
+
+def strip_mentions(text: str, bots: set[str]) -> str:
+    """Drop our own @-mention; a leading mention is ours even when we do not know our id."""
+    if bots:
+        text = _MENTION.sub(lambda m: "" if m.group(1) in bots else m.group(0), text)
+    else:
+        text = re.sub(r"^\s*<@[A-Z0-9]+(?:\|[^>]*)?>", "", text)
+    return " ".join(text.split())
+
+
+def message_from_event(body: Payload) -> SlackMessage | None:
+    """A DM or an @mention as an `Incoming`; None for everything we should not answer."""
+    event = body.get("event") or {}
+    kind = event.get("type")
+    bots = bot_user_ids(body)
+    if kind not in ("message", "app_mention") or not _is_from_a_person(event, bots):
+        return None
+    if kind == "message" and event.get("channel_type") != "im":
+        return None
+    channel = str(event.get("channel") or "")
+    if not channel:
+        return None
+    text = unescape(str(event.get("text") or ""))
+    if kind == "app_mention":
+        text = strip_mentions(text, bots)
+        thread_ts = event.get("thread_ts") or event.get("ts")
+    else:
+        thread_ts = event.get("thread_ts")
+    incoming = Incoming(
+        platform=PLATFORM,
+        tenant=_tenant(body, event),
+        user_ref=str(event["user"]),
+        chat_ref=channel,
+        thread_ref=thread_ts,
+        text=text,
+        event_id=body.get("event_id"),
+        is_group=kind == "app_mention" and is_group_channel(channel),
+    )
+    where = Where(
+        channel=channel,
+        user=incoming.user_ref,
+        thread_ts=thread_ts,
+        message_ts=event.get("ts"),
+        is_group=incoming.is_group,
+    )
+    return SlackMessage(incoming, where, _enterprise(body))
+
+
+def split_command(text: str) -> tuple[str | None, str]:
+    """`/todo` text to (command, rest): empty or `help` is help; a command word names a command."""
+    stripped = text.strip()
+    if not stripped:
+        return "help", ""
+    head, _, rest = stripped.partition(" ")
+    word = head.lower()
+    if word in COMMAND_WORDS:
+        return word, rest.strip()
+    return None, stripped
+
+
+def message_from_command(body: Payload) -> SlackMessage | None:
+    """`/todo …` as an `Incoming`; the trigger id is the delivery id."""
+    user = str(body.get("user_id") or "")
+    channel = str(body.get("channel_id") or "")
+    if not user or not channel:
+        return None
+    command, text = split_command(unescape(str(body.get("text") or "")))
+    incoming = Incoming(
+        platform=PLATFORM,
+        tenant=_tenant(body),
+        user_ref=user,
+        chat_ref=channel,
+        text=text,
+        command=command,
+        event_id=body.get("trigger_id"),
+        display_name=body.get("user_name") or None,
+        is_group=is_group_channel(channel),
+    )
+    where = Where(
+        channel=channel,
+        user=user,
+        response_url=body.get("response_url"),
+        is_group=incoming.is_group,
+    )
+    return SlackMessage(incoming, where, _enterprise(body))
+
+
+def press_from_action(body: Payload) -> SlackPress | None:
+    """A Confirm/Cancel click as a `Press`; None for a button that is not ours."""
+    actions = body.get("actions") or []
+    user = body.get("user") or {}
+    if body.get("type") != "block_actions" or not actions or not user.get("id"):
+        return None
+    action = actions[0]
+    if not str(action.get("action_id", "")).startswith(ACTION_PREFIX):
+        return None
+    parsed = parse_payload(str(action.get("value") or ""))
+    if parsed is None:
+        return None
+    choice, token = parsed
+    container = body.get("container") or {}
+    message = body.get("message") or {}
+    channel = container.get("channel_id") or (body.get("channel") or {}).get("id") or ""
+    press = Press(
+        platform=PLATFORM,
+        tenant=_tenant(body),
+        user_ref=str(user["id"]),
+        token=token,
+        action=choice,
+        event_id=body.get("trigger_id") or action.get("action_ts"),
+        display_name=user.get("username") or user.get("name"),
+    )
+    where = Where(
+        channel=str(channel),
+        user=press.user_ref,
+        thread_ts=message.get("thread_ts"),
+        message_ts=container.get("message_ts") or message.get("ts"),
+        response_url=body.get("response_url"),
+        is_group=is_group_channel(str(channel)) if channel else False,
+    )
+    return SlackPress(press, where, bool(container.get("is_ephemeral")), _enterprise(body))
+
+
+def home_opened(body: Payload) -> HomeOpened | None:
+    event = body.get("event") or {}
+    if event.get("type") != "app_home_opened" or event.get("tab") != HOME_TAB:
+        return None
+    if not event.get("user"):
+        return None
+    return HomeOpened(tenant=_tenant(body, event), user=str(event["user"]))

@@ -1,0 +1,193 @@
+"""The work after Slack's ack: ask the core, then show the answer where the person asked.
+
+`SlackWorker.process(body)` takes the raw payload Slack delivered (an Events API envelope, a
+slash command or a block action) and can run anywhere after the ack: in-process through
+`start()`, or later from a durable inbox. Running it twice on one delivery is safe: the core
+dedupes by event id and then nothing is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.webhook.async_client import AsyncWebhookClient
+
+from adapters.slack import render
+from adapters.slack.translate import (
+    PLATFORM,
+    Payload,
+    SlackMessage,
+    SlackPress,
+    Where,
+    home_opened,
+    message_from_command,
+    message_from_event,
+    press_from_action,
+)
+from core.chat import ChatService
+from core.types import Attachment, Reply
+
+log = logging.getLogger(__name__)
+
+THINKING_REACTION = "hourglass_flowing_sand"
+FAILED = "Sorry, something went wrong on my side and I couldn't answer that. Please try again."
+
+
+def is_command(body: Payload) -> bool:
+    return "command" in body and "trigger_id" in body
+
+
+@dataclass
+class SlackWorker:
+    chat: ChatService
+    client: AsyncWebClient
+    _running: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def start(self, body: Payload) -> None:
+        """Process in the background; the caller has already acked."""
+        task = asyncio.create_task(self._process_or_apologise(body))
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def drain(self) -> None:
+        """Wait for every started delivery to finish (shutdown, tests)."""
+        while self._running:
+            await asyncio.gather(*list(self._running), return_exceptions=True)
+
+    async def process(self, body: Payload) -> None:
+        """Apply one delivery. Raises when the core or Slack fails, so a caller can retry."""
+        if is_command(body):
+            found = message_from_command(body)
+            if found is not None:
+                await self._message(found)
+        elif body.get("type") == "block_actions":
+            pressed = press_from_action(body)
+            if pressed is not None:
+                await self._press(pressed)
+        elif body.get("type") == "event_callback":
+            opened = home_opened(body)
+            if opened is not None:
+                tasks = await self.chat.open_tasks(
+                    platform=PLATFORM, tenant=opened.tenant, user_ref=opened.user
+                )
+                await self.client.views_publish(user_id=opened.user, view=render.home_view(tasks))
+                return
+            message = message_from_event(body)
+            if message is not None:
+                await self._message(message)
+
+    async def _process_or_apologise(self, body: Payload) -> None:
+        try:
+            await self.process(body)
+        except Exception:
+            log.exception("a Slack delivery failed after its ack")
+            await self._apologise(body)
+
+    async def _apologise(self, body: Payload) -> None:
+        found = message_from_command(body) if is_command(body) else message_from_event(body)
+        if found is None:
+            return
+        try:
+            await self._show(Reply(text=FAILED, private=True), found.where)
+        except Exception:
+            log.exception("could not tell the person their message failed")
+
+    async def _message(self, message: SlackMessage) -> None:
+        if message.enterprise_id:
+            log.debug("Slack message from enterprise %s", message.enterprise_id)
+        where = message.where
+        thinking = where.response_url is None and await self._react(where)
+        try:
+            reply = await self.chat.handle(message.incoming)
+            if reply is not None:
+                await self._show(reply, where)
+        finally:
+            if thinking:
+                await self._unreact(where)
+
+    async def _show(self, reply: Reply, where: Where) -> None:
+        content = render.message(reply)
+        if where.response_url:
+            await self._respond(where.response_url, {"response_type": "ephemeral", **content})
+        elif reply.private and where.is_group:
+            await self.client.chat_postEphemeral(
+                channel=where.channel, user=where.user, thread_ts=where.thread_ts, **content
+            )
+        else:
+            await self.client.chat_postMessage(
+                channel=where.channel,
+                thread_ts=where.thread_ts,
+                unfurl_links=False,
+                unfurl_media=False,
+                **content,
+            )
+        if reply.attachment is not None:
+            await self._upload(reply.attachment, where, private=reply.private)
+
+    async def _upload(self, attachment: Attachment, where: Where, *, private: bool) -> None:
+        """Into the same conversation; a private file asked for in a channel goes to the DM."""
+        channel, thread_ts = where.channel, where.thread_ts
+        if private and where.is_group:
+            opened = await self.client.conversations_open(users=where.user)
+            channel, thread_ts = opened["channel"]["id"], None
+        await self.client.files_upload_v2(
+            channel=channel,
+            thread_ts=thread_ts,
+            content=attachment.content,
+            filename=attachment.filename,
+            title=attachment.filename,
+        )
+
+    async def _press(self, pressed: SlackPress) -> None:
+        reply = await self.chat.press(pressed.press)
+        if reply is None:
+            return
+        where = pressed.where
+        if reply.ephemeral:
+            content = render.message(reply)
+            if where.response_url and (pressed.in_ephemeral or not where.channel):
+                await self._respond(
+                    where.response_url,
+                    {"response_type": "ephemeral", "replace_original": False, **content},
+                )
+            else:
+                await self.client.chat_postEphemeral(
+                    channel=where.channel, user=where.user, thread_ts=where.thread_ts, **content
+                )
+            return
+        content = render.outcome(reply.text)
+        if where.response_url and (pressed.in_ephemeral or not where.message_ts):
+            await self._respond(where.response_url, {"replace_original": True, **content})
+        else:
+            await self.client.chat_update(channel=where.channel, ts=where.message_ts, **content)
+
+    async def _respond(self, response_url: str, body: dict[str, Any]) -> None:
+        response = await AsyncWebhookClient(url=response_url).send_dict(body)
+        if response.status != 200:
+            raise RuntimeError(f"Slack response_url answered {response.status}: {response.body}")
+
+    async def _react(self, where: Where) -> bool:
+        """The 'thinking' mark on the person's message; False when we did not add it."""
+        if not where.message_ts:
+            return False
+        try:
+            await self.client.reactions_add(
+                channel=where.channel, timestamp=where.message_ts, name=THINKING_REACTION
+            )
+            return True
+        except SlackApiError as error:
+            log.debug("no thinking reaction: %s", error.response.get("error"))
+            return False
+
+    async def _unreact(self, where: Where) -> None:
+        try:
+            await self.client.reactions_remove(
+                channel=where.channel, timestamp=where.message_ts, name=THINKING_REACTION
+            )
+        except SlackApiError as error:
+            log.debug("thinking reaction not removed: %s", error.response.get("error"))

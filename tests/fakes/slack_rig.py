@@ -1,0 +1,112 @@
+"""todobot's Slack endpoint under uvicorn on 127.0.0.1, talking to the fake Web API, and a
+client that posts signed requests to it the way Slack does."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import uvicorn
+from pydantic import SecretStr
+from starlette.applications import Starlette
+from starlette.routing import Route
+
+from adapters.slack.app import create_slack_app
+from adapters.slack.config import slack_credentials
+from adapters.slack.http import make_slack_endpoint
+from adapters.slack.worker import SlackWorker
+from bot.settings import Settings, load_settings
+from core.chat import ChatService
+from tests.fakes import slack_payloads as payloads
+from tests.fakes.slack_api import FakeSlackApi
+
+
+def slack_settings(api: FakeSlackApi, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "slack_bot_token": SecretStr(payloads.BOT_TOKEN),
+        "slack_app_token": SecretStr(payloads.APP_TOKEN),
+        "slack_signing_secret": SecretStr(payloads.SIGNING_SECRET),
+        "slack_api_url": api.api_url,
+        **overrides,
+    }
+    return load_settings(**values)
+
+
+@asynccontextmanager
+async def served(app: Starlette) -> AsyncIterator[str]:
+    """`app` under uvicorn on a port the OS picked; yields its base URL."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(128)  # connections queue here until uvicorn accepts them
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(app, lifespan="off", log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    running = asyncio.create_task(server.serve(sockets=[listener]))
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await running
+        listener.close()
+
+
+@dataclass
+class SlackRig:
+    api: FakeSlackApi
+    worker: SlackWorker
+    http: httpx.AsyncClient
+    url: str
+
+    async def post(
+        self,
+        body: str,
+        content_type: str,
+        *,
+        secret: str = payloads.SIGNING_SECRET,
+        timestamp: int | None = None,
+        headers: dict[str, str] | None = None,
+        signed_body: str | None = None,
+    ) -> httpx.Response:
+        """POST as Slack would; `signed_body` signs something other than what is sent."""
+        signature = payloads.sign(
+            signed_body if signed_body is not None else body, secret=secret, timestamp=timestamp
+        )
+        sent = {"Content-Type": content_type, **signature, **(headers or {})}
+        return await self.http.post(self.url, content=body.encode(), headers=sent)
+
+    async def event(self, payload: dict[str, Any], *, retry: int | None = None) -> httpx.Response:
+        headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"}
+        body, kind = payloads.json_body(payload)
+        return await self.post(body, kind, headers=headers if retry else None)
+
+    async def command(self, text: str, **fields: Any) -> httpx.Response:
+        fields.setdefault("response_url", self.api.response_url("command"))
+        body, kind = payloads.form_body(payloads.command(text, **fields))
+        return await self.post(body, kind)
+
+    async def click(self, payload: dict[str, Any]) -> httpx.Response:
+        body, kind = payloads.interactive_body(payload)
+        return await self.post(body, kind)
+
+    async def settled(self) -> None:
+        """Every delivery acked so far has been processed."""
+        await self.worker.drain()
+
+
+@asynccontextmanager
+async def slack_rig(chat: ChatService) -> AsyncIterator[SlackRig]:
+    api = await FakeSlackApi().start()
+    try:
+        credentials = slack_credentials(slack_settings(api), "http")
+        app, worker = create_slack_app(credentials, chat, mode="http")
+        web = Starlette(routes=[Route("/slack/events", make_slack_endpoint(app), methods=["POST"])])
+        async with served(web) as base, httpx.AsyncClient(timeout=10) as http:
+            yield SlackRig(api=api, worker=worker, http=http, url=f"{base}/slack/events")
+            await worker.drain()
+    finally:
+        await api.stop()

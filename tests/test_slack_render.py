@@ -1,0 +1,91 @@
+"""Replies to Block Kit: escaping, buttons and Slack's size limits. Pure, no I/O."""
+
+from __future__ import annotations
+
+from adapters.slack import render
+from core.types import Action, Button, Reply, TaskView, parse_payload
+
+
+def texts(blocks: list[dict]) -> list[str]:
+    return [b["text"]["text"] for b in blocks if b["type"] == "section"]
+
+
+def test_user_text_cannot_ping_or_link() -> None:
+    content = render.message(Reply(text="Added #1 “<!channel> & <@U123> <https://x|y>”."))
+    expected = "Added #1 “&lt;!channel&gt; &amp; &lt;@U123&gt; &lt;https://x|y&gt;”."
+    assert content["text"] == expected
+    assert texts(content["blocks"]) == [expected]
+
+
+def test_delete_buttons_carry_their_payload_and_confirm_is_danger() -> None:
+    buttons = [
+        Button("Delete “milk”", Action.CONFIRM, "ctok", danger=True),
+        Button("Cancel", Action.CANCEL, "ctok"),
+    ]
+    blocks = render.message_blocks(Reply(text="Delete #1 “milk”?", buttons=buttons))
+    assert [b["type"] for b in blocks] == ["section", "actions"]
+    confirm, cancel = blocks[-1]["elements"]
+    assert confirm["style"] == "danger" and "style" not in cancel
+    assert confirm["text"]["text"] == "Delete “milk”"
+    assert parse_payload(confirm["value"]) == (Action.CONFIRM, "ctok")
+    assert parse_payload(cancel["value"]) == (Action.CANCEL, "ctok")
+    assert confirm["action_id"] != cancel["action_id"]
+
+
+def test_long_button_labels_fit_slack() -> None:
+    element = render.button_element(Button("x" * 120, Action.CANCEL, "t"))
+    assert len(element["text"]["text"]) == render.BUTTON_LABEL_LIMIT
+
+
+def test_a_long_list_is_split_into_sections_at_line_ends() -> None:
+    lines = [f"{n}. task number {n} <b>" for n in range(1, 400)]
+    blocks = render.message_blocks(Reply(text="\n".join(lines)))
+    sections = texts(blocks)
+    assert len(sections) > 1
+    assert all(len(text) <= render.SECTION_LIMIT for text in sections)
+    assert "\n".join(sections) == "\n".join(render.escape(line) for line in lines)
+
+
+def test_a_huge_reply_is_cut_to_fifty_blocks_with_a_note() -> None:
+    text = "\n".join(f"{n}. " + "&" * 500 for n in range(1, 2000))
+    buttons = [Button("Cancel", Action.CANCEL, "t")]
+    blocks = render.message_blocks(Reply(text=text, buttons=buttons))
+    assert len(blocks) == render.MESSAGE_BLOCK_LIMIT and blocks[-1]["type"] == "actions"
+    sections = texts(blocks)
+    assert all(len(s) <= render.SECTION_LIMIT for s in sections)
+    assert sections[-1].endswith(render.TRUNCATED)
+    assert all("&" not in s.replace("&amp;", "") for s in sections)  # no half an escape
+
+
+def test_one_endless_line_is_split_without_breaking_an_escape() -> None:
+    chunks = texts(render.message_blocks(Reply(text="<" * 5000)))
+    assert all(chunk == "&lt;" * (len(chunk) // 4) for chunk in chunks)
+    assert sum(len(chunk) for chunk in chunks) == 5000 * 4
+
+
+def test_notification_text_stays_within_limits() -> None:
+    content = render.message(Reply(text="&" * 50_000))
+    assert len(content["text"]) <= render.NOTIFICATION_LIMIT
+    assert content["text"].endswith("&amp;")
+
+
+def test_an_outcome_has_no_buttons() -> None:
+    content = render.outcome("Deleted #1 “milk”.")
+    assert [b["type"] for b in content["blocks"]] == ["section"]
+
+
+def test_home_lists_open_tasks_escaped() -> None:
+    view = render.home_view([TaskView(1, "<!here> milk", "2 litres & cold"), TaskView(2, "eggs")])
+    assert view["type"] == "home"
+    body = texts(view["blocks"])
+    assert body == ["*#1* &lt;!here&gt; milk\n2 litres &amp; cold", "*#2* eggs"]
+
+
+def test_an_empty_home_says_how_to_start() -> None:
+    assert "add buy milk" in texts(render.home_view([])["blocks"])[0]
+
+
+def test_a_home_with_hundreds_of_tasks_fits_in_a_view() -> None:
+    view = render.home_view([TaskView(n, f"task {n}") for n in range(1, 300)])
+    assert len(view["blocks"]) <= render.HOME_BLOCK_LIMIT
+    assert "more" in view["blocks"][-1]["elements"][0]["text"]
