@@ -11,8 +11,11 @@ from rich.console import Console
 
 from bot.settings import Settings, load_settings
 
-app = typer.Typer(help="todobot: your to-do list in Slack, Telegram and the terminal.",
-                  no_args_is_help=True, add_completion=False)
+app = typer.Typer(
+    help="todobot: your to-do list in Slack, Telegram and the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+)
 db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
@@ -59,6 +62,100 @@ def chat() -> None:
         asyncio.run(session())
     except KeyboardInterrupt:
         print(file=sys.stderr)
+
+
+@app.command()
+def slack() -> None:
+    """Run the Slack bot in Socket Mode (needs SLACK_BOT_TOKEN and SLACK_APP_TOKEN)."""
+    import logging
+
+    from adapters.slack.config import SlackConfigError, slack_credentials
+    from adapters.slack.socket_mode import run_socket_mode
+    from bot.wiring import build_services, upgrade_database
+
+    settings = settings_or_exit()
+    try:
+        credentials = slack_credentials(settings, "socket")
+    except SlackConfigError as problem:
+        errors.print(str(problem), style="red", markup=False)
+        raise typer.Exit(2) from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    upgrade_database(settings)
+
+    async def session() -> None:
+        services = build_services(settings)
+        try:
+            await run_socket_mode(credentials, services.chat)
+        finally:
+            await services.close()
+
+    try:
+        asyncio.run(session())
+    except KeyboardInterrupt:
+        errors.print("Stopped.")
+
+
+telegram_app = typer.Typer(
+    help="Telegram: `todobot telegram` runs long polling; `set-webhook URL` registers the webhook.",
+    invoke_without_command=True,
+)
+app.add_typer(telegram_app, name="telegram")
+
+
+@telegram_app.callback()
+def telegram(context: typer.Context) -> None:
+    """Run the Telegram bot by long polling (needs TELEGRAM_BOT_TOKEN; no public URL)."""
+    if context.invoked_subcommand is not None:
+        return
+    from adapters.telegram.application import (
+        TelegramSetupError,
+        bot_token,
+        build_application,
+        poll_until_signalled,
+    )
+    from bot.wiring import build_services, upgrade_database
+
+    settings = settings_or_exit()
+
+    async def polling() -> None:
+        services = build_services(settings)
+        try:
+            await poll_until_signalled(build_application(settings, services.chat))
+        finally:
+            await services.close()
+
+    try:
+        bot_token(settings)  # a missing token fails before any database work
+        upgrade_database(settings)
+        asyncio.run(polling())
+    except TelegramSetupError as problem:
+        errors.print(f"[red]{problem}[/red]")
+        raise typer.Exit(2) from None
+
+
+@telegram_app.command("set-webhook")
+def telegram_set_webhook(url: str) -> None:
+    """Point Telegram at URL (ending in /telegram/webhook) with TELEGRAM_WEBHOOK_SECRET."""
+    from adapters.telegram.application import TelegramSetupError, build_application
+    from adapters.telegram.webhook import set_webhook, webhook_secret
+    from bot.wiring import build_services
+
+    settings = settings_or_exit()
+
+    async def register() -> None:
+        services = build_services(settings)
+        try:
+            application = build_application(settings, services.chat, polling=False)
+            await set_webhook(application, url, webhook_secret(settings))
+        finally:
+            await services.close()
+
+    try:
+        asyncio.run(register())
+    except TelegramSetupError as problem:
+        errors.print(f"[red]{problem}[/red]")
+        raise typer.Exit(2) from None
+    errors.print(f"Telegram will deliver updates to {url}")
 
 
 def main() -> None:

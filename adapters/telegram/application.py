@@ -1,0 +1,165 @@
+"""Building and running the python-telegram-bot `Application`.
+
+Nothing is built at import time: `build_application` makes one from `Settings` and the
+`ChatService`, and `run_polling` / `webhook.telegram_lifespan` run it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import signal
+
+from telegram import Bot, BotCommand, Update
+from telegram.error import InvalidToken, NetworkError, RetryAfter
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes, TypeHandler
+
+from adapters.telegram.bridge import TelegramBridge, optional
+from adapters.telegram.ordering import PerChatUpdateProcessor
+from bot.settings import Settings
+from core.chat import ChatService
+
+log = logging.getLogger(__name__)
+
+TOKEN_FORMAT = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
+ALLOWED_UPDATES = ("message", "callback_query")
+MAX_CONCURRENT_UPDATES = 64
+LONG_POLL_SECONDS = 25
+BRIDGE_KEY = "todobot.bridge"
+
+# The command menu Telegram shows (setMyCommands). The core answers any command, these included.
+MENU: tuple[tuple[str, str], ...] = (
+    ("start", "Say hello and see how I work"),
+    ("help", "What I can do"),
+    ("add", "Add a task: /add buy milk"),
+    ("list", "Show your tasks: /list, /list completed, /list all"),
+    ("done", "Mark a task done: /done 2"),
+    ("delete", "Delete a task (asks first): /delete 2"),
+    ("new", "Start a fresh conversation; your tasks stay"),
+)
+
+
+class TelegramSetupError(Exception):
+    """Telegram cannot start with these settings; the message says which one and why."""
+
+
+def bot_token(settings: Settings) -> str:
+    secret = settings.telegram_bot_token
+    token = secret.get_secret_value().strip() if secret else ""
+    if not token:
+        raise TelegramSetupError(
+            "TELEGRAM_BOT_TOKEN is not set. Create a bot with @BotFather and put its token "
+            "in TELEGRAM_BOT_TOKEN (environment or .env)."
+        )
+    if not TOKEN_FORMAT.match(token):
+        raise TelegramSetupError(
+            "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then letters "
+            "and digits, e.g. 123456789:AAH...). Copy it again from @BotFather."
+        )
+    return token
+
+
+def build_application(
+    settings: Settings,
+    chat: ChatService,
+    *,
+    polling: bool = True,
+    bridge: TelegramBridge | None = None,
+) -> Application:
+    """An Application on the configured Bot API server; without an Updater in webhook mode."""
+    builder = (
+        ApplicationBuilder()
+        .token(bot_token(settings))
+        .base_url(settings.telegram_api_url)
+        .rate_limiter(AIORateLimiter(max_retries=3))
+        .concurrent_updates(PerChatUpdateProcessor(MAX_CONCURRENT_UPDATES))
+        .connect_timeout(5)
+        .read_timeout(10)
+        .write_timeout(15)
+        .media_write_timeout(30)
+        .pool_timeout(10)
+        .get_updates_connect_timeout(5)
+        .get_updates_read_timeout(10)
+        .get_updates_pool_timeout(10)
+    )
+    if not polling:
+        builder = builder.updater(None)
+    application = builder.build()
+    register_handlers(application, bridge or TelegramBridge(chat))
+    return application
+
+
+def register_handlers(application: Application, bridge: TelegramBridge) -> None:
+    """Every update goes to the bridge, which decides (purely) whether it is for the bot."""
+
+    async def on_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await bridge.process(update, context.bot)
+
+    async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        update_id = update.update_id if isinstance(update, Update) else None
+        log.error("Telegram update %s failed", update_id, exc_info=context.error)
+
+    application.bot_data[BRIDGE_KEY] = bridge
+    application.add_handler(TypeHandler(Update, on_update))
+    application.add_error_handler(on_error)
+
+
+def bridge_of(application: Application) -> TelegramBridge:
+    return application.bot_data[BRIDGE_KEY]
+
+
+async def initialize(application: Application, *, first_delay: float = 1.0) -> None:
+    """getMe and friends; waits out an unreachable Bot API, fails fast on a rejected token."""
+    delay = first_delay
+    while True:
+        try:
+            await application.initialize()
+            break
+        except InvalidToken as rejected:
+            raise TelegramSetupError(
+                f"Telegram rejected TELEGRAM_BOT_TOKEN ({rejected.message}). "
+                "Check it with @BotFather (/mybots -> API Token)."
+            ) from None
+        except (NetworkError, RetryAfter) as error:
+            log.warning("Bot API unreachable at start-up (%s); retrying in %.1f s", error, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 30.0)
+    await publish_menu(application.bot)
+
+
+async def publish_menu(bot: Bot) -> None:
+    """The command menu is a convenience: a server that refuses it does not stop the bot."""
+    commands = [BotCommand(name, description) for name, description in MENU]
+    await optional(bot.set_my_commands(commands), "setMyCommands")
+
+
+async def run_polling(application: Application, stop: asyncio.Event) -> None:
+    """Long polling until `stop` is set. PTB's polling loop backs off and retries by itself
+    on network errors and honours RetryAfter."""
+    updater = application.updater
+    if updater is None:
+        raise TelegramSetupError("this Application was built for webhook mode (no Updater)")
+    await initialize(application)
+    try:
+        await updater.start_polling(
+            timeout=LONG_POLL_SECONDS, allowed_updates=list(ALLOWED_UPDATES), bootstrap_retries=5
+        )
+        await application.start()
+        log.info("Polling Telegram as @%s", application.bot.username)
+        await stop.wait()
+    finally:
+        if updater.running:
+            await updater.stop()
+        if application.running:
+            await application.stop()
+        await application.shutdown()
+
+
+async def poll_until_signalled(application: Application) -> None:
+    """`todobot telegram`: poll until SIGINT or SIGTERM, then finish the updates in hand."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    await run_polling(application, stop)

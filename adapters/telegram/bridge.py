@@ -1,0 +1,160 @@
+"""One update through the core and back to Telegram: the adapter's only I/O with the Bot API.
+
+Calls Telegram may refuse without harm (a chat action, answering an old callback query) are
+logged and skipped; everything else raises, so a caller that can redeliver (a durable inbox)
+knows the update failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+from telegram import Bot, InputFile, LinkPreviewOptions, ReplyParameters, Update
+from telegram.constants import ChatAction, ParseMode
+from telegram.error import BadRequest, TelegramError
+
+from adapters.telegram.translate import (
+    NOT_TEXT,
+    STALE_BUTTON,
+    BotIdentity,
+    ButtonPress,
+    MessageTurn,
+    NotText,
+    alert_text,
+    outcome_html,
+    read_update,
+    render,
+)
+from core.chat import ChatService
+from core.types import Reply
+
+log = logging.getLogger(__name__)
+
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+
+
+class TelegramBridge:
+    """Reads an update, asks the core, renders the answer.
+
+    `typing_after` seconds into a slow turn (a model thinking) the chat shows "typing…",
+    renewed every `typing_every` seconds, as Telegram clears it after five.
+    """
+
+    def __init__(
+        self, chat: ChatService, *, typing_after: float = 0.8, typing_every: float = 4.5
+    ) -> None:
+        self.chat = chat
+        self.typing_after = typing_after
+        self.typing_every = typing_every
+
+    async def process(self, update: Update, bot: Bot) -> None:
+        event = read_update(update.to_dict(), BotIdentity(id=bot.id, username=bot.username))
+        if isinstance(event, MessageTurn):
+            await self._answer_message(bot, event)
+        elif isinstance(event, ButtonPress):
+            await self._answer_press(bot, event)
+        elif isinstance(event, NotText):
+            await bot.send_message(event.chat_id, NOT_TEXT, message_thread_id=event.thread_id)
+
+    async def _answer_message(self, bot: Bot, turn: MessageTurn) -> None:
+        reply = await self._with_typing(bot, turn)
+        if reply is None:
+            return  # a redelivery of an update already answered
+        await self.send(bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id)
+
+    async def _with_typing(self, bot: Bot, turn: MessageTurn) -> Reply | None:
+        running = asyncio.ensure_future(self.chat.handle(turn.incoming))
+        wait = self.typing_after
+        try:
+            while True:
+                done, _ = await asyncio.wait({running}, timeout=wait)
+                if done:
+                    return running.result()
+                await optional(
+                    bot.send_chat_action(
+                        turn.chat_id, ChatAction.TYPING, message_thread_id=turn.thread_id
+                    ),
+                    "sendChatAction",
+                )
+                wait = self.typing_every
+        except asyncio.CancelledError:
+            running.cancel()
+            raise
+
+    async def send(
+        self,
+        bot: Bot,
+        chat_id: int,
+        reply: Reply,
+        *,
+        reply_to: int | None = None,
+        thread_id: int | None = None,
+    ) -> None:
+        for index, part in enumerate(render(reply)):
+            quoting = reply_to is not None and index == 0
+            await bot.send_message(
+                chat_id,
+                part.html,
+                parse_mode=ParseMode.HTML,
+                reply_markup=part.keyboard,
+                link_preview_options=NO_PREVIEW,
+                message_thread_id=thread_id,
+                reply_parameters=(
+                    ReplyParameters(reply_to, allow_sending_without_reply=True)
+                    if quoting and reply_to is not None
+                    else None
+                ),
+            )
+        if reply.attachment is not None:
+            await bot.send_document(
+                chat_id,
+                InputFile(reply.attachment.content, filename=reply.attachment.filename),
+                message_thread_id=thread_id,
+            )
+
+    async def _answer_press(self, bot: Bot, event: ButtonPress) -> None:
+        if event.press is None:
+            await optional(
+                bot.answer_callback_query(event.query_id, text=STALE_BUTTON, show_alert=True),
+                "answerCallbackQuery",
+            )
+            return
+        reply = await self.chat.press(event.press)
+        if reply is None:  # a redelivery: only make sure the spinner stops
+            await optional(bot.answer_callback_query(event.query_id), "answerCallbackQuery")
+            return
+        if reply.ephemeral or event.chat_id is None or event.message_id is None:
+            await optional(
+                bot.answer_callback_query(event.query_id, text=alert_text(reply), show_alert=True),
+                "answerCallbackQuery",
+            )
+            return
+        await optional(bot.answer_callback_query(event.query_id), "answerCallbackQuery")
+        await self._show_outcome(bot, event.chat_id, event.message_id, reply)
+
+    async def _show_outcome(self, bot: Bot, chat_id: int, message_id: int, reply: Reply) -> None:
+        """Replace the message that carried the buttons; if it can't be edited, say it anew."""
+        try:
+            await bot.edit_message_text(
+                outcome_html(reply),
+                chat_id=chat_id,
+                message_id=message_id,
+                parse_mode=ParseMode.HTML,
+                link_preview_options=NO_PREVIEW,
+            )
+        except BadRequest as refused:
+            if "not modified" in refused.message.lower():
+                return
+            log.warning("could not edit message %s in chat %s: %s", message_id, chat_id, refused)
+            await self.send(bot, chat_id, reply)
+
+
+async def optional(call: Awaitable[Any], method: str) -> None:
+    """Await a Bot API call the conversation does not depend on; a refusal is only logged."""
+    try:
+        await call
+    except TelegramError as refused:
+        log.warning("Telegram refused %s (carrying on without it): %s", method, refused)

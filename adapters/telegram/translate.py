@@ -1,0 +1,277 @@
+"""Telegram <-> core, no I/O: Update JSON to `Incoming`/`Press`, `Reply` to HTML parts.
+
+Telegram measures text (and entity offsets) in UTF-16 code units, so slicing and splitting
+here count those, not Python characters.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from core.types import MAX_PAYLOAD_BYTES, Button, Incoming, Press, Reply, parse_payload
+
+PLATFORM = "telegram"
+MESSAGE_LIMIT = 4096
+ALERT_LIMIT = 200
+GROUP_CHAT_TYPES = frozenset({"group", "supergroup"})
+NOT_TEXT = "I can only read text messages. Tell me what to add, or send /help."
+STALE_BUTTON = "That button no longer works. Ask me again."
+
+
+@dataclass(frozen=True)
+class BotIdentity:
+    """Who the bot is (from getMe): needed to tell whether a group message is addressed to it."""
+
+    id: int
+    username: str
+
+
+@dataclass(frozen=True)
+class MessageTurn:
+    """A message the bot should answer, and where the answer goes."""
+
+    incoming: Incoming
+    chat_id: int
+    thread_id: int | None = None
+    reply_to: int | None = None
+
+
+@dataclass(frozen=True)
+class ButtonPress:
+    """A callback query. `press` is None when its data is not one of our buttons."""
+
+    press: Press | None
+    query_id: str
+    chat_id: int | None = None
+    message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class NotText:
+    """A private message the bot cannot read (a photo, a sticker): it gets a hint, not a turn."""
+
+    chat_id: int
+    thread_id: int | None = None
+
+
+@dataclass(frozen=True)
+class OutgoingPart:
+    """One sendMessage: escaped HTML and, on the last part only, the keyboard."""
+
+    html: str
+    keyboard: InlineKeyboardMarkup | None = None
+
+
+Event = MessageTurn | ButtonPress | NotText
+
+
+def read_update(update: Mapping[str, Any], bot: BotIdentity) -> Event | None:
+    """What an Update means for the bot; None when it should be ignored."""
+    update_id = update.get("update_id")
+    if not isinstance(update_id, int):
+        return None
+    if isinstance(update.get("message"), Mapping):
+        return _read_message(update["message"], str(update_id), bot)
+    if isinstance(update.get("callback_query"), Mapping):
+        return _read_callback(update["callback_query"], str(update_id))
+    return None
+
+
+def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -> Event | None:
+    sender = message.get("from")
+    chat = message.get("chat")
+    if not isinstance(sender, Mapping) or not isinstance(chat, Mapping) or sender.get("is_bot"):
+        return None
+    chat_type = chat.get("type")
+    is_group = chat_type in GROUP_CHAT_TYPES
+    if chat_type != "private" and not is_group:
+        return None
+    thread_id = message.get("message_thread_id") if message.get("is_topic_message") else None
+    text = message.get("text")
+    if not isinstance(text, str):
+        return NotText(chat_id=chat["id"], thread_id=thread_id) if not is_group else None
+
+    entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
+    command, text = _split_command(text, entities, bot, is_group)
+    mentioned = False
+    if command is None:
+        text, mentioned = _strip_mentions(text, entities, bot)
+    if command == "":  # a command addressed to another bot
+        return None
+    if is_group and command is None and not mentioned and not _replies_to_bot(message, bot):
+        return None
+    if command is None and mentioned and not text:
+        command = "help"  # a bare "@todobot" asks what the bot can do
+
+    incoming = Incoming(
+        platform=PLATFORM,
+        tenant="",
+        user_ref=str(sender["id"]),
+        chat_ref=str(chat["id"]),
+        thread_ref=str(thread_id) if thread_id is not None else None,
+        text=text,
+        event_id=event_id,
+        display_name=display_name(sender),
+        is_group=is_group,
+        command=command,
+    )
+    reply_to = message.get("message_id") if is_group else None
+    return MessageTurn(
+        incoming=incoming, chat_id=chat["id"], thread_id=thread_id, reply_to=reply_to
+    )
+
+
+def _split_command(
+    text: str, entities: list[Mapping[str, Any]], bot: BotIdentity, is_group: bool
+) -> tuple[str | None, str]:
+    """`/done@bot 2` -> ("done", "2"). "" means a command for another bot (ignored in groups)."""
+    first = next((e for e in entities if e.get("type") == "bot_command"), None)
+    if first is None or first.get("offset") != 0:
+        return None, text
+    length = int(first.get("length", 0))
+    head = _utf16_slice(text, 0, length)
+    rest = _utf16_slice(text, length, None)
+    name, _, addressee = head[1:].partition("@")
+    if addressee and addressee.lower() != bot.username.lower() and is_group:
+        return "", text
+    return name.lower(), rest.strip()
+
+
+def _strip_mentions(
+    text: str, entities: list[Mapping[str, Any]], bot: BotIdentity
+) -> tuple[str, bool]:
+    """Remove every mention of the bot from the text; report whether there was one."""
+    spans = []
+    for entity in entities:
+        offset, length = int(entity.get("offset", 0)), int(entity.get("length", 0))
+        kind = entity.get("type")
+        if kind == "mention":
+            named = _utf16_slice(text, offset, offset + length)
+            if named.lower() == f"@{bot.username.lower()}":
+                spans.append((offset, length))
+        elif kind == "text_mention":
+            user = entity.get("user")
+            if isinstance(user, Mapping) and user.get("id") == bot.id:
+                spans.append((offset, length))
+    for offset, length in sorted(spans, reverse=True):
+        before = _utf16_slice(text, 0, offset).rstrip()
+        after = _utf16_slice(text, offset + length, None).lstrip()
+        text = f"{before} {after}"
+    return text.strip(), bool(spans)
+
+
+def _replies_to_bot(message: Mapping[str, Any], bot: BotIdentity) -> bool:
+    replied = message.get("reply_to_message")
+    if not isinstance(replied, Mapping):
+        return False
+    author = replied.get("from")
+    return isinstance(author, Mapping) and author.get("id") == bot.id
+
+
+def _read_callback(query: Mapping[str, Any], event_id: str) -> ButtonPress | None:
+    sender = query.get("from")
+    if not isinstance(sender, Mapping) or "id" not in query:
+        return None
+    message = query.get("message")
+    chat_id = message_id = None
+    if isinstance(message, Mapping) and isinstance(message.get("chat"), Mapping):
+        chat_id, message_id = message["chat"].get("id"), message.get("message_id")
+    data = query.get("data")
+    parsed = parse_payload(data) if isinstance(data, str) else None
+    press = None
+    if parsed is not None:
+        action, token = parsed
+        press = Press(
+            platform=PLATFORM,
+            tenant="",
+            user_ref=str(sender["id"]),
+            token=token,
+            action=action,
+            event_id=event_id,
+            display_name=display_name(sender),
+        )
+    return ButtonPress(
+        press=press, query_id=str(query["id"]), chat_id=chat_id, message_id=message_id
+    )
+
+
+def display_name(user: Mapping[str, Any]) -> str | None:
+    full = " ".join(str(user[k]) for k in ("first_name", "last_name") if user.get(k)).strip()
+    return full or user.get("username") or None
+
+
+def render(reply: Reply) -> list[OutgoingPart]:
+    """The reply as escaped HTML messages of at most 4096 units; buttons under the last."""
+    chunks = split_text(reply.text)
+    if not chunks:
+        return []
+    parts = [OutgoingPart(html=html.escape(chunk, quote=False)) for chunk in chunks]
+    parts[-1] = OutgoingPart(html=parts[-1].html, keyboard=keyboard(reply.buttons))
+    return parts
+
+
+def outcome_html(reply: Reply) -> str:
+    """What a pressed message becomes: the outcome, escaped, within one message."""
+    chunks = split_text(reply.text) or ["…"]
+    text = chunks[0] if len(chunks) == 1 else chunks[0][: MESSAGE_LIMIT // 2 - 1] + "…"
+    return html.escape(text, quote=False)
+
+
+def alert_text(reply: Reply) -> str:
+    """answerCallbackQuery shows plain text of at most 200 characters."""
+    text = reply.text.strip()
+    return text if len(text) <= ALERT_LIMIT else text[: ALERT_LIMIT - 1] + "…"
+
+
+def keyboard(buttons: list[Button]) -> InlineKeyboardMarkup | None:
+    if not buttons:
+        return None
+    row = []
+    for button in buttons:
+        if len(button.payload.encode()) > MAX_PAYLOAD_BYTES:
+            raise ValueError(f"button payload over {MAX_PAYLOAD_BYTES} bytes: {button.payload!r}")
+        row.append(InlineKeyboardButton(button.label, callback_data=button.payload))
+    return InlineKeyboardMarkup([row])
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Cut at line breaks, else spaces, else anywhere, so no part exceeds `limit` units."""
+    chunks = []
+    rest = text.strip()
+    while _units(rest) > limit:
+        prefix = _fit(rest, limit)
+        cut = prefix.rfind("\n")
+        if cut < len(prefix) // 2:
+            cut = prefix.rfind(" ")
+        if cut < len(prefix) // 2:
+            cut = len(prefix)
+        chunks.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        chunks.append(rest)
+    return [chunk for chunk in chunks if chunk]
+
+
+def _fit(text: str, limit: int) -> str:
+    """The longest prefix of `text` within `limit` UTF-16 units."""
+    used = 0
+    for index, char in enumerate(text):
+        used += 2 if ord(char) > 0xFFFF else 1
+        if used > limit:
+            return text[:index]
+    return text
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _utf16_slice(text: str, start: int, end: int | None) -> str:
+    encoded = text.encode("utf-16-le")
+    stop = None if end is None else end * 2
+    return encoded[start * 2 : stop].decode("utf-16-le", errors="ignore")

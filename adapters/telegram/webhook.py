@@ -1,0 +1,147 @@
+"""Webhook mode: the endpoint `todobot serve` mounts at /telegram/webhook.
+
+The endpoint checks the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token (constant
+time), validates the body and queues the update for the running Application, then answers at
+once: acks never wait for the model. `process_update` runs one update to completion and
+raises if it fails, for a caller that stores updates and retries them (a durable inbox).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from telegram import Bot, Update
+from telegram.error import TelegramError
+from telegram.ext import Application
+
+from adapters.telegram.application import (
+    ALLOWED_UPDATES,
+    TelegramSetupError,
+    bridge_of,
+    initialize,
+)
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+SECRET_FORMAT = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+MAX_BODY_BYTES = 1_000_000
+WEBHOOK_PATH = "/telegram/webhook"
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def webhook_secret(settings: Settings) -> str:
+    secret = settings.telegram_webhook_secret
+    value = secret.get_secret_value() if secret else ""
+    if not value:
+        raise TelegramSetupError(
+            "TELEGRAM_WEBHOOK_SECRET is required in webhook mode: set it to a random string "
+            "(1-256 of A-Z a-z 0-9 _ -), e.g. `python -c 'import secrets; "
+            "print(secrets.token_urlsafe(32))'`."
+        )
+    if not SECRET_FORMAT.match(value):
+        raise TelegramSetupError(
+            "TELEGRAM_WEBHOOK_SECRET may only hold 1-256 of A-Z a-z 0-9 _ - (Telegram's rule)."
+        )
+    return value
+
+
+def make_telegram_endpoint(application: Application, secret: str) -> Endpoint:
+    """A Starlette endpoint: 403 without the right secret, 400 for a malformed body, 503
+    while the Application is not running (Telegram retries), otherwise 200 once queued."""
+    if not secret:
+        raise TelegramSetupError("the Telegram webhook needs a non-empty secret")
+    expected = secret.encode()
+
+    async def endpoint(request: Request) -> Response:
+        given = request.headers.get(SECRET_HEADER, "").encode()
+        if not hmac.compare_digest(given, expected):
+            return PlainTextResponse("wrong or missing secret token", status_code=403)
+        body = await _read_limited(request)
+        if body is None:
+            return PlainTextResponse("update too large", status_code=413)
+        update = parse_update(body, application.bot)
+        if update is None:
+            return PlainTextResponse("malformed update", status_code=400)
+        if not application.running:
+            return PlainTextResponse("not ready", status_code=503)
+        await application.update_queue.put(update)
+        return Response(status_code=200)
+
+    return endpoint
+
+
+async def _read_limited(request: Request) -> bytes | None:
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > MAX_BODY_BYTES:
+            return None
+    return bytes(body)
+
+
+def parse_update(body: bytes, bot: Bot) -> Update | None:
+    """An Update from a webhook body; None unless it is a JSON object with an int update_id."""
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    update_id = data.get("update_id")
+    if not isinstance(update_id, int) or isinstance(update_id, bool):
+        return None
+    try:
+        return Update.de_json(data, bot)
+    except Exception:
+        log.warning("unreadable Telegram update %s", update_id, exc_info=True)
+        return None
+
+
+async def process_update(application: Application, payload: Mapping[str, Any]) -> None:
+    """Run one update through the core and answer it; raises if that fails."""
+    update = Update.de_json(dict(payload), application.bot)
+    bridge = bridge_of(application)
+    await application.update_processor.process_update(
+        update, bridge.process(update, application.bot)
+    )
+
+
+@asynccontextmanager
+async def telegram_lifespan(application: Application) -> AsyncIterator[Application]:
+    """Initialize (getMe, the command menu) and start the Application for the server's life;
+    on shutdown, finish the updates already queued."""
+    await initialize(application)
+    await application.start()
+    try:
+        yield application
+    finally:
+        await application.stop()
+        await application.shutdown()
+
+
+async def set_webhook(application: Application, url: str, secret: str) -> None:
+    """Register `url` with Telegram; raises TelegramSetupError with Telegram's reason."""
+    if not re.match(r"^https?://[^/\s]+", url):
+        raise TelegramSetupError(f"{url!r} is not an http(s) URL")
+    await initialize(application)
+    try:
+        accepted = await application.bot.set_webhook(
+            url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
+        )
+    except TelegramError as refused:
+        raise TelegramSetupError(f"Telegram refused the webhook: {refused}") from None
+    finally:
+        await application.shutdown()
+    if not accepted:
+        raise TelegramSetupError("Telegram did not accept the webhook")
