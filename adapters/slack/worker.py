@@ -168,8 +168,10 @@ class SlackWorker:
 
     async def _respond(self, response_url: str, body: dict[str, Any]) -> None:
         response = await AsyncWebhookClient(url=response_url).send_dict(body)
-        if response.status != 200:
-            raise RuntimeError(f"Slack response_url answered {response.status}: {response.body}")
+        if response.status_code != 200:
+            raise RuntimeError(
+                f"Slack response_url answered {response.status_code}: {response.body}"
+            )
 
     async def _react(self, where: Where) -> bool:
         """The 'thinking' mark on the person's message; False when we did not add it."""
