@@ -1,0 +1,259 @@
+"""The eval case format of `../shared/eval/README.md`: reading cases strictly, and judging a
+finished conversation against a case's `expect`. Pure: no database, no agent."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+CASE_KEYS = frozenset({"id", "given", "say", "press", "expect"})
+GIVEN_KEYS = frozenset({"title", "description", "completed"})
+TASK_KEYS = frozenset({"title", "title_like", "description", "completed"})
+EXPECT_KEYS = frozenset(
+    {"tasks", "unchanged", "reply_contains", "reply_excludes", "reply_matches", "asks",
+     "confirmation_offered"}
+)  # fmt: skip
+
+
+class InvalidCase(ValueError):
+    """A case that does not follow the format; it fails, it is never skipped."""
+
+
+@dataclass(frozen=True)
+class TaskState:
+    title: str
+    description: str = ""
+    completed: bool = False
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    given: tuple[TaskState, ...]
+    say: tuple[str, ...]
+    expect: dict[str, Any]
+    press: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the conversation left behind, for `judge`."""
+
+    tasks: list[TaskState]
+    reply: str
+    confirmation_offered: bool
+
+
+@dataclass
+class Loaded:
+    cases: list[Case] = field(default_factory=list)
+    invalid: list[tuple[str, str]] = field(default_factory=list)  # (name, reason)
+
+
+def _require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise InvalidCase(reason)
+
+
+def _unknown(found: dict[str, Any], allowed: frozenset[str], where: str) -> None:
+    extra = sorted(set(found) - allowed)
+    _require(
+        not extra, f"unknown key{'s' if len(extra) > 1 else ''} in {where}: {', '.join(extra)}"
+    )
+
+
+def _strings(value: Any, key: str) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    _require(
+        isinstance(value, list) and all(isinstance(item, str) for item in value),
+        f"expect.{key} must be a list of strings",
+    )
+    return list(value)
+
+
+def _regex(pattern: Any, key: str) -> None:
+    _require(isinstance(pattern, str), f"{key} must be a string")
+    try:
+        re.compile(pattern)
+    except re.error as error:
+        raise InvalidCase(f"{key} is not a valid regex: {error}") from None
+
+
+def _given(raw: Any) -> tuple[TaskState, ...]:
+    _require(isinstance(raw, list), "given must be a list")
+    tasks = []
+    for index, item in enumerate(raw, start=1):
+        _require(isinstance(item, dict), f"given[{index}] must be an object")
+        _unknown(item, GIVEN_KEYS, f"given[{index}]")
+        _require(
+            isinstance(item.get("title"), str) and item["title"].strip() != "",
+            f"given[{index}].title must be a non-empty string",
+        )
+        _require(
+            isinstance(item.get("description", ""), str),
+            f"given[{index}].description must be a string",
+        )
+        _require(
+            isinstance(item.get("completed", False), bool),
+            f"given[{index}].completed must be true or false",
+        )
+        tasks.append(
+            TaskState(item["title"], item.get("description", ""), item.get("completed", False))
+        )
+    return tuple(tasks)
+
+
+def _expect(raw: Any) -> dict[str, Any]:
+    _require(isinstance(raw, dict) and bool(raw), "expect must be a non-empty object")
+    _unknown(raw, EXPECT_KEYS, "expect")
+    if "tasks" in raw:
+        _require(isinstance(raw["tasks"], list), "expect.tasks must be a list")
+        for index, entry in enumerate(raw["tasks"], start=1):
+            where = f"expect.tasks[{index}]"
+            _require(isinstance(entry, dict), f"{where} must be an object")
+            _unknown(entry, TASK_KEYS, where)
+            if "title" in entry:
+                _require(isinstance(entry["title"], str), f"{where}.title must be a string")
+            if "title_like" in entry:
+                _regex(entry["title_like"], f"{where}.title_like")
+            if "description" in entry:
+                _require(
+                    isinstance(entry["description"], str), f"{where}.description must be a string"
+                )
+            if "completed" in entry:
+                _require(
+                    isinstance(entry["completed"], bool), f"{where}.completed must be true or false"
+                )
+    for key in ("unchanged", "asks", "confirmation_offered"):
+        if key in raw:
+            _require(isinstance(raw[key], bool), f"expect.{key} must be true or false")
+    for key in ("reply_contains", "reply_excludes"):
+        if key in raw:
+            _strings(raw[key], key)
+    if "reply_matches" in raw:
+        _regex(raw["reply_matches"], "expect.reply_matches")
+    return raw
+
+
+def parse_case(raw: Any) -> Case:
+    _require(isinstance(raw, dict), "a case must be a JSON object")
+    _unknown(raw, CASE_KEYS, "the case")
+    _require(
+        isinstance(raw.get("id"), str) and raw["id"].strip() != "", "id must be a non-empty string"
+    )
+    say = raw.get("say")
+    _require(
+        isinstance(say, list) and bool(say) and all(isinstance(turn, str) for turn in say),
+        "say must be a non-empty list of strings",
+    )
+    press = raw.get("press")
+    _require(press in (None, "confirm", "cancel"), 'press must be "confirm" or "cancel"')
+    _require("expect" in raw, "expect is missing")
+    return Case(raw["id"], _given(raw.get("given", [])), tuple(say), _expect(raw["expect"]), press)
+
+
+def load_cases(text: str) -> Loaded:
+    """Every non-blank line is a case; a line that is not a valid case is reported, not dropped."""
+    loaded = Loaded()
+    seen: set[str] = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        name = f"line {number}"
+        try:
+            raw = json.loads(line)
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                name = raw["id"]
+            case = parse_case(raw)
+            _require(case.id not in seen, f"duplicate id {case.id!r}")
+        except json.JSONDecodeError as error:
+            loaded.invalid.append((name, f"invalid JSON: {error.msg}"))
+            continue
+        except InvalidCase as error:
+            loaded.invalid.append((name, f"invalid case: {error}"))
+            continue
+        seen.add(case.id)
+        loaded.cases.append(case)
+    return loaded
+
+
+def _entry_matches(entry: dict[str, Any], task: TaskState) -> bool:
+    if "title" in entry and entry["title"].strip().casefold() != task.title.strip().casefold():
+        return False
+    if "title_like" in entry and not re.search(entry["title_like"], task.title, re.IGNORECASE):
+        return False
+    if "description" in entry and entry["description"].strip() != task.description.strip():
+        return False
+    return not ("completed" in entry and entry["completed"] != task.completed)
+
+
+def _assign(entries: list[dict[str, Any]], tasks: list[TaskState]) -> bool:
+    """A distinct task for every entry (bipartite matching by augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(entry: int, visited: set[int]) -> bool:
+        for index, task in enumerate(tasks):
+            if index in visited or not _entry_matches(entries[entry], task):
+                continue
+            visited.add(index)
+            if index not in owner or place(owner[index], visited):
+                owner[index] = entry
+                return True
+        return False
+
+    return all(place(entry, set()) for entry in range(len(entries)))
+
+
+def _show(tasks: list[TaskState]) -> str:
+    shown = [
+        repr(t.title)
+        + (" (done)" if t.completed else "")
+        + (f" [{t.description}]" if t.description else "")
+        for t in tasks
+    ]
+    return "[" + ", ".join(shown) + "]"
+
+
+def _same(left: list[TaskState], right: list[TaskState]) -> bool:
+    def key(task: TaskState) -> tuple[str, str, bool]:
+        return task.title.strip(), task.description.strip(), task.completed
+
+    return sorted(map(key, left)) == sorted(map(key, right))
+
+
+def judge(case: Case, outcome: Outcome) -> list[str]:
+    """Every expectation that does not hold, said plainly; empty means the case passed."""
+    expect, problems = case.expect, []
+    reply = outcome.reply
+    if "tasks" in expect:
+        entries = expect["tasks"]
+        if len(entries) != len(outcome.tasks) or not _assign(entries, outcome.tasks):
+            problems.append(f"tasks: expected {json.dumps(entries)}, got {_show(outcome.tasks)}")
+    if "unchanged" in expect:
+        same = _same(list(case.given), outcome.tasks)
+        if same != expect["unchanged"]:
+            problems.append(
+                f"unchanged: expected {expect['unchanged']}, tasks are now {_show(outcome.tasks)}"
+            )
+    for text in _strings(expect.get("reply_contains", []), "reply_contains"):
+        if text.casefold() not in reply.casefold():
+            problems.append(f"reply_contains: {text!r} not in reply {reply!r}")
+    for text in _strings(expect.get("reply_excludes", []), "reply_excludes"):
+        if text.casefold() in reply.casefold():
+            problems.append(f"reply_excludes: {text!r} is in reply {reply!r}")
+    if "reply_matches" in expect and not re.search(expect["reply_matches"], reply):
+        problems.append(f"reply_matches: {expect['reply_matches']!r} does not match {reply!r}")
+    if "asks" in expect and ("?" in reply) != expect["asks"]:
+        problems.append(f"asks: expected {expect['asks']}, reply {reply!r}")
+    if (
+        "confirmation_offered" in expect
+        and outcome.confirmation_offered != expect["confirmation_offered"]
+    ):
+        problems.append(
+            f"confirmation_offered: expected {expect['confirmation_offered']}, "
+            f"got {outcome.confirmation_offered}"
+        )
+    return problems

@@ -1,0 +1,144 @@
+"""`todobot eval FILE.jsonl`: every case through the real core on its own fresh database.
+
+Each case gets a copy of one migrated SQLite file, one user, the real `ChatService` with the
+chosen agent, its `given` tasks created through the task service, its turns said in order
+and its button pressed as the same user. Then `judge` decides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from sqlmodel import select
+
+from bot.eval_cases import Case, Outcome, TaskState, judge, load_cases
+from bot.settings import Settings
+from core import tasks as task_service
+from core.agent.base import Agent
+from core.chat import ChatService
+from core.db import Database
+from core.identities import user_for
+from core.models import Confirmation
+from core.types import Action, Incoming, Press, Reply
+
+PLATFORM = "eval"
+USER = "eval-user"
+CHAT = "eval-chat"
+
+
+def migrated_template(directory: Path) -> Path:
+    """One migrated database file; every case starts from a copy of it."""
+    from core.migrate import upgrade
+
+    template = directory / "template.db"
+    upgrade(f"sqlite:///{template}")
+    return template
+
+
+async def _create_given(db: Database, case: Case) -> None:
+    async with db.session() as session, session.begin():
+        user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
+        for given in case.given:
+            task = await task_service.create_task(
+                session, user_id=user.id, title=given.title, description=given.description
+            )
+            if given.completed:
+                await task_service.complete_task(session, task=task)
+
+
+async def _offered(db: Database, reply: Reply) -> bool:
+    """Confirm and Cancel buttons on one token, and that confirmation pending for this user."""
+    actions = {button.action for button in reply.buttons}
+    tokens = {button.token for button in reply.buttons}
+    if actions != {Action.CONFIRM, Action.CANCEL} or len(tokens) != 1:
+        return False
+    async with db.session() as session, session.begin():
+        user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
+        row = (
+            await session.exec(select(Confirmation).where(Confirmation.token == tokens.pop()))
+        ).first()
+        return row is not None and row.user_id == user.id and row.status == "pending"
+
+
+async def _final_tasks(db: Database) -> list[TaskState]:
+    async with db.session() as session, session.begin():
+        user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
+        found = await task_service.list_tasks(session, user_id=user.id)
+        return [TaskState(task.title, task.description, task.completed) for task in found]
+
+
+async def run_case(case: Case, database_url: str, agent: Agent, settings: Settings) -> Outcome:
+    from bot.wiring import build_policy
+
+    db = Database(database_url)
+    try:
+        await _create_given(db, case)
+        policy = dataclasses.replace(build_policy(settings), rate_limit_per_minute=0)
+        chat = ChatService(db=db, agent=agent, policy=policy)
+        reply: Reply | None = None
+        for turn in case.say:
+            reply = await chat.handle(
+                Incoming(platform=PLATFORM, user_ref=USER, chat_ref=CHAT, text=turn)
+            )
+            if reply is None:
+                raise RuntimeError(f"the turn {turn!r} got no reply")
+        assert reply is not None
+        offered = await _offered(db, reply)
+        if case.press is not None and offered:
+            token = reply.buttons[0].token
+            pressed = await chat.press(
+                Press(platform=PLATFORM, user_ref=USER, token=token, action=Action(case.press))
+            )
+            if pressed is None:
+                raise RuntimeError("the press got no reply")
+        return Outcome(await _final_tasks(db), reply.text, offered)
+    finally:
+        await db.dispose()
+
+
+async def run_eval(
+    path: Path,
+    *,
+    agent_factory: Callable[[], Agent],
+    settings: Settings,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Run every case in `path`; print a line each and the total. 0 only when all passed."""
+    loaded = load_cases(path.read_text(encoding="utf-8"))  # noqa: ASYNC240 - read once, up front
+    passed = failed = 0
+    for name, reason in loaded.invalid:
+        failed += 1
+        print(f"FAIL {name}: {reason}", file=out)
+    if not loaded.cases and not loaded.invalid:
+        print(f"{path} holds no cases", file=out)
+        print("0 passed, 0 failed", file=out)
+        return 1
+    agent = agent_factory()
+    with tempfile.TemporaryDirectory(prefix="todobot-eval-") as directory:
+        template = migrated_template(Path(directory))
+        for index, case in enumerate(loaded.cases):
+            copy = Path(directory) / f"case-{index}.db"
+            shutil.copyfile(template, copy)
+            try:
+                outcome = await run_case(case, f"sqlite:///{copy}", agent, settings)
+                problems = judge(case, outcome)
+            except Exception as error:
+                problems = [f"raised {type(error).__name__}: {error}"]
+                traceback.print_exc(file=sys.stderr)
+            finally:
+                copy.unlink(missing_ok=True)
+            if problems:
+                failed += 1
+                print(f"FAIL {case.id}: " + "; ".join(problems), file=out)
+            else:
+                passed += 1
+                print(f"PASS {case.id}", file=out)
+    print(f"{passed} passed, {failed} failed", file=out)
+    return 0 if failed == 0 else 1

@@ -1,0 +1,130 @@
+"""Adding: "add X", "remind me to X", "don't forget X", "I need to X", with descriptions."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin.intents import Add, AskTitle
+from core.agent.builtin.text import split_quoted, tidy_title
+from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST
+
+_TASK_NOUN = re.compile(
+    r"^(?:(?:a|an|the|one|another|new|my|this|following|following new)\s+)*"
+    r"(?:(?:new\s+)?(?:task|todo|to-do|to do|item|reminder|entry|note|thing)s?)"
+    r"(?:\s*(?:called|named|titled|that says|saying|reading|which says|:|-|–|—|=)\s*"
+    r"|\s+(?:to|for|about|that)\s+|\s+|$)",
+    NOCASE,
+)
+_TO_MY_LIST_PREFIX = re.compile(
+    rf"^(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]?\s*", NOCASE
+)
+_DESCRIPTION_TAIL = re.compile(
+    r"^(?P<title>.+?)\s*(?:[,;]\s*|\s+[-–—]+\s*|\s+)"
+    r"(?:(?:with|w/|and|plus|having|including)\s+(?:a\s+|the\s+)?(?:description|desc|notes?|details?|comment)"
+    r"(?:\s+(?:of|that says|saying|reading|being|as|like))?\s*[:=-]?"
+    r"|(?:description|desc|notes?|details?)\s*(?:[:=]|-+)"
+    r"|described as|details being)\s*(?P<description>.+)$",
+    NOCASE,
+)
+_DESCRIPTION_PARENS = re.compile(
+    r"^(?P<title>.+?)\s*\((?:description|desc|notes?|details?)\s*[:=-]?\s*(?P<description>.+?)\)$",
+    NOCASE,
+)
+
+
+def split_description(text: str) -> tuple[str, str]:
+    for pattern in (_DESCRIPTION_PARENS, _DESCRIPTION_TAIL):
+        if match := pattern.match(text):
+            return match.group("title"), tidy_title(match.group("description"))
+    return text, ""
+
+
+def read_title(text: str) -> Add | AskTitle:
+    """What follows an add verb: an optional "a new task called", a title, maybe a description."""
+    rest = _TO_MY_LIST_PREFIX.sub("", text.strip())
+    rest = _TASK_NOUN.sub("", rest, count=1).strip() if _TASK_NOUN.match(rest) else rest
+    rest = ON_MY_LIST.sub("", rest).strip()
+    quoted = split_quoted(rest)
+    if quoted is not None:
+        title, tail = quoted
+        tail = ON_MY_LIST.sub("", " " + tail).strip()
+        _, description = split_description("x " + tail) if tail else ("", "")
+        return Add(title, description)
+    title, description = split_description(rest)
+    title = tidy_title(ON_MY_LIST.sub("", title))
+    if not title:
+        return AskTitle()
+    return Add(title, description)
+
+
+_ADD_LEADS: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        r"^(?:add|create|new|jot(?:\s+down)?|write\s+down|note\s+down|note|pencil\s+in)"
+        r"(?:\s*[:,-]\s*|\s+|$)(?P<rest>.*)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:make|save|set|set\s+up|start|open|log|record|enter|insert)\s+"
+        r"(?P<rest>(?:(?:a|an|the|one|another|new|me\s+a)\s+)*"
+        r"(?:new\s+)?(?:task|todo|to-do|reminder|note|entry|item)\b.*)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:put|stick|throw|pop|place|get)\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+"
+        rf"(?:my|the|our)\s+{LIST_NOUN}$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:(?:please\s+)?remember|memorize)(?:\s+(?:to|that|about)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:don'?t|do not|dont|never)\s+(?:let\s+me\s+)?forget"
+        r"(?:\s+(?:to|about|that)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:to-?do|to do|task|new task|reminder|todo item|note to self|memo)"
+        r"\s*[:=-]\s*(?P<rest>.*)$",
+        NOCASE,
+    ),
+)
+_REMIND = re.compile(
+    r"^remind\s+(?:me|us)\b(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-])\s*(?P<rest>.*)$",
+    NOCASE,
+)
+_REMIND_BARE = re.compile(r"^remind\s+(?:me|us)\b\s*(?P<rest>.*)$", NOCASE)
+
+
+def read_add(text: str) -> Add | AskTitle | None:
+    if match := _REMIND.match(text):
+        found = read_title(match.group("rest"))
+        when = (match.group("when") or "").strip()
+        if isinstance(found, Add) and when:
+            return Add(f"{found.title} {when}", found.description)
+        return found
+    if match := _REMIND_BARE.match(text):
+        return read_title(match.group("rest"))
+    for pattern in _ADD_LEADS:
+        if match := pattern.match(text):
+            return read_title(match.group("rest"))
+    return None
+
+
+_NEED = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:really\s+|still\s+|also\s+|definitely\s+|absolutely\s+|seriously\s+)?"
+    r"(?:need\s+to|have\s+to|must|should|ought\s+to|got\s+to|gotta|'ve\s+got\s+to|have\s+got\s+to|"
+    r"'ve\s+gotta|want\s+to|wanna|plan\s+to|'m\s+planning\s+to|am\s+planning\s+to|'d\s+like\s+to|"
+    r"would\s+like\s+to|'m\s+going\s+to|am\s+going\s+to|'m\s+gonna|am\s+gonna|gonna|"
+    r"'ll\s+have\s+to|will\s+have\s+to|'ll\s+need\s+to|will\s+need\s+to|needs?\s+to|"
+    r"(?:(?:i|we)\s+)?(?:'m|am|are)\s+supposed\s+to|have\s+yet\s+to|"
+    r"mustn'?t\s+forget\s+to|can'?t\s+forget\s+to|shouldn'?t\s+forget\s+to|need|needs)"
+    r"\s+(?P<rest>.+)$",
+    NOCASE,
+)
+
+
+def read_need(text: str) -> str | None:
+    """`I need to X` / `gotta X`: the X, which is a new task unless it is an instruction."""
+    match = _NEED.match(text)
+    return match.group("rest").strip() if match else None

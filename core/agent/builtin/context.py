@@ -1,0 +1,140 @@
+"""What the conversation so far tells the next turn: the task it is about, the list the
+person last saw, the candidates of an ambiguous answer, and any question left open."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from core.agent.builtin.intents import Family
+from core.agent.builtin.phrases import recognise_choices, recognise_question
+from core.agent.builtin.refs import Known
+
+_FAMILY_OF_TOOL: dict[str, Family] = {
+    "add_task": "add",
+    "complete_task": "complete",
+    "delete_task": "delete",
+    "update_task": "update",
+    "list_tasks": "list",
+}
+
+
+class MessageLike(Protocol):
+    role: str
+    content: str
+    tool_calls: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """A question of ours the last reply asked."""
+
+    kind: Literal["title", "which", "offer_add", "confirm_complete", "change"]
+    family: Family | None = None
+    title: str = ""
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    last_task: Known | None = None
+    listing: tuple[Known, ...] = ()
+    candidates: tuple[Known, ...] = ()
+    pending_family: Family | None = None
+    pending_title: str | None = None
+    pending_description: str | None = None
+    awaiting: Awaiting | None = None
+
+
+def _known(data: Any) -> Known | None:
+    if not isinstance(data, dict) or not isinstance(data.get("number"), int):
+        return None
+    return Known(int(data["number"]), str(data.get("title", "")), bool(data.get("completed")))
+
+
+def _knowns(items: Any) -> tuple[Known, ...]:
+    if not isinstance(items, list):
+        return ()
+    return tuple(known for item in items if (known := _known(item)) is not None)
+
+
+@dataclass
+class _Reading:
+    last_task: Known | None = None
+    last_task_seen: bool = False
+    listing: tuple[Known, ...] | None = None
+
+
+def _read_calls(calls: list[dict[str, Any]], reading: _Reading) -> None:
+    """Newest call first: the first task or listing found is the one that counts."""
+    for call in reversed(calls):
+        name = str(call.get("tool_name", ""))
+        result = call.get("result") if isinstance(call.get("result"), dict) else {}
+        data = result.get("data") if isinstance(result.get("data"), dict) else {}
+        if ":" in name:  # a button press recorded in the conversation
+            if name.endswith(":confirmed") and not reading.last_task_seen:
+                reading.last_task_seen = True  # the task is gone: "it" means nothing now
+            continue
+        if not result.get("ok"):
+            continue
+        if name == "list_tasks":
+            tasks = _knowns(data.get("tasks"))
+            if reading.listing is None:
+                reading.listing = tasks
+            if len(tasks) == 1 and not reading.last_task_seen:
+                reading.last_task, reading.last_task_seen = tasks[0], True
+            continue
+        task = _known(data.get("task"))
+        if task is not None and not reading.last_task_seen:
+            reading.last_task, reading.last_task_seen = task, True
+
+
+def _latest_ambiguity(calls: list[dict[str, Any]]) -> tuple[tuple[Known, ...], Family | None, dict]:
+    for call in reversed(calls):
+        result = call.get("result") if isinstance(call.get("result"), dict) else {}
+        data = result.get("data") if isinstance(result.get("data"), dict) else {}
+        if result.get("error") == "AMBIGUOUS":
+            family = _FAMILY_OF_TOOL.get(str(call.get("tool_name")))
+            arguments = call.get("input") if isinstance(call.get("input"), dict) else {}
+            return _knowns(data.get("candidates")), family, arguments
+    return (), None, {}
+
+
+def _awaiting(text: str) -> Awaiting | None:
+    found = recognise_question(text)
+    if found is None:
+        return None
+    kind, values = found
+    number = int(values["number"]) if "number" in values else None
+    family = values.get("family")
+    return Awaiting(kind, family=family, title=values.get("title", ""), number=number)  # type: ignore[arg-type]
+
+
+def read_context(history: Sequence[MessageLike]) -> Context:
+    reading = _Reading()
+    for message in reversed(history):
+        if message.role == "assistant" and message.tool_calls:
+            _read_calls(list(message.tool_calls), reading)
+        if reading.last_task_seen and reading.listing is not None:
+            break
+    latest = next((m for m in reversed(history) if m.role == "assistant"), None)
+    candidates: tuple[Known, ...] = ()
+    family: Family | None = None
+    arguments: dict = {}
+    awaiting = None
+    if latest is not None:
+        candidates, family, arguments = _latest_ambiguity(list(latest.tool_calls or []))
+        awaiting = _awaiting(latest.content or "")
+        if not candidates and (offered := recognise_choices(latest.content or "")) is not None:
+            family = offered[0]
+            candidates = tuple(Known(number, title) for number, title in offered[1])
+    return Context(
+        last_task=reading.last_task,
+        listing=reading.listing or (),
+        candidates=candidates,
+        pending_family=family,
+        pending_title=arguments.get("new_title"),
+        pending_description=arguments.get("new_description"),
+        awaiting=awaiting,
+    )

@@ -1,0 +1,249 @@
+"""The builtin agent: parse the message, act through the tools, say what happened.
+
+Every effect goes through `core.tools` (audited, confirmed, scoped to the turn's user), so
+this engine and the LLM backend leave the same trail. Replies are built from what the tools
+returned, never from what the engine hoped would happen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from agents import RunContextWrapper
+
+from core import tools as task_tools
+from core.agent.base import AgentTurn
+from core.agent.builtin import phrases
+from core.agent.builtin.context import Context, read_context
+from core.agent.builtin.intents import (
+    Add,
+    AskTitle,
+    AskWhich,
+    BareRef,
+    Batch,
+    Chitchat,
+    Complete,
+    Count,
+    Delete,
+    Family,
+    Injection,
+    Intent,
+    ListTasks,
+    Ref,
+    TwoIntents,
+    Unknown,
+    Update,
+)
+from core.agent.builtin.parse import parse
+from core.agent.builtin.refs import Known, loose_matches, title_matches
+from core.tools import Envelope, ToolContext
+
+_TOOL_OF: dict[Family, str] = {
+    "complete": "complete_task",
+    "delete": "delete_task",
+    "update": "update_task",
+}
+_CHITCHAT = {
+    "help": phrases.HELP,
+    "greeting": phrases.GREETING,
+    "thanks": phrases.THANKS,
+    "never_mind": phrases.NEVER_MIND,
+    "yes": phrases.YES_WITHOUT_QUESTION,
+    "no": phrases.NO_THANKS,
+}
+
+
+class BuiltinAgent:
+    """Deterministic and offline; the default backend and the eval's reference."""
+
+    async def respond(self, turn: AgentTurn) -> str:
+        context = read_context(turn.history)
+        intent = parse(turn.text, context)
+        return await _Turn(turn.tools, context).run(intent)
+
+
+def _knowns(envelope: Envelope) -> list[Known]:
+    data = envelope.get("data") or {}
+    return [
+        Known(int(item["number"]), str(item["title"]), bool(item.get("completed")))
+        for item in data.get("tasks", [])
+    ]
+
+
+@dataclass
+class _Turn:
+    tools: ToolContext
+    context: Context
+
+    async def call(self, name: str, **arguments: Any) -> Envelope:
+        tool = getattr(task_tools, name)
+        return await tool(RunContextWrapper(self.tools), **arguments)
+
+    async def run(self, intent: Intent) -> str:
+        match intent:
+            case Add():
+                return await self.add(intent)
+            case AskTitle():
+                return phrases.ASK_TITLE
+            case ListTasks():
+                return (await self.call("list_tasks", status=intent.status))["message"]
+            case Count():
+                return await self.count(intent)
+            case Complete() | Delete() | Update():
+                return await self.change(intent)
+            case AskWhich():
+                return self.ask_which(intent.family)
+            case Batch():
+                return phrases.BATCH[intent.family]
+            case TwoIntents():
+                return phrases.TWO_INTENTS.format(first=intent.first, second=intent.second)
+            case Injection():
+                return phrases.INJECTION
+            case Chitchat():
+                return _CHITCHAT[intent.kind]
+            case BareRef():
+                return phrases.NO_CONTEXT
+            case Unknown():
+                if intent.maybe_task:
+                    return phrases.OFFER_ADD.format(title=intent.maybe_task)
+                return phrases.UNKNOWN
+        raise AssertionError(f"unhandled intent {intent!r}")
+
+    async def add(self, intent: Add) -> str:
+        result = await self.call("add_task", title=intent.title, description=intent.description)
+        if not result["ok"]:
+            return _failure(result)
+        task = result["data"]["task"]
+        details = f" Description: {task['description']}." if task["description"] else ""
+        return f"Added #{task['number']} “{task['title']}” to your list.{details}"
+
+    async def count(self, intent: Count) -> str:
+        result = await self.call("list_tasks", status="all")
+        if not result["ok"]:
+            return _failure(result)
+        tasks = _knowns(result)
+        done = sum(1 for task in tasks if task.completed)
+        pending = len(tasks) - done
+        if intent.status == "pending":
+            return f"You have {_count(pending, 'pending task')}." + (
+                "" if pending else " Nice work!"
+            )
+        if intent.status == "completed":
+            return f"You have completed {_count(done, 'task')}."
+        if not tasks:
+            return phrases.COUNT_NONE
+        return f"You have {_count(len(tasks), 'task')}: {pending} pending and {done} completed."
+
+    def ask_which(self, family: Family) -> str:
+        last = self.context.last_task
+        if family == "complete" and last is not None and not last.completed:
+            return phrases.CONFIRM_COMPLETE.format(number=last.number, title=last.title)
+        return phrases.ASK_WHICH[family]
+
+    async def change(self, intent: Complete | Delete | Update) -> str:
+        family: Family = (
+            "complete"
+            if isinstance(intent, Complete)
+            else "delete"
+            if isinstance(intent, Delete)
+            else "update"
+        )
+        if isinstance(intent, Update) and intent.alternatives:
+            intent = await self.choose_split(intent)
+        identifier = await self.identifier(intent.ref, family)
+        if identifier is None:
+            return self.ask_which(family) if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+        if isinstance(intent, Update) and intent.title is None and intent.description is None:
+            return await self.ask_change(identifier)
+        extra = _changes(intent)
+        result = await self.call(_TOOL_OF[family], task_identifier=identifier, **extra)
+        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+            return await self.loosely(intent, family, result)
+        return _phrase(family, result)
+
+    async def loosely(
+        self, intent: Complete | Delete | Update, family: Family, missed: Envelope
+    ) -> str:
+        """The tools match titles literally; try word stems ("calling mom" -> "call mom")."""
+        listing = await self.call("list_tasks", status="all")
+        tasks = _knowns(listing)
+        matches = loose_matches(tasks, intent.ref.text)
+        if family == "complete" and len(matches) > 1:
+            matches = [task for task in matches if not task.completed] or matches
+        if len(matches) == 1:
+            result = await self.call(
+                _TOOL_OF[family], task_identifier=f"#{matches[0].number}", **_changes(intent)
+            )
+            return _phrase(family, result)
+        if len(matches) > 1:
+            listed = phrases.choices([(task.number, task.title) for task in matches[:10]])
+            return phrases.WHICH_OF[family].format(choices=listed)
+        if isinstance(intent, Complete) and intent.loose:
+            return phrases.LOOSE_MISS
+        return _failure(missed)
+
+    async def identifier(self, ref: Ref, family: Family) -> str | None:
+        """What to hand the tool: a `#n` when the conversation decides, else the person's words."""
+        if ref.kind == "number":
+            return f"#{ref.number}"
+        if ref.kind == "title":
+            return ref.text
+        if ref.kind == "pronoun":
+            last = self.context.last_task
+            return f"#{last.number}" if last is not None else None
+        shown = list(self.context.candidates or self.context.listing)
+        if not shown:
+            status = "pending" if family == "complete" else "all"
+            shown = _knowns(await self.call("list_tasks", status=status))
+        position = ref.position or 0
+        index = position - 1 if position > 0 else len(shown) + position
+        return f"#{shown[index].number}" if 0 <= index < len(shown) else None
+
+    async def ask_change(self, identifier: str) -> str:
+        last = self.context.last_task
+        if last is not None and identifier == f"#{last.number}":
+            return phrases.ASK_CHANGE.format(number=last.number, title=f" “{last.title}”")
+        if identifier.startswith("#"):
+            return phrases.ASK_CHANGE.format(number=identifier[1:], title="")
+        tasks = _knowns(await self.call("list_tasks", status="all"))
+        found = title_matches(tasks, identifier)
+        if len(found) == 1:
+            return phrases.ASK_CHANGE.format(number=found[0].number, title=f" “{found[0].title}”")
+        return phrases.ASK_WHICH["update"]
+
+    async def choose_split(self, intent: Update) -> Update:
+        """`rename go to gym to go to the gym`: take the split whose task exists."""
+        tasks = _knowns(await self.call("list_tasks", status="all"))
+        options = [(intent.ref, intent.title or ""), *intent.alternatives]
+        for ref, title in options:
+            if ref.kind != "title" or title_matches(tasks, ref.text):
+                return Update(ref, title=title, description=intent.description)
+        return intent
+
+
+def _changes(intent: Complete | Delete | Update) -> dict[str, Any]:
+    if not isinstance(intent, Update):
+        return {}
+    return {"new_title": intent.title, "new_description": intent.description}
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _failure(result: Envelope) -> str:
+    message = result["message"]
+    if result.get("error") == "NOT_FOUND":
+        return message + phrases.NOT_FOUND_TAIL
+    if result.get("error") == "VALIDATION_ERROR" and "limit" in message:
+        return message + " Could you make it shorter?"
+    return message
+
+
+def _phrase(family: Family, result: Envelope) -> str:
+    if not result["ok"]:
+        return _failure(result)
+    if family == "complete" and not result["data"].get("already_completed"):
+        return result["message"] + " Nice work!"
+    return result["message"]

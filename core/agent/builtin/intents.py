@@ -1,0 +1,131 @@
+"""What the parser reads out of one message: plain data, no behaviour."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Status = Literal["all", "pending", "completed"]
+Family = Literal["add", "complete", "delete", "update", "list"]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """How a person points at a task.
+
+    kind: `number` ("task 2", "#2"), `title` (a title or part of it), `pronoun` ("it", "that
+    one": the task the conversation is about), `ordinal` ("the second one": a position in the
+    list the person last saw; -1 is the last).
+    """
+
+    kind: Literal["number", "title", "pronoun", "ordinal"]
+    number: int | None = None
+    text: str = ""
+    position: int | None = None
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class Add:
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class AskTitle:
+    """An add without a title ("add task")."""
+
+
+@dataclass(frozen=True)
+class ListTasks:
+    status: Status = "all"
+
+
+@dataclass(frozen=True)
+class Count:
+    status: Status = "all"
+
+
+@dataclass(frozen=True)
+class Complete:
+    ref: Ref
+    loose: bool = False  # read from a past-tense sentence ("I called mom"): act only on a match
+
+
+@dataclass(frozen=True)
+class Delete:
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class Update:
+    ref: Ref
+    title: str | None = None
+    description: str | None = None
+    # Other ways to split an unquoted "change A to B to C": (ref, title) pairs, tried in order.
+    alternatives: tuple[tuple[Ref, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class AskWhich:
+    """A verb without a task ("done", "delete it" with nothing to point at)."""
+
+    family: Family
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Several tasks at once ("delete all", "complete 1 and 2"): refused, nothing changes."""
+
+    family: Family
+
+
+@dataclass(frozen=True)
+class TwoIntents:
+    """Two operations in one message ("add milk and complete the list"): ask which first."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class Injection:
+    """An attempt to change the rules ("ignore all previous instructions")."""
+
+
+@dataclass(frozen=True)
+class Chitchat:
+    kind: Literal["help", "greeting", "thanks", "never_mind", "yes", "no"]
+
+
+@dataclass(frozen=True)
+class BareRef:
+    """Only a task reference ("the milk one", "2"): meaningful after a question."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """Nothing recognisable. `maybe_task` is set when the text could be a task to add."""
+
+    text: str
+    maybe_task: str | None = None
+
+
+Intent = (
+    Add
+    | AskTitle
+    | ListTasks
+    | Count
+    | Complete
+    | Delete
+    | Update
+    | AskWhich
+    | Batch
+    | TwoIntents
+    | Injection
+    | Chitchat
+    | BareRef
+    | Unknown
+)

@@ -1,0 +1,79 @@
+"""Listing and counting: "what's left?", "show completed tasks", "how many tasks do I have"."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin.intents import ListTasks, Status
+from core.agent.builtin.words import NOCASE
+
+COUNT = re.compile(
+    r"\bhow\s+many\b|\b(?:number|count|total)\s+of\s+(?:my\s+)?(?:tasks|todos|items|things)\b"
+    r"|^count\b|\btask\s+count\b",
+    NOCASE,
+)
+_LIST_NOUN = (
+    r"(?:tasks?|to-?dos?|to\s+dos?|todo\s+list|to-?do\s+list|list|items?|things|stuff|agenda|"
+    r"reminders?|chores?)"
+)
+_LIST_LEADS = re.compile(
+    r"^(?:show|list|display|view|see|print|give|get|read|tell|check|open|pull\s+up|bring\s+up|"
+    r"what\s+are|what'?s|whats|what\s+is|which\s+are|which|what|let\s+me\s+see|can\s+i\s+see|"
+    r"may\s+i\s+see|remind\s+me\s+(?:of|what)|recap|review|go\s+over|run\s+through|summar(?:ize|ise)|"
+    r"do\s+i\s+have|have\s+i\s+got|any|anything)\b",
+    NOCASE,
+)
+_LIST_SHAPES = re.compile(
+    rf"^(?:(?:my|all|all\s+my|the|our|current|open|pending|completed|done|finished|remaining|"
+    rf"outstanding|incomplete|unfinished)\s+)*{_LIST_NOUN}$"
+    r"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+(?:need|have|got)\s+to\s+do\b"
+    r"|\bwhat(?:'s|\s+is)?\s+(?:left|pending|next|remaining|outstanding|open|up|on\s+(?:my|the)\s+"
+    r"(?:list|plate|agenda|schedule)|coming\s+up|due|still\s+open|still\s+to\s+do|to\s+do)\b"
+    r"|\bwhat\s+(?:have|did)\s+i\s+(?:done|do|completed|complete|finished|finish|accomplished|got\s+done)\b"
+    r"|\b(?:anything|something)\s+(?:left|pending|else|to\s+do|on\s+my\s+list)\b"
+    r"|^(?:pending|completed|done|finished|open|outstanding|remaining|left|todo|to-?do)$"
+    r"|\bwhat\s+(?:do|did)\s+i\s+have\b|\bwhere\s+am\s+i\s+at\b|\bstatus\b",
+    NOCASE,
+)
+_COMPLETED = re.compile(
+    r"\b(?:completed|complete|done|finished|accomplished|checked\s+off|ticked\s+off|closed|"
+    r"crossed\s+off|did|finish)\b",
+    NOCASE,
+)
+_NOT_COMPLETED = re.compile(
+    r"\b(?:not|un|in)(?:\s+yet)?\s*(?:completed|complete|done|finished)\b|\bto\s+(?:be\s+)?(?:done|do)\b|"
+    r"\bget\s+done\b|\bstill\b",
+    NOCASE,
+)
+_PENDING = re.compile(
+    r"\b(?:pending|open|left|remaining|outstanding|incomplete|unfinished|not\s+(?:yet\s+)?done|"
+    r"undone|to\s+do|need\s+to\s+do|have\s+to\s+do|due|active|current|upcoming|coming\s+up|next|"
+    r"still|todo|uncompleted|unchecked|in\s+progress|waiting|ongoing)\b",
+    NOCASE,
+)
+_ALL = re.compile(r"\b(?:all|every|everything|full|entire|whole|complete\s+list|both)\b", NOCASE)
+
+
+def status_of(text: str) -> Status:
+    completed = bool(_COMPLETED.search(text)) and not _NOT_COMPLETED.search(text)
+    pending = bool(_PENDING.search(text)) or bool(_NOT_COMPLETED.search(text))
+    if _ALL.search(text) and not (completed ^ pending):
+        return "all"
+    if completed and not pending:
+        return "completed"
+    if pending and not completed:
+        return "pending"
+    return "all"
+
+
+def read_list(text: str) -> ListTasks | None:
+    lowered = re.sub(r"\b(?:to-?do|todo|to\s+do)\s+list\b", "list", text, flags=NOCASE)
+    if _LIST_SHAPES.search(lowered):
+        return ListTasks(status_of(lowered))
+    if _LIST_LEADS.match(lowered) and re.search(
+        rf"\b{_LIST_NOUN}\b|\beverything\b|\bwhat\s+i\b|\bpending\b|\bcompleted\b|\bdone\b|\bleft\b",
+        lowered,
+        NOCASE,
+    ):
+        return ListTasks(status_of(lowered))
+    return None

@@ -1,0 +1,130 @@
+"""What the engine says. Questions it asks are recognised again in the history, so the next
+message can answer them ("yes", "the milk one", a title)."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin.intents import Family
+
+ASK_TITLE = "What should I add? Tell me the task, for example “add buy milk”."
+ASK_WHICH: dict[Family, str] = {
+    "complete": "Which task did you finish? Tell me its number or part of its title.",
+    "delete": "Which task should I delete? Tell me its number or part of its title.",
+    "update": "Which task should I change, and to what? For example: “rename 2 to buy oat milk”.",
+    "add": ASK_TITLE,
+    "list": "Which tasks should I show: pending, completed or all?",
+}
+OFFER_ADD = "Do you want me to add “{title}” as a task?"
+CONFIRM_COMPLETE = "Did you finish #{number} “{title}”? Say yes and I'll mark it done."
+ASK_CHANGE = (
+    "What should I change about #{number}{title}? Tell me the new title, "
+    "or say “description: …” to set its description."
+)
+WHICH_OF = {
+    "complete": "Which one did you finish: {choices}?",
+    "delete": "Which one should I delete: {choices}?",
+    "update": "Which one should I change: {choices}?",
+}
+
+_ASK_TITLE = re.compile(r"^What should I add\?")
+_ASK_WHICH = {
+    family: re.compile("^" + re.escape(text.split("?")[0])) for family, text in ASK_WHICH.items()
+}
+_OFFER_ADD = re.compile(r"Do you want me to add “(?P<title>.+)” as a task\?$", re.S)
+_CONFIRM_COMPLETE = re.compile(r"^Did you finish #(?P<number>\d+) “")
+_ASK_CHANGE = re.compile(r"^What should I change about #(?P<number>\d+)\b")
+_WHICH_OF = {
+    family: re.compile(re.escape(text.split(":")[0]) + r": (?P<choices>.+)\?$", re.S)
+    for family, text in WHICH_OF.items()
+}
+_CHOICE = re.compile(r"#(?P<number>\d+) “(?P<title>[^”]*)”")
+
+HELP = (
+    "I keep your to-do list. Just tell me what you need, for example:\n"
+    "• “add buy milk” or “remind me to call the plumber”\n"
+    "• “what's on my list?” or “show completed tasks”\n"
+    "• “mark 2 done” or “I finished calling mom”\n"
+    "• “rename 1 to buy oat milk” or “add description 'for the party' to 2”\n"
+    "• “delete 3”: I'll ask you to confirm first\n"
+    "• “how many tasks do I have?”"
+)
+GREETING = (
+    "Hi! I'm todobot, your to-do list. What can I do for you? "
+    "Try “add buy milk” or “show my tasks”."
+)
+THANKS = "You're welcome! Anything else for your list?"
+NEVER_MIND = "Okay, I left everything as it was."
+NO_THANKS = "Okay, I won't change anything. What would you like to do instead?"
+YES_WITHOUT_QUESTION = (
+    "Happy to help. What would you like to do? For example “add buy milk” or “show my tasks”."
+)
+UNKNOWN = (
+    "I'm not sure what you'd like me to do, so I changed nothing. I can add, list, complete, "
+    "rename or delete tasks: for example “add buy milk” or “show my tasks”. What would you like?"
+)
+INJECTION = (
+    "I can't change how I work, and I haven't changed anything. I manage your tasks one at a "
+    "time, and deletes always wait for your confirmation. What would you like to do with your list?"
+)
+BATCH = {
+    "delete": "I can only delete one task at a time, and I changed nothing. Which task should I "
+    "delete? Tell me its number or part of its title.",
+    "complete": "I can only mark one task done at a time, and I changed nothing. "
+    "Which task did you finish? Tell me its number or part of its title.",
+    "update": "I can only change one task at a time, and I changed nothing. Which task should I "
+    "change, and to what?",
+    "add": "I can add one task at a time, so I changed nothing yet. What's the first task to add?",
+    "list": "Which tasks should I show: pending, completed or all?",
+}
+TWO_INTENTS = (
+    "That sounds like two things: “{first}” and “{second}”. I do one at a time, so I "
+    "changed nothing yet. Which should I do first?"
+)
+NOTHING_TO_CHANGE = (
+    "What should I change about it: the title or the description? For example “rename it to …”."
+)
+NO_CONTEXT = "Which task do you mean? Tell me its number or part of its title."
+LOOSE_MISS = (
+    "Nice! I couldn't match that to a task on your list, so I changed nothing. Which task "
+    "should I mark done? Tell me its number or part of its title."
+)
+NOT_FOUND_TAIL = " Say “show my tasks” to see your list."
+COUNT_NONE = "You have no tasks yet. Tell me something to add."
+
+
+def choices(tasks: list[tuple[int, str]]) -> str:
+    named = [f"#{number} “{title}”" for number, title in tasks]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+
+
+def recognise_choices(text: str) -> tuple[Family, list[tuple[int, str]]] | None:
+    """The family and the tasks of a WHICH_OF question at the end of `text`."""
+    for family, pattern in _WHICH_OF.items():
+        if match := pattern.search(text):
+            found = [
+                (int(m.group("number")), m.group("title"))
+                for m in _CHOICE.finditer(match.group("choices"))
+            ]
+            if found:
+                return family, found  # type: ignore[return-value]
+    return None
+
+
+def recognise_question(text: str) -> tuple[str, dict[str, str]] | None:
+    """Which of our questions `text` ends with, and what it carried."""
+    if _ASK_TITLE.match(text):
+        return "title", {}
+    if match := _CONFIRM_COMPLETE.match(text):
+        return "confirm_complete", {"number": match.group("number")}
+    if match := _ASK_CHANGE.match(text):
+        return "change", {"number": match.group("number")}
+    if match := _OFFER_ADD.search(text):
+        return "offer_add", {"title": match.group("title")}
+    for family, pattern in _ASK_WHICH.items():
+        if pattern.match(text) and family != "add":
+            return "which", {"family": family}
+    for family, text_of_batch in BATCH.items():
+        if text == text_of_batch and family in ("delete", "complete", "update"):
+            return "which", {"family": family}
+    return None

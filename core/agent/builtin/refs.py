@@ -1,0 +1,146 @@
+"""Task references: reading "task 2", "#2", "the second one", "it", "the milk one", and
+matching a reference against tasks the conversation already showed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.agent.builtin.intents import Ref
+from core.agent.builtin.text import ORDINAL_WORDS, content_stems, number_from, tidy_title, unquote
+
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    "fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty"
+)
+_NOUN = r"(?:task|todo|to-do|to do|item|entry|reminder|thing|one)"
+_NUMBER = re.compile(
+    rf"^(?:the\s+|my\s+)?(?:(?:task|todo|to-do|item|entry|reminder)s?\s*)?"
+    rf"(?:(?:number|no\.?|num\.?|nr\.?)\s*)?#?\s*(\d{{1,9}}|{_NUMBER_WORDS})"
+    rf"(?:\s+(?:on|in)\s+(?:my|the)\s+(?:list|tasks))?$",
+    re.IGNORECASE,
+)
+_ORDINAL = re.compile(
+    rf"^(?:the\s+|my\s+)?(?P<ord>{'|'.join(ORDINAL_WORDS)}|\d+(?:st|nd|rd|th))"
+    rf"(?:\s+{_NOUN})?(?:\s+(?:on|in|from)\s+(?:my|the|that)\s+(?:list|tasks|todos))?$",
+    re.IGNORECASE,
+)
+_PRONOUN = re.compile(
+    r"^(?:it|that|this|them|the same|"
+    r"(?:that|this|the|same|the same)\s+(?:one|task|item|todo|to-do|entry|reminder)|"
+    r"(?:the\s+)?(?:one|task|item)\s+(?:i|you|we)\s+just\s+(?:added|created|made|mentioned)|"
+    r"what i just added|the (?:latest|newest|new|previous|last added) (?:one|task|item)|"
+    r"the latest|the newest|the last (?:one|task) (?:i|you) added)$",
+    re.IGNORECASE,
+)
+_DESCRIBED_BEFORE = re.compile(
+    r"^(?:the|my|that|this)\s+(?P<text>.+?)\s+(?:one|task|item|todo|to-do|thing|reminder)$",
+    re.IGNORECASE,
+)
+_DESCRIBED_AFTER = re.compile(
+    r"^(?:the\s+|my\s+|that\s+)?(?:one|task|item|todo|to-do|thing|reminder)\s+"
+    r"(?:about|with|for|called|named|titled|that says|saying|regarding|re:?|on)\s+(?P<text>.+)$",
+    re.IGNORECASE,
+)
+_NOUN_THEN_TITLE = re.compile(
+    r"^(?:the\s+)?(?:task|todo|to-do|item)\s*:?\s+(?P<text>['\"“‘«].+)$", re.IGNORECASE
+)
+_EVERYTHING = re.compile(
+    r"^(?:(?:all|every|each)(?:\s+(?:of\s+)?(?:my|the|these|those|them))?"
+    r"(?:\s+(?:tasks?|todos?|to-dos?|items?|things?|ones?|stuff|list))?|everything|"
+    r"them all|all of them|both|both of them|the (?:whole|entire) list|my (?:whole|entire) list|"
+    r"my list|the list|my tasks|my todos|the lot|whatever)$",
+    re.IGNORECASE,
+)
+_SEVERAL_NUMBERS = re.compile(
+    r"^(?:(?:tasks?|items?|todos?|numbers?)\s+)?#?\d+(?:\s*(?:,|and|&|\+|or)\s*"
+    r"(?:(?:tasks?|items?|todos?)\s+)?#?\d+)+$",
+    re.IGNORECASE,
+)
+
+
+def is_everything(text: str) -> bool:
+    return bool(_EVERYTHING.match(text.strip()))
+
+
+def is_several(text: str) -> bool:
+    return bool(_SEVERAL_NUMBERS.match(text.strip()))
+
+
+def parse_ref(text: str) -> Ref | None:
+    """Read a reference; None when there is nothing to read."""
+    raw = text.strip()
+    if not raw:
+        return None
+    inner, quoted = unquote(raw)
+    if quoted:
+        return Ref("title", text=inner, quoted=True)
+    lowered = raw.lower()
+    if match := _NUMBER.match(raw):
+        return Ref("number", number=number_from(match.group(1)))
+    if match := _ORDINAL.match(raw):
+        word = match.group("ord").lower()
+        position = ORDINAL_WORDS.get(word)
+        if position is None:
+            position = int(re.sub(r"\D", "", word))
+        return Ref("ordinal", position=position)
+    if _PRONOUN.match(lowered):
+        return Ref("pronoun")
+    for pattern in (_NOUN_THEN_TITLE, _DESCRIBED_AFTER, _DESCRIBED_BEFORE):
+        if match := pattern.match(raw):
+            found = tidy_title(match.group("text"))
+            if found:
+                inner, quoted = unquote(found)
+                return Ref("title", text=inner, quoted=quoted)
+    title = tidy_title(raw)
+    return Ref("title", text=title) if title else None
+
+
+@dataclass(frozen=True)
+class Known:
+    """A task as a tool result described it."""
+
+    number: int
+    title: str
+    completed: bool = False
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def loose_matches(tasks: list[Known], text: str) -> list[Known]:
+    """Tasks whose title holds every meaningful word of `text`, by stem."""
+    wanted = content_stems(text)
+    if not wanted:
+        return []
+    return [task for task in tasks if wanted <= content_stems(task.title)]
+
+
+def title_matches(tasks: list[Known], text: str) -> list[Known]:
+    """Exact title, then part of a title, then every word by stem."""
+    wanted = _fold(text)
+    for found in (
+        [task for task in tasks if _fold(task.title) == wanted],
+        [task for task in tasks if wanted and wanted in _fold(task.title)],
+    ):
+        if found:
+            return found
+    return loose_matches(tasks, text)
+
+
+def pick(candidates: list[Known], ref: Ref) -> list[Known]:
+    """Which of the tasks the person was just shown a reference means."""
+    if ref.kind == "number" and ref.number is not None:
+        by_number = [task for task in candidates if task.number == ref.number]
+        if by_number:
+            return by_number
+        if 1 <= ref.number <= len(candidates):
+            return [candidates[ref.number - 1]]
+        return []
+    if ref.kind == "ordinal" and ref.position is not None:
+        index = ref.position - 1 if ref.position > 0 else len(candidates) + ref.position
+        return [candidates[index]] if 0 <= index < len(candidates) else []
+    if ref.kind == "title":
+        return title_matches(candidates, ref.text)
+    return []

@@ -1,0 +1,36 @@
+"""Messages that must change nothing: attempts to rewrite the rules, and batch operations."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin.words import NOCASE
+
+INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override|bypass|skip)\b.{0,40}\b(?:instructions?|rules?|prompts?|"
+    r"guidelines|directions|constraints|restrictions|safety|programming|confirmations?)\b"
+    r"|\b(?:system|developer)\s+(?:prompt|message|mode|instructions?)\b|\bjailbreak|\bDAN\b"
+    r"|\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you)\b|\bact\s+as\s+(?:an?\s+)?(?:admin|root|developer)"
+    r"|\bsudo\b|\badmin\s+mode\b|\bnew\s+instructions?\b|\bwithout\s+(?:asking|confirm)"
+    r"|\b(?:other|another|all)\s+users?\b|\bsomeone\s+else'?s\b|\buser[_ ]?id\b",
+    NOCASE,
+)
+_BATCH_WORDS = (
+    r"(?:all|every|each|everything|whole|entire|both|them\s+all|all\s+of\s+them|the\s+lot|"
+    r"my\s+(?:whole\s+|entire\s+)?(?:list|tasks|todos)|the\s+(?:whole\s+|entire\s+)?list)"
+)
+BATCH_DELETE = re.compile(
+    r"\b(?:delete|remove|erase|trash|drop|clear|wipe|purge|empty|reset|nuke|get\s+rid\s+of|"
+    r"destroy|scrap|ditch|bin|flush|cancel|kill|start\s+over|clean\s+out|clean\s+up)\b.*"
+    rf"(?:{_BATCH_WORDS}|\bmy\s+list\b|\bthe\s+list\b)"
+    r"|\b(?:wipe|clear|purge|empty|reset|nuke|flush)\s+(?:out\s+)?(?:my|the|it|everything|out)\b"
+    r"|^(?:clear|wipe|purge|reset|nuke|start\s+over|start\s+fresh|clean\s+slate)$",
+    NOCASE,
+)
+BATCH_COMPLETE = re.compile(
+    r"\b(?:complete|finish|mark|check\s+off|tick\s+off|cross\s+off|close|resolve|done\s+with)\b.*"
+    rf"{_BATCH_WORDS}(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$"
+    rf"|^{_BATCH_WORDS}\s+(?:is\s+|are\s+)?(?:done|complete|completed|finished)$"
+    r"|^(?:i\s+)?(?:finished|completed|did|done)\s+(?:all|everything|them\s+all|all\s+of\s+them)\b",
+    NOCASE,
+)

@@ -1,0 +1,31 @@
+"""The verb families, in the order that resolves overlaps.
+
+Readers only look at the words; they never look anything up. Leading-verb forms come first
+("mark X done"); trailing forms ("X is done") are tried by `parse.py` after everything else.
+"""
+
+from __future__ import annotations
+
+from core.agent.builtin.adding import read_add, read_need, read_title
+from core.agent.builtin.editing import read_update
+from core.agent.builtin.finishing import read_complete, read_complete_tail, read_past_tense
+from core.agent.builtin.intents import Intent
+from core.agent.builtin.removing import read_delete, read_delete_tail
+
+__all__ = [
+    "leading",
+    "read_complete_tail",
+    "read_delete_tail",
+    "read_need",
+    "read_past_tense",
+    "read_title",
+]
+
+
+def leading(text: str) -> Intent | None:
+    """The forms that start with their verb, in the order that resolves overlaps."""
+    for reader in (read_update, read_complete, read_delete, read_add):
+        found = reader(text)
+        if found is not None:
+            return found
+    return None

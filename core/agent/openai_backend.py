@@ -1,0 +1,274 @@
+"""The `openai` backend: the Agents SDK driving the five tools against any OpenAI-compatible
+server (OpenAI, vLLM, Ollama, llama.cpp) over Chat Completions.
+
+Retries belong to the runner, not the HTTP client: 429 and 5xx (and timeouts) are retried with
+exponential backoff, a quota error is not, and once retries run out the turn raises
+`AgentUnavailable`, so the core rolls back its savepoint and apologises. Arguments the model
+gets wrong (bad JSON, wrong fields, a tool that does not exist) go back to it as an error
+result, and are audited like any other call.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import openai
+from agents import (
+    Agent,
+    ModelBehaviorError,
+    ModelSettings,
+    OpenAIChatCompletionsModel,
+    RunConfig,
+    RunContextWrapper,
+    Runner,
+    ToolErrorFormatterArgs,
+    function_tool,
+)
+from agents.exceptions import MaxTurnsExceeded
+from agents.function_schema import function_schema
+from agents.retry import ModelRetrySettings, RetryDecision, RetryPolicyContext
+from openai import AsyncOpenAI
+from pydantic import ValidationError
+
+from core import tools as task_tools
+from core.agent.base import AgentTurn, AgentUnavailable
+from core.agent.prompt import SYSTEM_PROMPT
+from core.models import Message, ToolCall, iso, utcnow
+from core.tools import ToolContext, failure
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+TOOL_NAMES = frozenset(tool.__name__ for tool in task_tools.TOOLS)
+MAX_TURNS = 10
+HISTORY_RESULT_CHARS = 4000
+RETRY_AFTER_CAP_SECONDS = 20.0
+
+
+def is_quota_error(error: BaseException) -> bool:
+    code = getattr(error, "code", None)
+    body = getattr(error, "body", None)
+    if isinstance(body, dict):
+        code = code or body.get("code") or (body.get("error") or {}).get("code")
+    return code == "insufficient_quota" or "insufficient_quota" in str(error)
+
+
+def retry_policy(backoff_seconds: float):
+    """Retry rate limits, server errors and timeouts with doubling waits; never a quota error."""
+
+    def decide(context: RetryPolicyContext) -> bool | RetryDecision:
+        error, normalized = context.error, context.normalized
+        if is_quota_error(error) or normalized.error_code == "insufficient_quota":
+            return False
+        status = normalized.status_code
+        transient = (
+            normalized.is_timeout or normalized.is_network_error or status in (408, 409, 429)
+        )
+        if not transient and not (isinstance(status, int) and status >= 500):
+            return False
+        delay = backoff_seconds * 2 ** (context.attempt - 1)
+        if normalized.retry_after is not None:
+            delay = min(max(normalized.retry_after, delay), RETRY_AFTER_CAP_SECONDS)
+        return RetryDecision(retry=True, delay=delay, reason=f"status {status}")
+
+    return decide
+
+
+async def rejected_call(wrapper: RunContextWrapper[Any], error: Exception) -> str:
+    """A tool call the SDK could not run (bad JSON, wrong fields): audit it, tell the model."""
+    context: ToolContext = wrapper.context
+    if not isinstance(error, ModelBehaviorError | ValidationError):
+        raise error  # a bug in our tool, not the model's mistake: fail the turn, roll it back
+    name = str(getattr(wrapper, "tool_name", "unknown"))
+    raw = str(getattr(wrapper, "tool_arguments", ""))
+    detail = _validation_detail(name, raw)
+    result = failure(
+        "INVALID_ARGUMENTS",
+        f"The arguments for {name} were not valid: {detail}",
+        "Call the tool again with arguments that match its schema.",
+    )
+    await _audit(context, name, {"raw_arguments": raw[:2000]}, result)
+    return json.dumps(result)
+
+
+async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
+    """A call to a tool that does not exist: audit it, and list the real ones to the model."""
+    if args.kind != "tool_not_found":
+        return None
+    result = failure(
+        "UNKNOWN_TOOL",
+        f"There is no tool named {args.tool_name}.",
+        f"Use one of: {', '.join(sorted(TOOL_NAMES))}.",
+    )
+    await _audit(args.run_context.context, args.tool_name, {}, result)
+    return json.dumps(result)
+
+
+def as_json(tool: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[str]]:
+    """The model reads the envelope as JSON (the SDK would send Python's repr of a dict)."""
+
+    @functools.wraps(tool)
+    async def wrapper(*args: Any, **kwargs: Any) -> str:
+        return json.dumps(await tool(*args, **kwargs), ensure_ascii=False)
+
+    return wrapper
+
+
+_PARAMETERS = {
+    tool.__name__: function_schema(tool).params_pydantic_model for tool in task_tools.TOOLS
+}
+
+
+def _validation_detail(name: str, raw: str) -> str:
+    """Why the arguments were refused (the SDK keeps the details out of its error on purpose)."""
+    try:
+        parsed = json.loads(raw) if raw else {}
+    except json.JSONDecodeError:
+        return "they are not valid JSON"
+    if not isinstance(parsed, dict):
+        return "they must be a JSON object"
+    try:
+        _PARAMETERS[name](**parsed)
+    except ValidationError as invalid:
+        return "; ".join(
+            f"{'.'.join(str(part) for part in problem['loc']) or 'arguments'}: {problem['msg']}"
+            for problem in invalid.errors()
+        )
+    except KeyError:
+        pass
+    return "they do not match the tool's schema"
+
+
+async def _audit(context: ToolContext, name: str, arguments: dict, result: dict) -> None:
+    async with context.lock:
+        now = utcnow()
+        context.session.add(
+            ToolCall(
+                user_id=context.user_id,
+                conversation_id=context.conversation_id,
+                tool=name[:64],
+                input=arguments,
+                result=result,
+                ok=False,
+                duration_ms=0.0,
+                created_at=now,
+            )
+        )
+        context.calls.append(
+            {"tool_name": name, "input": arguments, "result": result, "ok": False,
+             "executed_at": iso(now)}
+        )  # fmt: skip
+
+
+def history_items(history: Sequence[Message]) -> list[Any]:
+    """Stored messages as model input: each assistant turn's tool calls, then its words."""
+    items: list[Any] = []
+    for index, message in enumerate(history):
+        if message.role == "user":
+            items.append({"role": "user", "content": message.content})
+            continue
+        for position, call in enumerate(message.tool_calls or []):
+            name = call.get("tool_name")
+            if name not in TOOL_NAMES or "raw_arguments" in (call.get("input") or {}):
+                continue
+            call_id = f"call_history_{index}_{position}"
+            items.append(
+                {"type": "function_call", "call_id": call_id, "name": name,
+                 "arguments": json.dumps(call.get("input") or {})}
+            )  # fmt: skip
+            output = json.dumps(call.get("result"), ensure_ascii=False)[:HISTORY_RESULT_CHARS]
+            items.append({"type": "function_call_output", "call_id": call_id, "output": output})
+        items.append({"role": "assistant", "content": message.content})
+    return items
+
+
+class OpenAIAgent:
+    """One configured agent, shared by every turn; the turn's tools travel in the run context."""
+
+    def __init__(
+        self,
+        *,
+        api_key: str,
+        model: str,
+        base_url: str | None = None,
+        timeout_seconds: float = 30.0,
+        max_retries: int = 2,
+        retry_backoff_seconds: float = 0.5,
+        tracing: bool = False,
+    ) -> None:
+        self.client = AsyncOpenAI(
+            api_key=api_key, base_url=base_url, timeout=timeout_seconds, max_retries=0
+        )
+        tools = [
+            function_tool(as_json(tool), failure_error_function=rejected_call)
+            for tool in task_tools.TOOLS
+        ]
+        self.agent: Agent[ToolContext] = Agent(
+            name="todobot",
+            instructions=SYSTEM_PROMPT,
+            tools=tools,
+            model=OpenAIChatCompletionsModel(model=model, openai_client=self.client),
+            model_settings=ModelSettings(
+                retry=ModelRetrySettings(
+                    max_retries=max_retries, policy=retry_policy(retry_backoff_seconds)
+                )
+            ),
+        )
+        self.run_config = RunConfig(
+            tracing_disabled=not tracing,
+            trace_include_sensitive_data=False,
+            workflow_name="todobot turn",
+            tool_not_found_behavior="return_error_to_model",
+            tool_error_formatter=unknown_tool,
+        )
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> OpenAIAgent:
+        if settings.openai_api_key is None:
+            raise ValueError("the openai backend needs OPENAI_API_KEY")
+        return cls(
+            api_key=settings.openai_api_key.get_secret_value(),
+            base_url=settings.openai_base_url or None,
+            model=settings.openai_model,
+            timeout_seconds=settings.openai_timeout_seconds,
+            max_retries=settings.openai_max_retries,
+            retry_backoff_seconds=settings.openai_retry_backoff_seconds,
+            tracing=settings.openai_tracing,
+        )
+
+    async def aclose(self) -> None:
+        await self.client.close()
+
+    async def respond(self, turn: AgentTurn) -> str:
+        items = [*history_items(turn.history), {"role": "user", "content": turn.text}]
+        started = time.perf_counter()
+        try:
+            result = await Runner.run(
+                self.agent,
+                items,
+                context=turn.tools,
+                max_turns=MAX_TURNS,
+                run_config=self.run_config,
+            )
+        except openai.APIError as error:
+            reason = "quota exhausted" if is_quota_error(error) else type(error).__name__
+            log.warning(
+                "model unavailable after %.0f ms: %s",
+                (time.perf_counter() - started) * 1000,
+                reason,
+            )
+            raise AgentUnavailable(reason) from error
+        except (ModelBehaviorError, MaxTurnsExceeded) as error:
+            log.warning("model misbehaved: %s", error)
+            raise AgentUnavailable(str(error)) from error
+        answer = str(result.final_output or "").strip()
+        if not answer:
+            raise AgentUnavailable("the model returned no answer")
+        return answer
