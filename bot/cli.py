@@ -158,5 +158,32 @@ def telegram_set_webhook(url: str) -> None:
     errors.print(f"Telegram will deliver updates to {url}")
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Interface to listen on (0.0.0.0 for all)."),
+    port: int = typer.Option(8000, min=0, max=65535, help="TCP port (0 picks a free one)."),
+    workers: int = typer.Option(1, min=1, max=64, help="Worker processes sharing the port."),
+    access_log: bool = typer.Option(True, help="Log every request."),
+) -> None:
+    """Run the HTTP server: chat API, Slack and Telegram webhooks, /healthz, /metrics."""
+    import logging
+
+    from adapters.slack.config import SlackConfigError
+    from adapters.telegram.application import TelegramSetupError
+    from bot.serve import create_app
+    from bot.serve import serve as run_server
+    from bot.wiring import upgrade_database
+
+    settings = settings_or_exit()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    try:
+        create_app(settings)  # fails here, once, on a malformed Slack or Telegram setting
+    except (SlackConfigError, TelegramSetupError) as problem:
+        errors.print(str(problem), style="red", markup=False)
+        raise typer.Exit(2) from None
+    upgrade_database(settings)
+    run_server(settings, host=host, port=port, workers=workers, access_log=access_log)
+
+
 def main() -> None:
     app()

@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     openai_model: str = "gpt-4.1-mini"
     openai_timeout_seconds: float = Field(default=30.0, gt=0)
     openai_max_retries: int = Field(default=2, ge=0, le=10)
+    openai_retry_backoff_seconds: float = Field(default=0.5, ge=0)
     openai_tracing: bool = False
 
     # Slack

@@ -17,6 +17,9 @@ class Services:
     chat: ChatService
 
     async def close(self) -> None:
+        closing = getattr(self.chat.agent, "aclose", None)  # the openai backend's HTTP client
+        if closing is not None:
+            await closing()
         await self.db.dispose()
 
 
@@ -30,9 +33,14 @@ def build_database(settings: Settings) -> Database:
 
 
 def build_agent(settings: Settings) -> Agent:
-    from core.agent.standin import CommandLineAgent
+    """The openai backend when a key is set (or asked for), else the builtin engine."""
+    if settings.resolved_backend == "openai":
+        from core.agent.openai_backend import OpenAIAgent
 
-    return CommandLineAgent()
+        return OpenAIAgent.from_settings(settings)
+    from core.agent.builtin import BuiltinAgent
+
+    return BuiltinAgent()
 
 
 def build_policy(settings: Settings) -> ChatPolicy:
