@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.settings import Settings
+from core.account_commands import install as install_account_commands
 from core.agent.base import Agent
 from core.chat import ChatPolicy, ChatService
 from core.db import Database
@@ -54,6 +55,7 @@ def build_policy(settings: Settings) -> ChatPolicy:
 def build_services(settings: Settings, *, agent: Agent | None = None) -> Services:
     db = build_database(settings)
     chat = ChatService(db=db, agent=agent or build_agent(settings), policy=build_policy(settings))
+    install_account_commands(chat)
     return Services(settings=settings, db=db, chat=chat)
 
 

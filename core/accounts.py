@@ -1,0 +1,162 @@
+"""Joining and separating a person's platform accounts.
+
+Linking moves everything of the entering account's user (its identity, tasks, conversations,
+messages, audit and confirmations) onto the code's user, then removes the emptied user row:
+nothing is lost and one list answers everywhere. Tasks keep their order and get numbers after
+the existing ones. Unlinking gives the account a fresh, empty user; the data stays behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from sqlalchemy import delete, func, update
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.models import (
+    Confirmation,
+    Conversation,
+    Identity,
+    LinkCode,
+    Message,
+    Task,
+    ToolCall,
+    User,
+    utcnow,
+)
+from core.tools import label
+
+PLATFORM_NAMES = {"slack": "Slack", "telegram": "Telegram", "console": "Console", "api": "Chat API"}
+# A pending "forget me" was asked for a set of accounts; once that set changes it must not fire.
+FORGET_KIND = "forget_me"
+
+
+def platform_name(platform: str) -> str:
+    return PLATFORM_NAMES.get(platform, platform.capitalize())
+
+
+@dataclass(frozen=True)
+class Renumbered:
+    title: str
+    old_number: int
+    new_number: int
+
+
+@dataclass
+class Merge:
+    tasks: list[Renumbered] = field(default_factory=list)
+    conversations: int = 0
+
+
+async def identity_of(
+    session: AsyncSession, *, platform: str, tenant: str, external_id: str
+) -> Identity | None:
+    result = await session.exec(
+        select(Identity).where(
+            Identity.platform == platform,
+            Identity.tenant == tenant,
+            Identity.external_id == external_id,
+        )
+    )
+    return result.first()
+
+
+async def identities(session: AsyncSession, *, user_id: UUID) -> list[Identity]:
+    result = await session.exec(
+        select(Identity)
+        .where(Identity.user_id == user_id)
+        .order_by(col(Identity.created_at), col(Identity.platform))
+    )
+    return list(result.all())
+
+
+async def lock(session: AsyncSession, *, user_id: UUID) -> User | None:
+    """Hold a user's row until the transaction ends; None if it is gone."""
+    result = await session.exec(
+        select(User)
+        .where(User.id == user_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    return result.first()
+
+
+async def merge_into(
+    session: AsyncSession, *, source: User, target: User, identity: Identity
+) -> Merge:
+    """Move the single-identity user `source` (both rows locked) onto `target`, then drop it."""
+    merge = Merge()
+    moved = list(
+        (
+            await session.exec(
+                select(Task).where(Task.user_id == source.id).order_by(col(Task.number))
+            )
+        ).all()
+    )
+    next_number = target.next_task_number
+    for task in moved:
+        merge.tasks.append(Renumbered(task.title, task.number, next_number))
+        await session.exec(
+            update(Task)
+            .where(col(Task.id) == task.id)
+            .values(user_id=target.id, number=next_number)
+        )
+        task.number = next_number
+        # A pending delete of this task names it by number: keep that name true.
+        await session.exec(
+            update(Confirmation)
+            .where(col(Confirmation.task_id) == task.id, col(Confirmation.status) == "pending")
+            .values(subject=label(task))
+        )
+        next_number += 1
+    await session.exec(
+        update(User).where(col(User.id) == target.id).values(next_task_number=next_number)
+    )
+    merge.conversations = int(
+        (
+            await session.exec(
+                select(func.count())
+                .select_from(Conversation)
+                .where(col(Conversation.user_id) == source.id)
+            )
+        ).one()
+    )
+    await expire_forget_requests(session, user_ids=[source.id, target.id])
+    for table in (Conversation, Message, ToolCall, Confirmation, Identity):
+        await session.exec(
+            update(table).where(col(table.user_id) == source.id).values(user_id=target.id)
+        )
+    await session.exec(delete(LinkCode).where(col(LinkCode.user_id) == source.id))
+    await session.exec(delete(User).where(col(User.id) == source.id))
+    await session.flush()
+    await session.refresh(identity)
+    await session.refresh(target)
+    return merge
+
+
+async def detach(session: AsyncSession, *, user: User, identity: Identity) -> User:
+    """Give `identity` a new, empty user; everything else stays with `user`."""
+    fresh = User(display_name=identity.display_name)
+    session.add(fresh)
+    await session.flush()
+    await expire_forget_requests(session, user_ids=[user.id])
+    await session.exec(
+        update(Identity).where(col(Identity.id) == identity.id).values(user_id=fresh.id)
+    )
+    await session.flush()
+    await session.refresh(identity)
+    return fresh
+
+
+async def expire_forget_requests(session: AsyncSession, *, user_ids: list[UUID]) -> None:
+    await session.exec(
+        update(Confirmation)
+        .where(
+            col(Confirmation.user_id).in_(user_ids),
+            col(Confirmation.kind) == FORGET_KIND,
+            col(Confirmation.status) == "pending",
+        )
+        .values(status="expired", decided_at=utcnow())
+    )

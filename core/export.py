@@ -1,0 +1,117 @@
+"""Everything todobot keeps about a person, as one JSON document they can take away.
+
+Every query filters by the person's user id, so nothing of anyone else can slip in.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core import conversations
+from core.accounts import identities, platform_name
+from core.models import Task, ToolCall, User, iso, utcnow
+
+FORMAT = "todobot-export"
+VERSION = 1
+
+
+async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]:
+    """The person's accounts, tasks, conversations with every message, and their audit."""
+    user = (await session.exec(select(User).where(User.id == user_id))).one()
+    tasks = (
+        await session.exec(select(Task).where(Task.user_id == user_id).order_by(col(Task.number)))
+    ).all()
+    audit = (
+        await session.exec(
+            select(ToolCall)
+            .where(ToolCall.user_id == user_id)
+            .order_by(col(ToolCall.created_at), col(ToolCall.id))
+        )
+    ).all()
+    threads = []
+    for conversation in sorted(
+        await conversations.list_conversations(session, user_id=user_id),
+        key=lambda found: found.created_at,
+    ):
+        messages = await conversations.all_messages(
+            session, user_id=user_id, conversation_id=conversation.id
+        )
+        threads.append(
+            {
+                "id": str(conversation.id),
+                "platform": conversation.platform,
+                "title": conversation.title,
+                "active": conversation.active,
+                "created_at": iso(conversation.created_at),
+                "updated_at": iso(conversation.updated_at),
+                "messages": [
+                    {
+                        "id": str(message.id),
+                        "role": message.role,
+                        "content": message.content,
+                        "tool_calls": message.tool_calls,
+                        "created_at": iso(message.created_at),
+                    }
+                    for message in messages
+                ],
+            }
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": iso(utcnow()),
+        "user": {
+            "id": str(user.id),
+            "display_name": user.display_name,
+            "created_at": iso(user.created_at),
+        },
+        "accounts": [
+            {
+                "platform": platform_name(identity.platform),
+                "workspace": identity.tenant or None,
+                "account_id": identity.external_id,
+                "display_name": identity.display_name,
+                "linked_at": iso(identity.created_at),
+            }
+            for identity in await identities(session, user_id=user_id)
+        ],
+        "tasks": [
+            {
+                "number": task.number,
+                "id": str(task.id),
+                "title": task.title,
+                "description": task.description,
+                "completed": task.completed,
+                "created_at": iso(task.created_at),
+                "updated_at": iso(task.updated_at),
+                "completed_at": iso(task.completed_at) if task.completed_at else None,
+            }
+            for task in tasks
+        ],
+        "conversations": threads,
+        "audit": [
+            {
+                "tool": call.tool,
+                "ok": call.ok,
+                "input": call.input,
+                "result": call.result,
+                "duration_ms": call.duration_ms,
+                "created_at": iso(call.created_at),
+            }
+            for call in audit
+        ],
+    }
+
+
+def export_bytes(document: dict[str, Any]) -> bytes:
+    return json.dumps(document, ensure_ascii=False, indent=2).encode()
+
+
+def export_filename(moment: datetime) -> str:
+    return f"todobot-export-{moment.strftime('%Y-%m-%d')}.json"
