@@ -50,6 +50,14 @@ class Settings(BaseSettings):
     # HTTP chat API
     api_jwt_secret: SecretStr | None = None
 
+    # `todobot serve`: shutdown, the durable inbox, multi-worker metrics
+    shutdown_grace_seconds: float = Field(default=30.0, ge=0)
+    inbox_lease_seconds: float = Field(default=60.0, gt=0)
+    inbox_concurrency: int = Field(default=16, ge=1, le=1000)
+    inbox_poll_seconds: float = Field(default=1.0, gt=0)
+    inbox_max_attempts: int = Field(default=10, ge=1)
+    prometheus_multiproc_dir: str | None = None
+
     @property
     def resolved_backend(self) -> Literal["builtin", "openai"]:
         """`auto` means the LLM when a key is set, the offline engine otherwise."""

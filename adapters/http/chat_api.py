@@ -1,0 +1,150 @@
+"""The JSON chat API of seed 004: talk, list conversations, read one back, confirm a delete.
+
+Every route is authenticated by a bearer JWT whose subject is the path's user_id; that user is
+the `api` identity of one internal user, shared with Slack and Telegram once accounts are linked.
+(No `from __future__ import annotations`: FastAPI reads these annotations at runtime, and the
+authenticated-user alias is local to the router.)
+"""
+
+import uuid
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Depends, HTTPException, Path
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from adapters.http.auth import AuthError, TokenVerifier
+from adapters.http.schemas import (
+    ChatRequest,
+    ChatResponse,
+    ConfirmationRequest,
+    ConfirmationResponse,
+    ConversationList,
+    ErrorBody,
+    MessageList,
+)
+from adapters.http.translate import (
+    NOT_FOUND,
+    PRESS_STATUS,
+    chat_response,
+    conversation_out,
+    message_out,
+    message_problem,
+)
+from core.chat import ChatService, ConversationNotFound
+from core.types import Action, Incoming, Press
+
+PLATFORM = "api"
+UserId = Annotated[str, Path(min_length=1, max_length=128, description="The token's subject.")]
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    described = {
+        400: "The request is malformed (not JSON, wrong types, empty or too long message).",
+        401: "Invalid or missing authorization token.",
+        403: "The token belongs to another user.",
+        404: "No such conversation (or confirmation) for this user.",
+        409: "That confirmation was already decided.",
+        410: "That confirmation expired.",
+        429: "Over the per-person rate limit; retry after a minute.",
+        503: "The database is unreachable or the API is not configured; retry shortly.",
+    }
+    chosen = (*statuses, 400, 401, 403, 503)
+    return {code: {"model": ErrorBody, "description": described[code]} for code in chosen}
+
+
+def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
+    bearer = HTTPBearer(auto_error=False, description="HS256 JWT; `sub` is the path's user_id.")
+
+    async def authenticated(
+        user_id: UserId,
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+    ) -> str:
+        header = f"Bearer {credentials.credentials}" if credentials else None
+        try:
+            return verifier.authenticate(header, user_id)
+        except AuthError as refused:
+            headers = {"WWW-Authenticate": "Bearer"} if refused.status == 401 else None
+            raise HTTPException(refused.status, refused.detail, headers=headers) from None
+
+    User = Annotated[str, Depends(authenticated)]
+    router = APIRouter(prefix="/api/{user_id}", tags=["chat"])
+
+    @router.post("/chat", response_model=ChatResponse, responses=_errors(404, 429))
+    async def send_message(user_id: User, request: ChatRequest) -> ChatResponse:
+        """Send one message; the agent answers in the same response (FR-301..FR-317)."""
+        problem = message_problem(request.message)
+        if problem:
+            raise HTTPException(400, problem)
+        # No conversation_id: a new conversation (FR-310), in a chat of its own.
+        chat_ref = "api" if request.conversation_id else f"api/{uuid.uuid4().hex}"
+        incoming = Incoming(
+            platform=PLATFORM,
+            user_ref=user_id,
+            chat_ref=chat_ref,
+            text=request.message.strip(),
+            conversation_id=request.conversation_id,
+        )
+        try:
+            reply = await chat.handle(incoming)
+        except ConversationNotFound:
+            raise HTTPException(404, NOT_FOUND) from None
+        if reply is None:
+            raise RuntimeError("a chat API turn has no delivery id, so it cannot be a duplicate")
+        if reply.rate_limited:
+            raise HTTPException(429, reply.text, headers={"Retry-After": "60"})
+        return chat_response(user_id, reply)
+
+    @router.get("/conversations", response_model=ConversationList, responses=_errors())
+    async def list_conversations(user_id: User) -> ConversationList:
+        """The person's conversations, most recently active first (FR-345)."""
+        found = await chat.conversations(platform=PLATFORM, tenant="", user_ref=user_id)
+        return ConversationList(
+            user_id=user_id, conversations=[conversation_out(view) for view in found]
+        )
+
+    @router.get(
+        "/conversations/{conversation_id}/messages",
+        response_model=MessageList,
+        responses=_errors(404),
+    )
+    async def read_conversation(
+        user_id: User, conversation_id: Annotated[str, Path(max_length=64)]
+    ) -> MessageList:
+        """Every message of one of the person's conversations, oldest first (FR-346)."""
+        try:
+            wanted = UUID(conversation_id)
+            found = await chat.messages(
+                platform=PLATFORM, tenant="", user_ref=user_id, conversation_id=wanted
+            )
+        except (ValueError, ConversationNotFound):
+            raise HTTPException(404, NOT_FOUND) from None
+        return MessageList(conversation_id=wanted, messages=[message_out(m) for m in found])
+
+    @router.post(
+        "/confirmations/{token}",
+        response_model=ConfirmationResponse,
+        responses=_errors(404, 409, 410),
+    )
+    async def decide(
+        user_id: User,
+        token: Annotated[str, Path(min_length=1, max_length=64)],
+        request: ConfirmationRequest,
+    ) -> ConfirmationResponse:
+        """Confirm or cancel a pending delete offered in `pending_confirmations`."""
+        reply = await chat.press(
+            Press(platform=PLATFORM, user_ref=user_id, token=token, action=Action(request.action))
+        )
+        if reply is None:
+            raise RuntimeError("a chat API press has no delivery id, so it cannot be a duplicate")
+        status = PRESS_STATUS.get(reply.outcome or "", 404)
+        if status != 200:
+            raise HTTPException(status, reply.text)
+        return ConfirmationResponse(
+            token=token,
+            user_id=user_id,
+            outcome="confirmed" if reply.outcome == "confirmed" else "cancelled",
+            content=reply.text,
+        )
+
+    return router

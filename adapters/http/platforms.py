@@ -1,0 +1,112 @@
+"""Slack's and Telegram's webhooks, wired through the durable inbox.
+
+Each delivery is verified (Slack's signature by bolt, Telegram's secret token in constant time),
+recorded in the inbox (deduped by its id), and only then acknowledged. The inbox worker later
+hands it to the adapter's own processing coroutine, which claims the delivery in the core in the
+same transaction as its effect. A delivery that cannot be recorded is not acknowledged (503),
+so the platform delivers it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+
+from bot.settings import Settings
+from core.chat import ChatService
+from core.inbox import Inbox
+
+SLACK_PATH = "/slack/events"
+TELEGRAM_PATH = "/telegram/webhook"
+MAX_BODY_BYTES = 1_000_000
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
+
+
+def mount_platforms(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
+    """Mount Slack when its bot token and signing secret are set, Telegram when its bot token
+    is (its webhook secret is then required). A malformed setting fails here, loudly."""
+    if settings.slack_bot_token and settings.slack_signing_secret:
+        mount_slack(app, settings, chat, inbox)
+    if settings.telegram_bot_token:
+        mount_telegram(app, settings, chat, inbox)
+
+
+def slack_delivery_id(body: dict[str, Any]) -> str:
+    """Slack's own id for a delivery (retries repeat it); a digest of the body otherwise."""
+    found = body.get("event_id") or body.get("trigger_id")
+    if found:
+        return str(found)
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
+    from adapters.slack.app import create_slack_app
+    from adapters.slack.config import slack_credentials
+    from adapters.slack.http import make_slack_endpoint
+
+    async def record(body: dict[str, Any]) -> None:
+        await inbox.record("slack", slack_delivery_id(body), body)
+
+    slack_app, worker = create_slack_app(
+        slack_credentials(settings, "http"), chat, mode="http", hand_off=record
+    )
+    inbox.register("slack", worker.process)
+    app.add_route(SLACK_PATH, make_slack_endpoint(slack_app), methods=["POST"])
+
+
+def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
+    from adapters.telegram.application import build_application
+    from adapters.telegram.webhook import (
+        parse_update,
+        process_update,
+        telegram_lifespan,
+        webhook_secret,
+    )
+
+    secret = webhook_secret(settings).encode()
+    application = build_application(settings, chat, polling=False)
+
+    async def endpoint(request: Request) -> Response:
+        given = request.headers.get(SECRET_HEADER, "").encode()
+        if not hmac.compare_digest(given, secret):
+            return PlainTextResponse("wrong or missing secret token", status_code=403)
+        body = await _read_limited(request)
+        if body is None:
+            return PlainTextResponse("update too large", status_code=413)
+        update = parse_update(body, application.bot)
+        if update is None:
+            return PlainTextResponse("malformed update", status_code=400)
+        await inbox.record("telegram", str(update.update_id), json.loads(body))
+        return Response(status_code=200)
+
+    async def process(payload: dict[str, Any]) -> None:
+        await process_update(application, payload)
+
+    @asynccontextmanager
+    async def running() -> AsyncIterator[None]:
+        async with telegram_lifespan(application):
+            yield
+
+    inbox.register("telegram", process)
+    app.add_route(TELEGRAM_PATH, endpoint, methods=["POST"])
+    app.state.platform_lifespans.append(running)
+
+
+async def _read_limited(request: Request) -> bytes | None:
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > MAX_BODY_BYTES:
+            return None
+    return bytes(body)

@@ -1,0 +1,94 @@
+"""The chat API's request and response bodies (seed 004, "Chat API Contract")."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+from uuid import UUID
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MESSAGE_MAX = 5000
+
+
+class ChatRequest(BaseModel):
+    conversation_id: UUID | None = Field(
+        default=None, description="Continue this conversation; omit to start a new one."
+    )
+    message: str = Field(min_length=1, max_length=MESSAGE_MAX, description="What the person says.")
+
+
+class ToolCallOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    tool_name: str
+    input: dict[str, Any] = Field(default_factory=dict)
+    result: dict[str, Any] = Field(default_factory=dict)
+    ok: bool = True
+    executed_at: str = ""
+    error: str | None = None
+
+
+class PendingConfirmation(BaseModel):
+    """A delete waiting for its owner: POST /api/{user_id}/confirmations/{token}."""
+
+    token: str
+    label: str
+    actions: list[Literal["confirm", "cancel"]]
+
+
+class AttachmentOut(BaseModel):
+    filename: str
+    mime_type: str
+    content_base64: str
+
+
+class ChatResponse(BaseModel):
+    id: UUID
+    conversation_id: UUID
+    user_id: str
+    content: str
+    tool_calls: list[ToolCallOut]
+    created_at: str
+    pending_confirmations: list[PendingConfirmation] = Field(default_factory=list)
+    attachment: AttachmentOut | None = None
+
+
+class ConversationOut(BaseModel):
+    id: UUID
+    title: str
+    platform: str
+    created_at: str
+    updated_at: str
+
+
+class ConversationList(BaseModel):
+    user_id: str
+    conversations: list[ConversationOut]
+
+
+class MessageOut(BaseModel):
+    id: UUID
+    role: str
+    content: str
+    tool_calls: list[ToolCallOut]
+    created_at: str
+
+
+class MessageList(BaseModel):
+    conversation_id: UUID
+    messages: list[MessageOut]
+
+
+class ConfirmationRequest(BaseModel):
+    action: Literal["confirm", "cancel"]
+
+
+class ConfirmationResponse(BaseModel):
+    token: str
+    user_id: str
+    outcome: Literal["confirmed", "cancelled"]
+    content: str
+
+
+class ErrorBody(BaseModel):
+    detail: str

@@ -1,0 +1,158 @@
+"""`todobot serve`: one ASGI app for the chat API, Slack, Telegram, health and metrics.
+
+`create_app(settings)` builds everything for one worker process; `serve()` runs it on uvicorn,
+as one process or as several workers that share the listening socket (and PostgreSQL). Each
+worker runs its own inbox loop; workers coordinate only through the database.
+
+Shutdown (SIGTERM or Ctrl-C): uvicorn stops accepting connections and waits up to
+SHUTDOWN_GRACE_SECONDS for the requests in flight; then the inbox takes no new items and waits
+as long again for the turns it is running. Anything still unfinished keeps its lease and is
+picked up by another (or the next) worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from sqlalchemy import text
+
+from adapters.http.auth import TokenVerifier
+from adapters.http.chat_api import chat_api_router
+from adapters.http.errors import install_error_handlers
+from adapters.http.ops import ops_router
+from adapters.http.platforms import mount_platforms
+from bot.settings import Settings, load_settings
+from bot.wiring import build_agent, build_services
+from core.agent.base import Agent
+from core.inbox import Inbox, InboxPolicy
+from core.metrics import MeteredChat, TimedAgent, build_metrics
+
+log = logging.getLogger(__name__)
+
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def inbox_policy(settings: Settings) -> InboxPolicy:
+    return InboxPolicy(
+        lease_seconds=settings.inbox_lease_seconds,
+        concurrency=settings.inbox_concurrency,
+        poll_seconds=settings.inbox_poll_seconds,
+        max_attempts=settings.inbox_max_attempts,
+    )
+
+
+def create_app(
+    settings: Settings, *, agent: Agent | None = None, multiprocess_metrics: bool = False
+) -> FastAPI:
+    """The whole server for one worker process; nothing connects until its lifespan starts."""
+    metrics = build_metrics(settings.prometheus_multiproc_dir if multiprocess_metrics else None)
+    services = build_services(settings, agent=TimedAgent(agent or build_agent(settings), metrics))
+    chat = MeteredChat(services.chat, metrics)
+    inbox = Inbox(services.db, policy=inbox_policy(settings), observe=metrics.count_inbox)
+    secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
+
+    async def check_database() -> None:
+        async with services.db.engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with AsyncExitStack() as stack:
+            stack.push_async_callback(services.close)
+            for platform_lifespan in app.state.platform_lifespans:
+                await stack.enter_async_context(platform_lifespan())
+            worker = _start_inbox(inbox)
+            try:
+                yield
+            finally:
+                await inbox.stop(grace_seconds=settings.shutdown_grace_seconds)
+                if worker is not None:
+                    await worker
+
+    app = FastAPI(
+        title="todobot",
+        version="1",
+        summary="The chat API of todobot, Slack's and Telegram's webhooks, health and metrics.",
+        lifespan=lifespan,
+    )
+    app.state.inbox = inbox
+    app.state.metrics = metrics
+    app.state.services = services
+    app.state.platform_lifespans = []
+    install_error_handlers(app, lambda where: metrics.errors.labels(where=where).inc())
+    app.include_router(ops_router(check_database, metrics))
+    app.include_router(chat_api_router(chat, TokenVerifier(secret)))  # type: ignore[arg-type]
+    mount_platforms(app, settings, chat, inbox)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    return app
+
+
+def _start_inbox(inbox: Inbox) -> asyncio.Task[None] | None:
+    if not inbox.processors:
+        return None
+    return asyncio.create_task(inbox.run(), name="inbox")
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's schema, with its generic 422 replaced by the 400 this API really answers."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    schema = get_openapi(
+        title=app.title, version=app.version, summary=app.summary, routes=app.routes
+    )
+    for path in schema.get("paths", {}).values():
+        for operation in path.values():
+            operation.get("responses", {}).pop("422", None)
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schema.get("components", {}).get("schemas", {}).pop(unused, None)
+    app.openapi_schema = schema
+    return schema
+
+
+def app_from_environment() -> FastAPI:
+    """The uvicorn factory each worker process calls when `serve --workers N` (N > 1)."""
+    return create_app(load_settings(), multiprocess_metrics=True)
+
+
+def serve(
+    settings: Settings, *, host: str, port: int, workers: int, access_log: bool = True
+) -> None:
+    """Run until SIGTERM/SIGINT. The schema must already be migrated."""
+    import uvicorn
+
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
+        "access_log": access_log,
+        "log_level": "info",
+        "proxy_headers": True,
+    }
+    if workers <= 1:
+        uvicorn.run(create_app(settings), **options)
+        return
+    metrics_dir = settings.prometheus_multiproc_dir or tempfile.mkdtemp(prefix="todobot-metrics-")
+    _fresh_directory(metrics_dir)
+    os.environ[MULTIPROC_ENV] = metrics_dir  # prometheus_client reads it in every worker
+    try:
+        uvicorn.run("bot.serve:app_from_environment", factory=True, workers=workers, **options)
+    finally:
+        if not settings.prometheus_multiproc_dir:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def _fresh_directory(path: str) -> None:
+    """Counters of an earlier run must not be added to this one's."""
+    os.makedirs(path, exist_ok=True)
+    for name in os.listdir(path):
+        if name.endswith(".db"):
+            os.remove(os.path.join(path, name))

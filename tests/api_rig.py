@@ -1,0 +1,87 @@
+"""A chat-API client for tests: the real app, real JWTs, one call per line of a test."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import jwt
+from fastapi import FastAPI
+
+from adapters.http.auth import issue_token
+from bot.serve import create_app
+from bot.settings import load_settings
+from tests.harness import ScriptedAgent
+
+SECRET = "test-secret-for-the-chat-api-" + "0123456789abcdef" * 3
+
+
+@dataclass
+class ApiRig:
+    app: FastAPI
+    client: httpx.AsyncClient
+    secret: str = SECRET
+
+    def token(self, user: str, *, ttl_seconds: int = 300, secret: str | None = None) -> str:
+        return issue_token(secret or self.secret, user, ttl_seconds=ttl_seconds, now=time.time())
+
+    def token_with(self, claims: dict[str, Any], *, algorithm: str = "HS256") -> str:
+        return jwt.encode(claims, self.secret, algorithm=algorithm)
+
+    def auth(self, user: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token(user)}"}
+
+    async def say(
+        self, user: str, message: Any, *, as_user: str | None = None, **body: Any
+    ) -> httpx.Response:
+        """`user` sends `message` to /api/{user}/chat with `as_user`'s token (default: own)."""
+        return await self.client.post(
+            f"/api/{user}/chat",
+            json={"message": message, **body},
+            headers=self.auth(as_user or user),
+        )
+
+    async def content(self, user: str, message: str, **body: Any) -> str:
+        response = await self.say(user, message, **body)
+        assert response.status_code == 200, response.text
+        return response.json()["content"]
+
+    async def decide(
+        self, user: str, token: str, action: str, *, as_user: str | None = None
+    ) -> httpx.Response:
+        return await self.client.post(
+            f"/api/{user}/confirmations/{token}",
+            json={"action": action},
+            headers=self.auth(as_user or user),
+        )
+
+    async def conversations(self, user: str, *, as_user: str | None = None) -> httpx.Response:
+        return await self.client.get(
+            f"/api/{user}/conversations", headers=self.auth(as_user or user)
+        )
+
+    async def messages(
+        self, user: str, conversation_id: str, *, as_user: str | None = None
+    ) -> httpx.Response:
+        return await self.client.get(
+            f"/api/{user}/conversations/{conversation_id}/messages",
+            headers=self.auth(as_user or user),
+        )
+
+
+@asynccontextmanager
+async def api_rig(database_url: str, **settings: Any) -> AsyncIterator[ApiRig]:
+    """The server's app in-process (httpx's ASGI transport), on the test's database."""
+    values: dict[str, Any] = {"database_url": database_url, "api_jwt_secret": SECRET}
+    values.update(settings)
+    app = create_app(load_settings(**values), agent=ScriptedAgent())
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://todobot.test") as client,
+    ):
+        yield ApiRig(app=app, client=client)
