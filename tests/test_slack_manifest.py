@@ -1,0 +1,42 @@
+"""manifest.yml asks Slack for exactly what the adapter listens to and needs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+MANIFEST = Path(__file__).resolve().parent.parent / "manifest.yml"
+
+
+def manifest() -> dict:
+    return yaml.safe_load(MANIFEST.read_text())
+
+
+def test_the_events_slack_sends_are_the_ones_we_listen_to() -> None:
+    events = manifest()["settings"]["event_subscriptions"]["bot_events"]
+    assert sorted(events) == ["app_home_opened", "app_mention", "message.im"]
+
+
+def test_todo_interactivity_home_and_socket_mode_are_on() -> None:
+    found = manifest()
+    assert [c["command"] for c in found["features"]["slash_commands"]] == ["/todo"]
+    assert found["settings"]["interactivity"]["is_enabled"] is True
+    assert found["settings"]["socket_mode_enabled"] is True
+    home = found["features"]["app_home"]
+    assert home["home_tab_enabled"] and home["messages_tab_enabled"]
+    assert home["messages_tab_read_only_enabled"] is False
+
+
+def test_the_bot_has_the_scopes_its_calls_need() -> None:
+    scopes = set(manifest()["oauth_config"]["scopes"]["bot"])
+    needed = {
+        "app_mentions:read",  # app_mention
+        "im:history",  # message.im
+        "chat:write",  # chat.postMessage, chat.postEphemeral, chat.update
+        "commands",  # /todo
+        "reactions:write",  # the thinking mark
+        "im:write",  # conversations.open for a private file
+        "files:write",  # files_upload_v2
+    }
+    assert needed <= scopes
