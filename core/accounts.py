@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from sqlalchemy import delete, func, update
+from sqlalchemy import case, delete, func, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -31,6 +31,7 @@ from core.tools import label
 PLATFORM_NAMES = {"slack": "Slack", "telegram": "Telegram", "console": "Console", "api": "Chat API"}
 # A pending "forget me" was asked for a set of accounts; once that set changes it must not fire.
 FORGET_KIND = "forget_me"
+RENUMBER_BATCH = 200
 
 
 def platform_name(platform: str) -> str:
@@ -88,32 +89,30 @@ async def merge_into(
 ) -> Merge:
     """Move the single-identity user `source` (both rows locked) onto `target`, then drop it."""
     merge = Merge()
-    moved = list(
-        (
-            await session.exec(
-                select(Task).where(Task.user_id == source.id).order_by(col(Task.number))
-            )
-        ).all()
-    )
-    next_number = target.next_task_number
-    for task in moved:
-        merge.tasks.append(Renumbered(task.title, task.number, next_number))
+    rows = (
+        await session.exec(
+            select(Task.id, Task.number, Task.title)
+            .where(Task.user_id == source.id)
+            .order_by(col(Task.number))
+        )
+    ).all()
+    numbers = {row.id: target.next_task_number + index for index, row in enumerate(rows)}
+    merge.tasks = [Renumbered(row.title, row.number, numbers[row.id]) for row in rows]
+    pairs = list(numbers.items())
+    for start in range(0, len(pairs), RENUMBER_BATCH):
+        chunk = pairs[start : start + RENUMBER_BATCH]
         await session.exec(
             update(Task)
-            .where(col(Task.id) == task.id)
-            .values(user_id=target.id, number=next_number)
+            .where(col(Task.id).in_([task_id for task_id, _ in chunk]))
+            .values(user_id=target.id, number=case(dict(chunk), value=Task.id))
+            .execution_options(synchronize_session=False)
         )
-        task.number = next_number
-        # A pending delete of this task names it by number: keep that name true.
-        await session.exec(
-            update(Confirmation)
-            .where(col(Confirmation.task_id) == task.id, col(Confirmation.status) == "pending")
-            .values(subject=label(task))
-        )
-        next_number += 1
     await session.exec(
-        update(User).where(col(User.id) == target.id).values(next_task_number=next_number)
+        update(User)
+        .where(col(User.id) == target.id)
+        .values(next_task_number=target.next_task_number + len(rows))
     )
+    await _rename_pending_deletes(session, user_id=source.id)
     merge.conversations = int(
         (
             await session.exec(
@@ -134,6 +133,19 @@ async def merge_into(
     await session.refresh(identity)
     await session.refresh(target)
     return merge
+
+
+async def _rename_pending_deletes(session: AsyncSession, *, user_id: UUID) -> None:
+    """A pending delete names its task by number ("#2 “milk”"): keep that name true."""
+    pending = await session.exec(
+        select(Confirmation, Task)
+        .join(Task, col(Task.id) == col(Confirmation.task_id))
+        .where(Confirmation.user_id == user_id, Confirmation.status == "pending")
+        .execution_options(populate_existing=True)
+    )
+    for confirmation, task in pending.all():
+        confirmation.subject = label(task)
+        session.add(confirmation)
 
 
 async def detach(session: AsyncSession, *, user: User, identity: Identity) -> User:

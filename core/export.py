@@ -6,6 +6,7 @@ Every query filters by the person's user id, so nothing of anyone else can slip 
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -15,7 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import conversations
 from core.accounts import identities, platform_name
-from core.models import Task, ToolCall, User, iso, utcnow
+from core.models import Message, Task, ToolCall, User, iso, utcnow
 
 FORMAT = "todobot-export"
 VERSION = 1
@@ -29,39 +30,58 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
     ).all()
     audit = (
         await session.exec(
-            select(ToolCall)
+            select(
+                ToolCall.tool,
+                ToolCall.ok,
+                ToolCall.input,
+                ToolCall.result,
+                ToolCall.duration_ms,
+                ToolCall.created_at,
+            )
             .where(ToolCall.user_id == user_id)
             .order_by(col(ToolCall.created_at), col(ToolCall.id))
         )
     ).all()
-    threads = []
-    for conversation in sorted(
-        await conversations.list_conversations(session, user_id=user_id),
-        key=lambda found: found.created_at,
-    ):
-        messages = await conversations.all_messages(
-            session, user_id=user_id, conversation_id=conversation.id
+    # Plain columns, not model objects: an export can hold tens of thousands of messages.
+    lines: dict[UUID, list[dict[str, Any]]] = defaultdict(list)
+    for row in (
+        await session.exec(
+            select(
+                Message.conversation_id,
+                Message.id,
+                Message.role,
+                Message.content,
+                Message.tool_calls,
+                Message.created_at,
+            )
+            .where(Message.user_id == user_id)
+            .order_by(col(Message.conversation_id), col(Message.created_at))
         )
-        threads.append(
+    ).all():
+        lines[row.conversation_id].append(
             {
-                "id": str(conversation.id),
-                "platform": conversation.platform,
-                "title": conversation.title,
-                "active": conversation.active,
-                "created_at": iso(conversation.created_at),
-                "updated_at": iso(conversation.updated_at),
-                "messages": [
-                    {
-                        "id": str(message.id),
-                        "role": message.role,
-                        "content": message.content,
-                        "tool_calls": message.tool_calls,
-                        "created_at": iso(message.created_at),
-                    }
-                    for message in messages
-                ],
+                "id": str(row.id),
+                "role": row.role,
+                "content": row.content,
+                "tool_calls": row.tool_calls,
+                "created_at": iso(row.created_at),
             }
         )
+    threads = [
+        {
+            "id": str(conversation.id),
+            "platform": conversation.platform,
+            "title": conversation.title,
+            "active": conversation.active,
+            "created_at": iso(conversation.created_at),
+            "updated_at": iso(conversation.updated_at),
+            "messages": lines[conversation.id],
+        }
+        for conversation in sorted(
+            await conversations.list_conversations(session, user_id=user_id),
+            key=lambda found: found.created_at,
+        )
+    ]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -110,7 +130,8 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
 
 
 def export_bytes(document: dict[str, Any]) -> bytes:
-    return json.dumps(document, ensure_ascii=False, indent=2).encode()
+    # No indent: the C encoder only runs without one, and an export can be large.
+    return json.dumps(document, ensure_ascii=False).encode()
 
 
 def export_filename(moment: datetime) -> str:
