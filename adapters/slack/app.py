@@ -12,11 +12,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
-from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.config import Mode, SlackCredentials
 from adapters.slack.translate import ACTION_PREFIX, split_command, unescape
-from adapters.slack.worker import SlackWorker
+from adapters.slack.worker import DEFAULT_CONCURRENCY, SlackWorker
 from core.chat import ChatService
 
 THINKING_TEXT = ":hourglass_flowing_sand: On it…"
@@ -27,14 +26,17 @@ HandOff = Callable[[dict[str, Any]], Awaitable[None]]
 
 def build_app(credentials: SlackCredentials, *, mode: Mode) -> AsyncApp:
     """Requests are signature-checked over HTTP; Socket Mode is authenticated by its app token."""
-    client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
-    return AsyncApp(
-        client=client,
+    app = AsyncApp(
+        token=credentials.bot_token,
         signing_secret=credentials.signing_secret or "",
         request_verification_enabled=mode == "http",
         process_before_response=True,
         logger=logging.getLogger("todobot.slack"),
     )
+    # Set here rather than by passing a client: bolt would warn that the token is unused
+    # whenever SLACK_BOT_TOKEN is in the environment.
+    app.client.base_url = credentials.api_url
+    return app
 
 
 def register_listeners(app: AsyncApp, hand_off: HandOff) -> None:
@@ -63,6 +65,7 @@ def create_slack_app(
     *,
     mode: Mode,
     hand_off: HandOff | None = None,
+    concurrency: int = DEFAULT_CONCURRENCY,
 ) -> tuple[AsyncApp, SlackWorker]:
     """An app with its listeners, and the worker whose `process(body)` does the work.
 
@@ -70,7 +73,7 @@ def create_slack_app(
     somewhere durable instead and run `worker.process` from there.
     """
     app = build_app(credentials, mode=mode)
-    worker = SlackWorker(chat=chat, client=app.client)
+    worker = SlackWorker(chat=chat, client=app.client, concurrency=concurrency)
 
     async def start_here(body: dict[str, Any]) -> None:
         worker.start(body)

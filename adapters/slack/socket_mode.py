@@ -13,16 +13,21 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from adapters.slack.app import create_slack_app
 from adapters.slack.config import SlackCredentials
+from adapters.slack.worker import DEFAULT_CONCURRENCY
 from core.chat import ChatService
 
 log = logging.getLogger(__name__)
 
 
 async def run_socket_mode(
-    credentials: SlackCredentials, chat: ChatService, *, stop: asyncio.Event | None = None
+    credentials: SlackCredentials,
+    chat: ChatService,
+    *,
+    stop: asyncio.Event | None = None,
+    concurrency: int = DEFAULT_CONCURRENCY,
 ) -> None:
     """Serve until `stop` is set (or forever); then finish the turns already accepted."""
-    app, worker = create_slack_app(credentials, chat, mode="socket")
+    app, worker = create_slack_app(credentials, chat, mode="socket", concurrency=concurrency)
     handler = AsyncSocketModeHandler(app, app_token=credentials.app_token)
     await handler.connect_async()
     log.info("connected to Slack in Socket Mode")

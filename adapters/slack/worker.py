@@ -35,6 +35,7 @@ from core.types import Attachment, Reply
 log = logging.getLogger(__name__)
 
 THINKING_REACTION = "hourglass_flowing_sand"
+DEFAULT_CONCURRENCY = 16
 FAILED = "Sorry, something went wrong on my side and I couldn't answer that. Please try again."
 
 
@@ -44,13 +45,21 @@ def is_command(body: Payload) -> bool:
 
 @dataclass
 class SlackWorker:
+    """`concurrency` bounds the turns `start()` runs at once: a turn holds a database
+    connection through its model call, and turns beyond the pool would only queue there (and
+    time out), while their CPU would slow every ack in this process."""
+
     chat: ChatService
     client: AsyncWebClient
+    concurrency: int = DEFAULT_CONCURRENCY
     _running: set[asyncio.Task[None]] = field(default_factory=set)
+    _gate: asyncio.Semaphore | None = None
 
     def start(self, body: Payload) -> None:
-        """Process in the background; the caller has already acked."""
-        task = asyncio.create_task(self._process_or_apologise(body))
+        """Process in the background; the caller acks as soon as this returns."""
+        if self._gate is None:
+            self._gate = asyncio.Semaphore(self.concurrency)
+        task = asyncio.create_task(self._gated(self._gate, body))
         self._running.add(task)
         task.add_done_callback(self._running.discard)
 
@@ -80,6 +89,10 @@ class SlackWorker:
             message = message_from_event(body)
             if message is not None:
                 await self._message(message)
+
+    async def _gated(self, gate: asyncio.Semaphore, body: Payload) -> None:
+        async with gate:
+            await self._process_or_apologise(body)
 
     async def _process_or_apologise(self, body: Payload) -> None:
         try:
