@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from uuid import UUID
 
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, PendingRollbackError, SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import conversations
@@ -135,8 +135,11 @@ class ChatService:
             try:
                 async with self.db.session() as session, session.begin():
                     return await turn(session)
-            except DBAPIError as error:
-                if not error.connection_invalidated or attempt == self.policy.db_retries:
+            except (DBAPIError, PendingRollbackError) as error:
+                # PendingRollbackError: the connection was lost inside a savepoint (a tool
+                # reported it and carried on); the transaction is void, so re-run it whole.
+                lost = isinstance(error, PendingRollbackError) or error.connection_invalidated
+                if not lost or attempt == self.policy.db_retries:
                     raise
                 log.warning("database connection lost; retrying the turn (%d)", attempt)
                 await asyncio.sleep(0.2 * attempt)

@@ -36,7 +36,8 @@ def postgres_url() -> Iterator[str]:
         )
     server = sync_url(base)
     name = f"todobot_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    # pre-ping: a test restarts PostgreSQL (test_serve_workers), which kills pooled connections
+    admin = create_engine(server, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
     try:
         with admin.connect() as connection:
             connection.execute(text(f'CREATE DATABASE "{name}"'))

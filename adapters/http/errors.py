@@ -14,7 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from adapters.http.translate import validation_detail
@@ -35,6 +35,7 @@ def install_error_handlers(app: FastAPI, count_error: Callable[[str], None]) -> 
         )
 
     @app.exception_handler(DBAPIError)
+    @app.exception_handler(PendingRollbackError)
     @app.exception_handler(PoolTimeout)
     @app.exception_handler(OSError)
     async def unavailable(_request: Request, error: Exception) -> JSONResponse:
