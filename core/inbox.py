@@ -102,15 +102,16 @@ class Inbox:
         return fresh
 
     async def claim(self, limit: int) -> list[Claimed]:
-        """Lease up to `limit` pending items nobody holds, oldest first."""
+        """Lease up to `limit` pending items nobody holds, oldest first, in one statement
+        (PostgreSQL skips rows another worker is leasing at this very moment)."""
         sources = list(self.processors)
         if limit <= 0 or not sources:
             return []
 
         async def lease(session: AsyncSession) -> list[Claimed]:
             now = utcnow()
-            rows = await session.exec(
-                select(InboxItem)
+            free = (
+                select(InboxItem.id)
                 .where(
                     col(InboxItem.status) == "pending",
                     col(InboxItem.source).in_(sources),
@@ -120,30 +121,24 @@ class Inbox:
                 .limit(limit)
                 .with_for_update(skip_locked=True)
             )
-            items = list(rows.all())
-            if not items:
-                return []
-            claimed = [
-                Claimed(
-                    id=item.id or 0,
-                    source=item.source,
-                    delivery_id=item.delivery_id,
-                    payload=item.payload,
-                    attempts=item.attempts + 1,
-                )
-                for item in items
-            ]
-            await session.exec(
+            leased = await session.exec(
                 update(InboxItem)
-                .where(col(InboxItem.id).in_([item.id for item in claimed]))
+                .where(col(InboxItem.id).in_(free))
                 .values(
                     locked_until=now + timedelta(seconds=self.policy.lease_seconds),
                     locked_by=self.worker_id,
                     attempts=InboxItem.attempts + 1,
                 )
+                .returning(
+                    InboxItem.id,
+                    InboxItem.source,
+                    InboxItem.delivery_id,
+                    InboxItem.payload,
+                    InboxItem.attempts,
+                )
                 .execution_options(synchronize_session=False)
             )
-            return claimed
+            return sorted((Claimed(*row) for row in leased.all()), key=lambda item: item.id)
 
         return await self._retrying(lease)
 
