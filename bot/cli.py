@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from pathlib import Path
 
 import typer
 from pydantic import ValidationError
@@ -107,6 +108,8 @@ def telegram(context: typer.Context) -> None:
     """Run the Telegram bot by long polling (needs TELEGRAM_BOT_TOKEN; no public URL)."""
     if context.invoked_subcommand is not None:
         return
+    from telegram.error import TelegramError
+
     from adapters.telegram.application import (
         TelegramSetupError,
         bot_token,
@@ -131,6 +134,9 @@ def telegram(context: typer.Context) -> None:
     except TelegramSetupError as problem:
         errors.print(f"[red]{problem}[/red]")
         raise typer.Exit(2) from None
+    except TelegramError as problem:
+        errors.print(f"[red]Telegram: {problem}[/red]")
+        raise typer.Exit(1) from None
 
 
 @telegram_app.command("set-webhook")
@@ -183,6 +189,34 @@ def serve(
         raise typer.Exit(2) from None
     upgrade_database(settings)
     run_server(settings, host=host, port=port, workers=workers, access_log=access_log)
+
+
+@app.command("eval")
+def eval_cases(
+    file: Path = typer.Argument(..., exists=True, dir_okay=False, help="A .jsonl file of cases."),
+    backend: str = typer.Option(
+        None, "--backend", help="builtin or openai (default: the configured backend)."
+    ),
+) -> None:
+    """Run conversation eval cases, each on a fresh database; exit 0 only if all pass."""
+    from bot.evaluate import run_eval
+    from bot.wiring import build_agent
+
+    settings = settings_or_exit()
+    chosen = backend or settings.resolved_backend
+    if chosen not in ("builtin", "openai"):
+        errors.print(f"--backend must be builtin or openai, not {chosen!r}")
+        raise typer.Exit(2)
+    if chosen == "openai" and settings.openai_api_key is None:
+        errors.print(
+            "--backend openai needs OPENAI_API_KEY (and OPENAI_BASE_URL for other servers)"
+        )
+        raise typer.Exit(2)
+    settings = settings.model_copy(update={"agent_backend": chosen})
+    code = asyncio.run(
+        run_eval(file, agent_factory=lambda: build_agent(settings), settings=settings)
+    )
+    raise typer.Exit(code)
 
 
 def main() -> None:

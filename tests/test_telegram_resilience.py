@@ -136,3 +136,16 @@ async def test_a_photo_in_a_private_chat_gets_a_hint(database: Database) -> None
         assert hint.text.startswith("I can only read text messages.")
         assert await bot.stored() == (0, 0)
 
+
+async def test_stopping_while_the_api_is_unreachable_ends_start_up(
+    database: Database, agent: ScriptedAgent
+) -> None:
+    async with telegram_api() as api:
+        api.fail("getMe", times=100, status=502, description="Bad Gateway")
+        application = build_application(telegram_settings(api), build_chat(database, agent))
+        stop = asyncio.Event()
+        polling = asyncio.create_task(run_polling(application, stop))
+        await api.wait_for("getMe")
+        stop.set()  # Ctrl-C
+        await asyncio.wait_for(polling, 5)
+        assert api.sent("getUpdates") == []

@@ -132,3 +132,19 @@ def test_webhook_mode_requires_its_secret(tmp_path) -> None:
         from bot.settings import load_settings
 
         webhook_secret(load_settings(telegram_webhook_secret="has spaces"))
+
+
+async def test_the_endpoint_waits_for_telegram_without_losing_updates(database: Database) -> None:
+    async with telegram_api() as api:
+        api.fail("getMe", status=502, description="Bad Gateway")
+        async with webhook_bot(
+            api, database, build_chat(database, ScriptedAgent()), wait=False
+        ) as hook:
+            await api.wait_for("getMe")
+            response = await hook.post(body(says("add buy milk")))
+            assert response.status_code == 503  # Telegram will deliver it again
+            assert await hook.stored() == (0, 0)
+            await hook.ready.wait()
+            assert (await hook.post(body(says("add buy milk")))).status_code == 200
+            await api.wait_for("sendMessage")
+            assert await hook.titles(ALICE) == ["buy milk"]

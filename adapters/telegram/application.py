@@ -7,6 +7,7 @@ Nothing is built at import time: `build_application` makes one from `Settings` a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import signal
@@ -24,7 +25,10 @@ log = logging.getLogger(__name__)
 
 TOKEN_FORMAT = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
 ALLOWED_UPDATES = ("message", "callback_query")
-MAX_CONCURRENT_UPDATES = 64
+# Updates processed at once. A remote model leaves turns mostly waiting, so many overlap well;
+# the builtin engine is CPU-bound, and a few at a time keep the event loop (and so webhook
+# acks) responsive without costing throughput.
+CONCURRENT_UPDATES = {"openai": 64, "builtin": 2}
 LONG_POLL_SECONDS = 25
 BRIDGE_KEY = "todobot.bridge"
 
@@ -73,7 +77,7 @@ def build_application(
         .token(bot_token(settings))
         .base_url(settings.telegram_api_url)
         .rate_limiter(AIORateLimiter(max_retries=3))
-        .concurrent_updates(PerChatUpdateProcessor(MAX_CONCURRENT_UPDATES))
+        .concurrent_updates(PerChatUpdateProcessor(CONCURRENT_UPDATES[settings.resolved_backend]))
         .connect_timeout(5)
         .read_timeout(10)
         .write_timeout(15)
@@ -109,10 +113,14 @@ def bridge_of(application: Application) -> TelegramBridge:
     return application.bot_data[BRIDGE_KEY]
 
 
-async def initialize(application: Application, *, first_delay: float = 1.0) -> None:
-    """getMe and friends; waits out an unreachable Bot API, fails fast on a rejected token."""
+async def initialize(
+    application: Application, *, stop: asyncio.Event | None = None, first_delay: float = 1.0
+) -> bool:
+    """getMe and the command menu. Waits out an unreachable Bot API (False if `stop` is set
+    meanwhile); a rejected token fails at once."""
     delay = first_delay
-    while True:
+    stop = stop or asyncio.Event()
+    while not stop.is_set():
         try:
             await application.initialize()
             break
@@ -123,9 +131,13 @@ async def initialize(application: Application, *, first_delay: float = 1.0) -> N
             ) from None
         except (NetworkError, RetryAfter) as error:
             log.warning("Bot API unreachable at start-up (%s); retrying in %.1f s", error, delay)
-            await asyncio.sleep(delay)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), delay)
             delay = min(delay * 2, 30.0)
+    else:
+        return False
     await publish_menu(application.bot)
+    return True
 
 
 async def publish_menu(bot: Bot) -> None:
@@ -140,7 +152,8 @@ async def run_polling(application: Application, stop: asyncio.Event) -> None:
     updater = application.updater
     if updater is None:
         raise TelegramSetupError("this Application was built for webhook mode (no Updater)")
-    await initialize(application)
+    if not await initialize(application, stop=stop):
+        return
     try:
         await updater.start_polling(
             timeout=LONG_POLL_SECONDS, allowed_updates=list(ALLOWED_UPDATES), bootstrap_retries=5

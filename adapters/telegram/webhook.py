@@ -8,6 +8,7 @@ raises if it fails, for a caller that stores updates and retries them (a durable
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -19,7 +20,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from telegram import Bot, Update
-from telegram.error import TelegramError
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application
 
 from adapters.telegram.application import (
@@ -108,8 +109,14 @@ def parse_update(body: bytes, bot: Bot) -> Update | None:
         return None
 
 
+class TelegramNotReady(Exception):
+    """The Application has not reached the Bot API yet; the update should be retried later."""
+
+
 async def process_update(application: Application, payload: Mapping[str, Any]) -> None:
     """Run one update through the core and answer it; raises if that fails."""
+    if not application.running:
+        raise TelegramNotReady("the Telegram application is not running (yet)")
     update = Update.de_json(dict(payload), application.bot)
     bridge = bridge_of(application)
     await application.update_processor.process_update(
@@ -118,15 +125,34 @@ async def process_update(application: Application, payload: Mapping[str, Any]) -
 
 
 @asynccontextmanager
-async def telegram_lifespan(application: Application) -> AsyncIterator[Application]:
-    """Initialize (getMe, the command menu) and start the Application for the server's life;
-    on shutdown, finish the updates already queued."""
-    await initialize(application)
-    await application.start()
+async def telegram_lifespan(
+    application: Application, *, ready: asyncio.Event | None = None
+) -> AsyncIterator[Application]:
+    """Start the Application for the server's life. It connects in the background, so an
+    unreachable Bot API delays only Telegram (the endpoint answers 503 meanwhile, and Telegram
+    redelivers), never the server; `ready` is set once it runs. On shutdown the updates
+    already queued are finished."""
+    stopping = asyncio.Event()
+
+    async def connect() -> None:
+        try:
+            if not await initialize(application, stop=stopping):
+                return
+        except TelegramSetupError as problem:
+            log.error("Telegram is off: %s", problem)
+            return
+        await application.start()
+        if ready is not None:
+            ready.set()
+
+    connecting = asyncio.create_task(connect(), name="telegram-connect")
     try:
         yield application
     finally:
-        await application.stop()
+        stopping.set()
+        await connecting
+        if application.running:
+            await application.stop()
         await application.shutdown()
 
 
@@ -134,11 +160,13 @@ async def set_webhook(application: Application, url: str, secret: str) -> None:
     """Register `url` with Telegram; raises TelegramSetupError with Telegram's reason."""
     if not re.match(r"^https?://[^/\s]+", url):
         raise TelegramSetupError(f"{url!r} is not an http(s) URL")
-    await initialize(application)
     try:
+        await application.initialize()
         accepted = await application.bot.set_webhook(
             url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
         )
+    except InvalidToken as rejected:
+        raise TelegramSetupError(f"Telegram rejected TELEGRAM_BOT_TOKEN ({rejected})") from None
     except TelegramError as refused:
         raise TelegramSetupError(f"Telegram refused the webhook: {refused}") from None
     finally:

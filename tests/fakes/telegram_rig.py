@@ -30,7 +30,13 @@ from bot.settings import Settings, load_settings
 from core.chat import ChatService
 from core.db import Database
 from core.models import Identity, Message, ProcessedEvent, Task
-from tests.fakes.telegram_api import TOKEN, Call, FakeTelegramAPI, message_update
+from tests.fakes.telegram_api import (
+    TOKEN,
+    WAIT_SECONDS,
+    Call,
+    FakeTelegramAPI,
+    message_update,
+)
 
 WEBHOOK_SECRET = "s3cret-Token_for-tests"
 
@@ -126,6 +132,7 @@ async def polling_bot(
 class WebhookRig(TelegramRig):
     http: httpx.AsyncClient
     url: str
+    ready: asyncio.Event
 
     async def post(self, body: bytes, *, secret: str | None = WEBHOOK_SECRET) -> httpx.Response:
         headers = {"Content-Type": "application/json"}
@@ -136,18 +143,22 @@ class WebhookRig(TelegramRig):
 
 @asynccontextmanager
 async def webhook_bot(
-    api: FakeTelegramAPI, database: Database, chat: ChatService
+    api: FakeTelegramAPI, database: Database, chat: ChatService, *, wait: bool = True
 ) -> AsyncIterator[WebhookRig]:
-    """The webhook endpoint mounted in a Starlette app under uvicorn, as `todobot serve` does."""
+    """The webhook endpoint mounted in a Starlette app under uvicorn, as `todobot serve` does;
+    with `wait`, once the Application has reached the Bot API."""
     application = build_application(telegram_settings(api), chat, polling=False)
     endpoint = make_telegram_endpoint(application, WEBHOOK_SECRET)
     app = Starlette(routes=[Route(WEBHOOK_PATH, endpoint, methods=["POST"])])
+    ready = asyncio.Event()
     async with (
-        telegram_lifespan(application),
+        telegram_lifespan(application, ready=ready),
         served(app) as base,
         httpx.AsyncClient(timeout=10) as http,
     ):
-        yield WebhookRig(api, database, application, http, base + WEBHOOK_PATH)
+        if wait:
+            await asyncio.wait_for(ready.wait(), WAIT_SECONDS)
+        yield WebhookRig(api, database, application, http, base + WEBHOOK_PATH, ready)
 
 
 @asynccontextmanager
