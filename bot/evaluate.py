@@ -108,9 +108,10 @@ async def run_eval(
     *,
     agent_factory: Callable[[], Agent],
     settings: Settings,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
 ) -> int:
     """Run every case in `path`; print a line each and the total. 0 only when all passed."""
+    out = out or sys.stdout
     loaded = load_cases(path.read_text(encoding="utf-8"))  # noqa: ASYNC240 - read once, up front
     passed = failed = 0
     for name, reason in loaded.invalid:

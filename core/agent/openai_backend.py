@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 TOOL_NAMES = frozenset(tool.__name__ for tool in task_tools.TOOLS)
 MAX_TURNS = 10
 HISTORY_RESULT_CHARS = 4000
+TOOL_HISTORY_MESSAGES = 10
 RETRY_AFTER_CAP_SECONDS = 20.0
 
 
@@ -168,13 +169,19 @@ async def _audit(context: ToolContext, name: str, arguments: dict, result: dict)
 
 
 def history_items(history: Sequence[Message]) -> list[Any]:
-    """Stored messages as model input: each assistant turn's tool calls, then its words."""
+    """Stored messages as model input: each assistant turn's tool calls, then its words.
+
+    Only the most recent messages bring their tool calls along; older turns are their words
+    alone, which keeps every request small (the client's per-request cost grows with it).
+    """
     items: list[Any] = []
+    detailed_from = len(history) - TOOL_HISTORY_MESSAGES
     for index, message in enumerate(history):
         if message.role == "user":
             items.append({"role": "user", "content": message.content})
             continue
-        for position, call in enumerate(message.tool_calls or []):
+        calls = message.tool_calls if index >= detailed_from else []
+        for position, call in enumerate(calls or []):
             name = call.get("tool_name")
             if name not in TOOL_NAMES or "raw_arguments" in (call.get("input") or {}):
                 continue

@@ -39,6 +39,23 @@ def split_description(text: str) -> tuple[str, str]:
     return text, ""
 
 
+_QUOTED_DESCRIPTION = re.compile(
+    r"^[,;:-]?\s*(?:(?:with|and|plus)\s+)?(?:a\s+|the\s+)?(?:description|desc|notes?|details?)"
+    r"(?:\s+(?:of|saying|that\s+says))?\s*[:=-]?\s*(?P<description>.+)$",
+    NOCASE,
+)
+
+
+def quoted_description(tail: str) -> str:
+    """What follows a quoted title: `with description 'x'`, `description "x"`, `(notes: x)`."""
+    tail = tail.strip().strip("()").strip()
+    if not tail:
+        return ""
+    if match := _QUOTED_DESCRIPTION.match(tail):
+        return tidy_title(match.group("description"))
+    return split_description("x " + tail)[1]
+
+
 def read_title(text: str) -> Add | AskTitle:
     """What follows an add verb: an optional "a new task called", a title, maybe a description."""
     rest = _TO_MY_LIST_PREFIX.sub("", text.strip())
@@ -48,10 +65,13 @@ def read_title(text: str) -> Add | AskTitle:
     if quoted is not None:
         title, tail = quoted
         tail = ON_MY_LIST.sub("", " " + tail).strip()
-        _, description = split_description("x " + tail) if tail else ("", "")
-        return Add(title, description)
+        return Add(title, quoted_description(tail))
+    if (needed := read_need(rest)) is not None:
+        rest = needed  # "remember that I need to X"
     title, description = split_description(rest)
     title = tidy_title(ON_MY_LIST.sub("", title))
+    if title.lower() in ("to", "do", "something", "sth", "a thing"):
+        return AskTitle()
     if not title:
         return AskTitle()
     return Add(title, description)
@@ -59,7 +79,8 @@ def read_title(text: str) -> Add | AskTitle:
 
 _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        r"^(?:add|create|new|jot(?:\s+down)?|write\s+down|note\s+down|note|pencil\s+in)"
+        r"^(?:add|create|new|jot(?:\s+down)?|write\s+down|note\s+down|note|pencil\s+in|put\s+down|"
+        r"\+|(?:to-?do|todo)(?!\s+list))"
         r"(?:\s*[:,-]\s*|\s+|$)(?P<rest>.*)$",
         NOCASE,
     ),
@@ -112,13 +133,14 @@ def read_add(text: str) -> Add | AskTitle | None:
 
 
 _NEED = re.compile(
-    r"^(?:(?:i|we)\s+)?(?:really\s+|still\s+|also\s+|definitely\s+|absolutely\s+|seriously\s+)?"
+    r"^(?:(?:i|we)(?:\s+|(?=')))?(?:really\s+|still\s+|also\s+|definitely\s+|absolutely\s+|seriously\s+)?"
     r"(?:need\s+to|have\s+to|must|should|ought\s+to|got\s+to|gotta|'ve\s+got\s+to|have\s+got\s+to|"
     r"'ve\s+gotta|want\s+to|wanna|plan\s+to|'m\s+planning\s+to|am\s+planning\s+to|'d\s+like\s+to|"
     r"would\s+like\s+to|'m\s+going\s+to|am\s+going\s+to|'m\s+gonna|am\s+gonna|gonna|"
     r"'ll\s+have\s+to|will\s+have\s+to|'ll\s+need\s+to|will\s+need\s+to|needs?\s+to|"
     r"(?:(?:i|we)\s+)?(?:'m|am|are)\s+supposed\s+to|have\s+yet\s+to|"
     r"mustn'?t\s+forget\s+to|can'?t\s+forget\s+to|shouldn'?t\s+forget\s+to|need|needs)"
+    r"(?:\s+(?:really|definitely|probably|also|still|seriously|finally|actually|totally))?"
     r"\s+(?P<rest>.+)$",
     NOCASE,
 )

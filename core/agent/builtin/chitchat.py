@@ -10,7 +10,7 @@ HELP = re.compile(
     r"^(?:help|help\s+me|\?+|h|what\s+can\s+you\s+do|what\s+do\s+you\s+do|what\s+are\s+you|"
     r"who\s+are\s+you|how\s+does\s+(?:this|it)\s+work|how\s+do\s+(?:i|you)\s+use\s+(?:this|you|it|todobot)|"
     r"commands|menu|usage|instructions|options|what\s+are\s+(?:the|your)\s+(?:commands|options)|"
-    r"how\s+can\s+you\s+help(?:\s+me)?|what\s+can\s+i\s+(?:say|do|ask)|how\s+do\s+i\s+start|"
+    r"how\s+can\s+you\s+help(?:\s+me)?|what\s+can\s+i\s+(?:say|do|ask)(?:\s+here)?|what\s+is\s+this|what'?s\s+this|how\s+do\s+i\s+start|"
     r"what\s+now|i'?m\s+(?:lost|confused|stuck)|show\s+(?:me\s+)?(?:the\s+)?help|"
     r"what\s+(?:commands|things)\s+(?:do\s+you|can\s+you)\s+(?:understand|do)|get\s+started|start)$",
     NOCASE,

@@ -9,15 +9,15 @@ from core.agent.builtin.intents import AskWhich, Ref, Update
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.words import NOCASE, ref_from
 
-_EDIT = r"(?:change|update|set|edit|modify|alter|replace|fix|correct|amend|adjust|make)"
+_EDIT = r"(?:change|update|set|edit|modify|alter|replace|fix|correct|amend|adjust)"
 _DESCRIPTION = r"(?:description|desc|notes?|details?|comment)"
 _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+|an?\s+extra\s+)?{_DESCRIPTION}\s+(?:to|on|for)\s+(?P<ref>.+?)\s*(?::|=|-|–|—|saying|that\s+says|reading|as|which\s+says)\s*(?P<description>.+)$",
+        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+|an?\s+extra\s+)?{_DESCRIPTION}\s+(?:to|on|for)\s+(?P<ref>.+?)(?:\s*(?::|=|-|–|—)\s*|\s+(?:saying|that\s+says|reading|as|which\s+says)\s+)(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?P<description>.+)\s+(?:to|on|for)\s+(?P<ref>.+?)$",
+        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?!(?:of|for|on|in|to)\b)(?P<description>.+)\s+(?:to|on|for)\s+(?P<ref>.+?)$",
         NOCASE,
     ),
     re.compile(
@@ -54,6 +54,12 @@ _DESCRIPTION_CLEARERS: tuple[re.Pattern[str], ...] = (
 )
 _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(
+        r"^(?:fix|correct)\s+(?:the\s+|a\s+)?(?:typo|spelling|mistake|name|title|wording)\s+"
+        r"(?:in|of|on|for)\s+(?P<ref>.+?)\s*[,:;-]?\s+(?:it\s+should\s+(?:be|say|read)|to|to\s+say|as)"
+        r"\s*:?\s+(?P<title>.+)$",
+        NOCASE,
+    ),
+    re.compile(
         rf"^(?:{_EDIT}|rename|retitle|reword)\s+(?:the\s+)?(?:title|name|wording|text)\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+to\s+(?:be\s+|say\s+|read\s+)?|\s+as\s+|\s+into\s+|:|=)\s*(?P<title>.+)$",
         NOCASE,
     ),
@@ -78,7 +84,9 @@ _SPLIT_SETTER = re.compile(
     r"turn|switch)\s+(?P<body>.+)$",
     NOCASE,
 )
-_SPLIT_WORDS = re.compile(r"\s+(?:to\s+be|to\s+say|to\s+read|to|into|as|->|→|=>|with)\s+", NOCASE)
+_SPLIT_WORDS = re.compile(
+    r"\s+(?:to\s+be|to\s+say|to\s+read|to|into|as|->|→|=>|with)\s+|\s*:\s+", NOCASE
+)
 _ASK_CHANGE = re.compile(rf"^(?:{_EDIT}|rename|retitle|reword)(?:\s+(?P<ref>.+))?$", NOCASE)
 
 

@@ -149,7 +149,7 @@ class _Turn:
             if isinstance(intent, Delete)
             else "update"
         )
-        if isinstance(intent, Update) and intent.alternatives:
+        if isinstance(intent, Update) and intent.alternatives and intent.ref.kind == "title":
             intent = await self.choose_split(intent)
         identifier = await self.identifier(intent.ref, family)
         if identifier is None:
@@ -216,8 +216,11 @@ class _Turn:
         """`rename go to gym to go to the gym`: take the split whose task exists."""
         tasks = _knowns(await self.call("list_tasks", status="all"))
         options = [(intent.ref, intent.title or ""), *intent.alternatives]
-        for ref, title in options:
-            if ref.kind != "title" or title_matches(tasks, ref.text):
+        titles = {task.title.casefold() for task in tasks}
+        exact = [(ref, title) for ref, title in options if ref.text.casefold() in titles]
+        partial = [(ref, title) for ref, title in options if title_matches(tasks, ref.text)]
+        for ref, title in exact or sorted(partial, key=lambda option: -len(option[0].text)):
+            if ref.kind == "title":
                 return Update(ref, title=title, description=intent.description)
         return intent
 

@@ -27,7 +27,7 @@ _LIST_SHAPES = re.compile(
     rf"^(?:(?:my|all|all\s+my|the|our|current|open|pending|completed|done|finished|remaining|"
     rf"outstanding|incomplete|unfinished)\s+)*{_LIST_NOUN}$"
     r"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+(?:need|have|got)\s+to\s+do\b"
-    r"|\bwhat(?:'s|\s+is)?\s+(?:left|pending|next|remaining|outstanding|open|up|on\s+(?:my|the)\s+"
+    r"|\bwhat(?:'?s|\s+is)?\s+(?:left|pending|next|remaining|outstanding|open|up|on\s+(?:my|the)\s+"
     r"(?:list|plate|agenda|schedule)|coming\s+up|due|still\s+open|still\s+to\s+do|to\s+do)\b"
     r"|\bwhat\s+(?:have|did)\s+i\s+(?:done|do|completed|complete|finished|finish|accomplished|got\s+done)\b"
     r"|\b(?:anything|something)\s+(?:left|pending|else|to\s+do|on\s+my\s+list)\b"
@@ -64,6 +64,9 @@ def status_of(text: str) -> Status:
     if pending and not completed:
         return "pending"
     return "all"
+
+
+STATUS_QUESTION = re.compile(r"^(?:is|are|was|were|has|have|had|did|does)\s+(?!you\b).+", NOCASE)
 
 
 def read_list(text: str) -> ListTasks | None:

@@ -64,6 +64,8 @@ def single(text: str) -> Intent:
     """One operation (or none) in an already cleaned message."""
     if listing.COUNT.search(text):
         return Count(listing.status_of(text))
+    if listing.STATUS_QUESTION.match(text):
+        return ListTasks("all")  # "is task 2 done?", "did I call mom?": show where things stand
     found = verbs.leading(text)
     if found is not None:
         return found
@@ -91,8 +93,9 @@ def _maybe_task(text: str) -> str | None:
     if ref is None or ref.kind != "title" or ref.text != tidy_title(text):
         return None  # "the milk one", "it", "2": pointing at a task, not naming a new one
     if re.match(
-        r"^(?:what|why|how|when|where|who|which|is|are|do|does|can|could|would|will|i'?m|"
-        r"it'?s|you|your|this|that)\b",
+        r"^(?:what|why|how|when|where|who|which|is|are|do|does|did|has|have|had|was|were|should|"
+        r"can|could|would|will|i'?m|"
+        r"it'?s|you|your|this|that|tell|show|give|explain|help|let)\b",
         text,
         NOCASE,
     ):
@@ -208,6 +211,8 @@ def parse(text: str, context: Context | None = None) -> Intent:
     normalized = normalize(text)
     cleaned = clean(text)
     if not cleaned:
+        if any(mark in text for mark in "✅✔☑✓"):
+            return AskWhich("complete")  # a lone check mark
         return Chitchat("greeting") if normalized else Unknown("")
     if safety.INJECTION.search(normalized):
         return Injection()

@@ -16,15 +16,22 @@ INJECTION = re.compile(
     NOCASE,
 )
 _BATCH_WORDS = (
-    r"(?:all|every|each|everything|whole|entire|both|them\s+all|all\s+of\s+them|the\s+lot|"
+    r"\b(?:all|every|each|everything|whole|entire|both|them\s+all|all\s+of\s+them|the\s+lot|"
     r"my\s+(?:whole\s+|entire\s+)?(?:list|tasks|todos)|the\s+(?:whole\s+|entire\s+)?list)"
+)
+_BATCH_OBJECT = (
+    r"(?:all|every\w*|everything|both|them\s+all|all\s+of\s+them|the\s+lot|it\s+all|"
+    r"(?:the|my|our)\s+(?:whole\s+|entire\s+)?(?:list|tasks|todos|to-?dos|to-?do\s+list|"
+    r"todo\s+list|task\s+list)|(?:(?:my|the|all)\s+)?(?:completed|done|finished|old|pending|open)\s+"
+    r"(?:tasks|todos|items|ones)|tasks|todos)\b"
 )
 BATCH_DELETE = re.compile(
     r"\b(?:delete|remove|erase|trash|drop|clear|wipe|purge|empty|reset|nuke|get\s+rid\s+of|"
-    r"destroy|scrap|ditch|bin|flush|cancel|kill|start\s+over|clean\s+out|clean\s+up)\b.*"
-    rf"(?:{_BATCH_WORDS}|\bmy\s+list\b|\bthe\s+list\b)"
-    r"|\b(?:wipe|clear|purge|empty|reset|nuke|flush)\s+(?:out\s+)?(?:my|the|it|everything|out)\b"
-    r"|^(?:clear|wipe|purge|reset|nuke|start\s+over|start\s+fresh|clean\s+slate)$",
+    r"destroy|scrap|ditch|bin|flush|cancel|kill|clean\s+out|clean\s+up)\s+(?:out\s+|up\s+|off\s+)?"
+    rf"{_BATCH_OBJECT}"
+    r"|\b(?:wipe|clear|purge|empty|reset|nuke|flush)\s+(?:it|everything|out)\b"
+    r"|^(?:clear|wipe|purge|reset|nuke|start\s+over|start\s+fresh|clean\s+slate|delete\s+all|"
+    r"remove\s+all)$",
     NOCASE,
 )
 BATCH_COMPLETE = re.compile(

@@ -133,6 +133,8 @@ def unquote(text: str) -> tuple[str, bool]:
 
 def tidy_title(text: str) -> str:
     """A title as a person would write it: unquoted, no leading colon or trailing full stop."""
+    if text.strip() and all(char in OPEN_TO_CLOSE or char in "”’" for char in text.strip()):
+        return ""  # only quotes: '' or ""
     text, quoted = unquote(text)
     if quoted:
         return text

@@ -24,7 +24,7 @@ __all__ = [
 
 def leading(text: str) -> Intent | None:
     """The forms that start with their verb, in the order that resolves overlaps."""
-    for reader in (read_update, read_complete, read_delete, read_add):
+    for reader in (read_complete, read_update, read_delete, read_add):
         found = reader(text)
         if found is not None:
             return found

@@ -1,0 +1,158 @@
+"""How long one full agent turn takes: ChatService.handle -> reply, persistence included.
+
+    python bench/agent_turn.py [--turns 1000] [--skip-postgres]
+
+Three runs of `--turns` turns each (after a short warm-up): the builtin engine on SQLite, the
+builtin engine on PostgreSQL, and the openai backend on SQLite against the local fake
+OpenAI-compatible server answering with zero delay (a tool call, then the final text), so the
+Agents SDK's own overhead is visible. PostgreSQL uses a fresh database on
+TODOBOT_BENCH_POSTGRES_URL's server (default postgres@127.0.0.1), dropped afterwards. The rate
+limit is off (0) so it never refuses a turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import create_engine, text  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from core.agent.base import Agent  # noqa: E402
+from core.agent.builtin import BuiltinAgent  # noqa: E402
+from core.agent.openai_backend import OpenAIAgent  # noqa: E402
+from core.chat import ChatPolicy, ChatService  # noqa: E402
+from core.db import Database, sync_url  # noqa: E402
+from core.migrate import upgrade  # noqa: E402
+from core.types import Incoming  # noqa: E402
+from tests.fakes.openai_server import FakeOpenAI, Scripted, tool_call  # noqa: E402
+from tests.fakes.openai_server import text as answer  # noqa: E402
+
+WARM_UP = 30
+DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+
+
+def builtin_script(turn: int) -> str:
+    """A realistic mix: adds, follow-ups by pronoun, a listing, a rename, a title reference."""
+    n = turn // 6
+    return [
+        f"add buy milk {n}",
+        "mark it done",
+        "what's left?",
+        f"remind me to call mom {n}",
+        f"rename it to call dad {n}",
+        f"complete call dad {n}",
+    ][turn % 6]
+
+
+def openai_script(turn: int) -> str:
+    return f"add thing {turn}"
+
+
+def fake_model(request: dict[str, Any]) -> Scripted:
+    """Call add_task with the person's words, then answer once the tool has replied."""
+    last = request["messages"][-1]
+    if last["role"] == "user":
+        return tool_call("add_task", {"title": last["content"].removeprefix("add ")})
+    return answer("Added it.")
+
+
+async def measure(url: str, agent: Agent, script: Callable[[int], str], turns: int) -> list[float]:
+    db = Database(url)
+    chat = ChatService(db=db, agent=agent, policy=ChatPolicy(rate_limit_per_minute=0))
+    timings: list[float] = []
+    try:
+        for turn in range(WARM_UP + turns):
+            incoming = Incoming(
+                platform="bench", user_ref="bench-user", chat_ref="bench", text=script(turn)
+            )
+            started = time.perf_counter()
+            reply = await chat.handle(incoming)
+            elapsed = (time.perf_counter() - started) * 1000
+            if reply is None or reply.text.startswith("Sorry"):
+                raise RuntimeError(f"turn {turn} failed: {reply}")
+            if turn >= WARM_UP:
+                timings.append(elapsed)
+    finally:
+        await db.dispose()
+    return timings
+
+
+def report(name: str, timings: list[float]) -> None:
+    ordered = sorted(timings)
+    p95 = ordered[max(0, int(len(ordered) * 0.95) - 1)]
+    print(
+        f"{name:<30} {len(ordered):>6} {statistics.median(ordered):>10.2f} {p95:>10.2f}",
+        flush=True,
+    )
+
+
+def sqlite_url(directory: str, name: str) -> str:
+    url = f"sqlite:///{directory}/{name}.db"
+    upgrade(url)
+    return url
+
+
+def postgres_database(base: str) -> tuple[str, Callable[[], None]]:
+    server = sync_url(base)
+    name = f"todobot_bench_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(server).set(database=name).render_as_string(hide_password=False)
+    upgrade(url)
+
+    def drop() -> None:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+    return url, drop
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--skip-postgres", action="store_true")
+    args = parser.parse_args()
+    print(f"{'run':<30} {'turns':>6} {'median ms':>10} {'p95 ms':>10}")
+    with tempfile.TemporaryDirectory() as directory:
+        timings = await measure(
+            sqlite_url(directory, "builtin"), BuiltinAgent(), builtin_script, args.turns
+        )
+        report("builtin / sqlite", timings)
+        if not args.skip_postgres:
+            base = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
+            url, drop = postgres_database(base)
+            try:
+                timings = await measure(url, BuiltinAgent(), builtin_script, args.turns)
+                report("builtin / postgresql", timings)
+            finally:
+                drop()
+        fake = FakeOpenAI().start()
+        fake.responder = fake_model
+        agent = OpenAIAgent(api_key="bench", model="fake", base_url=fake.base_url)
+        try:
+            timings = await measure(
+                sqlite_url(directory, "openai"), agent, openai_script, args.turns
+            )
+            report("openai (fake, 0 ms) / sqlite", timings)
+        finally:
+            await agent.aclose()
+            fake.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
