@@ -38,7 +38,17 @@ def build_agent(settings: Settings) -> Agent:
     if settings.resolved_backend == "openai":
         from core.agent.openai_backend import OpenAIAgent
 
-        return OpenAIAgent.from_settings(settings)
+        if settings.openai_api_key is None:
+            raise ValueError("the openai backend needs OPENAI_API_KEY")
+        return OpenAIAgent(
+            api_key=settings.openai_api_key.get_secret_value(),
+            base_url=settings.openai_base_url or None,
+            model=settings.openai_model,
+            timeout_seconds=settings.openai_timeout_seconds,
+            max_retries=settings.openai_max_retries,
+            retry_backoff_seconds=settings.openai_retry_backoff_seconds,
+            tracing=settings.openai_tracing,
+        )
     from core.agent.builtin import BuiltinAgent
 
     return BuiltinAgent()

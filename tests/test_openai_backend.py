@@ -46,7 +46,9 @@ def openai_agent(fake: FakeOpenAI, **overrides: object) -> OpenAIAgent:
         openai_retry_backoff_seconds=0.001,
         **overrides,
     )
-    return OpenAIAgent.from_settings(settings)
+    agent = build_agent(settings)
+    assert isinstance(agent, OpenAIAgent)
+    return agent
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import openai
 from agents import (
@@ -40,9 +40,6 @@ from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.prompt import SYSTEM_PROMPT
 from core.models import Message, ToolCall, iso, utcnow
 from core.tools import ToolContext, failure
-
-if TYPE_CHECKING:
-    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -234,20 +231,6 @@ class OpenAIAgent:
             workflow_name="todobot turn",
             tool_not_found_behavior="return_error_to_model",
             tool_error_formatter=unknown_tool,
-        )
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> OpenAIAgent:
-        if settings.openai_api_key is None:
-            raise ValueError("the openai backend needs OPENAI_API_KEY")
-        return cls(
-            api_key=settings.openai_api_key.get_secret_value(),
-            base_url=settings.openai_base_url or None,
-            model=settings.openai_model,
-            timeout_seconds=settings.openai_timeout_seconds,
-            max_retries=settings.openai_max_retries,
-            retry_backoff_seconds=settings.openai_retry_backoff_seconds,
-            tracing=settings.openai_tracing,
         )
 
     async def aclose(self) -> None:

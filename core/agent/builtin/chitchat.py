@@ -27,7 +27,7 @@ THANKS = re.compile(
     r"good|great\s+thanks|thanks\s+a\s+lot|thank\s+you\s+so\s+much|much\s+appreciated|"
     r"appreciate\s+it|sounds\s+good|lovely|brilliant|excellent|wonderful|amazing|sweet|"
     r"good\s+job|well\s+done|nice\s+one|love\s+it|ok\s+thanks|okay\s+thanks|bye|goodbye|"
-    r"see\s+you|see\s+ya|later|good\s+night|gn)$",
+    r"see\s+you|see\s+ya|later|good\s+night|gn|lol|haha+|hehe+|nice\s+work|noted|got\s+you)$",
     NOCASE,
 )
 YES = re.compile(

@@ -21,11 +21,11 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        rf"^{_EDIT}\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on|in)\s+(?P<ref>.+?)\s*(?:\s+to\s+(?:be\s+|say\s+|read\s+)?|\s+as\s+|:|=)\s*(?P<description>.+)$",
+        rf"^{_EDIT}\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on|in)\s+(?P<ref>.+?)\s*(?:\s+to(?:\s+be|\s+say|\s+read)?(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^{_EDIT}\s+(?P<ref>.+?)(?:'s|’s)?\s+{_DESCRIPTION}\s*(?:\s+to\s+(?:be\s+|say\s+|read\s+)?|\s+as\s+|:|=)\s*(?P<description>.+)$",
+        rf"^{_EDIT}\s+(?P<ref>.+?)(?:'s|’s)?\s+{_DESCRIPTION}\s*(?:\s+to(?:\s+be|\s+say|\s+read)?(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(

@@ -54,11 +54,21 @@ _PENDING = re.compile(
 _ALL = re.compile(r"\b(?:all|every|everything|full|entire|whole|complete\s+list|both)\b", NOCASE)
 
 
+_ALL_OF_ONE_KIND = re.compile(
+    r"\ball\s+(?:of\s+)?(?:my\s+|the\s+)?(?:completed|done|finished|pending|open|remaining|"
+    r"unfinished|incomplete|outstanding)\b",
+    NOCASE,
+)
+
+
 def status_of(text: str) -> Status:
     completed = bool(_COMPLETED.search(text)) and not _NOT_COMPLETED.search(text)
     pending = bool(_PENDING.search(text)) or bool(_NOT_COMPLETED.search(text))
-    if _ALL.search(text) and not (completed ^ pending):
-        return "all"
+    whole = _ALL.search(text) and not _ALL_OF_ONE_KIND.search(text)
+    if whole and not re.search(
+        r"\b(?:everything|all)\s+(?:that\s+)?(?:i|i'?ve|we)\b", text, NOCASE
+    ):
+        return "all"  # "show all tasks including completed ones"
     if completed and not pending:
         return "completed"
     if pending and not completed:

@@ -210,6 +210,10 @@ def parse(text: str, context: Context | None = None) -> Intent:
     context = context or Context()
     normalized = normalize(text)
     cleaned = clean(text)
+    if normalized.strip() and not normalized.strip("?"):
+        return Chitchat("help")  # "?"
+    if chitchat.GREETING.match(normalized.strip(" !.?,")):
+        return Chitchat("greeting")
     if not cleaned:
         if any(mark in text for mark in "✅✔☑✓"):
             return AskWhich("complete")  # a lone check mark

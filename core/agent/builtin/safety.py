@@ -12,7 +12,8 @@ INJECTION = re.compile(
     r"|\b(?:system|developer)\s+(?:prompt|message|mode|instructions?)\b|\bjailbreak|\bDAN\b"
     r"|\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you)\b|\bact\s+as\s+(?:an?\s+)?(?:admin|root|developer)"
     r"|\bsudo\b|\badmin\s+mode\b|\bnew\s+instructions?\b|\bwithout\s+(?:asking|confirm)"
-    r"|\b(?:other|another|all)\s+users?\b|\bsomeone\s+else'?s\b|\buser[_ ]?id\b",
+    r"|\b(?:other|another|all|every|each|any)\s+users?'?s?\b|\bsomeone\s+else'?s\b|\buser[_ ]?id\b"
+    r"|\beveryone'?s\b|\bdisregard\s+(?:the|everything|all|that|what)\b",
     NOCASE,
 )
 _BATCH_WORDS = (
