@@ -98,10 +98,13 @@ def register_handlers(application: Application, bridge: TelegramBridge) -> None:
     """Every update goes to the bridge, which decides (purely) whether it is for the bot."""
 
     async def on_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await bridge.process(update, context.bot)
+        await bridge.process(update.to_dict(), context.bot)
 
     async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        update_id = update.update_id if isinstance(update, Update) else None
+        if isinstance(update, Update):
+            update_id: object = update.update_id
+        else:
+            update_id = update.get("update_id") if isinstance(update, dict) else None
         log.error("Telegram update %s failed", update_id, exc_info=context.error)
 
     application.bot_data[BRIDGE_KEY] = bridge

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
-from telegram import Bot, InputFile, LinkPreviewOptions, ReplyParameters, Update
+from telegram import Bot, InputFile, LinkPreviewOptions, ReplyParameters
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
 
@@ -50,8 +50,9 @@ class TelegramBridge:
         self.typing_after = typing_after
         self.typing_every = typing_every
 
-    async def process(self, update: Update, bot: Bot) -> None:
-        event = read_update(update.to_dict(), BotIdentity(id=bot.id, username=bot.username))
+    async def process(self, update: Mapping[str, Any], bot: Bot) -> None:
+        """One update, as Bot API JSON (a webhook body, or a polled Update's `to_dict()`)."""
+        event = read_update(update, BotIdentity(id=bot.id, username=bot.username))
         if isinstance(event, MessageTurn):
             await self._answer_message(bot, event)
         elif isinstance(event, ButtonPress):

@@ -7,7 +7,7 @@ up everyone else.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 from telegram import Update
@@ -21,22 +21,36 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         self._holders: dict[int, int] = {}
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        chat = update.effective_chat if isinstance(update, Update) else None
-        if chat is None:
+        chat_id = chat_of(update)
+        if chat_id is None:
             await coroutine
             return
-        lock = self._locks.setdefault(chat.id, asyncio.Lock())
-        self._holders[chat.id] = self._holders.get(chat.id, 0) + 1
+        lock = self._locks.setdefault(chat_id, asyncio.Lock())
+        self._holders[chat_id] = self._holders.get(chat_id, 0) + 1
         try:
             async with lock:
                 await coroutine
         finally:
-            self._holders[chat.id] -= 1
-            if not self._holders[chat.id]:
-                del self._holders[chat.id], self._locks[chat.id]
+            self._holders[chat_id] -= 1
+            if not self._holders[chat_id]:
+                del self._holders[chat_id], self._locks[chat_id]
 
     async def initialize(self) -> None:
         """Nothing to allocate: locks are made per chat on demand."""
 
     async def shutdown(self) -> None:
         """Nothing to free: a lock disappears with its chat's last update."""
+
+
+def chat_of(update: object) -> int | None:
+    """The chat an update belongs to, from a PTB Update or from Bot API JSON."""
+    if isinstance(update, Update):
+        chat = update.effective_chat
+        return chat.id if chat else None
+    if not isinstance(update, Mapping):
+        return None
+    query = update.get("callback_query")
+    message = query.get("message") if isinstance(query, Mapping) else update.get("message")
+    chat = message.get("chat") if isinstance(message, Mapping) else None
+    chat_id = chat.get("id") if isinstance(chat, Mapping) else None
+    return chat_id if isinstance(chat_id, int) else None

@@ -1,9 +1,11 @@
 """Webhook mode: the endpoint `todobot serve` mounts at /telegram/webhook.
 
 The endpoint checks the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token (constant
-time), validates the body and queues the update for the running Application, then answers at
-once: acks never wait for the model. `process_update` runs one update to completion and
-raises if it fails, for a caller that stores updates and retries them (a durable inbox).
+time), validates the body and starts the update as a task of the running Application (which
+finishes its tasks when it stops), then answers at once: acks never wait for the model. The
+update stays Bot API JSON throughout (no PTB objects are built for it), keeping the ack cheap.
+`process_update` runs one update to completion and raises if it fails, for a caller that
+stores updates and retries them (a durable inbox).
 """
 
 from __future__ import annotations
@@ -71,12 +73,12 @@ def make_telegram_endpoint(application: Application, secret: str) -> Endpoint:
         body = await _read_limited(request)
         if body is None:
             return PlainTextResponse("update too large", status_code=413)
-        update = parse_update(body, application.bot)
+        update = read_body(body)
         if update is None:
             return PlainTextResponse("malformed update", status_code=400)
         if not application.running:
             return PlainTextResponse("not ready", status_code=503)
-        await application.update_queue.put(update)
+        application.create_task(process_update(application, update), update=update)
         return Response(status_code=200)
 
     return endpoint
@@ -89,6 +91,23 @@ async def _read_limited(request: Request) -> bytes | None:
         if len(body) > MAX_BODY_BYTES:
             return None
     return bytes(body)
+
+
+def read_body(body: bytes) -> dict[str, Any] | None:
+    """A webhook body as Bot API JSON; None unless it is an object with an int update_id whose
+    other fields are objects (as every kind of update is). Cheap: the ack waits on it."""
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    update_id = data.get("update_id")
+    if not isinstance(update_id, int) or isinstance(update_id, bool):
+        return None
+    if not all(isinstance(value, dict) for key, value in data.items() if key != "update_id"):
+        return None
+    return data
 
 
 def parse_update(body: bytes, bot: Bot) -> Update | None:
@@ -117,10 +136,9 @@ async def process_update(application: Application, payload: Mapping[str, Any]) -
     """Run one update through the core and answer it; raises if that fails."""
     if not application.running:
         raise TelegramNotReady("the Telegram application is not running (yet)")
-    update = Update.de_json(dict(payload), application.bot)
     bridge = bridge_of(application)
     await application.update_processor.process_update(
-        update, bridge.process(update, application.bot)
+        payload, bridge.process(payload, application.bot)
     )
 
 
