@@ -1,13 +1,14 @@
 """How long one full agent turn takes: ChatService.handle -> reply, persistence included.
 
-    python bench/agent_turn.py [--turns 1000] [--skip-postgres]
+    python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,openai]
 
 Three runs of `--turns` turns each (after a short warm-up): the builtin engine on SQLite, the
 builtin engine on PostgreSQL, and the openai backend on SQLite against the local fake
 OpenAI-compatible server answering with zero delay (a tool call, then the final text), so the
 Agents SDK's own overhead is visible. PostgreSQL uses a fresh database on
 TODOBOT_BENCH_POSTGRES_URL's server (default postgres@127.0.0.1), dropped afterwards. The rate
-limit is off (0) so it never refuses a turn.
+limit is off (0) so it never refuses a turn. The last column is this process's own CPU time
+per turn, which stays meaningful when other work shares the machine.
 """
 
 from __future__ import annotations
@@ -69,12 +70,18 @@ def fake_model(request: dict[str, Any]) -> Scripted:
     return answer("Added it.")
 
 
-async def measure(url: str, agent: Agent, script: Callable[[int], str], turns: int) -> list[float]:
+async def measure(
+    url: str, agent: Agent, script: Callable[[int], str], turns: int
+) -> tuple[list[float], float]:
+    """Wall time of each turn (ms), and this process's CPU time per turn (ms)."""
     db = Database(url)
     chat = ChatService(db=db, agent=agent, policy=ChatPolicy(rate_limit_per_minute=0))
     timings: list[float] = []
+    cpu_started = 0.0
     try:
         for turn in range(WARM_UP + turns):
+            if turn == WARM_UP:
+                cpu_started = time.process_time()
             incoming = Incoming(
                 platform="bench", user_ref="bench-user", chat_ref="bench", text=script(turn)
             )
@@ -85,18 +92,18 @@ async def measure(url: str, agent: Agent, script: Callable[[int], str], turns: i
                 raise RuntimeError(f"turn {turn} failed: {reply}")
             if turn >= WARM_UP:
                 timings.append(elapsed)
+        cpu_per_turn = (time.process_time() - cpu_started) * 1000 / turns
     finally:
         await db.dispose()
-    return timings
+    return timings, cpu_per_turn
 
 
-def report(name: str, timings: list[float]) -> None:
+def report(name: str, measured: tuple[list[float], float]) -> None:
+    timings, cpu = measured
     ordered = sorted(timings)
     p95 = ordered[max(0, int(len(ordered) * 0.95) - 1)]
-    print(
-        f"{name:<30} {len(ordered):>6} {statistics.median(ordered):>10.2f} {p95:>10.2f}",
-        flush=True,
-    )
+    median = statistics.median(ordered)
+    print(f"{name:<30} {len(ordered):>6} {median:>10.2f} {p95:>10.2f} {cpu:>12.2f}", flush=True)
 
 
 def sqlite_url(directory: str, name: str) -> str:
@@ -125,33 +132,37 @@ def postgres_database(base: str) -> tuple[str, Callable[[], None]]:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=1000)
-    parser.add_argument("--skip-postgres", action="store_true")
+    parser.add_argument(
+        "--runs", default="sqlite,postgres,openai", help="Which of sqlite,postgres,openai to run."
+    )
     args = parser.parse_args()
-    print(f"{'run':<30} {'turns':>6} {'median ms':>10} {'p95 ms':>10}")
+    runs = set(args.runs.split(","))
+    print(f"{'run':<30} {'turns':>6} {'median ms':>10} {'p95 ms':>10} {'cpu ms/turn':>12}")
     with tempfile.TemporaryDirectory() as directory:
-        timings = await measure(
-            sqlite_url(directory, "builtin"), BuiltinAgent(), builtin_script, args.turns
-        )
-        report("builtin / sqlite", timings)
-        if not args.skip_postgres:
+        if "sqlite" in runs:
+            url = sqlite_url(directory, "builtin")
+            report(
+                "builtin / sqlite", await measure(url, BuiltinAgent(), builtin_script, args.turns)
+            )
+        if "postgres" in runs:
             base = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
             url, drop = postgres_database(base)
             try:
-                timings = await measure(url, BuiltinAgent(), builtin_script, args.turns)
-                report("builtin / postgresql", timings)
+                measured = await measure(url, BuiltinAgent(), builtin_script, args.turns)
+                report("builtin / postgresql", measured)
             finally:
                 drop()
-        fake = FakeOpenAI().start()
-        fake.responder = fake_model
-        agent = OpenAIAgent(api_key="bench", model="fake", base_url=fake.base_url)
-        try:
-            timings = await measure(
-                sqlite_url(directory, "openai"), agent, openai_script, args.turns
-            )
-            report("openai (fake, 0 ms) / sqlite", timings)
-        finally:
-            await agent.aclose()
-            fake.stop()
+        if "openai" in runs:
+            fake = FakeOpenAI().start()
+            fake.responder = fake_model
+            agent = OpenAIAgent(api_key="bench", model="fake", base_url=fake.base_url)
+            try:
+                url = sqlite_url(directory, "openai")
+                measured = await measure(url, agent, openai_script, args.turns)
+                report("openai (fake, 0 ms) / sqlite", measured)
+            finally:
+                await agent.aclose()
+                fake.stop()
 
 
 if __name__ == "__main__":

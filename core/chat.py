@@ -175,7 +175,7 @@ class ChatService:
             session,
             user_id=user.id,
             conversation_id=conversation.id,
-            limit=self.policy.history_window,
+            limit=self._history_window(),
         )
         text = incoming.text.strip()
         said = text if command is None or incoming.command is None else f"/{command.name} {text}"
@@ -239,6 +239,12 @@ class ChatService:
             context.calls.clear()
             context.buttons.clear()
             return APOLOGY
+
+    def _history_window(self) -> int:
+        """The policy's window, or less when the agent says it reads less (the builtin engine)."""
+        wanted = getattr(self.agent, "history_window", None)
+        window = self.policy.history_window
+        return min(window, wanted) if isinstance(wanted, int) and wanted > 0 else window
 
     def _command(self, incoming: Incoming) -> _Command | None:
         if incoming.command:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.agent.base import AgentTurn
 from core.agent.builtin import BuiltinAgent
 from core.db import Database
 from tests.harness import ChatDriver, build_chat
@@ -105,3 +106,25 @@ async def test_renames_pick_the_split_that_names_a_task(chat: ChatDriver) -> Non
     assert "What should I change about #1" in await chat.say("rename task 1")
     await chat.say("go to the pool")
     assert await chat.titles() == ["go to the pool"]
+
+
+class ShortMemory:
+    """An agent that reads only the last three messages, and records what it was given."""
+
+    history_window = 3
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    async def respond(self, turn: AgentTurn) -> str:
+        self.seen.append(len(turn.history))
+        return "ok"
+
+
+async def test_the_core_loads_no_more_history_than_the_agent_reads(database: Database) -> None:
+    agent = ShortMemory()
+    chat = ChatDriver(build_chat(database, agent, rate_limit_per_minute=0), database)
+    for text in ("one", "two", "three"):
+        await chat.say(text)
+    assert agent.seen == [0, 2, 3]
+    assert BuiltinAgent.history_window < 50

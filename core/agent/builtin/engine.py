@@ -57,6 +57,9 @@ _CHITCHAT = {
 class BuiltinAgent:
     """Deterministic and offline; the default backend and the eval's reference."""
 
+    # Follow-ups need only the last few turns; ChatService loads no more than this.
+    history_window = 20
+
     async def respond(self, turn: AgentTurn) -> str:
         context = read_context(turn.history)
         intent = parse(turn.text, context)
