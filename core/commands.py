@@ -21,7 +21,9 @@ HELP_TEXT = (
     "• done 2 — or “I finished calling mom”\n"
     "• rename 1 to buy oat milk — or “add description 'for the party' to 2”\n"
     "• delete 3 — I'll ask you to confirm first\n"
-    "Commands: /add <title>, /list, /done <n>, /delete <n>, /new (fresh conversation), /help."
+    "• link — use the same list from Slack, Telegram and here; export — a copy of your data\n"
+    "Commands: /add <title>, /list, /done <n>, /delete <n>, /new (fresh conversation), "
+    "/link, /unlink, /accounts, /export, /forget me (erase everything), /help."
 )
 
 GREETING = "Hi! I'm todobot. " + HELP_TEXT
