@@ -232,3 +232,14 @@ def home_opened(body: Payload) -> HomeOpened | None:
     if not event.get("user"):
         return None
     return HomeOpened(tenant=_tenant(body, event), user=str(event["user"]))
+
+
+def sender(body: Payload) -> tuple[str, str] | None:
+    """(team, user) of whoever caused a delivery, so one person's turns can run in order."""
+    if "command" in body and "trigger_id" in body:
+        return _tenant(body), str(body.get("user_id") or "")
+    if body.get("type") == "block_actions":
+        user = body.get("user") or {}
+        return (_tenant(body), str(user["id"])) if user.get("id") else None
+    event = body.get("event") or {}
+    return (_tenant(body, event), str(event["user"])) if event.get("user") else None

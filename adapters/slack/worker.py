@@ -17,6 +17,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
+from adapters.ordering import KeyedLocks
 from adapters.slack import render
 from adapters.slack.translate import (
     PLATFORM,
@@ -28,6 +29,7 @@ from adapters.slack.translate import (
     message_from_command,
     message_from_event,
     press_from_action,
+    sender,
 )
 from core.chat import ChatService
 from core.types import Attachment, Reply
@@ -47,13 +49,15 @@ def is_command(body: Payload) -> bool:
 class SlackWorker:
     """`concurrency` bounds the turns `start()` runs at once: a turn holds a database
     connection through its model call, and turns beyond the pool would only queue there (and
-    time out), while their CPU would slow every ack in this process."""
+    time out), while their CPU would slow every ack in this process. One person's deliveries
+    run in the order they arrived ("add milk" before "delete 1")."""
 
     chat: ChatService
     client: AsyncWebClient
     concurrency: int = DEFAULT_CONCURRENCY
     _running: set[asyncio.Task[None]] = field(default_factory=set)
     _gate: asyncio.Semaphore | None = None
+    _people: KeyedLocks = field(default_factory=KeyedLocks)
 
     def start(self, body: Payload) -> None:
         """Process in the background; the caller acks as soon as this returns."""
@@ -91,7 +95,7 @@ class SlackWorker:
                 await self._message(message)
 
     async def _gated(self, gate: asyncio.Semaphore, body: Payload) -> None:
-        async with gate:
+        async with self._people.hold(sender(body)), gate:
             await self._process_or_apologise(body)
 
     async def _process_or_apologise(self, body: Payload) -> None:

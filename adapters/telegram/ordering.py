@@ -6,34 +6,23 @@ up everyone else.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Mapping
 from typing import Any
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
+from adapters.ordering import KeyedLocks
+
 
 class PerChatUpdateProcessor(BaseUpdateProcessor):
     def __init__(self, max_concurrent_updates: int) -> None:
         super().__init__(max_concurrent_updates)
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._holders: dict[int, int] = {}
+        self._chats = KeyedLocks()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        chat_id = chat_of(update)
-        if chat_id is None:
+        async with self._chats.hold(chat_of(update)):
             await coroutine
-            return
-        lock = self._locks.setdefault(chat_id, asyncio.Lock())
-        self._holders[chat_id] = self._holders.get(chat_id, 0) + 1
-        try:
-            async with lock:
-                await coroutine
-        finally:
-            self._holders[chat_id] -= 1
-            if not self._holders[chat_id]:
-                del self._holders[chat_id], self._locks[chat_id]
 
     async def initialize(self) -> None:
         """Nothing to allocate: locks are made per chat on demand."""
