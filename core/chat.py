@@ -1,10 +1,10 @@
 """ChatService: the one door into the core.
 
-A turn is one transaction: the delivery is claimed (dedupe), the person found, their row
-locked so their turns run in order, the message stored, the agent run, the reply stored, and
-only then is anything committed. If the model fails, its tool effects are rolled back to a
-savepoint and the person gets an apology; if the database connection drops, the whole turn
-is retried.
+A turn is one transaction: the delivery is claimed (dedupe), the person found with their row
+locked (so their turns run one at a time), the agent run, both messages stored, and only then
+is anything committed. If the agent fails, the transaction is rolled back (nothing it did
+stays) and the turn is stored again with an apology instead; if the database connection
+drops, the whole turn is retried.
 """
 
 from __future__ import annotations
@@ -19,16 +19,14 @@ from uuid import UUID
 from sqlalchemy.exc import DBAPIError, PendingRollbackError, SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations
-from core import tasks as task_service
+from core import conversations, views
 from core.agent.base import Agent, AgentTurn
 from core.commands import TOOL_COMMANDS, parse_command
-from core.confirmations import Decision, Outcome, decide
 from core.db import Database
 from core.events import claim_event
-from core.identities import find_user, lock_user, user_for
-from core.models import Confirmation, Conversation, User, iso, utcnow
-from core.presses import CONFIRM_ACTIONS, ConfirmAction, explain
+from core.identities import user_for
+from core.models import Conversation, Message, User, utcnow
+from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.ratelimit import over_limit
 from core.tools import ToolContext
 from core.types import ConversationView, Incoming, MessageView, Press, Reply, TaskView
@@ -45,6 +43,10 @@ UNKNOWN_COMMAND = "I don't know /{name}. Send /help to see what I can do."
 
 class ConversationNotFound(Exception):
     """An explicit conversation id that is not this person's."""
+
+
+class _AgentFailed(Exception):
+    """The agent or a command raised: the turn is rolled back and stored with an apology."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,12 @@ CommandFunction = Callable[[CommandCall], Awaitable[Reply | str]]
 TextRouter = Callable[[str], tuple[str, str] | None]
 
 
+@dataclass(frozen=True)
+class _Command:
+    name: str
+    args: str
+
+
 @dataclass
 class ChatService:
     db: Database
@@ -83,50 +91,50 @@ class ChatService:
 
     async def handle(self, incoming: Incoming) -> Reply | None:
         """Answer one message. None means this delivery was already handled."""
-        return await self._retrying(lambda session: self._handle(session, incoming))
+        try:
+            return await self._retrying(lambda session: self._handle(session, incoming))
+        except _AgentFailed:
+            return await self._retrying(
+                lambda session: self._handle(session, incoming, apologise=True)
+            )
 
     async def press(self, press: Press) -> Reply | None:
         """Decide one button press. None means this delivery was already handled."""
-        return await self._retrying(lambda session: self._press(session, press))
+        return await self._retrying(
+            lambda session: decide_press(session, press, self.confirm_actions)
+        )
 
     async def open_tasks(self, *, platform: str, tenant: str, user_ref: str) -> list[TaskView]:
         """The person's pending tasks, read-only (for views like Slack's App Home)."""
         async with self.db.session() as session, session.begin():
-            user = await user_for(session, platform=platform, tenant=tenant, external_id=user_ref)
-            found = await task_service.list_tasks(session, user_id=user.id, status="pending")
-            return [TaskView(t.number, t.title, t.description, t.completed) for t in found]
+            return await views.open_tasks(
+                session, platform=platform, tenant=tenant, user_ref=user_ref
+            )
 
     async def conversations(
         self, *, platform: str, tenant: str, user_ref: str
     ) -> list[ConversationView]:
         """The person's conversations, newest first (read-only; a stranger has none)."""
         async with self.db.session() as session, session.begin():
-            user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
-            if user is None:
-                return []
-            found = await conversations.list_conversations(session, user_id=user.id)
-            return [
-                ConversationView(c.id, c.title, c.platform, c.created_at, c.updated_at)
-                for c in found
-            ]
+            return await views.conversation_list(
+                session, platform=platform, tenant=tenant, user_ref=user_ref
+            )
 
     async def messages(
         self, *, platform: str, tenant: str, user_ref: str, conversation_id: UUID
     ) -> list[MessageView]:
         """One of the person's conversations, oldest first; ConversationNotFound otherwise."""
         async with self.db.session() as session, session.begin():
-            user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
-            found = user and await conversations.get_conversation(
-                session, user_id=user.id, conversation_id=conversation_id
+            found = await views.conversation_messages(
+                session,
+                platform=platform,
+                tenant=tenant,
+                user_ref=user_ref,
+                conversation_id=conversation_id,
             )
-            if user is None or not found:
-                raise ConversationNotFound(str(conversation_id))
-            rows = await conversations.all_messages(
-                session, user_id=user.id, conversation_id=conversation_id
-            )
-            return [
-                MessageView(m.id, m.role, m.content, list(m.tool_calls), m.created_at) for m in rows
-            ]
+        if found is None:
+            raise ConversationNotFound(str(conversation_id))
+        return found
 
     async def _retrying(
         self, turn: Callable[[AsyncSession], Awaitable[Reply | None]]
@@ -145,7 +153,9 @@ class ChatService:
                 await asyncio.sleep(0.2 * attempt)
         raise AssertionError("unreachable")
 
-    async def _handle(self, session: AsyncSession, incoming: Incoming) -> Reply | None:
+    async def _handle(
+        self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False
+    ) -> Reply | None:
         if incoming.event_id and not await claim_event(
             session, source=incoming.platform, event_id=incoming.event_id
         ):
@@ -156,8 +166,8 @@ class ChatService:
             tenant=incoming.tenant,
             external_id=incoming.user_ref,
             display_name=incoming.display_name,
+            lock=True,
         )
-        user = await lock_user(session, user=user)
         now = utcnow()
         if await over_limit(
             session, user_id=user.id, per_minute=self.policy.rate_limit_per_minute, now=now
@@ -171,11 +181,15 @@ class ChatService:
             )
             return Reply(text=NEW_CONVERSATION, conversation_id=conversation.id)
 
-        history = await conversations.recent_messages(
-            session,
-            user_id=user.id,
-            conversation_id=conversation.id,
-            limit=self._history_window(),
+        history = (
+            []
+            if apologise
+            else await conversations.recent_messages(
+                session,
+                user_id=user.id,
+                conversation_id=conversation.id,
+                limit=self._history_window(),
+            )
         )
         text = incoming.text.strip()
         said = text if command is None or incoming.command is None else f"/{command.name} {text}"
@@ -188,13 +202,15 @@ class ChatService:
             conversation_id=conversation.id,
             confirmation_ttl_seconds=self.policy.confirmation_ttl_seconds,
         )
-        answer = await self._answer(
-            session, user, incoming, command, history, context, conversation
-        )
-        if isinstance(answer, Reply):
-            reply = answer
+        if apologise:
+            reply = Reply(text=APOLOGY)
         else:
-            reply = Reply(text=answer, buttons=list(context.buttons))
+            answer = await self._answer(user, incoming, command, history, context, conversation)
+            reply = (
+                answer
+                if isinstance(answer, Reply)
+                else Reply(text=answer, buttons=list(context.buttons))
+            )
         stored = await conversations.add_message(
             session,
             conversation=conversation,
@@ -203,42 +219,36 @@ class ChatService:
             tool_calls=context.calls,
             created_at=max(utcnow(), now + timedelta(microseconds=1)),
         )
-        reply.conversation_id = conversation.id
-        reply.message_id = stored.id
-        reply.created_at = stored.created_at
-        reply.tool_calls = list(context.calls)
-        return reply
+        return _addressed(reply, stored, context)
 
     async def _answer(
         self,
-        session: AsyncSession,
         user: User,
         incoming: Incoming,
         command: _Command | None,
-        history: list,
+        history: list[Message],
         context: ToolContext,
         conversation: Conversation,
     ) -> Reply | str:
-        """Run the command or the agent inside a savepoint: a failure undoes its effects."""
+        """Run the command or the agent; any failure but the database's voids the turn."""
         try:
-            async with session.begin_nested():
-                if command is None:
-                    return await self.agent.respond(
-                        AgentTurn(text=incoming.text.strip(), history=history, tools=context)
-                    )
-                if command.name in self.commands:
-                    call = CommandCall(session, user, incoming, command.args, context, conversation)
-                    return await self.commands[command.name](call)
-                if command.name in TOOL_COMMANDS:
-                    return await TOOL_COMMANDS[command.name](context, command.args)
-                return UNKNOWN_COMMAND.format(name=command.name)
+            if command is None:
+                return await self.agent.respond(
+                    AgentTurn(text=incoming.text.strip(), history=history, tools=context)
+                )
+            if command.name in self.commands:
+                call = CommandCall(
+                    context.session, user, incoming, command.args, context, conversation
+                )
+                return await self.commands[command.name](call)
+            if command.name in TOOL_COMMANDS:
+                return await TOOL_COMMANDS[command.name](context, command.args)
+            return UNKNOWN_COMMAND.format(name=command.name)
         except SQLAlchemyError:
             raise
-        except Exception:
-            log.exception("the agent failed; its changes were rolled back")
-            context.calls.clear()
-            context.buttons.clear()
-            return APOLOGY
+        except Exception as failure:
+            log.exception("the agent failed; the turn is rolled back")
+            raise _AgentFailed from failure
 
     def _history_window(self) -> int:
         """The policy's window, or less when the agent says it reads less (the builtin engine)."""
@@ -275,60 +285,10 @@ class ChatService:
             chat_key=conversations.chat_key(incoming.chat_ref, incoming.thread_ref),
         )
 
-    async def _press(self, session: AsyncSession, press: Press) -> Reply | None:
-        if press.event_id and not await claim_event(
-            session, source=f"{press.platform}:press", event_id=press.event_id
-        ):
-            return None
-        user = await user_for(
-            session,
-            platform=press.platform,
-            tenant=press.tenant,
-            external_id=press.user_ref,
-            display_name=press.display_name,
-        )
-        decision = await decide(session, token=press.token, user_id=user.id, action=press.action)
-        if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
-            action = self.confirm_actions.get(decision.confirmation.kind)
-            if action is None:
-                raise LookupError(
-                    f"no action for confirmations of kind {decision.confirmation.kind}"
-                )
-            text = await action(session, decision.confirmation)
-            reply = Reply(text=text)
-        else:
-            reply = explain(decision)
-        reply.outcome = decision.outcome.value
-        await self._record_press(session, decision, reply)
-        return reply
 
-    async def _record_press(self, session: AsyncSession, decision: Decision, reply: Reply) -> None:
-        """The owner's decision goes into their conversation, so the agent knows what happened."""
-        confirmation: Confirmation | None = decision.confirmation
-        if reply.ephemeral or confirmation is None or confirmation.conversation_id is None:
-            return
-        conversation = await conversations.get_conversation(
-            session, user_id=confirmation.user_id, conversation_id=confirmation.conversation_id
-        )
-        if conversation is None:
-            return
-        call = {
-            "tool_name": f"{confirmation.kind}:{decision.outcome.value}",
-            "input": {"subject": confirmation.subject},
-            "result": {"ok": True, "message": reply.text},
-            "ok": True,
-            "executed_at": iso(utcnow()),
-        }
-        await conversations.add_message(
-            session,
-            conversation=conversation,
-            role="assistant",
-            content=reply.text,
-            tool_calls=[call],
-        )
-
-
-@dataclass(frozen=True)
-class _Command:
-    name: str
-    args: str
+def _addressed(reply: Reply, stored: Message, context: ToolContext) -> Reply:
+    reply.conversation_id = stored.conversation_id
+    reply.message_id = stored.id
+    reply.created_at = stored.created_at
+    reply.tool_calls = list(context.calls)
+    return reply

@@ -103,6 +103,11 @@ async def add_message(
     tool_calls: list[dict[str, Any]] | None = None,
     created_at: datetime | None = None,
 ) -> Message:
+    """Queue a message; it is written with the turn's next flush or its commit.
+
+    A person's message names an untitled conversation; the reply after it moves `updated_at`
+    (one UPDATE a turn).
+    """
     message = Message(
         conversation_id=conversation.id,
         user_id=conversation.user_id,
@@ -114,9 +119,9 @@ async def add_message(
     session.add(message)
     if role == "user" and not conversation.title:
         conversation.title = title_from(content)
-    conversation.updated_at = message.created_at
+    if role != "user":
+        conversation.updated_at = message.created_at
     session.add(conversation)
-    await session.flush()
     return message
 
 

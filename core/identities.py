@@ -8,6 +8,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.models import Identity, User
 
+LOOKUPS = 3
+
 
 async def user_for(
     session: AsyncSession,
@@ -16,36 +18,42 @@ async def user_for(
     tenant: str,
     external_id: str,
     display_name: str | None = None,
+    lock: bool = False,
 ) -> User:
-    found = await _find(session, platform=platform, tenant=tenant, external_id=external_id)
-    if found is not None:
-        identity, user = found
-        if display_name and identity.display_name != display_name:
-            identity.display_name = display_name
-            session.add(identity)
-        return user
-    try:
-        async with session.begin_nested():
-            user = User(display_name=display_name)
-            session.add(user)
-            await session.flush()
-            session.add(
-                Identity(
-                    user_id=user.id,
-                    platform=platform,
-                    tenant=tenant,
-                    external_id=external_id,
-                    display_name=display_name,
-                )
-            )
-            await session.flush()
+    """The account's user, created on first contact. With `lock`, the user's row stays
+    locked until the transaction ends, so one person's turns run one at a time.
+
+    Looked up again when a concurrent transaction created the account first, or merged or
+    erased the user we were waiting for (the lock then finds no row)."""
+    for _ in range(LOOKUPS):
+        found = await _find(
+            session, platform=platform, tenant=tenant, external_id=external_id, lock=lock
+        )
+        if found is not None:
+            identity, user = found
+            if display_name and identity.display_name != display_name:
+                identity.display_name = display_name
+                session.add(identity)
             return user
-    except IntegrityError:
-        # Another worker created this identity first: use theirs.
-        found = await _find(session, platform=platform, tenant=tenant, external_id=external_id)
-        if found is None:
-            raise
-        return found[1]
+        try:
+            async with session.begin_nested():
+                user = User(display_name=display_name)
+                session.add(user)
+                await session.flush()
+                session.add(
+                    Identity(
+                        user_id=user.id,
+                        platform=platform,
+                        tenant=tenant,
+                        external_id=external_id,
+                        display_name=display_name,
+                    )
+                )
+                await session.flush()
+                return user
+        except IntegrityError:
+            continue
+    raise LookupError(f"could not settle the user of {platform}:{tenant}:{external_id}")
 
 
 async def find_user(
@@ -57,9 +65,9 @@ async def find_user(
 
 
 async def _find(
-    session: AsyncSession, *, platform: str, tenant: str, external_id: str
+    session: AsyncSession, *, platform: str, tenant: str, external_id: str, lock: bool = False
 ) -> tuple[Identity, User] | None:
-    result = await session.exec(
+    query = (
         select(Identity, User)
         .join(User, col(User.id) == col(Identity.user_id))
         .where(
@@ -68,16 +76,7 @@ async def _find(
             Identity.external_id == external_id,
         )
     )
-    row = result.first()
+    if lock:
+        query = query.with_for_update(of=User).execution_options(populate_existing=True)
+    row = (await session.exec(query)).first()
     return (row[0], row[1]) if row else None
-
-
-async def lock_user(session: AsyncSession, *, user: User) -> User:
-    """Hold the user's row for the rest of the transaction, so one person's turns run in order."""
-    result = await session.exec(
-        select(User)
-        .where(User.id == user.id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    return result.one()

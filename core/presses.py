@@ -6,10 +6,13 @@ from collections.abc import Awaitable, Callable
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core import conversations
 from core import tasks as task_service
-from core.confirmations import Decision, Outcome
-from core.models import Confirmation, ToolCall
-from core.types import Reply
+from core.confirmations import Decision, Outcome, decide
+from core.events import claim_event
+from core.identities import user_for
+from core.models import Confirmation, ToolCall, iso, utcnow
+from core.types import Press, Reply
 
 ConfirmAction = Callable[[AsyncSession, Confirmation], Awaitable[str]]
 
@@ -62,3 +65,53 @@ def explain(decision: Decision) -> Reply:
             return Reply(text=f"That was already {status}; nothing more to do.", ephemeral=True)
         case _:
             return Reply(text="That button no longer works. Ask me again.", ephemeral=True)
+
+
+async def decide_press(
+    session: AsyncSession, press: Press, actions: dict[str, ConfirmAction]
+) -> Reply | None:
+    """Decide one press inside the caller's transaction; None for a redelivered one."""
+    if press.event_id and not await claim_event(
+        session, source=f"{press.platform}:press", event_id=press.event_id
+    ):
+        return None
+    user = await user_for(
+        session,
+        platform=press.platform,
+        tenant=press.tenant,
+        external_id=press.user_ref,
+        display_name=press.display_name,
+    )
+    decision = await decide(session, token=press.token, user_id=user.id, action=press.action)
+    if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
+        action = actions.get(decision.confirmation.kind)
+        if action is None:
+            raise LookupError(f"no action for confirmations of kind {decision.confirmation.kind}")
+        reply = Reply(text=await action(session, decision.confirmation))
+    else:
+        reply = explain(decision)
+    reply.outcome = decision.outcome.value
+    await _remember(session, decision, reply)
+    return reply
+
+
+async def _remember(session: AsyncSession, decision: Decision, reply: Reply) -> None:
+    """The owner's decision goes into their conversation, so the agent knows what happened."""
+    confirmation: Confirmation | None = decision.confirmation
+    if reply.ephemeral or confirmation is None or confirmation.conversation_id is None:
+        return
+    conversation = await conversations.get_conversation(
+        session, user_id=confirmation.user_id, conversation_id=confirmation.conversation_id
+    )
+    if conversation is None:
+        return
+    call = {
+        "tool_name": f"{confirmation.kind}:{decision.outcome.value}",
+        "input": {"subject": confirmation.subject},
+        "result": {"ok": True, "message": reply.text},
+        "ok": True,
+        "executed_at": iso(utcnow()),
+    }
+    await conversations.add_message(
+        session, conversation=conversation, role="assistant", content=reply.text, tool_calls=[call]
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 from uuid import UUID
 
 from sqlalchemy import update
@@ -147,20 +147,41 @@ async def resolve_task(
         if task is None:
             raise TaskNotFound("No task has that id.", "Offer to show the list.")
         return task
-    matches = match_titles(await list_tasks(session, user_id=user_id), ref)
+    titles = await session.exec(
+        select(Task.id, Task.title, Task.completed).where(Task.user_id == user_id)
+    )
+    matches = match_titles(list(titles.all()), ref)
     if prefer_pending and len(matches) > 1:
-        pending = [task for task in matches if not task.completed]
+        pending = [row for row in matches if not row.completed]
         if len(pending) == 1:
             matches = pending
     if not matches:
         raise TaskNotFound(f"No task found matching '{ref}'.", "Offer to show the list.")
+    found = await _tasks_by_id(session, user_id=user_id, ids=[row.id for row in matches[:10]])
     if len(matches) > 1:
-        names = ", ".join(f"#{task.number} {task.title}" for task in matches[:10])
-        raise AmbiguousTask(f"Several tasks match '{ref}': {names}.", matches)
-    return matches[0]
+        names = ", ".join(f"#{task.number} {task.title}" for task in found)
+        raise AmbiguousTask(f"Several tasks match '{ref}': {names}.", found)
+    return found[0]
 
 
-def match_titles(tasks: list[Task], ref: str) -> list[Task]:
+async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID]) -> list[Task]:
+    result = await session.exec(
+        select(Task)
+        .where(Task.user_id == user_id, col(Task.id).in_(ids))
+        .order_by(col(Task.number))
+    )
+    return list(result.all())
+
+
+class _Titled(Protocol):
+    @property
+    def title(self) -> str: ...
+
+
+Titled = TypeVar("Titled", bound=_Titled)
+
+
+def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
     """Exact title first, then substring, then every word of `ref` in the title."""
     wanted = _fold(ref)
     exact = [task for task in tasks if _fold(task.title) == wanted]
