@@ -13,6 +13,7 @@ picked up by another (or the next) worker.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import shutil
@@ -31,7 +32,7 @@ from adapters.http.errors import install_error_handlers
 from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
 from bot.settings import Settings, load_settings
-from bot.wiring import build_agent, build_services
+from bot.wiring import build_agent, build_database, build_services
 from core.agent.base import Agent
 from core.inbox import Inbox, InboxPolicy
 from core.metrics import MeteredChat, TimedAgent, build_metrics
@@ -39,6 +40,8 @@ from core.metrics import MeteredChat, TimedAgent, build_metrics
 log = logging.getLogger(__name__)
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+# Connections for recording deliveries before the ack; group commit needs very few.
+INTAKE_POOL_SIZE = 2
 
 
 def inbox_policy(settings: Settings) -> InboxPolicy:
@@ -57,7 +60,13 @@ def create_app(
     metrics = build_metrics(settings.prometheus_multiproc_dir if multiprocess_metrics else None)
     services = build_services(settings, agent=TimedAgent(agent or build_agent(settings), metrics))
     chat = MeteredChat(services.chat, metrics)
-    inbox = Inbox(services.db, policy=inbox_policy(settings), observe=metrics.count_inbox)
+    intake = build_database(settings, pool_size=INTAKE_POOL_SIZE)
+    inbox = Inbox(
+        services.db,
+        policy=inbox_policy(settings),
+        observe=metrics.count_inbox,
+        intake_db=intake,
+    )
     secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
 
     async def check_database() -> None:
@@ -68,9 +77,14 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with AsyncExitStack() as stack:
             stack.push_async_callback(services.close)
+            stack.push_async_callback(intake.dispose)
             for platform_lifespan in app.state.platform_lifespans:
                 await stack.enter_async_context(platform_lifespan())
             worker = _start_inbox(inbox)
+            # Everything built so far lives as long as the process: keep the collector off it,
+            # so full collections stay short and never stall the acks (tens of ms otherwise).
+            gc.collect()
+            gc.freeze()
             try:
                 yield
             finally:

@@ -24,11 +24,11 @@ class Services:
         await self.db.dispose()
 
 
-def build_database(settings: Settings) -> Database:
+def build_database(settings: Settings, *, pool_size: int | None = None) -> Database:
     return Database(
         settings.database_url,
-        pool_size=settings.db_pool_size,
-        max_overflow=settings.db_max_overflow,
+        pool_size=pool_size or settings.db_pool_size,
+        max_overflow=settings.db_max_overflow if pool_size is None else pool_size,
         pool_timeout=settings.db_pool_timeout,
     )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -36,6 +37,7 @@ Processor = Callable[[dict[str, Any]], Awaitable[None]]
 Observer = Callable[[str, str], None]
 T = TypeVar("T")
 PRUNE_EVERY_SECONDS = 3600.0
+INTAKE_BATCH = 500
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,39 @@ class InboxPolicy:
     retry_base_seconds: float = 1.0
     retention_hours: float = 48.0
     db_retries: int = 5
+
+
+@dataclass(frozen=True)
+class _Arrival:
+    source: str
+    delivery_id: str
+    payload: dict[str, Any]
+    written: asyncio.Future[bool]
+
+
+async def _insert_new(session: AsyncSession, *, batch: list[_Arrival]) -> set[tuple[str, str]]:
+    """Insert the batch; the keys that were new (a redelivery is skipped by the unique key)."""
+    dialect = session.bind.dialect.name if session.bind else "sqlite"
+    insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    now = utcnow()
+    rows = [
+        {
+            "source": arrival.source,
+            "delivery_id": arrival.delivery_id,
+            "payload": arrival.payload,
+            "status": "pending",
+            "attempts": 0,
+            "created_at": now,
+        }
+        for arrival in batch
+    ]
+    statement = (
+        insert_into(InboxItem)
+        .values(rows)
+        .on_conflict_do_nothing(index_elements=["source", "delivery_id"])
+        .returning(InboxItem.source, InboxItem.delivery_id)
+    )
+    return {(row[0], row[1]) for row in (await session.exec(statement)).all()}
 
 
 @dataclass(frozen=True)
@@ -65,41 +100,53 @@ class Inbox:
     policy: InboxPolicy = field(default_factory=InboxPolicy)
     observe: Observer | None = None
     worker_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    # Acks write through their own small pool, so they never queue behind turns holding
+    # connections for a model call. Defaults to `db`.
+    intake_db: Database | None = None
 
     def __post_init__(self) -> None:
         self._wake = asyncio.Event()
         self._stopping = asyncio.Event()
         self._in_flight: dict[int, asyncio.Task[None]] = {}
+        self._intake: list[_Arrival] = []
+        self._writer: asyncio.Task[None] | None = None
 
     def register(self, source: str, processor: Processor) -> None:
         self.processors[source] = processor
 
     async def record(self, source: str, delivery_id: str, payload: dict[str, Any]) -> bool:
-        """Write a delivery down; True when it is new. Once this returns, it may be acked."""
+        """Write a delivery down; True when it is new. Once this returns, it may be acked.
 
-        async def insert(session: AsyncSession) -> bool:
-            dialect = session.bind.dialect.name if session.bind else "sqlite"
-            insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
-            statement = (
-                insert_into(InboxItem)
-                .values(
-                    source=source,
-                    delivery_id=delivery_id[:255],
-                    payload=payload,
-                    status="pending",
-                    attempts=0,
-                    created_at=utcnow(),
-                )
-                .on_conflict_do_nothing(index_elements=["source", "delivery_id"])
-                .returning(InboxItem.id)
-            )
-            return (await session.exec(statement)).first() is not None
-
-        fresh = await self._retrying(insert)
+        Deliveries arriving while a write is under way share the next one (group commit):
+        under load one INSERT and one commit serve many acks."""
+        written: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._intake.append(_Arrival(source, delivery_id[:255], payload, written))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_arrivals(), name="inbox-intake")
+        fresh = await written
         self._note(source, "recorded" if fresh else "duplicate")
         if fresh:
             self._wake.set()
         return fresh
+
+    async def _write_arrivals(self) -> None:
+        while self._intake:
+            batch, self._intake = self._intake[:INTAKE_BATCH], self._intake[INTAKE_BATCH:]
+            try:
+                inserted = await in_transaction(
+                    self.intake_db or self.db,
+                    functools.partial(_insert_new, batch=batch),
+                    retries=self.policy.db_retries,
+                )
+            except Exception as error:  # every waiting ack learns it was not written
+                for arrival in batch:
+                    if not arrival.written.done():
+                        arrival.written.set_exception(error)
+                continue
+            for arrival in batch:
+                key = (arrival.source, arrival.delivery_id)
+                arrival.written.set_result(key in inserted)
+                inserted.discard(key)  # a twin later in the same batch is a duplicate
 
     async def claim(self, limit: int) -> list[Claimed]:
         """Lease up to `limit` pending items nobody holds, oldest first, in one statement
