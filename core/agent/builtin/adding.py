@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin.intents import Add, AskTitle
+from core.agent.builtin.intents import Add, AskSplit, AskTitle
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST
 
@@ -56,7 +56,10 @@ def quoted_description(tail: str) -> str:
     return split_description("x " + tail)[1]
 
 
-def read_title(text: str) -> Add | AskTitle:
+_TWO_THINGS = re.compile(r"^(?P<first>[^\W\d_]+)\s+(?:and|&)\s+(?P<second>[^\W\d_]+)$", NOCASE)
+
+
+def read_title(text: str) -> Add | AskTitle | AskSplit:
     """What follows an add verb: an optional "a new task called", a title, maybe a description."""
     rest = _TO_MY_LIST_PREFIX.sub("", text.strip())
     rest = _TASK_NOUN.sub("", rest, count=1).strip() if _TASK_NOUN.match(rest) else rest
@@ -74,6 +77,8 @@ def read_title(text: str) -> Add | AskTitle:
         return AskTitle()
     if not title:
         return AskTitle()
+    if not description and (two := _TWO_THINGS.match(title)):
+        return AskSplit(title, (two.group("first"), two.group("second")))
     return Add(title, description)
 
 

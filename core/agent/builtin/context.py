@@ -30,10 +30,11 @@ class MessageLike(Protocol):
 class Awaiting:
     """A question of ours the last reply asked."""
 
-    kind: Literal["title", "which", "offer_add", "confirm_complete", "change"]
+    kind: Literal["title", "which", "offer_add", "confirm_complete", "change", "split_add"]
     family: Family | None = None
     title: str = ""
     number: int | None = None
+    parts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,10 @@ def _awaiting(text: str) -> Awaiting | None:
     kind, values = found
     number = int(values["number"]) if "number" in values else None
     family = values.get("family")
-    return Awaiting(kind, family=family, title=values.get("title", ""), number=number)  # type: ignore[arg-type]
+    parts = tuple(values[key] for key in ("first", "second") if key in values)
+    return Awaiting(  # type: ignore[arg-type]
+        kind, family=family, title=values.get("title", ""), number=number, parts=parts
+    )
 
 
 def read_context(history: Sequence[MessageLike]) -> Context:

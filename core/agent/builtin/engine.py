@@ -18,6 +18,8 @@ from core.agent.builtin import phrases
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
     Add,
+    AddSeveral,
+    AskSplit,
     AskTitle,
     AskWhich,
     BareRef,
@@ -87,6 +89,12 @@ class _Turn:
         match intent:
             case Add():
                 return await self.add(intent)
+            case AskSplit():
+                first, second = intent.parts
+                return phrases.SPLIT_ADD.format(whole=intent.whole, first=first, second=second)
+            case AddSeveral():
+                added = [await self.add(Add(title)) for title in intent.titles]
+                return " ".join(added)
             case AskTitle():
                 return phrases.ASK_TITLE
             case ListTasks():

@@ -32,6 +32,21 @@ class Add:
 
 
 @dataclass(frozen=True)
+class AskSplit:
+    """ "add milk and bread": one task or two? (seed 004 asks rather than guesses)."""
+
+    whole: str
+    parts: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class AddSeveral:
+    """The answer "two" to AskSplit: each part its own task."""
+
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class AskTitle:
     """An add without a title ("add task")."""
 
@@ -115,6 +130,8 @@ class Unknown:
 
 Intent = (
     Add
+    | AskSplit
+    | AddSeveral
     | AskTitle
     | ListTasks
     | Count

@@ -13,6 +13,8 @@ from core.agent.builtin import chitchat, listing, safety, verbs
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
+    AddSeveral,
+    AskSplit,
     AskTitle,
     AskWhich,
     BareRef,
@@ -155,6 +157,18 @@ def _ref_text(text: str) -> str | None:
     return match.group("ref") if match else None
 
 
+_AS_ONE = re.compile(
+    r"^(?:just\s+)?(?:one|1|a single one|single|one task|as one|together|keep (?:it|them) together|"
+    r"(?:the\s+)?first(?: one)?|option 1)\b",
+    NOCASE,
+)
+_AS_TWO = re.compile(
+    r"^(?:two|2|both|two tasks|as two|separate(?:ly)?|split(?: (?:it|them))?|"
+    r"(?:the\s+)?second(?: one)?|option 2)\b",
+    NOCASE,
+)
+
+
 def _follow_up(text: str, context: Context) -> Intent | None:
     """An answer to what we just asked, or a pick among the candidates we just listed."""
     awaiting = context.awaiting
@@ -173,7 +187,12 @@ def _follow_up(text: str, context: Context) -> Intent | None:
         return None
     if awaiting.kind == "title":
         found = verbs.read_title(text)
-        return found if isinstance(found, Add) else None
+        return found if isinstance(found, Add | AskSplit) else None
+    if awaiting.kind == "split_add" and awaiting.title:
+        if _AS_ONE.match(text):
+            return Add(awaiting.title)
+        if _AS_TWO.match(text):
+            return AddSeveral(awaiting.parts)
     if awaiting.kind == "which" and awaiting.family in ("complete", "delete"):
         ref = parse_ref(text)
         if ref is None:

@@ -8,6 +8,10 @@ import re
 from core.agent.builtin.intents import Family
 
 ASK_TITLE = "What should I add? Tell me the task, for example “add buy milk”."
+SPLIT_ADD = (
+    "Should I add “{whole}” as one task, or “{first}” and “{second}” as two separate tasks? "
+    "Say one or two."
+)
 ASK_WHICH: dict[Family, str] = {
     "complete": "Which task did you finish? Tell me its number or part of its title.",
     "delete": "Which task should I delete? Tell me its number or part of its title.",
@@ -28,6 +32,9 @@ WHICH_OF = {
 }
 
 _ASK_TITLE = re.compile(r"^What should I add\?")
+_SPLIT_ADD = re.compile(
+    r"^Should I add “(?P<title>.+)” as one task, or “(?P<first>.+)” and “(?P<second>.+)” as two"
+)
 _ASK_WHICH = {
     family: re.compile("^" + re.escape(text.split("?")[0])) for family, text in ASK_WHICH.items()
 }
@@ -115,6 +122,8 @@ def recognise_question(text: str) -> tuple[str, dict[str, str]] | None:
     """Which of our questions `text` ends with, and what it carried."""
     if _ASK_TITLE.match(text):
         return "title", {}
+    if match := _SPLIT_ADD.match(text):
+        return "split_add", match.groupdict()
     if match := _CONFIRM_COMPLETE.match(text):
         return "confirm_complete", {"number": match.group("number")}
     if match := _ASK_CHANGE.match(text):
