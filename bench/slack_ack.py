@@ -23,14 +23,20 @@ import socket
 import statistics
 import sys
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+from bench.common import (  # noqa: E402
+    count_tasks,
+    create_database,
+    drop_database,
+    percentile,
+    postgres_server,
+)
+
 SETTLE_SECONDS = 3.0
 
 
@@ -99,53 +105,6 @@ def endpoint_app(settings: Any, agent: Any, turns: int) -> Any:
 
 
 # ---------------------------------------------------------------- the load
-
-
-def create_database(server_url: str) -> str:
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    from core.db import sync_url
-    from core.migrate import upgrade
-
-    name = f"todobot_bench_slack_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    admin = create_engine(sync_url(server_url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
-    upgrade(url)
-    return url
-
-
-def drop_database(server_url: str, url: str) -> None:
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    from core.db import sync_url
-
-    admin = create_engine(sync_url(server_url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        name = make_url(url).database
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
-
-
-def count_tasks(url: str) -> int:
-    from sqlalchemy import create_engine, text
-
-    from core.db import sync_url
-
-    engine = create_engine(sync_url(url))
-    with engine.connect() as connection:
-        found = connection.execute(text("SELECT count(*) FROM task")).scalar_one()
-    engine.dispose()
-    return int(found)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def load(args: argparse.Namespace, database_url: str) -> int:
@@ -279,8 +238,8 @@ def main() -> int:
     if args.server:
         run_server(args.server, args.model_seconds, args.turns)
         return 0
-    server_url = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
-    database_url = create_database(server_url)
+    server_url = postgres_server()
+    database_url = create_database(server_url, "slack")
     try:
         return asyncio.run(load(args, database_url))
     finally:

@@ -29,7 +29,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+from bench.common import (  # noqa: E402
+    count_tasks,
+    create_database,
+    drop_database,
+    percentile,
+    postgres_server,
+)
+
 SECRET = "bench-webhook-secret"
 SETTLE_SECONDS = 2.0
 FIRST_USER = 10_000
@@ -99,57 +105,7 @@ def endpoint_app(settings: Any) -> Any:
     return Starlette(routes=[Route(WEBHOOK_PATH, endpoint, methods=["POST"])], lifespan=lifespan)
 
 
-# ---------------------------------------------------------------- the database
-
-
-def create_database(server_url: str) -> str:
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    from core.db import sync_url
-    from core.migrate import upgrade
-
-    name = f"todobot_bench_telegram_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    admin = create_engine(sync_url(server_url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
-    upgrade(url)
-    return url
-
-
-def drop_database(server_url: str, url: str) -> None:
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    from core.db import sync_url
-
-    admin = create_engine(sync_url(server_url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        name = make_url(url).database
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
-
-
-def count_tasks(url: str) -> int:
-    from sqlalchemy import create_engine, text
-
-    from core.db import sync_url
-
-    engine = create_engine(sync_url(url))
-    with engine.connect() as connection:
-        found = connection.execute(text("SELECT count(*) FROM task")).scalar_one()
-    engine.dispose()
-    return int(found)
-
-
 # ---------------------------------------------------------------- the load
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def update_from(user_id: int, text: str, update_id: int) -> dict[str, Any]:
@@ -289,8 +245,8 @@ def main() -> int:
             url = f"sqlite:///{folder}/bench.db"
             upgrade(url)
             return asyncio.run(load(args, url))
-    server_url = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
-    database_url = create_database(server_url)
+    server_url = postgres_server()
+    database_url = create_database(server_url, "telegram")
     try:
         return asyncio.run(load(args, database_url))
     finally:

@@ -1,0 +1,52 @@
+"""What every benchmark needs: a throw-away PostgreSQL database, task counts, percentiles."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from core.db import sync_url
+from core.migrate import upgrade
+
+DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+
+
+def postgres_server() -> str:
+    """The server benchmarks create their databases on (TODOBOT_BENCH_POSTGRES_URL)."""
+    return os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
+
+
+def create_database(server_url: str, prefix: str) -> str:
+    """A fresh, migrated database on `server_url`; its URL."""
+    name = f"todobot_bench_{prefix}_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    admin = create_engine(sync_url(server_url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    upgrade(url)
+    return url
+
+
+def drop_database(server_url: str, url: str) -> None:
+    admin = create_engine(sync_url(server_url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        name = make_url(url).database
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+def count_tasks(url: str) -> int:
+    engine = create_engine(sync_url(url))
+    with engine.connect() as connection:
+        found = connection.execute(text("SELECT count(*) FROM task")).scalar_one()
+    engine.dispose()
+    return int(found)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
