@@ -10,7 +10,6 @@ so the platform delivers it again.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -18,7 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import Response
 
 from bot.settings import Settings
 from core.chat import ChatService
@@ -26,8 +25,6 @@ from core.inbox import Inbox
 
 SLACK_PATH = "/slack/events"
 TELEGRAM_PATH = "/telegram/webhook"
-MAX_BODY_BYTES = 1_000_000
-SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
 
@@ -68,8 +65,8 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
 def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
     from adapters.telegram.application import build_application
     from adapters.telegram.webhook import (
-        parse_update,
         process_update,
+        read_webhook,
         telegram_lifespan,
         webhook_secret,
     )
@@ -78,16 +75,10 @@ def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: I
     application = build_application(settings, chat, polling=False)
 
     async def endpoint(request: Request) -> Response:
-        given = request.headers.get(SECRET_HEADER, "").encode()
-        if not hmac.compare_digest(given, secret):
-            return PlainTextResponse("wrong or missing secret token", status_code=403)
-        body = await _read_limited(request)
-        if body is None:
-            return PlainTextResponse("update too large", status_code=413)
-        update = parse_update(body, application.bot)
-        if update is None:
-            return PlainTextResponse("malformed update", status_code=400)
-        await inbox.record("telegram", str(update.update_id), json.loads(body))
+        update = await read_webhook(request, secret)
+        if isinstance(update, Response):
+            return update
+        await inbox.record("telegram", str(update["update_id"]), update)
         return Response(status_code=200)
 
     async def process(payload: dict[str, Any]) -> None:
@@ -101,12 +92,3 @@ def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: I
     inbox.register("telegram", process)
     app.add_route(TELEGRAM_PATH, endpoint, methods=["POST"])
     app.state.platform_lifespans.append(running)
-
-
-async def _read_limited(request: Request) -> bytes | None:
-    body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > MAX_BODY_BYTES:
-            return None
-    return bytes(body)

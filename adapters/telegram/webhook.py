@@ -21,7 +21,6 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from telegram import Bot, Update
 from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application
 
@@ -67,21 +66,30 @@ def make_telegram_endpoint(application: Application, secret: str) -> Endpoint:
     expected = secret.encode()
 
     async def endpoint(request: Request) -> Response:
-        given = request.headers.get(SECRET_HEADER, "").encode()
-        if not hmac.compare_digest(given, expected):
-            return PlainTextResponse("wrong or missing secret token", status_code=403)
-        body = await _read_limited(request)
-        if body is None:
-            return PlainTextResponse("update too large", status_code=413)
-        update = read_body(body)
-        if update is None:
-            return PlainTextResponse("malformed update", status_code=400)
+        update = await read_webhook(request, expected)
+        if isinstance(update, Response):
+            return update
         if not application.running:
             return PlainTextResponse("not ready", status_code=503)
         application.create_task(process_update(application, update), update=update)
         return Response(status_code=200)
 
     return endpoint
+
+
+async def read_webhook(request: Request, expected_secret: bytes) -> dict[str, Any] | Response:
+    """The update a webhook request carries, or the answer refusing it: 403 without the right
+    secret (compared in constant time), 413 over the size limit, 400 for a malformed body."""
+    given = request.headers.get(SECRET_HEADER, "").encode()
+    if not hmac.compare_digest(given, expected_secret):
+        return PlainTextResponse("wrong or missing secret token", status_code=403)
+    body = await _read_limited(request)
+    if body is None:
+        return PlainTextResponse("update too large", status_code=413)
+    update = read_body(body)
+    if update is None:
+        return PlainTextResponse("malformed update", status_code=400)
+    return update
 
 
 async def _read_limited(request: Request) -> bytes | None:
@@ -108,24 +116,6 @@ def read_body(body: bytes) -> dict[str, Any] | None:
     if not all(isinstance(value, dict) for key, value in data.items() if key != "update_id"):
         return None
     return data
-
-
-def parse_update(body: bytes, bot: Bot) -> Update | None:
-    """An Update from a webhook body; None unless it is a JSON object with an int update_id."""
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(data, dict):
-        return None
-    update_id = data.get("update_id")
-    if not isinstance(update_id, int) or isinstance(update_id, bool):
-        return None
-    try:
-        return Update.de_json(data, bot)
-    except Exception:
-        log.warning("unreadable Telegram update %s", update_id, exc_info=True)
-        return None
 
 
 class TelegramNotReady(Exception):
