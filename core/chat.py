@@ -9,20 +9,19 @@ drops, the whole turn is retried.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from uuid import UUID
 
-from sqlalchemy.exc import DBAPIError, PendingRollbackError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import conversations, views
 from core.agent.base import Agent, AgentTurn
 from core.commands import TOOL_COMMANDS, parse_command
-from core.db import Database
+from core.db import Database, in_transaction
 from core.events import claim_event
 from core.identities import user_for
 from core.models import Conversation, Message, User, utcnow
@@ -139,19 +138,7 @@ class ChatService:
     async def _retrying(
         self, turn: Callable[[AsyncSession], Awaitable[Reply | None]]
     ) -> Reply | None:
-        for attempt in range(1, self.policy.db_retries + 1):
-            try:
-                async with self.db.session() as session, session.begin():
-                    return await turn(session)
-            except (DBAPIError, PendingRollbackError) as error:
-                # PendingRollbackError: the connection was lost inside a savepoint (a tool
-                # reported it and carried on); the transaction is void, so re-run it whole.
-                lost = isinstance(error, PendingRollbackError) or error.connection_invalidated
-                if not lost or attempt == self.policy.db_retries:
-                    raise
-                log.warning("database connection lost; retrying the turn (%d)", attempt)
-                await asyncio.sleep(0.2 * attempt)
-        raise AssertionError("unreachable")
+        return await in_transaction(self.db, turn, retries=self.policy.db_retries)
 
     async def _handle(
         self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False

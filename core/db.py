@@ -6,10 +6,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def sync_url(url: str) -> URL:
@@ -92,3 +101,29 @@ def _serialize_sqlite_writers(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn) -> None:  # type: ignore[no-untyped-def]
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+async def in_transaction(
+    db: Database, work: Callable[[AsyncSession], Awaitable[T]], *, retries: int = 5
+) -> T:
+    """Run `work` in one transaction, retried whole when the connection drops mid-way or
+    cannot be made (the server is restarting): nothing half-done is ever committed."""
+    for attempt in range(1, retries + 1):
+        try:
+            async with db.session() as session, session.begin():
+                return await work(session)
+        except (DBAPIError, PendingRollbackError) as error:
+            if not _connection_lost(error) or attempt == retries:
+                raise
+            log.warning("database connection lost; retrying the transaction (%d)", attempt)
+            await asyncio.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
+
+
+def _connection_lost(error: DBAPIError | PendingRollbackError) -> bool:
+    """A dropped connection, a new one refused while the server restarts (no statement ran
+    yet), or a transaction voided by a connection lost inside a savepoint that was caught."""
+    if isinstance(error, PendingRollbackError):
+        return True
+    refused = isinstance(error, OperationalError) and not error.statement
+    return error.connection_invalidated or refused

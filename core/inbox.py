@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -23,12 +22,12 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, or_, update
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.db import Database
+from core.db import Database, in_transaction
+from core.intake import Intake
 from core.models import InboxItem, utcnow
 
 log = logging.getLogger(__name__)
@@ -37,7 +36,6 @@ Processor = Callable[[dict[str, Any]], Awaitable[None]]
 Observer = Callable[[str, str], None]
 T = TypeVar("T")
 PRUNE_EVERY_SECONDS = 3600.0
-INTAKE_BATCH = 500
 
 
 @dataclass(frozen=True)
@@ -49,39 +47,6 @@ class InboxPolicy:
     retry_base_seconds: float = 1.0
     retention_hours: float = 48.0
     db_retries: int = 5
-
-
-@dataclass(frozen=True)
-class _Arrival:
-    source: str
-    delivery_id: str
-    payload: dict[str, Any]
-    written: asyncio.Future[bool]
-
-
-async def _insert_new(session: AsyncSession, *, batch: list[_Arrival]) -> set[tuple[str, str]]:
-    """Insert the batch; the keys that were new (a redelivery is skipped by the unique key)."""
-    dialect = session.bind.dialect.name if session.bind else "sqlite"
-    insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    now = utcnow()
-    rows = [
-        {
-            "source": arrival.source,
-            "delivery_id": arrival.delivery_id,
-            "payload": arrival.payload,
-            "status": "pending",
-            "attempts": 0,
-            "created_at": now,
-        }
-        for arrival in batch
-    ]
-    statement = (
-        insert_into(InboxItem)
-        .values(rows)
-        .on_conflict_do_nothing(index_elements=["source", "delivery_id"])
-        .returning(InboxItem.source, InboxItem.delivery_id)
-    )
-    return {(row[0], row[1]) for row in (await session.exec(statement)).all()}
 
 
 @dataclass(frozen=True)
@@ -108,45 +73,18 @@ class Inbox:
         self._wake = asyncio.Event()
         self._stopping = asyncio.Event()
         self._in_flight: dict[int, asyncio.Task[None]] = {}
-        self._intake: list[_Arrival] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._intake = Intake(self.intake_db or self.db, retries=self.policy.db_retries)
 
     def register(self, source: str, processor: Processor) -> None:
         self.processors[source] = processor
 
     async def record(self, source: str, delivery_id: str, payload: dict[str, Any]) -> bool:
-        """Write a delivery down; True when it is new. Once this returns, it may be acked.
-
-        Deliveries arriving while a write is under way share the next one (group commit):
-        under load one INSERT and one commit serve many acks."""
-        written: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._intake.append(_Arrival(source, delivery_id[:255], payload, written))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_arrivals(), name="inbox-intake")
-        fresh = await written
+        """Write a delivery down; True when it is new. Once this returns, it may be acked."""
+        fresh = await self._intake.write(source, delivery_id, payload)
         self._note(source, "recorded" if fresh else "duplicate")
         if fresh:
             self._wake.set()
         return fresh
-
-    async def _write_arrivals(self) -> None:
-        while self._intake:
-            batch, self._intake = self._intake[:INTAKE_BATCH], self._intake[INTAKE_BATCH:]
-            try:
-                inserted = await in_transaction(
-                    self.intake_db or self.db,
-                    functools.partial(_insert_new, batch=batch),
-                    retries=self.policy.db_retries,
-                )
-            except Exception as error:  # every waiting ack learns it was not written
-                for arrival in batch:
-                    if not arrival.written.done():
-                        arrival.written.set_exception(error)
-                continue
-            for arrival in batch:
-                key = (arrival.source, arrival.delivery_id)
-                arrival.written.set_result(key in inserted)
-                inserted.discard(key)  # a twin later in the same batch is a duplicate
 
     async def claim(self, limit: int) -> list[Claimed]:
         """Lease up to `limit` pending items nobody holds, oldest first, in one statement
@@ -355,26 +293,3 @@ class Inbox:
     def _note(self, source: str, outcome: str) -> None:
         if self.observe is not None:
             self.observe(source, outcome)
-
-
-async def in_transaction(
-    db: Database, work: Callable[[AsyncSession], Awaitable[T]], *, retries: int = 5
-) -> T:
-    """Run `work` in one transaction, retried whole when the connection drops mid-way or
-    cannot be made (the server is restarting): nothing half-done is ever committed."""
-    for attempt in range(1, retries + 1):
-        try:
-            async with db.session() as session, session.begin():
-                return await work(session)
-        except DBAPIError as error:
-            transient = error.connection_invalidated or _is_connect_failure(error)
-            if not transient or attempt == retries:
-                raise
-            log.warning("database connection lost; retrying the transaction (%d)", attempt)
-            await asyncio.sleep(0.2 * attempt)
-    raise AssertionError("unreachable")
-
-
-def _is_connect_failure(error: DBAPIError) -> bool:
-    """A new connection refused while the server restarts (no statement ran yet)."""
-    return isinstance(error, OperationalError) and not error.statement

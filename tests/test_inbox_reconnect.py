@@ -9,8 +9,8 @@ from sqlalchemy import text
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.db import Database
-from core.inbox import Inbox, InboxPolicy, in_transaction
+from core.db import Database, in_transaction
+from core.inbox import Inbox, InboxPolicy
 from core.models import InboxItem
 from tests.conftest import _truncate
 
