@@ -1,8 +1,8 @@
 """The five task tools: typed async functions whose docstrings become their schemas.
 
 The user travels in the run context (`ToolContext`), never in the arguments, so no model
-output can point a tool at someone else's tasks. Every call runs in a savepoint, is timed,
-and lands in the `tool_call` audit; the result is one envelope:
+output can point a tool at someone else's tasks. Every call is timed and lands in the
+`tool_call` audit; the result is one envelope:
 `{"ok", "message", "data", "error", "suggestion"}`.
 """
 
@@ -78,7 +78,10 @@ ToolFunction = Callable[..., Awaitable[Envelope]]
 
 
 def audited(fn: ToolFunction) -> ToolFunction:
-    """Run a tool in a savepoint, turn refusals into envelopes, and write the audit row."""
+    """Turn refusals into envelopes and write the audit row.
+
+    No savepoint is needed: every tool validates before its first write, and a database
+    error voids the whole turn's transaction, which is then retried or rolled back whole."""
     signature = inspect.signature(fn)
 
     @functools.wraps(fn)
@@ -91,8 +94,7 @@ def audited(fn: ToolFunction) -> ToolFunction:
         async with context.lock:
             started = time.perf_counter()
             try:
-                async with context.session.begin_nested():
-                    result = await fn(wrapped, *args, **kwargs)
+                result = await fn(wrapped, *args, **kwargs)
             except task_service.AmbiguousTask as refusal:
                 result = failure(
                     refusal.code,

@@ -60,7 +60,7 @@ class BuiltinAgent:
     """Deterministic and offline; the default backend and the eval's reference."""
 
     # Follow-ups need only the last few turns; ChatService loads no more than this.
-    history_window = 20
+    history_window = 12
 
     async def respond(self, turn: AgentTurn) -> str:
         context = read_context(turn.history)
