@@ -72,6 +72,7 @@ def slack() -> None:
 
     from adapters.slack.config import SlackConfigError, slack_credentials
     from adapters.slack.socket_mode import run_socket_mode
+    from bot.runtime import freeze_startup_heap
     from bot.wiring import build_services, upgrade_database
 
     settings = settings_or_exit()
@@ -85,6 +86,7 @@ def slack() -> None:
 
     async def session() -> None:
         services = build_services(settings)
+        freeze_startup_heap()
         try:
             await run_socket_mode(credentials, services.chat)
         finally:
@@ -116,14 +118,17 @@ def telegram(context: typer.Context) -> None:
         build_application,
         poll_until_signalled,
     )
+    from bot.runtime import freeze_startup_heap
     from bot.wiring import build_services, upgrade_database
 
     settings = settings_or_exit()
 
     async def polling() -> None:
         services = build_services(settings)
+        application = build_application(settings, services.chat)
+        freeze_startup_heap()
         try:
-            await poll_until_signalled(build_application(settings, services.chat))
+            await poll_until_signalled(application)
         finally:
             await services.close()
 

@@ -13,7 +13,6 @@ picked up by another (or the next) worker.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
 import shutil
@@ -31,6 +30,7 @@ from adapters.http.chat_api import chat_api_router
 from adapters.http.errors import install_error_handlers
 from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
+from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
 from bot.wiring import build_agent, build_database, build_services
 from core.agent.base import Agent
@@ -81,10 +81,7 @@ def create_app(
             for platform_lifespan in app.state.platform_lifespans:
                 await stack.enter_async_context(platform_lifespan())
             worker = _start_inbox(inbox)
-            # Everything built so far lives as long as the process: keep the collector off it,
-            # so full collections stay short and never stall the acks (tens of ms otherwise).
-            gc.collect()
-            gc.freeze()
+            freeze_startup_heap()
             try:
                 yield
             finally:
