@@ -100,13 +100,6 @@ async def list_tasks(
     return list(result.all())
 
 
-async def count_tasks(session: AsyncSession, *, user_id: UUID) -> tuple[int, int]:
-    """(pending, completed) for a user."""
-    tasks = await list_tasks(session, user_id=user_id)
-    done = sum(1 for task in tasks if task.completed)
-    return len(tasks) - done, done
-
-
 _NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
 _QUOTES = "\"'`“”‘’«»"
 
