@@ -21,7 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core import conversations, views
 from core.agent.base import Agent, AgentTurn
 from core.commands import TOOL_COMMANDS, parse_command
-from core.db import Database, in_transaction
+from core.db import Database, connection_lost, in_transaction
 from core.events import claim_event
 from core.identities import user_for
 from core.models import Conversation, Message, User, utcnow
@@ -217,7 +217,8 @@ class ChatService:
         context: ToolContext,
         conversation: Conversation,
     ) -> Reply | str:
-        """Run the command or the agent; any failure but the database's voids the turn."""
+        """Run the command or the agent. A lost connection is raised, so the turn is retried
+        whole; any other failure (a database error included) voids it, for an apology."""
         try:
             if command is None:
                 return await self.agent.respond(
@@ -231,9 +232,10 @@ class ChatService:
             if command.name in TOOL_COMMANDS:
                 return await TOOL_COMMANDS[command.name](context, command.args)
             return UNKNOWN_COMMAND.format(name=command.name)
-        except SQLAlchemyError:
-            raise
         except Exception as failure:
+            lost = _lost_connection(failure)
+            if lost is not None:
+                raise lost from lost.__cause__  # keep the driver error as the cause
             log.exception("the agent failed; the turn is rolled back")
             raise _AgentFailed from failure
 
@@ -271,6 +273,18 @@ class ChatService:
             platform=incoming.platform,
             chat_key=conversations.chat_key(incoming.chat_ref, incoming.thread_ref),
         )
+
+
+def _lost_connection(failure: BaseException) -> SQLAlchemyError | None:
+    """The lost-connection error behind a failure, even one an agent library wrapped."""
+    seen: set[int] = set()
+    current: BaseException | None = failure
+    while current is not None and id(current) not in seen:
+        if isinstance(current, SQLAlchemyError) and connection_lost(current):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def _addressed(reply: Reply, stored: Message, context: ToolContext) -> Reply:

@@ -103,27 +103,38 @@ def _serialize_sqlite_writers(engine: AsyncEngine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+class TransactionVoided(RuntimeError):
+    """The work returned, but a database error it caught had already rolled its transaction
+    back: nothing it did was committed, so it must never be reported as done."""
+
+
 async def in_transaction(
     db: Database, work: Callable[[AsyncSession], Awaitable[T]], *, retries: int = 5
 ) -> T:
     """Run `work` in one transaction, retried whole when the connection drops mid-way or
-    cannot be made (the server is restarting): nothing half-done is ever committed."""
+    cannot be made (the server is restarting): nothing half-done is ever committed, and
+    nothing rolled back is ever returned as if it had been."""
     for attempt in range(1, retries + 1):
         try:
             async with db.session() as session, session.begin():
-                return await work(session)
-        except (DBAPIError, PendingRollbackError) as error:
-            if not _connection_lost(error) or attempt == retries:
+                result = await work(session)
+                if not session.is_active:
+                    raise TransactionVoided("a caught database error rolled the work back")
+                return result
+        except (DBAPIError, PendingRollbackError, TransactionVoided) as error:
+            if not connection_lost(error) or attempt == retries:
                 raise
             log.warning("database connection lost; retrying the transaction (%d)", attempt)
             await asyncio.sleep(0.2 * attempt)
     raise AssertionError("unreachable")
 
 
-def _connection_lost(error: DBAPIError | PendingRollbackError) -> bool:
+def connection_lost(error: BaseException) -> bool:
     """A dropped connection, a new one refused while the server restarts (no statement ran
-    yet), or a transaction voided by a connection lost inside a savepoint that was caught."""
-    if isinstance(error, PendingRollbackError):
+    yet), or a transaction voided by an error that was caught (most likely the same)."""
+    if isinstance(error, PendingRollbackError | TransactionVoided):
         return True
+    if not isinstance(error, DBAPIError):
+        return False
     refused = isinstance(error, OperationalError) and not error.statement
     return error.connection_invalidated or refused

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -19,15 +18,12 @@ from typing import Any, Literal
 from uuid import UUID
 
 from agents import RunContextWrapper
-from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import tasks as task_service
 from core.confirmations import request_confirmation
 from core.models import Task, ToolCall, iso, utcnow
 from core.types import Action, Button
-
-log = logging.getLogger(__name__)
 
 Envelope = dict[str, Any]
 
@@ -80,8 +76,10 @@ ToolFunction = Callable[..., Awaitable[Envelope]]
 def audited(fn: ToolFunction) -> ToolFunction:
     """Turn refusals into envelopes and write the audit row.
 
-    No savepoint is needed: every tool validates before its first write, and a database
-    error voids the whole turn's transaction, which is then retried or rolled back whole."""
+    A database error is not caught here: it has voided the turn's transaction, so nothing
+    this turn does can be kept. It propagates, and the turn is retried whole (a dropped
+    connection) or rolled back and answered with an apology. No savepoint is needed:
+    every tool validates before its first write."""
     signature = inspect.signature(fn)
 
     @functools.wraps(fn)
@@ -104,12 +102,6 @@ def audited(fn: ToolFunction) -> ToolFunction:
                 )
             except task_service.TaskError as refusal:
                 result = failure(refusal.code, refusal.message, refusal.suggestion)
-            except SQLAlchemyError:
-                log.exception("tool %s failed on the database", fn.__name__)
-                result = failure(
-                    "DATABASE_ERROR",
-                    "I couldn't reach your tasks just now. Please try again in a moment.",
-                )
             duration_ms = (time.perf_counter() - started) * 1000
             executed_at = utcnow()
             context.session.add(

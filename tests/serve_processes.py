@@ -101,12 +101,16 @@ class Sender:
     workers: Sequence[ServeProcess]
     client: httpx.AsyncClient
     concurrency: int = 32
-    retries: int = 0
 
-    async def deliver_all(self, sends: Sequence[Send]) -> None:
+    async def deliver_all(self, sends: Sequence[Send], *, pace: float = 0.0) -> None:
+        """Deliver every send; with `pace`, the n-th starts no sooner than n × pace seconds in."""
         gate = asyncio.Semaphore(self.concurrency)
+        loop = asyncio.get_running_loop()
+        began = loop.time()
 
         async def one(index: int, send: Send) -> None:
+            if pace:
+                await asyncio.sleep(max(0.0, began + index * pace - loop.time()))
             async with gate:
                 await self.deliver(send, start=index)
 
@@ -128,7 +132,6 @@ class Sender:
                     raise AssertionError(f"{response.status_code}: {response.text}")
             except httpx.TransportError:
                 pass
-            self.retries += 1
             if loop.time() > deadline:
                 raise AssertionError("no worker acknowledged a delivery within a minute")
             await asyncio.sleep(0.05)

@@ -7,6 +7,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from uuid import UUID
 
+import psycopg
 import pytest
 from sqlmodel import select
 
@@ -21,6 +22,7 @@ from core.identities import user_for
 from core.models import Confirmation, Task, ToolCall
 from tests.fakes.openai_server import (
     FakeOpenAI,
+    Scripted,
     quota_exceeded,
     rate_limited,
     server_error,
@@ -120,6 +122,36 @@ async def test_three_server_errors_in_a_row_apologise(chat: ChatDriver, fake: Fa
     assert await chat.say("what's on my list?") == APOLOGY
     assert len(fake.requests) == 3
     assert fake.pending == 0
+
+
+async def test_a_connection_lost_while_the_model_thinks_retries_the_turn(
+    database: Database, chat: ChatDriver, fake: FakeOpenAI
+) -> None:
+    if database.is_sqlite:
+        pytest.skip("only a server database can drop a connection")
+    survived = tool_call("add_task", {"title": "survived"})
+    answers = [survived, survived, text("Added #1.")]
+
+    def restart_during_the_first_request(_body: dict) -> Scripted:
+        if len(fake.requests) == 1:
+            terminate_connections_to(database)
+        return answers.pop(0)
+
+    fake.responder = restart_during_the_first_request
+    assert await chat.say("add survived", event_id="E1") == "Added #1."
+    assert len(fake.requests) == 3, "the whole turn ran again, model calls included"
+    assert await chat.titles() == ["survived"]
+    assert [a.tool for a in await chat.audit()] == ["add_task"]
+
+
+def terminate_connections_to(database: Database) -> None:
+    """What a PostgreSQL restart does to the turn's connection, from the server side."""
+    dsn = database.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
 
 
 async def test_quota_errors_are_not_retried(chat: ChatDriver, fake: FakeOpenAI) -> None:

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 from agents import RunContextWrapper
 from sqlalchemy import text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import AgentTurn
-from core.db import Database
-from core.tools import ToolContext, audited, failure
+from core.chat import APOLOGY
+from core.db import Database, TransactionVoided, in_transaction
+from core.models import ProcessedEvent
+from core.tools import ToolContext, audited
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 
@@ -43,21 +47,112 @@ async def test_a_turn_whose_connection_drops_is_retried_whole(database: Database
     assert await chat.push("add it", event_id="E1") is None
 
 
+class LosesItsConnectionInATool:
+    """Its first add_task runs on a connection the server has just closed, as when
+    PostgreSQL restarts between two statements of a turn."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.calls = 0
+
+    async def respond(self, turn: AgentTurn) -> str:
+        self.calls += 1
+        if self.calls == 1:
+            await terminate_backend_of(turn.tools.session, self.database)
+        from core import tools
+
+        return (await tools.add_task(RunContextWrapper(turn.tools), title="survived"))["message"]
+
+
+async def terminate_backend_of(session: AsyncSession, database: Database) -> None:
+    """Close the session's connection from the server side (the client does not know yet).
+    No statement runs on the session, so whatever it has pending is still to be flushed."""
+    raw = await (await session.connection()).get_raw_connection()
+    pid = raw.driver_connection.info.backend_pid
+    async with database.engine.connect() as other:
+        await other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+
+
+async def test_a_connection_lost_inside_a_tool_retries_the_whole_turn(database: Database) -> None:
+    if database.is_sqlite:
+        pytest.skip("only a server database can drop a connection")
+    agent = LosesItsConnectionInATool(database)
+    chat = ChatDriver(build_chat(database, agent), database)
+    reply = await chat.push("add it", event_id="E1")
+    assert reply is not None and reply.text == "Added #1 “survived”."
+    assert agent.calls == 2
+    assert await chat.titles() == ["survived"]
+    assert [call.tool for call in await chat.audit()] == ["add_task"]
+    assert await chat.push("add it", event_id="E1") is None
+
+
 @audited
 async def leaky_tool(ctx: RunContextWrapper[ToolContext], title: str) -> dict:
-    """A tool whose query fails."""
+    """A tool whose query fails while the connection stays up."""
     raise OperationalError("SELECT secret_column FROM task WHERE owner = 42", {}, Exception("boom"))
 
 
-async def test_database_errors_never_reach_the_person(chat: ChatDriver) -> None:
-    await chat.say("add buy milk")
-    async with chat.database.session() as session, session.begin():
-        context = ToolContext(session=session, user_id=await chat.user_id())
-        result = await leaky_tool(RunContextWrapper(context), title="x")
-    assert result == failure(
-        "DATABASE_ERROR", "I couldn't reach your tasks just now. Please try again in a moment."
-    )
-    assert context.calls[0]["ok"] is False
+class CallsTheLeakyTool:
+    async def respond(self, turn: AgentTurn) -> str:
+        from core import tools
+
+        await tools.add_task(RunContextWrapper(turn.tools), title="half done")
+        return (await leaky_tool(RunContextWrapper(turn.tools), title="x"))["message"]
+
+
+async def test_a_database_error_in_a_tool_voids_the_turn_with_an_apology(
+    database: Database,
+) -> None:
+    chat = ChatDriver(build_chat(database, CallsTheLeakyTool()), database)
+    reply = await chat.push("add two things", event_id="E1")
+    assert reply is not None and reply.text == APOLOGY
+    assert "secret_column" not in reply.text
+    assert await chat.titles() == [], "the add before the failure was rolled back"
+    assert await chat.audit() == []
+    assert await chat.push("add two things", event_id="E1") is None
+
+
+async def test_work_that_swallows_a_database_error_is_never_reported_done(
+    database: Database,
+) -> None:
+    attempts = 0
+
+    async def swallow_a_duplicate(session: AsyncSession) -> str:
+        nonlocal attempts
+        attempts += 1
+        session.add(ProcessedEvent(source="test", event_id="once"))
+        await session.flush()
+        session.add(ProcessedEvent(source="test", event_id="once"))
+        with contextlib.suppress(IntegrityError):
+            await session.flush()
+        return "done"
+
+    with pytest.raises(TransactionVoided):
+        await in_transaction(database, swallow_a_duplicate, retries=2)
+    assert attempts == 2
+    async with database.session() as session:
+        assert (await session.exec(select(ProcessedEvent))).all() == []
+
+
+async def test_work_that_swallows_a_lost_connection_is_retried(database: Database) -> None:
+    if database.is_sqlite:
+        pytest.skip("only a server database can drop a connection")
+    attempts = 0
+
+    async def record_once(session: AsyncSession) -> int:
+        nonlocal attempts
+        attempts += 1
+        session.add(ProcessedEvent(source="test", event_id="E1"))
+        if attempts == 1:
+            await terminate_backend_of(session, database)
+            with contextlib.suppress(OperationalError):
+                await session.flush()
+        return attempts
+
+    assert await in_transaction(database, record_once) == 2
+    async with database.session() as session:
+        [stored] = (await session.exec(select(ProcessedEvent))).all()
+    assert stored.event_id == "E1"
 
 
 async def test_a_turn_waiting_on_a_user_that_gets_erased_starts_afresh(
