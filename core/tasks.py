@@ -174,6 +174,10 @@ class _Titled(Protocol):
 Titled = TypeVar("Titled", bound=_Titled)
 
 
+# "the call" means a task about a call, not one that also says "the".
+_ARTICLES = frozenset({"the", "an", "my", "our"})
+
+
 def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
     """Exact title first, then substring, then every word of `ref` in the title."""
     wanted = _fold(ref)
@@ -183,7 +187,7 @@ def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
     partial = [task for task in tasks if wanted in _fold(task.title)]
     if partial:
         return partial
-    words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1]
+    words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1 and word not in _ARTICLES]
     if not words:
         return []
     return [

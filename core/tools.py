@@ -173,7 +173,7 @@ def format_list(found: list[Task], status: str) -> str:
     if not found:
         return {
             "pending": "You have no pending tasks. Nice work!",
-            "completed": "You haven't completed any tasks yet.",
+            "completed": "No completed tasks yet.",
         }.get(status, "Your list is empty. Tell me something to add.")
     noun = "task" if len(found) == 1 else "tasks"
     heading = {

@@ -7,6 +7,7 @@ import pytest
 from core.agent.builtin.context import Awaiting, Context
 from core.agent.builtin.intents import (
     Add,
+    AddSeveral,
     AskTitle,
     AskWhich,
     BareRef,
@@ -18,7 +19,9 @@ from core.agent.builtin.intents import (
     Injection,
     ListTasks,
     Ref,
+    Search,
     TwoIntents,
+    Undone,
     Unknown,
     Update,
 )
@@ -392,3 +395,89 @@ def test_answers_to_our_questions() -> None:
     assert parse("buy oat milk", change) == Update(number(4), title="buy oat milk")
     assert parse("description: skimmed", change) == Update(number(4), description="skimmed")
     assert parse("show my tasks", Context(awaiting=Awaiting("title"))) == ListTasks("all")
+
+
+# The task in one clause, the verb in another; corrections; renames told as corrections.
+SPLIT_ACROSS_CLAUSES = [
+    ("the report is finished, tick it off", Complete(title("the report"))),
+    ("sent the email, mark it done", Complete(title("sent the email"), loose=True)),
+    ("I don't need to do laundry anymore, remove it", Delete(title("do laundry"))),
+    (
+        "i should really clean the fridge this weekend, add that",
+        Add("clean the fridge this weekend"),
+    ),
+    ("✔️ task 1", Complete(number(1))),
+    ("task 3 ✅", Complete(number(3))),
+    ("✅ call mom", Complete(title("call mom"), loose=True)),
+    ("dleete task 2", Delete(number(2))),
+    ("compelte #3", Complete(number(3))),
+    ("actually the milk should be oat milk", Update(title("milk"), title="oat milk")),
+    ("actually never mind, delete it", Delete(IT)),
+    ("and add buy flour too", Add("buy flour")),
+    ("note to self: cancel the gym membership", Add("cancel the gym membership")),
+    ("finally called dad!", Complete(title("called dad"), loose=True)),
+    ("got the milk 👍", Complete(title("got the milk"), loose=True)),
+    (
+        "add these: buy milk, call dad and pay rent",
+        AddSeveral(("buy milk", "call dad", "pay rent")),
+    ),
+    (
+        "add 2 tasks: wash the car; clean the windows",
+        AddSeveral(("wash the car", "clean the windows")),
+    ),
+    ("do I have anything about the dentist?", Search("dentist")),
+    ("is there a task for milk", Search("milk")),
+    ("what did I get done?", ListTasks("completed")),
+    ("what do I need to get done?", ListTasks("pending")),
+    ("remind me what's on my list", ListTasks("all")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SPLIT_ACROSS_CLAUSES)
+def test_split_across_clauses(text: str, expected: object) -> None:
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remote control batteries",  # close to "remove", but a title follows: a task to add
+        "put it on my list",  # names nothing
+        "buy milk should be done by friday",  # not a rename
+        "I meant task 2",  # nothing earlier to correct
+        "do I have anything for today?",  # a listing question, not a search
+    ],
+)
+def test_what_these_readers_leave_alone(text: str) -> None:
+    found = parse(text)
+    assert not isinstance(found, Delete | Update | Search | Complete)
+    assert found != Add("it")
+
+
+def test_i_meant_redoes_the_last_action_on_another_task() -> None:
+    deleted = Context(last_family="delete", last_input={"task_identifier": "1"})
+    assert parse("no wait, I meant task 2", deleted) == Delete(number(2))
+    missed = Context(last_family="complete")
+    assert parse("oh I meant yoga", missed) == Complete(title("yoga"), loose=True)
+    added = Context(last_family="add", last_task=Known(4, "buy milk"))
+    assert parse("oops I meant buy oat milk", added) == Update(number(4), title="buy oat milk")
+
+
+def test_i_meant_after_a_rename_puts_the_wrong_task_back() -> None:
+    renamed = Context(
+        last_family="update",
+        last_input={"task_identifier": "1", "new_title": "buy oat milk", "new_description": None},
+        last_result={
+            "ok": True,
+            "data": {"task": {"number": 1, "title": "buy oat milk"}, "previous_title": "buy milk"},
+        },
+    )
+    assert parse("sorry, I meant task 2", renamed) == Undone(
+        undo=Update(number(1), title="buy milk"), redo=Update(number(2), title="buy oat milk")
+    )
+
+
+def test_yes_put_it_on_my_list_accepts_the_offer() -> None:
+    offered = Context(awaiting=Awaiting("offer_add", title="call the plumber"))
+    assert parse("yes, put it on my list", offered) == Add("call the plumber")
+    assert parse("put it on my list", offered) == Add("call the plumber")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin.intents import Add, AskSplit, AskTitle
+from core.agent.builtin.intents import Add, AddSeveral, AskSplit, AskTitle
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST
 
@@ -59,9 +59,33 @@ def quoted_description(tail: str) -> str:
 _TWO_THINGS = re.compile(r"^(?P<first>[^\W\d_]+)\s+(?:and|&)\s+(?P<second>[^\W\d_]+)$", NOCASE)
 
 
-def read_title(text: str) -> Add | AskTitle | AskSplit:
+_SEVERAL = re.compile(
+    r"^(?:these|the\s+following|following|(?:these|the\s+following\s+)?"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|some|a\s+few|few|several|multiple)"
+    r"\s+(?:new\s+)?(?:tasks|things|items|todos|to-?dos|reminders))\s*:\s*(?P<items>.+)$",
+    NOCASE,
+)
+_ITEM_SEPARATOR = re.compile(r"\s*(?:[;,\n]\s*(?:and\s+)?|\s+and\s+)", NOCASE)
+_PRONOUN_TITLE = re.compile(r"^(?:it|that|this|them|these|those|one)$", NOCASE)
+_ALSO_TAIL = re.compile(r"\s+(?:too|as\s+well)$", NOCASE)
+
+
+def _several(text: str) -> AddSeveral | None:
+    """`these: milk, bread and eggs`: a list the person spelled out, one task per item."""
+    match = _SEVERAL.match(text)
+    if match is None:
+        return None
+    titles = tuple(
+        title for item in _ITEM_SEPARATOR.split(match.group("items")) if (title := tidy_title(item))
+    )
+    return AddSeveral(titles) if len(titles) > 1 else None
+
+
+def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     """What follows an add verb: an optional "a new task called", a title, maybe a description."""
     rest = _TO_MY_LIST_PREFIX.sub("", text.strip())
+    if (several := _several(rest)) is not None:
+        return several
     rest = _TASK_NOUN.sub("", rest, count=1).strip() if _TASK_NOUN.match(rest) else rest
     rest = ON_MY_LIST.sub("", rest).strip()
     quoted = split_quoted(rest)
@@ -72,9 +96,9 @@ def read_title(text: str) -> Add | AskTitle | AskSplit:
     if (needed := read_need(rest)) is not None:
         rest = needed  # "remember that I need to X"
     title, description = split_description(rest)
-    title = tidy_title(ON_MY_LIST.sub("", title))
-    if title.lower() in ("to", "do", "something", "sth", "a thing"):
-        return AskTitle()
+    title = tidy_title(_ALSO_TAIL.sub("", ON_MY_LIST.sub("", title)))
+    if title.lower() in ("to", "do", "something", "sth", "a thing") or _PRONOUN_TITLE.match(title):
+        return AskTitle()  # "put it on my list" names no task; the caller may know which
     if not title:
         return AskTitle()
     if not description and (two := _TWO_THINGS.match(title)):
@@ -84,7 +108,8 @@ def read_title(text: str) -> Add | AskTitle | AskSplit:
 
 _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        r"^(?:add|create|new|jot(?:\s+down)?|write\s+down|note\s+down|note|pencil\s+in|put\s+down|"
+        r"^(?:add|create|new|jot(?:\s+down)?|write\s+down|note\s+to\s+self|note\s+down|note|"
+        r"pencil\s+in|put\s+down|"
         r"\+|(?:to-?do|todo)(?!\s+list))"
         r"(?:\s*[:,-]\s*|\s+|$)(?P<rest>.*)$",
         NOCASE,
@@ -115,14 +140,17 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
 )
+_NOT_A_REMINDER = r"(?!\s+(?:what|which|of\s+what|of\s+(?:my|the)\s+(?:list|tasks|todos))\b)"
 _REMIND = re.compile(
-    r"^remind\s+(?:me|us)\b(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-])\s*(?P<rest>.*)$",
+    r"^remind\s+(?:me|us)\b"
+    + _NOT_A_REMINDER
+    + r"(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-])\s*(?P<rest>.*)$",
     NOCASE,
 )
-_REMIND_BARE = re.compile(r"^remind\s+(?:me|us)\b\s*(?P<rest>.*)$", NOCASE)
+_REMIND_BARE = re.compile(r"^remind\s+(?:me|us)\b" + _NOT_A_REMINDER + r"\s*(?P<rest>.*)$", NOCASE)
 
 
-def read_add(text: str) -> Add | AskTitle | None:
+def read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
     if match := _REMIND.match(text):
         found = read_title(match.group("rest"))
         when = (match.group("when") or "").strip()

@@ -4,7 +4,7 @@ person last saw, the candidates of an ambiguous answer, and any question left op
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from core.agent.builtin.intents import Family
@@ -46,6 +46,10 @@ class Context:
     pending_title: str | None = None
     pending_description: str | None = None
     awaiting: Awaiting | None = None
+    # What the last reply did (its last tool call but a listing), for "no, I meant task 2".
+    last_family: Family | None = None
+    last_input: dict[str, Any] = field(default_factory=dict)
+    last_result: dict[str, Any] = field(default_factory=dict)
 
 
 def _known(data: Any) -> Known | None:
@@ -102,6 +106,19 @@ def _latest_ambiguity(calls: list[dict[str, Any]]) -> tuple[tuple[Known, ...], F
     return (), None, {}
 
 
+def _last_action(calls: list[dict[str, Any]]) -> tuple[Family | None, dict, dict]:
+    for call in reversed(calls):
+        family = _FAMILY_OF_TOOL.get(str(call.get("tool_name")))
+        if family is not None and family != "list":
+            arguments, result = call.get("input"), call.get("result")
+            return (
+                family,
+                arguments if isinstance(arguments, dict) else {},
+                result if isinstance(result, dict) else {},
+            )
+    return None, {}, {}
+
+
 def _awaiting(text: str) -> Awaiting | None:
     found = recognise_question(text)
     if found is None:
@@ -127,7 +144,11 @@ def read_context(history: Sequence[MessageLike]) -> Context:
     family: Family | None = None
     arguments: dict = {}
     awaiting = None
+    last_family: Family | None = None
+    last_input: dict[str, Any] = {}
+    last_result: dict[str, Any] = {}
     if latest is not None:
+        last_family, last_input, last_result = _last_action(list(latest.tool_calls or []))
         candidates, family, arguments = _latest_ambiguity(list(latest.tool_calls or []))
         awaiting = _awaiting(latest.content or "")
         if not candidates and (offered := recognise_choices(latest.content or "")) is not None:
@@ -141,4 +162,7 @@ def read_context(history: Sequence[MessageLike]) -> Context:
         pending_title=arguments.get("new_title"),
         pending_description=arguments.get("new_description"),
         awaiting=awaiting,
+        last_family=last_family,
+        last_input=last_input,
+        last_result=last_result,
     )

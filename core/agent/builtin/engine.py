@@ -33,12 +33,15 @@ from core.agent.builtin.intents import (
     Intent,
     ListTasks,
     Ref,
+    Search,
     TwoIntents,
+    Undone,
     Unknown,
     Update,
 )
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import Known, loose_matches, title_matches
+from core.agent.builtin.text import stem
 from core.tools import Envelope, ToolContext
 
 _TOOL_OF: dict[Family, str] = {
@@ -46,6 +49,8 @@ _TOOL_OF: dict[Family, str] = {
     "delete": "delete_task",
     "update": "update_task",
 }
+# Verbs that say only "it is done": "got the milk", "sorted the invoices".
+_PLAIN_VERBS = frozenset({"get", "grab", "do", "sort", "handl", "finish", "complet", "tackl"})
 _CHITCHAT = {
     "help": phrases.HELP,
     "greeting": phrases.GREETING,
@@ -101,8 +106,12 @@ class _Turn:
                 return (await self.call("list_tasks", status=intent.status))["message"]
             case Count():
                 return await self.count(intent)
+            case Search():
+                return await self.search(intent)
             case Complete() | Delete() | Update():
                 return await self.change(intent)
+            case Undone():
+                return await self.undo_then_redo(intent)
             case AskWhich():
                 return self.ask_which(intent.family)
             case Batch():
@@ -146,6 +155,18 @@ class _Turn:
             return phrases.COUNT_NONE
         return f"You have {_count(len(tasks), 'task')}: {pending} pending and {done} completed."
 
+    async def search(self, intent: Search) -> str:
+        result = await self.call("list_tasks", status="all")
+        if not result["ok"]:
+            return _failure(result)
+        found = title_matches(_knowns(result), intent.query)
+        if not found:
+            return phrases.SEARCH_NONE.format(query=intent.query)
+        noun = "task mentions" if len(found) == 1 else "tasks mention"
+        lines = [f"{len(found)} {noun} “{intent.query}”:"]
+        lines += [f"{task.number}. {'✓ ' if task.completed else ''}{task.title}" for task in found]
+        return "\n".join(lines)
+
     def ask_which(self, family: Family) -> str:
         last = self.context.last_task
         if family == "complete" and last is not None and not last.completed:
@@ -173,6 +194,20 @@ class _Turn:
             return await self.loosely(intent, family, result)
         return _phrase(family, result)
 
+    async def undo_then_redo(self, intent: Undone) -> str:
+        undone = await self.call(
+            "update_task",
+            task_identifier=f"#{intent.undo.ref.number}",
+            new_title=intent.undo.title,
+            new_description=None,
+        )
+        if not undone["ok"]:
+            return _failure(undone)
+        task = undone["data"]["task"]
+        return f"I put #{task['number']} back to “{task['title']}”. " + await self.change(
+            intent.redo
+        )
+
     async def loosely(
         self, intent: Complete | Delete | Update, family: Family, missed: Envelope
     ) -> str:
@@ -191,8 +226,24 @@ class _Turn:
             listed = phrases.choices([(task.number, task.title) for task in matches[:10]])
             return phrases.WHICH_OF[family].format(choices=listed)
         if isinstance(intent, Complete) and intent.loose:
-            return phrases.LOOSE_MISS
+            return await self.without_the_verb(intent, tasks)
         return _failure(missed)
+
+    async def without_the_verb(self, intent: Complete, tasks: list[Known]) -> str:
+        """ "got the milk" for "buy milk": match the object alone. A plain verb acts on a
+        single match; any other verb only asks, since "called mom" is not "email mom"."""
+        verb, _, rest = intent.ref.text.partition(" ")
+        pending = [task for task in tasks if not task.completed]
+        matches = loose_matches(pending, rest) if rest else []
+        if len(matches) == 1 and stem(verb) in _PLAIN_VERBS:
+            result = await self.call("complete_task", task_identifier=f"#{matches[0].number}")
+            return _phrase("complete", result)
+        if len(matches) == 1:
+            return phrases.CONFIRM_COMPLETE.format(number=matches[0].number, title=matches[0].title)
+        if matches:
+            listed = phrases.choices([(task.number, task.title) for task in matches[:10]])
+            return phrases.WHICH_OF["complete"].format(choices=listed)
+        return phrases.LOOSE_MISS
 
     async def identifier(self, ref: Ref, family: Family) -> str | None:
         """What to hand the tool: a `#n` when the conversation decides, else the person's words."""

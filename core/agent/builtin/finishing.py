@@ -57,9 +57,10 @@ _BARE_DONE = re.compile(
     NOCASE,
 )
 _PAST_TENSE = re.compile(
-    r"^(?:(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+|just\s+)(?:just\s+|already\s+|finally\s+|also\s+)*"
-    r"|(?=[a-z]+ed\b|bought|paid|went|made|wrote|sent|took|fed|ran|met|brought|sold|gave|drove|ate))"
-    r"(?P<verb>[a-z]+ed|bought|paid|went|made|wrote|sent|took|fed|ran|met|found|brought|sold|told|"
+    r"^(?:(?:finally|just|already|also|now)\s+)?(?:(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+|just\s+)(?:just\s+|already\s+|finally\s+|also\s+)*"
+    r"|(?=[a-z]+ed\b|bought|paid|went|made|wrote|sent|took|fed|ran|met|brought|sold|gave|drove|ate|"
+    r"got\b))"
+    r"(?P<verb>[a-z]+ed|bought|paid|went|made|wrote|sent|took|fed|ran|met|found|brought|sold|told|got|"
     r"gave|spoke|drove|ate|saw|kept|built|caught|taught|swept|read|put|cut|hung|paid\s+off|"
     r"picked\s+up|dropped\s+off|filled\s+out|signed\s+up\s+for)\s+(?P<rest>.+)$",
     NOCASE,

@@ -57,6 +57,13 @@ class ListTasks:
 
 
 @dataclass(frozen=True)
+class Search:
+    """ "do I have anything about the dentist?": the tasks whose titles mention `query`."""
+
+    query: str
+
+
+@dataclass(frozen=True)
 class Count:
     status: Status = "all"
 
@@ -79,6 +86,14 @@ class Update:
     description: str | None = None
     # Other ways to split an unquoted "change A to B to C": (ref, title) pairs, tried in order.
     alternatives: tuple[tuple[Ref, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Undone:
+    """ "sorry, I meant task 2" after a rename: put the wrong task's title back, then redo."""
+
+    undo: Update
+    redo: Update
 
 
 @dataclass(frozen=True)
@@ -134,10 +149,12 @@ Intent = (
     | AddSeveral
     | AskTitle
     | ListTasks
+    | Search
     | Count
     | Complete
     | Delete
     | Update
+    | Undone
     | AskWhich
     | Batch
     | TwoIntents

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin.intents import ListTasks, Status
+from core.agent.builtin.intents import ListTasks, Search, Status
 from core.agent.builtin.words import NOCASE
 
 COUNT = re.compile(
@@ -29,7 +29,8 @@ _LIST_SHAPES = re.compile(
     r"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+(?:need|have|got)\s+to\s+do\b"
     r"|\bwhat(?:'?s|\s+is)?\s+(?:left|pending|next|remaining|outstanding|open|up|on\s+(?:my|the)\s+"
     r"(?:list|plate|agenda|schedule)|coming\s+up|due|still\s+open|still\s+to\s+do|to\s+do)\b"
-    r"|\bwhat\s+(?:have|did)\s+i\s+(?:done|do|completed|complete|finished|finish|accomplished|got\s+done)\b"
+    r"|\bwhat\s+(?:have|did)\s+i\s+(?:done|do|completed|complete|finished|finish|accomplished|"
+    r"got\s+done|gotten\s+done|get\s+done)\b"
     r"|\b(?:anything|something)\s+(?:left|pending|else|to\s+do|on\s+my\s+list)\b"
     r"|^(?:pending|completed|done|finished|open|outstanding|remaining|left|todo|to-?do)$"
     r"|\bwhat\s+(?:do|did)\s+i\s+have\b|\bwhere\s+am\s+i\s+at\b|\bstatus\b",
@@ -61,7 +62,12 @@ _ALL_OF_ONE_KIND = re.compile(
 )
 
 
+_GOT_DONE = re.compile(r"\b(?:did|have|had)\s+(?:i|we)\s+(?:get|gotten|got)\s+done\b", NOCASE)
+
+
 def status_of(text: str) -> Status:
+    if _GOT_DONE.search(text):
+        return "completed"  # "what did I get done?", unlike "what do I need to get done?"
     completed = bool(_COMPLETED.search(text)) and not _NOT_COMPLETED.search(text)
     pending = bool(_PENDING.search(text)) or bool(_NOT_COMPLETED.search(text))
     whole = _ALL.search(text) and not _ALL_OF_ONE_KIND.search(text)
@@ -90,3 +96,33 @@ def read_list(text: str) -> ListTasks | None:
     ):
         return ListTasks(status_of(lowered))
     return None
+
+
+_ABOUT = (
+    r"(?:about|for|with|on|regarding|re|related\s+to|mentioning|involving|called|named|"
+    r"containing)"
+)
+_SEARCH = re.compile(
+    rf"^(?:(?:do|did)\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got|(?:is|are)\s+there|got|any)\s+"
+    rf"(?:a\s+|an\s+|any\s+)?(?:tasks?|todos?|to-?dos?|items?|anything|something|reminders?)\s+"
+    rf"{_ABOUT}\s+(?P<query>.+)$"
+    rf"|^(?:search|look)\s+(?:for|up|through\s+my\s+(?:list|tasks)\s+for)\s+(?:tasks?\s+{_ABOUT}\s+)?"
+    rf"(?P<searched>.+)$"
+    rf"|^(?:find|show(?:\s+me)?|list|get)\s+(?:my\s+|all\s+|the\s+)?(?:tasks?|todos?|to-?dos?|items?)\s+"
+    rf"{_ABOUT}\s+(?P<found>.+)$",
+    NOCASE,
+)
+_NOT_A_TOPIC = re.compile(
+    r"^(?:me|today|tonight|tomorrow|this\s+week|the\s+week|now|later|the\s+weekend|this\s+weekend|"
+    r"the\s+day|it|that|this|my\s+list)$",
+    NOCASE,
+)
+
+
+def read_search(text: str) -> Search | None:
+    match = _SEARCH.match(text.rstrip("?").strip())
+    if match is None:
+        return None
+    query = next(group for group in match.groups() if group)
+    query = re.sub(r"^(?:the|my|a|an|our)\s+", "", query.strip(), flags=NOCASE).strip(" ?.!")
+    return Search(query) if query and not _NOT_A_TOPIC.match(query) else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin import chitchat, listing, safety, verbs
+from core.agent.builtin import answers, chitchat, clauses, listing, safety, verbs
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -28,11 +28,12 @@ from core.agent.builtin.intents import (
     Intent,
     ListTasks,
     Ref,
+    Search,
     TwoIntents,
     Unknown,
     Update,
 )
-from core.agent.builtin.refs import is_everything, is_several, parse_ref, pick
+from core.agent.builtin.refs import is_everything, is_several, parse_ref
 from core.agent.builtin.text import clean, normalize, tidy_title
 
 NOCASE = re.IGNORECASE
@@ -64,6 +65,8 @@ def _is_instruction(intent: Intent) -> bool:
 
 def single(text: str) -> Intent:
     """One operation (or none) in an already cleaned message."""
+    if (searched := listing.read_search(text)) is not None:
+        return searched
     if listing.COUNT.search(text):
         return Count(listing.status_of(text))
     if listing.STATUS_QUESTION.match(text):
@@ -105,10 +108,55 @@ def _maybe_task(text: str) -> str | None:
     return tidy_title(text) or None
 
 
+_AGREEING = re.compile(r"^(?:yes|yeah|yep|yup|sure|ok|okay|please)\b[\s,!.]*", NOCASE)
+_CHECK_MARK = re.compile("[✅✔☑✓]\ufe0f?")
+
+
+def _checked_off(text: str) -> Intent | None:
+    """`✅ task 1`, `milk ✔️`: a check mark beside a task means it is done."""
+    if not _CHECK_MARK.search(text):
+        return None
+    rest = clean(_CHECK_MARK.sub(" ", text))
+    if not rest:
+        return AskWhich("complete")
+    found = single(rest)
+    if isinstance(found, Complete):
+        return found
+    if _definite(found) and not isinstance(found, Add):
+        return None
+    ref = parse_ref(rest)
+    return Complete(ref, loose=ref.kind == "title") if ref is not None else None
+
+
+def _clauses(text: str, context: Context) -> Intent | None:
+    """The task in one clause and the verb in another ("the report is done, tick it off"),
+    or a correction of the last turn ("I meant task 2")."""
+    if (both := clauses.act_on_it(text)) is not None:
+        found = single(both.subject)
+        if both.family == "add":
+            if isinstance(found, Add | AddSeveral | AskSplit):
+                return found
+            titled = verbs.read_title(both.subject)
+            return titled if isinstance(titled, Add) else None
+        if both.family == "complete" and isinstance(found, Complete):
+            return found
+        if both.family == "delete" and isinstance(found, Delete):
+            return found
+        ref = getattr(found, "ref", None) or parse_ref(both.subject)
+        if not isinstance(ref, Ref):
+            return None
+        if both.family == "complete":
+            return Complete(ref, loose=ref.kind == "title")
+        return Delete(ref)
+    if (ref := clauses.meant(text)) is not None:
+        return answers.corrected(ref, context)
+    return None
+
+
 def _definite(intent: Intent) -> bool:
     if isinstance(intent, Update):
         return intent.title is not None or intent.description is not None
-    return isinstance(intent, Add | Complete | Delete | ListTasks | Count)
+    return isinstance(intent, Add | Complete | Delete | ListTasks | Count | Search)
 
 
 def _two_intents(text: str) -> TwoIntents | None:
@@ -157,74 +205,6 @@ def _ref_text(text: str) -> str | None:
     return match.group("ref") if match else None
 
 
-_AS_ONE = re.compile(
-    r"^(?:just\s+)?(?:one|1|a single one|single|one task|as one|together|keep (?:it|them) together|"
-    r"(?:the\s+)?first(?: one)?|option 1)\b",
-    NOCASE,
-)
-_AS_TWO = re.compile(
-    r"^(?:two|2|both|two tasks|as two|separate(?:ly)?|split(?: (?:it|them))?|"
-    r"(?:the\s+)?second(?: one)?|option 2)\b",
-    NOCASE,
-)
-
-
-def _follow_up(text: str, context: Context) -> Intent | None:
-    """An answer to what we just asked, or a pick among the candidates we just listed."""
-    awaiting = context.awaiting
-    if context.candidates and context.pending_family in ("complete", "delete", "update"):
-        ref = parse_ref(text)
-        if ref is not None and ref.kind != "pronoun":
-            chosen = pick(list(context.candidates), ref)
-            if len(chosen) == 1:
-                target = Ref("number", number=chosen[0].number)
-                if context.pending_family == "complete":
-                    return Complete(target)
-                if context.pending_family == "delete":
-                    return Delete(target)
-                return Update(target, context.pending_title, context.pending_description)
-    if awaiting is None:
-        return None
-    if awaiting.kind == "title":
-        found = verbs.read_title(text)
-        return found if isinstance(found, Add | AskSplit) else None
-    if awaiting.kind == "split_add" and awaiting.title:
-        if _AS_ONE.match(text):
-            return Add(awaiting.title)
-        if _AS_TWO.match(text):
-            return AddSeveral(awaiting.parts)
-    if awaiting.kind == "which" and awaiting.family in ("complete", "delete"):
-        ref = parse_ref(text)
-        if ref is None:
-            return None
-        return Complete(ref) if awaiting.family == "complete" else Delete(ref)
-    if awaiting.kind == "change" and awaiting.number is not None:
-        target = Ref("number", number=awaiting.number)
-        description = re.match(
-            r"^(?:the\s+)?(?:description|desc|notes?|details?)\s*[:=-]?\s*(?P<d>.+)$", text, NOCASE
-        )
-        if description:
-            return Update(target, description=tidy_title(description.group("d")))
-        title = re.sub(
-            r"^(?:(?:rename|call|change|name)\s+it\s+)?(?:to|as)\s+", "", text, flags=NOCASE
-        )
-        title = tidy_title(title)
-        return Update(target, title=title) if title else None
-    return None
-
-
-def _answer(kind: str, context: Context) -> Intent | None:
-    awaiting = context.awaiting
-    if awaiting is None:
-        return None
-    if kind == "yes":
-        if awaiting.kind == "offer_add" and awaiting.title:
-            return Add(awaiting.title)
-        if awaiting.kind == "confirm_complete" and awaiting.number is not None:
-            return Complete(Ref("number", number=awaiting.number))
-    return None
-
-
 def parse(text: str, context: Context | None = None) -> Intent:
     context = context or Context()
     normalized = normalize(text)
@@ -233,15 +213,16 @@ def parse(text: str, context: Context | None = None) -> Intent:
         return Chitchat("help")  # "?"
     if chitchat.GREETING.match(normalized.strip(" !.?,")):
         return Chitchat("greeting")
+    checked = _checked_off(text)
+    if checked is not None:
+        return checked
     if not cleaned:
-        if any(mark in text for mark in "✅✔☑✓"):
-            return AskWhich("complete")  # a lone check mark
         return Chitchat("greeting") if normalized else Unknown("")
     if safety.INJECTION.search(normalized):
         return Injection()
     for kind, pattern in (("yes", chitchat.YES), ("no", chitchat.NO)):
         if pattern.match(cleaned) or pattern.match(normalized.strip(" .!")):
-            answered = _answer(kind, context)
+            answered = answers.answer(kind, context)
             if answered is not None:
                 return answered
             return Chitchat(kind)  # type: ignore[arg-type]
@@ -253,6 +234,10 @@ def parse(text: str, context: Context | None = None) -> Intent:
         return Chitchat("greeting")
     if chitchat.THANKS.match(cleaned):
         return Chitchat("thanks")
+    cleaned = verbs.fix_verb_typo(cleaned)
+    combined = _clauses(cleaned, context)
+    if combined is not None:
+        return combined
     batch = _batch(cleaned)
     if batch is not None:
         return batch
@@ -260,8 +245,15 @@ def parse(text: str, context: Context | None = None) -> Intent:
     if two is not None:
         return two
     found = single(cleaned)
+    awaiting = context.awaiting
+    if awaiting and awaiting.kind == "offer_add" and awaiting.title:
+        agreed = single(_AGREEING.sub("", cleaned))
+        if isinstance(agreed, AskTitle):
+            return Add(awaiting.title)  # "Do you want me to add X?" - "yes, put it on my list"
+    if isinstance(found, Unknown) and (renamed := clauses.should_be(cleaned)) is not None:
+        return Update(renamed[0], title=renamed[1])
     if isinstance(found, Unknown | AskWhich | AskTitle):
-        follow = _follow_up(cleaned, context)
+        follow = answers.follow_up(cleaned, context)
         if follow is not None:
             return follow
         if isinstance(found, Unknown) and context.candidates:

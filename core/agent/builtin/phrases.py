@@ -97,6 +97,7 @@ LOOSE_MISS = (
     "should I mark done? Tell me its number or part of its title."
 )
 NOT_FOUND_TAIL = " Say “show my tasks” to see your list."
+SEARCH_NONE = "I don't see a task mentioning “{query}”. Say “show my tasks” to see your list."
 COUNT_NONE = "You have no tasks yet. Tell me something to add."
 
 

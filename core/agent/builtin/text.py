@@ -18,7 +18,8 @@ _LEAD_INS = re.compile(
     r"quick(?:ly)?|btw|by the way|one more thing|and then|and also|oh and|oh also|"
     r"good morning|good evening|good afternoon)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
     r"|(?:(?:k|bot|great|cool|perfect|awesome|nice|good|thanks|thank you|oops|wait|right|"
-    r"yes|yeah|yep|yup|sure|no|nope|hmm+|one more)\s*[,!.:;-]+\s*))+",
+    r"yes|yeah|yep|yup|sure|no|nope|hmm+|one more|never\s*mind|nvm|scratch\s+that|"
+    r"forget\s+(?:it|that)|on\s+second\s+thoughts?)\s*[,!.:;-]+\s*))+",
     re.IGNORECASE,
 )
 _REQUEST_LEAD_INS = re.compile(

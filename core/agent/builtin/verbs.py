@@ -6,13 +6,17 @@ Readers only look at the words; they never look anything up. Leading-verb forms 
 
 from __future__ import annotations
 
+import difflib
+
 from core.agent.builtin.adding import read_add, read_need, read_title
 from core.agent.builtin.editing import read_update
 from core.agent.builtin.finishing import read_complete, read_complete_tail, read_past_tense
 from core.agent.builtin.intents import Intent
+from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.removing import read_delete, read_delete_tail
 
 __all__ = [
+    "fix_verb_typo",
     "leading",
     "read_complete_tail",
     "read_delete_tail",
@@ -29,3 +33,19 @@ def leading(text: str) -> Intent | None:
         if found is not None:
             return found
     return None
+
+
+_TYPO_PRONE = ("delete", "remove", "complete", "finish", "rename", "update", "change")
+
+
+def fix_verb_typo(text: str) -> str:
+    """`dleete task 2`: a misspelt verb, when what follows can only point at a task."""
+    first, _, rest = text.partition(" ")
+    word = first.lower()
+    if len(word) < 5 or not rest or word.startswith(_TYPO_PRONE):
+        return text
+    ref = parse_ref(rest)
+    if ref is None or ref.kind == "title":
+        return text  # "remote control batteries" stays a title
+    close = difflib.get_close_matches(word, _TYPO_PRONE, n=1, cutoff=0.75)
+    return f"{close[0]} {rest}" if close else text

@@ -1,0 +1,116 @@
+"""Reading a message as an answer to the conversation so far: to the question we last asked,
+a pick among the candidates we listed, or a correction of what the last turn did."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin import verbs
+from core.agent.builtin.context import Context
+from core.agent.builtin.intents import (
+    Add,
+    AddSeveral,
+    AskSplit,
+    Complete,
+    Delete,
+    Intent,
+    Ref,
+    Undone,
+    Update,
+)
+from core.agent.builtin.refs import parse_ref, pick
+from core.agent.builtin.text import tidy_title
+
+NOCASE = re.IGNORECASE
+
+
+def corrected(ref: Ref, context: Context) -> Intent | None:
+    """Do again what the last turn did, on the task the person says they meant."""
+    family, earlier = context.last_family, context.last_input
+    if family == "complete":
+        return Complete(ref, loose=ref.kind == "title")
+    if family == "delete":
+        return Delete(ref)
+    if family == "update":
+        redo = Update(
+            ref, title=earlier.get("new_title"), description=earlier.get("new_description")
+        )
+        data = context.last_result.get("data") or {}
+        wrong, before = data.get("task") or {}, data.get("previous_title")
+        number = wrong.get("number")
+        same = ref.kind == "number" and ref.number == number
+        if context.last_result.get("ok") and isinstance(number, int) and before and not same:
+            return Undone(Update(Ref("number", number=number), title=before), redo)
+        return redo
+    last = context.last_task
+    if family == "add" and last is not None and ref.kind == "title":
+        return Update(Ref("number", number=last.number), title=ref.text)
+    return None
+
+
+_AS_ONE = re.compile(
+    r"^(?:just\s+)?(?:one|1|a single one|single|one task|as one|together|keep (?:it|them) together|"
+    r"(?:the\s+)?first(?: one)?|option 1)\b",
+    NOCASE,
+)
+_AS_TWO = re.compile(
+    r"^(?:two|2|both|two tasks|as two|separate(?:ly)?|split(?: (?:it|them))?|"
+    r"(?:the\s+)?second(?: one)?|option 2)\b",
+    NOCASE,
+)
+
+
+def follow_up(text: str, context: Context) -> Intent | None:
+    """An answer to what we just asked, or a pick among the candidates we just listed."""
+    awaiting = context.awaiting
+    if context.candidates and context.pending_family in ("complete", "delete", "update"):
+        ref = parse_ref(text)
+        if ref is not None and ref.kind != "pronoun":
+            chosen = pick(list(context.candidates), ref)
+            if len(chosen) == 1:
+                target = Ref("number", number=chosen[0].number)
+                if context.pending_family == "complete":
+                    return Complete(target)
+                if context.pending_family == "delete":
+                    return Delete(target)
+                return Update(target, context.pending_title, context.pending_description)
+    if awaiting is None:
+        return None
+    if awaiting.kind == "title":
+        found = verbs.read_title(text)
+        return found if isinstance(found, Add | AskSplit | AddSeveral) else None
+    if awaiting.kind == "split_add" and awaiting.title:
+        if _AS_ONE.match(text):
+            return Add(awaiting.title)
+        if _AS_TWO.match(text):
+            return AddSeveral(awaiting.parts)
+    if awaiting.kind == "which" and awaiting.family in ("complete", "delete"):
+        ref = parse_ref(text)
+        if ref is None:
+            return None
+        return Complete(ref) if awaiting.family == "complete" else Delete(ref)
+    if awaiting.kind == "change" and awaiting.number is not None:
+        target = Ref("number", number=awaiting.number)
+        description = re.match(
+            r"^(?:the\s+)?(?:description|desc|notes?|details?)\s*[:=-]?\s*(?P<d>.+)$", text, NOCASE
+        )
+        if description:
+            return Update(target, description=tidy_title(description.group("d")))
+        title = re.sub(
+            r"^(?:(?:rename|call|change|name)\s+it\s+)?(?:to|as)\s+", "", text, flags=NOCASE
+        )
+        title = tidy_title(title)
+        return Update(target, title=title) if title else None
+    return None
+
+
+def answer(kind: str, context: Context) -> Intent | None:
+    awaiting = context.awaiting
+    if awaiting is None:
+        return None
+    if kind == "yes":
+        if awaiting.kind == "offer_add" and awaiting.title:
+            return Add(awaiting.title)
+        if awaiting.kind == "confirm_complete" and awaiting.number is not None:
+            return Complete(Ref("number", number=awaiting.number))
+    return None
