@@ -481,3 +481,10 @@ def test_yes_put_it_on_my_list_accepts_the_offer() -> None:
     offered = Context(awaiting=Awaiting("offer_add", title="call the plumber"))
     assert parse("yes, put it on my list", offered) == Add("call the plumber")
     assert parse("put it on my list", offered) == Add("call the plumber")
+
+
+def test_a_thumbs_up_answers_our_question() -> None:
+    offered = Context(awaiting=Awaiting("offer_add", title="call the plumber"))
+    assert parse("👍", offered) == Add("call the plumber")
+    assert parse("👍") == Chitchat("yes")
+    assert parse("✅ add milk") == Add("milk")

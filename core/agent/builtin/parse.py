@@ -122,8 +122,8 @@ def _checked_off(text: str) -> Intent | None:
     found = single(rest)
     if isinstance(found, Complete):
         return found
-    if _definite(found) and not isinstance(found, Add):
-        return None
+    if _definite(found):
+        return None  # "✅ add milk": the words say what to do
     ref = parse_ref(rest)
     return Complete(ref, loose=ref.kind == "title") if ref is not None else None
 
@@ -216,6 +216,8 @@ def parse(text: str, context: Context | None = None) -> Intent:
     checked = _checked_off(text)
     if checked is not None:
         return checked
+    if not cleaned and text.strip().rstrip("\ufe0f") in ("👍", "👌", "🙏"):
+        return answers.answer("yes", context) or Chitchat("yes")  # a thumbs-up answers yes
     if not cleaned:
         return Chitchat("greeting") if normalized else Unknown("")
     if safety.INJECTION.search(normalized):
