@@ -58,9 +58,23 @@ def test_a_confirmed_delete_leaves_nothing_to_point_at() -> None:
 
 
 def test_a_listing_is_remembered_and_one_task_is_it() -> None:
-    listing = {"ok": True, "data": {"tasks": [task(3, "x")]}}
-    context = read_context([Said("assistant", "1 task", [call("list_tasks", listing)])])
+    listing = {"ok": True, "message": "You have 1 task:\n3. x", "data": {"tasks": [task(3, "x")]}}
+    context = read_context(
+        [Said("assistant", "You have 1 task:\n3. x", [call("list_tasks", listing)])]
+    )
     assert context.listing == (Known(3, "x"),) and context.last_task == Known(3, "x")
+
+
+def test_a_listing_only_looked_up_is_not_what_the_person_saw() -> None:
+    listing = {
+        "ok": True,
+        "message": "You have 2 tasks:\n1. a\n2. b",
+        "data": {"tasks": [task(1, "a"), task(2, "b")]},
+    }
+    reply = Said("assistant", "Not yet: #2 “b” is still open.", [call("list_tasks", listing)])
+    context = read_context([reply])
+    assert context.listing == ()
+    assert context.last_task == Known(2, "b"), "the one task the reply named is it"
 
 
 def test_ambiguity_candidates_come_from_the_latest_reply_only() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from core.agent.builtin.context import Awaiting, Context
 from core.agent.builtin.intents import (
+    AboutTask,
     Add,
     AddSeveral,
     AskTitle,
@@ -23,6 +24,7 @@ from core.agent.builtin.intents import (
     TwoIntents,
     Undone,
     Unknown,
+    Unsupported,
     Update,
 )
 from core.agent.builtin.parse import parse
@@ -118,8 +120,6 @@ LISTS = [
     ("Whats on my plate today", "all"),
     ("list everything I need to do", "pending"),
     ("what tasks are open", "pending"),
-    ("is task 2 done?", "all"),
-    ("did I call mom?", "all"),
 ]
 
 
@@ -399,8 +399,8 @@ def test_answers_to_our_questions() -> None:
 
 # The task in one clause, the verb in another; corrections; renames told as corrections.
 SPLIT_ACROSS_CLAUSES = [
-    ("the report is finished, tick it off", Complete(title("the report"))),
-    ("sent the email, mark it done", Complete(title("sent the email"), loose=True)),
+    ("the report is finished, tick it off", Complete(title("the report"), told=True)),
+    ("sent the email, mark it done", Complete(title("sent the email"), loose=True, told=True)),
     ("I don't need to do laundry anymore, remove it", Delete(title("do laundry"))),
     (
         "i should really clean the fridge this weekend, add that",
@@ -488,3 +488,69 @@ def test_a_thumbs_up_answers_our_question() -> None:
     assert parse("👍", offered) == Add("call the plumber")
     assert parse("👍") == Chitchat("yes")
     assert parse("✅ add milk") == Add("milk")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("is task 2 done?", AboutTask(number(2), asks_done=True)),
+        ("did I call mom?", AboutTask(title("call mom"), asks_done=True)),
+        ("is the milk one done?", AboutTask(title("milk"), asks_done=True)),
+        ("did i pay rent yet", AboutTask(title("pay rent"), asks_done=True)),
+        ("is it done?", AboutTask(IT, asks_done=True)),
+        ("whats task 2", AboutTask(number(2))),
+        ("what's the 3rd one", AboutTask(Ref("ordinal", position=3))),
+        ("what's my next task?", AboutTask(None)),
+        ("what's the note on call bank?", AboutTask(title("call bank"))),
+        ("have I got anything left or am I free", ListTasks("pending")),
+        ("did I finish everything?", ListTasks("all")),
+        ("anything on my plate?", ListTasks("all")),
+    ],
+)
+def test_questions_about_one_task(text: str, expected: object) -> None:
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ugh I keep forgetting, can you remind me to water the plants", Add("water the plants")),
+        ("oh before I forget - I need to cancel netflix", Add("cancel netflix")),
+        ("lol I almost forgot the bins again. add take the bins out", Add("take the bins out")),
+        (
+            "my boss just asked me to send the Q3 numbers, can you put that on my list?",
+            Add("send the Q3 numbers"),
+        ),
+        (
+            "called the plumber, finally. he's coming thursday",
+            Complete(title("called the plumber"), loose=True),
+        ),
+        (
+            "can you get rid of the netflix one, I've changed my mind about cancelling it",
+            Delete(title("netflix")),
+        ),
+        ("chuck the sunnies one, don't need them anymore", Delete(title("sunnies"))),
+        (
+            "hey, the bins are out, tick that one off for me",
+            Complete(title("the bins are out"), loose=True, told=True),
+        ),
+        ("done, tick it off", Complete(IT, told=True)),
+        ("chuck 'buy sunnies' on the list mate", Add("buy sunnies")),
+        ("right, one more for the list: pick up the photos", Add("pick up the photos")),
+        ("ad milk", Add("milk")),
+        ("rmind me 2 text sam back", Add("text sam back")),
+        ("add renew passport with a note: need 2 photos", Add("renew passport", "need 2 photos")),
+        ("delet the milk one", Delete(title("milk"))),
+        (
+            "fix typo pls: 'by milk' should be 'buy milk'",
+            Update(title("by milk", True), "buy milk"),
+        ),
+        (
+            "make the dentist one 'book dentist for tues'",
+            Update(title("dentist"), "book dentist for tues"),
+        ),
+        ("untick pay rent, I haven't actually done it", Unsupported("reopen")),
+    ],
+)
+def test_chatty_messages(text: str, expected: object) -> None:
+    assert parse(text) == expected

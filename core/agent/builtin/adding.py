@@ -67,7 +67,11 @@ _SEVERAL = re.compile(
 )
 _ITEM_SEPARATOR = re.compile(r"\s*(?:[;,\n]\s*(?:and\s+)?|\s+and\s+)", NOCASE)
 _PRONOUN_TITLE = re.compile(r"^(?:it|that|this|them|these|those|one)$", NOCASE)
-_ALSO_TAIL = re.compile(r"\s+(?:too|as\s+well)$", NOCASE)
+_ALSO_TAIL = re.compile(
+    r"\s+(?:too|as\s+well|at\s+some\s+point|sometime(?:\s+soon)?|some\s+time|eventually|"
+    r"one\s+of\s+these\s+days|when\s+i\s+(?:can|get\s+a\s+chance))$",
+    NOCASE,
+)
 
 
 def _several(text: str) -> AddSeveral | None:
@@ -121,7 +125,8 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        r"^(?:put|stick|throw|pop|place|get)\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+"
+        r"^(?:put|stick|throw|pop|place|get|chuck|bung|whack|slap|add)\s+(?P<rest>.+?)\s+"
+        r"(?:on|onto|in|into|to)\s+"
         rf"(?:my|the|our)\s+{LIST_NOUN}$",
         NOCASE,
     ),
@@ -132,6 +137,11 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^(?:don'?t|do not|dont|never)\s+(?:let\s+me\s+)?forget"
         r"(?:\s+(?:to|about|that)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:one\s+more|another\s+one|something|a\s+new\s+one|new\s+one)\s+for\s+"
+        rf"(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]\s*(?P<rest>.+)$",
         NOCASE,
     ),
     re.compile(

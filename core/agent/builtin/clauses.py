@@ -15,9 +15,11 @@ from core.agent.builtin.words import DONE_WORD, NOCASE, ON_MY_LIST, ref_from
 
 _THEN_ACT_ON_IT = re.compile(
     r"^(?P<subject>.+?)\s*(?:[,;.!:]+|\s+[-–—]+|\s+so)\s+"
-    r"(?:so\s+|please\s+|pls\s+|just\s+|can\s+you\s+|could\s+you\s+|go\s+ahead\s+and\s+)*"
-    r"(?P<verb>tick|check|cross|strike|mark|remove|delete|drop|erase|trash|scratch|add|put|note|"
-    r"jot|write|save|track|log)\s+(?:it|that|this|them)"
+    r"(?:so\s+|please\s+|pls\s+|just\s+|can\s+you\s+|could\s+you\s+|you\s+can\s+|"
+    r"go\s+ahead\s+and\s+)*"
+    r"(?P<verb>tick|check|cross|strike|mark|remove|delete|drop|erase|trash|scratch|bin|chuck|"
+    r"ditch|scrap|get\s+rid\s+of|add|put|note|jot|write|save|track|log)\s+"
+    r"(?:it|that|this|them|(?:that|this|the)\s+one)"
     r"(?:\s+(?:off|down|done|as\s+done|complete|completed|finished|as\s+complete(?:d)?|"
     r"as\s+a\s+task|on\s+(?:my|the)\s+list|to\s+(?:my|the)\s+list|from\s+(?:my|the)\s+list|"
     r"off\s+(?:my|the)\s+list|too|for\s+me))*$",
@@ -35,6 +37,11 @@ _VERB_FAMILY: dict[str, Family] = {
     "erase": "delete",
     "trash": "delete",
     "scratch": "delete",
+    "bin": "delete",
+    "chuck": "delete",
+    "ditch": "delete",
+    "scrap": "delete",
+    "get rid of": "delete",
 }
 
 
@@ -46,11 +53,24 @@ class ActOnIt:
     subject: str
 
 
+_ASKED_TO = re.compile(
+    r"\b(?:(?:asked|told|wants|wanted|needs|reminded|begged)\s+(?:me|us)|(?:i|we)\s+(?:need|have|"
+    r"got|must|should))\s+to\s+(?P<rest>.+)$",
+    NOCASE,
+)
+
+
+def asked_to(subject: str) -> str | None:
+    """`my boss just asked me to send the numbers`: the task inside a story."""
+    match = _ASKED_TO.search(subject)
+    return match.group("rest").strip() if match else None
+
+
 def act_on_it(text: str) -> ActOnIt | None:
     match = _THEN_ACT_ON_IT.match(text)
     if match is None:
         return None
-    verb = match.group("verb").lower()
+    verb = " ".join(match.group("verb").lower().split())
     family = _VERB_FAMILY.get(verb, "add")
     if verb == "mark" and not re.search(rf"\b{DONE_WORD}\b", text[match.end("verb") :], NOCASE):
         return None  # "mark it" alone: as what?
@@ -75,7 +95,7 @@ def meant(text: str) -> Ref | None:
 
 
 _SHOULD_BE = re.compile(
-    r"^(?:the\s+|my\s+)?(?P<ref>[^,;:]+?)\s+(?:one\s+|task\s+)?(?:should|must|needs?\s+to|has\s+to|"
+    r"^(?:the\s+|my\s+)?(?P<ref>[^,;]+?)\s+(?:one\s+|task\s+)?(?:should|must|needs?\s+to|has\s+to|"
     r"ought\s+to)\s+(?:be|say|read)\s+(?:called\s+|named\s+)?(?P<title>.+)$",
     NOCASE,
 )
@@ -86,8 +106,28 @@ _NOT_A_NEW_TITLE = re.compile(
 )
 
 
+_TYPO_LEAD = re.compile(
+    r"^(?:(?:fix|correct)\s+(?:the\s+|a\s+|my\s+)?(?:typo|spelling|mistake)(?:\s+(?:pls|please))?|"
+    r"typo)\s*[:,-]\s*",
+    NOCASE,
+)
+_MAKE_IT = re.compile(
+    r"^(?:make|turn|change)\s+(?P<ref>.+?)\s+(?:into\s+|say\s+|read\s+)?(?P<title>['\"“‘].+)$",
+    NOCASE,
+)
+
+
+def is_typo_fix(text: str) -> bool:
+    return bool(_TYPO_LEAD.match(text))
+
+
 def should_be(text: str) -> tuple[Ref, str] | None:
-    """`the milk should be oat milk`: a rename, told as a correction."""
+    """`the milk should be oat milk`, `make the dentist one 'book dentist for tues'`: a
+    rename, told as a correction."""
+    text = _TYPO_LEAD.sub("", text)
+    if (made := _MAKE_IT.match(text)) is not None:
+        ref, title = ref_from(made.group("ref")), tidy_title(made.group("title"))
+        return (ref, title) if ref is not None and title else None
     match = _SHOULD_BE.match(text)
     if match is None or _NOT_A_NEW_TITLE.match(match.group("title")):
         return None
@@ -105,3 +145,22 @@ def subject_ref(subject: str, read: Callable[[str], object]) -> Ref | None:
     if isinstance(ref, Ref):
         return ref
     return parse_ref(subject)
+
+
+_CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;]+\s+|,\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|but)\s+)", NOCASE)
+
+
+def has_clauses(text: str) -> bool:
+    return bool(_CLAUSE_BREAK.search(text))
+
+
+def segments(text: str) -> list[str]:
+    """The pieces worth reading alone, in the order to try them: every tail from the longest
+    ("..., can you remind me to X"), then every single clause from the first
+    ("called the plumber, finally. he's coming thursday")."""
+    parts = [part for part in _CLAUSE_BREAK.split(text) if part.strip()]
+    if len(parts) < 2:
+        return []
+    breaks = [match.end() for match in _CLAUSE_BREAK.finditer(text)]
+    tails = [text[end:].strip() for end in breaks if text[end:].strip()]
+    return [*tails, *parts]

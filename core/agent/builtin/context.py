@@ -3,6 +3,7 @@ person last saw, the candidates of an ambiguous answer, and any question left op
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -71,8 +72,9 @@ class _Reading:
     listing: tuple[Known, ...] | None = None
 
 
-def _read_calls(calls: list[dict[str, Any]], reading: _Reading) -> None:
-    """Newest call first: the first task or listing found is the one that counts."""
+def _read_calls(calls: list[dict[str, Any]], reading: _Reading, shown: str = "") -> None:
+    """Newest call first: the first task or listing found is the one that counts. A listing
+    counts only when the reply showed it (`shown`), not when it was a lookup behind a reply."""
     for call in reversed(calls):
         name = str(call.get("tool_name", ""))
         result = call.get("result") if isinstance(call.get("result"), dict) else {}
@@ -84,6 +86,8 @@ def _read_calls(calls: list[dict[str, Any]], reading: _Reading) -> None:
         if not result.get("ok"):
             continue
         if name == "list_tasks":
+            if not result.get("message") or str(result["message"]) not in shown:
+                continue
             tasks = _knowns(data.get("tasks"))
             if reading.listing is None:
                 reading.listing = tasks
@@ -132,14 +136,27 @@ def _awaiting(text: str) -> Awaiting | None:
     )
 
 
+_MENTION = re.compile(r"#(?P<number>\d+) “(?P<title>[^”]*)”")
+
+
+def _one_mention(text: str) -> Known | None:
+    """The task a reply is about when it names exactly one."""
+    found = {(int(m.group("number")), m.group("title")) for m in _MENTION.finditer(text)}
+    return Known(*found.pop()) if len(found) == 1 else None
+
+
 def read_context(history: Sequence[MessageLike]) -> Context:
     reading = _Reading()
+    latest = next((m for m in reversed(history) if m.role == "assistant"), None)
     for message in reversed(history):
         if message.role == "assistant" and message.tool_calls:
-            _read_calls(list(message.tool_calls), reading)
+            _read_calls(list(message.tool_calls), reading, message.content or "")
+        if message is latest and not reading.last_task_seen:
+            mentioned = _one_mention(message.content or "")
+            if mentioned is not None:  # "Not yet: #1 “buy milk” is still open."
+                reading.last_task, reading.last_task_seen = mentioned, True
         if reading.last_task_seen and reading.listing is not None:
             break
-    latest = next((m for m in reversed(history) if m.role == "assistant"), None)
     candidates: tuple[Known, ...] = ()
     family: Family | None = None
     arguments: dict = {}

@@ -17,6 +17,7 @@ from core.agent.base import AgentTurn
 from core.agent.builtin import phrases
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
+    AboutTask,
     Add,
     AddSeveral,
     AskSplit,
@@ -37,10 +38,11 @@ from core.agent.builtin.intents import (
     TwoIntents,
     Undone,
     Unknown,
+    Unsupported,
     Update,
 )
 from core.agent.builtin.parse import parse
-from core.agent.builtin.refs import Known, loose_matches, title_matches
+from core.agent.builtin.refs import Known, loose_matches, most_overlap, title_matches
 from core.agent.builtin.text import stem
 from core.tools import Envelope, ToolContext
 
@@ -108,6 +110,8 @@ class _Turn:
                 return await self.count(intent)
             case Search():
                 return await self.search(intent)
+            case AboutTask():
+                return await self.about(intent)
             case Complete() | Delete() | Update():
                 return await self.change(intent)
             case Undone():
@@ -120,6 +124,8 @@ class _Turn:
                 return phrases.TWO_INTENTS.format(first=intent.first, second=intent.second)
             case Injection():
                 return phrases.INJECTION
+            case Unsupported():
+                return phrases.CANNOT_REOPEN
             case Chitchat():
                 return _CHITCHAT[intent.kind]
             case BareRef():
@@ -162,10 +168,53 @@ class _Turn:
         found = title_matches(_knowns(result), intent.query)
         if not found:
             return phrases.SEARCH_NONE.format(query=intent.query)
-        noun = "task mentions" if len(found) == 1 else "tasks mention"
-        lines = [f"{len(found)} {noun} “{intent.query}”:"]
+        if len(found) == 1:
+            return phrases.SEARCH_ONE.format(query=intent.query, task=_state(found[0]))
+        lines = [f"{len(found)} tasks mention “{intent.query}”:"]
         lines += [f"{task.number}. {'✓ ' if task.completed else ''}{task.title}" for task in found]
         return "\n".join(lines)
+
+    async def about(self, intent: AboutTask) -> str:
+        """One task's state (and description), named so that "tick it off" can follow."""
+        result = await self.call("list_tasks", status="all")
+        if not result["ok"]:
+            return _failure(result)
+        tasks = _knowns(result)
+        if intent.ref is None:
+            found = [task for task in tasks if not task.completed][:1]
+            if not found:
+                return phrases.NOTHING_NEXT
+        else:
+            found = self.resolve(intent.ref, tasks)
+        if not found:
+            return phrases.ABOUT_NONE
+        if len(found) > 1:
+            listed = phrases.choices([(task.number, task.title) for task in found[:10]])
+            return phrases.ABOUT_WHICH.format(choices=listed)
+        task = found[0]
+        described = next(
+            (item.get("description") for item in result["data"]["tasks"]
+             if item.get("number") == task.number),
+            "",
+        )  # fmt: skip
+        details = f" Description: {described}." if described else ""
+        if intent.asks_done:
+            answer = phrases.IS_DONE if task.completed else phrases.NOT_YET
+            return answer.format(number=task.number, title=task.title) + details
+        return _state(task) + "." + details
+
+    def resolve(self, ref: Ref, tasks: list[Known]) -> list[Known]:
+        if ref.kind == "number":
+            return [task for task in tasks if task.number == ref.number]
+        if ref.kind == "pronoun":
+            last = self.context.last_task
+            return [task for task in tasks if last is not None and task.number == last.number]
+        if ref.kind == "ordinal":
+            shown = list(self.context.listing) or [task for task in tasks if not task.completed]
+            position = ref.position or 0
+            index = position - 1 if position > 0 else len(shown) + position
+            return [shown[index]] if 0 <= index < len(shown) else []
+        return title_matches(tasks, ref.text) or loose_matches(tasks, ref.text)
 
     def ask_which(self, family: Family) -> str:
         last = self.context.last_task
@@ -225,6 +274,19 @@ class _Turn:
         if len(matches) > 1:
             listed = phrases.choices([(task.number, task.title) for task in matches[:10]])
             return phrases.WHICH_OF[family].format(choices=listed)
+        if (isinstance(intent, Complete) and intent.told) or isinstance(intent, Delete):
+            overlapping = most_overlap(
+                [task for task in tasks if not task.completed] if family == "complete" else tasks,
+                intent.ref.text,
+            )
+            if len(overlapping) == 1:  # a delete still waits for its button
+                result = await self.call(
+                    _TOOL_OF[family], task_identifier=f"#{overlapping[0].number}"
+                )
+                return _phrase(family, result)
+            if overlapping:
+                listed = phrases.choices([(task.number, task.title) for task in overlapping])
+                return phrases.WHICH_OF[family].format(choices=listed)
         if isinstance(intent, Complete) and intent.loose:
             return await self.without_the_verb(intent, tasks)
         return _failure(missed)
@@ -291,6 +353,10 @@ def _changes(intent: Complete | Delete | Update) -> dict[str, Any]:
     if not isinstance(intent, Update):
         return {}
     return {"new_title": intent.title, "new_description": intent.description}
+
+
+def _state(task: Known) -> str:
+    return f"#{task.number} “{task.title}”: " + ("done" if task.completed else "still to do")
 
 
 def _count(number: int, noun: str) -> str:

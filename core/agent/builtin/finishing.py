@@ -45,7 +45,8 @@ _COMPLETE_TAILS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^(?P<ref>.+?)(?:\s+is|\s+are|'s|\s+has\s+been|\s+have\s+been|\s+was|\s+got|\s+is\s+now|'s\s+now|\s+now)\s+"
         r"(?:all\s+|now\s+|finally\s+|already\s+)?(?:done|complete|completed|finished|taken\s+care\s+of|"
-        r"sorted|handled|dealt\s+with|checked\s+off|ticked\s+off|crossed\s+off|finito)$",
+        r"sorted|handled|dealt\s+with|checked\s+off|ticked\s+off|crossed\s+off|finito)"
+        r"(?:\s+(?:already|now|too|as\s+well|at\s+last|finally))?$",
         NOCASE,
     ),
     re.compile(rf"^(?P<ref>.+?)\s*(?:[:=\-–—>]+\s*|\s+)(?:is\s+)?{DONE_WORD}$", NOCASE),

@@ -64,6 +64,14 @@ class Search:
 
 
 @dataclass(frozen=True)
+class AboutTask:
+    """ "is the milk one done?", "what's task 3?", "what's my next task?": one task's state."""
+
+    ref: Ref | None  # None: the next task, the first still open
+    asks_done: bool = False
+
+
+@dataclass(frozen=True)
 class Count:
     status: Status = "all"
 
@@ -72,6 +80,7 @@ class Count:
 class Complete:
     ref: Ref
     loose: bool = False  # read from a past-tense sentence ("I called mom"): act only on a match
+    told: bool = False  # "..., tick it off": the person asked for it, so the best match will do
 
 
 @dataclass(frozen=True)
@@ -119,6 +128,13 @@ class TwoIntents:
 
 
 @dataclass(frozen=True)
+class Unsupported:
+    """Something the tools cannot do ("untick pay rent"): said plainly, nothing changes."""
+
+    kind: Literal["reopen"]
+
+
+@dataclass(frozen=True)
 class Injection:
     """An attempt to change the rules ("ignore all previous instructions")."""
 
@@ -150,6 +166,7 @@ Intent = (
     | AskTitle
     | ListTasks
     | Search
+    | AboutTask
     | Count
     | Complete
     | Delete
@@ -158,6 +175,7 @@ Intent = (
     | AskWhich
     | Batch
     | TwoIntents
+    | Unsupported
     | Injection
     | Chitchat
     | BareRef

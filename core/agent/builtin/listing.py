@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin.intents import ListTasks, Search, Status
-from core.agent.builtin.words import NOCASE
+from core.agent.builtin.intents import AboutTask, ListTasks, Search, Status
+from core.agent.builtin.refs import parse_ref
+from core.agent.builtin.words import NOCASE, ON_MY_LIST
 
 COUNT = re.compile(
     r"\bhow\s+many\b|\b(?:number|count|total)\s+of\s+(?:my\s+)?(?:tasks|todos|items|things)\b"
@@ -31,7 +32,7 @@ _LIST_SHAPES = re.compile(
     r"(?:list|plate|agenda|schedule)|coming\s+up|due|still\s+open|still\s+to\s+do|to\s+do)\b"
     r"|\bwhat\s+(?:have|did)\s+i\s+(?:done|do|completed|complete|finished|finish|accomplished|"
     r"got\s+done|gotten\s+done|get\s+done)\b"
-    r"|\b(?:anything|something)\s+(?:left|pending|else|to\s+do|on\s+my\s+list)\b"
+    r"|\b(?:anything|something)\s+(?:left|pending|else|to\s+do|on\s+my\s+(?:list|plate))\b"
     r"|^(?:pending|completed|done|finished|open|outstanding|remaining|left|todo|to-?do)$"
     r"|\bwhat\s+(?:do|did)\s+i\s+have\b|\bwhere\s+am\s+i\s+at\b|\bstatus\b",
     NOCASE,
@@ -103,8 +104,8 @@ _ABOUT = (
     r"containing)"
 )
 _SEARCH = re.compile(
-    rf"^(?:(?:do|did)\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got|(?:is|are)\s+there|got|any)\s+"
-    rf"(?:a\s+|an\s+|any\s+)?(?:tasks?|todos?|to-?dos?|items?|anything|something|reminders?)\s+"
+    rf"^(?:(?:do|did)\s+(?:i|we)\s+have\s+|have\s+(?:i|we)\s+got\s+|(?:is|are)\s+there\s+|got\s+|"
+    rf"any\s+)?(?:a\s+|an\s+|any\s+)?(?:tasks?|todos?|to-?dos?|items?|anything|something|reminders?)\s+"
     rf"{_ABOUT}\s+(?P<query>.+)$"
     rf"|^(?:search|look)\s+(?:for|up|through\s+my\s+(?:list|tasks)\s+for)\s+(?:tasks?\s+{_ABOUT}\s+)?"
     rf"(?P<searched>.+)$"
@@ -114,7 +115,7 @@ _SEARCH = re.compile(
 )
 _NOT_A_TOPIC = re.compile(
     r"^(?:me|today|tonight|tomorrow|this\s+week|the\s+week|now|later|the\s+weekend|this\s+weekend|"
-    r"the\s+day|it|that|this|my\s+list)$",
+    r"the\s+day|it|that|this|list|plate|agenda|schedule|calendar|radar)$",
     NOCASE,
 )
 
@@ -125,4 +126,52 @@ def read_search(text: str) -> Search | None:
         return None
     query = next(group for group in match.groups() if group)
     query = re.sub(r"^(?:the|my|a|an|our)\s+", "", query.strip(), flags=NOCASE).strip(" ?.!")
+    query = ON_MY_LIST.sub("", query).strip()
     return Search(query) if query and not _NOT_A_TOPIC.match(query) else None
+
+
+_DONE = r"(?:done|complete|completed|finished|ticked\s+off|checked\s+off|crossed\s+off|sorted)"
+_IS_IT_DONE = re.compile(
+    rf"^(?:is|was|has|have|are)\s+(?P<ref>.+?)\s+(?:been\s+|already\s+|all\s+)?{_DONE}(?:\s+yet|\s+already)?$",
+    NOCASE,
+)
+_DID_I = re.compile(
+    r"^(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|actually\s+|ever\s+)?(?P<ref>(?!got\b|get\b).+?)"
+    r"(?:\s+yet|\s+already)?$",
+    NOCASE,
+)
+_WHAT_IS = re.compile(
+    r"^(?:what'?s|whats|what\s+is|what\s+was|show(?:\s+me)?|tell\s+me\s+about|remind\s+me\s+of)\s+"
+    r"(?P<ref>(?:task|todo|item|number|no\.?|#)\s*\S+|the\s+\S+\s+(?:one|task|item)|"
+    r"(?:the\s+)?(?:my\s+)?(?:next|first|top)\s+(?:one|task|thing|item))$",
+    NOCASE,
+)
+_NOTE_ON = re.compile(
+    r"^(?:what'?s|whats|what\s+is|what\s+are|show(?:\s+me)?)\s+(?:the\s+)?"
+    r"(?:note|notes|description|details?)\s+(?:on|for|of|about)\s+(?P<ref>.+)$",
+    NOCASE,
+)
+_ANY = re.compile(r"\b(?:everything|anything|something|all|nothing|today|this\s+week)\b", NOCASE)
+_NEXT = re.compile(r"^(?:the\s+)?(?:my\s+)?(?:next|first|top)\s+(?:one|task|thing|item)$", NOCASE)
+
+
+def read_about(text: str) -> AboutTask | None:
+    """A question about one task; None for questions about the whole list."""
+    text = text.rstrip("?").strip()
+    about_the_list = read_list(text) is not None or bool(COUNT.search(text))
+    for pattern, asks_done in ((_NOTE_ON, False), (_WHAT_IS, False), (_IS_IT_DONE, True),
+                               (_DID_I, True)):  # fmt: skip
+        match = pattern.match(text)
+        if match is None or (asks_done and about_the_list):
+            continue
+        if _ANY.search(match.group("ref")):
+            return None  # "did I finish everything?" asks about the list
+        words = ON_MY_LIST.sub("", match.group("ref")).strip()
+        if _NEXT.match(words):
+            return AboutTask(None, asks_done)
+        ref = parse_ref(words)
+        if ref is not None and not re.match(r"^(?:you|u|it|that|this)\b", words, NOCASE):
+            return AboutTask(ref, asks_done)
+        if ref is not None and ref.kind == "pronoun":
+            return AboutTask(ref, asks_done)
+    return None

@@ -31,6 +31,7 @@ from core.agent.builtin.intents import (
     Search,
     TwoIntents,
     Unknown,
+    Unsupported,
     Update,
 )
 from core.agent.builtin.refs import is_everything, is_several, parse_ref
@@ -69,8 +70,10 @@ def single(text: str) -> Intent:
         return searched
     if listing.COUNT.search(text):
         return Count(listing.status_of(text))
+    if (about := listing.read_about(text)) is not None:
+        return about  # "is task 2 done?", "did I call mom?", "what's task 3?"
     if listing.STATUS_QUESTION.match(text):
-        return ListTasks("all")  # "is task 2 done?", "did I call mom?": show where things stand
+        return listing.read_list(text) or ListTasks("all")
     found = verbs.leading(text)
     if found is not None:
         return found
@@ -136,21 +139,49 @@ def _clauses(text: str, context: Context) -> Intent | None:
         if both.family == "add":
             if isinstance(found, Add | AddSeveral | AskSplit):
                 return found
-            titled = verbs.read_title(both.subject)
+            titled = verbs.read_title(clauses.asked_to(both.subject) or both.subject)
             return titled if isinstance(titled, Add) else None
         if both.family == "complete" and isinstance(found, Complete):
-            return found
+            return Complete(found.ref, loose=found.loose, told=True)
         if both.family == "delete" and isinstance(found, Delete):
             return found
+        if isinstance(found, AskWhich | Chitchat):
+            found = Complete(Ref("pronoun"))  # "done, tick it off": the task we talked about
         ref = getattr(found, "ref", None) or parse_ref(both.subject)
         if not isinstance(ref, Ref):
             return None
         if both.family == "complete":
-            return Complete(ref, loose=ref.kind == "title")
+            return Complete(ref, loose=ref.kind == "title", told=True)
         return Delete(ref)
     if (ref := clauses.meant(text)) is not None:
         return answers.corrected(ref, context)
     return None
+
+
+def _swallowed_clauses(found: Intent, text: str) -> bool:
+    """Nothing read, or a task reference that ran on into the next clause."""
+    if not clauses.has_clauses(text):
+        return False
+    if isinstance(found, Unknown):
+        return True
+    ref = getattr(found, "ref", None)
+    return isinstance(ref, Ref) and not ref.quoted and clauses.has_clauses(ref.text)
+
+
+def _one_clause(text: str) -> Intent | None:
+    """The one clause of a chatty message that asks for something: a plain request first,
+    then a report ("called the plumber") or a pointer ("don't need them anymore")."""
+    readings = [single(clean(segment)) for segment in clauses.segments(text)]
+    definite = [found for found in readings if _definite(found)]
+    plain = [found for found in definite if not _vague(found)]
+    return (plain or definite or [None])[0]
+
+
+def _vague(intent: Intent) -> bool:
+    ref = getattr(intent, "ref", None)
+    return (isinstance(intent, Complete) and intent.loose) or (
+        isinstance(ref, Ref) and ref.kind == "pronoun"
+    )
 
 
 def _definite(intent: Intent) -> bool:
@@ -173,6 +204,8 @@ def _two_intents(text: str) -> TwoIntents | None:
 
 
 def _batch(text: str) -> Batch | None:
+    if listing.STATUS_QUESTION.match(text):
+        return None  # "did I finish everything?" asks; it does not order
     if safety.BATCH_DELETE.search(text):
         return Batch("delete")
     if safety.BATCH_COMPLETE.search(text):
@@ -240,13 +273,19 @@ def parse(text: str, context: Context | None = None) -> Intent:
     combined = _clauses(cleaned, context)
     if combined is not None:
         return combined
+    if safety.REOPEN.search(cleaned):
+        return Unsupported("reopen")
     batch = _batch(cleaned)
     if batch is not None:
         return batch
     two = _two_intents(cleaned)
     if two is not None:
         return two
+    if clauses.is_typo_fix(cleaned) and (renamed := clauses.should_be(cleaned)) is not None:
+        return Update(renamed[0], title=renamed[1])  # "fix typo: 'by milk' should be 'buy milk'"
     found = single(cleaned)
+    if _swallowed_clauses(found, cleaned):
+        found = _one_clause(cleaned) or found
     awaiting = context.awaiting
     if awaiting and awaiting.kind == "offer_add" and awaiting.title:
         agreed = single(_AGREEING.sub("", cleaned))

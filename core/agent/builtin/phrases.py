@@ -97,6 +97,16 @@ LOOSE_MISS = (
     "should I mark done? Tell me its number or part of its title."
 )
 NOT_FOUND_TAIL = " Say “show my tasks” to see your list."
+SEARCH_ONE = "1 task mentions “{query}”: {task}."
+IS_DONE = "Yes, #{number} “{title}” is done."
+NOT_YET = "Not yet: #{number} “{title}” is still open."
+CANNOT_REOPEN = (
+    "I can't reopen a finished task, so I changed nothing. If it needs doing again, "
+    "add it as a new task, for example “add pay rent”."
+)
+NOTHING_NEXT = "Nothing: you have no open tasks. Nice work!"
+ABOUT_NONE = "I couldn't find that task on your list. Say “show my tasks” to see it."
+ABOUT_WHICH = "Which one do you mean: {choices}?"
 SEARCH_NONE = "I don't see a task mentioning “{query}”. Say “show my tasks” to see your list."
 COUNT_NONE = "You have no tasks yet. Tell me something to add."
 

@@ -117,6 +117,15 @@ def loose_matches(tasks: list[Known], text: str) -> list[Known]:
     return [task for task in tasks if wanted <= content_stems(task.title)]
 
 
+def most_overlap(tasks: list[Known], text: str) -> list[Known]:
+    """The tasks sharing the most meaningful words with `text` (at least one): for a person
+    who described the task ("just got back from the gym") rather than named it."""
+    wanted = content_stems(text)
+    scored = [(len(wanted & content_stems(task.title)), task) for task in tasks]
+    best = max((score for score, _ in scored), default=0)
+    return [task for score, task in scored if best and score == best]
+
+
 def title_matches(tasks: list[Known], text: str) -> list[Known]:
     """Exact title, then part of a title, then every word by stem."""
     wanted = _fold(text)

@@ -10,7 +10,8 @@ from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST, ref_from
 _DELETE_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^(?:delete|del|remove|rm|erase|trash|drop|bin|ditch|nuke|discard|scrap|scratch|cancel|axe|"
-        r"kill|toss|dump|get\s+rid\s+of|throw\s+away|throw\s+out|do\s+away\s+with|forget\s+about|"
+        r"kill|toss|dump|chuck|chuck\s+out|get\s+rid\s+of|throw\s+away|throw\s+out|do\s+away\s+with|"
+        r"forget\s+about|"
         r"forget|lose|eliminate|strike|unlist)\s+(?P<ref>.+)$",
         NOCASE,
     ),
@@ -41,12 +42,17 @@ _NOT_DELETE_REF = re.compile(
 _KEEPS_PRONOUN = frozenset(
     {
         "delete", "del", "remove", "rm", "erase", "trash", "drop", "bin", "ditch", "nuke",
-        "discard", "kill", "toss", "dump", "get", "take", "lose", "eliminate",
+        "discard", "kill", "toss", "dump", "get", "take", "lose", "eliminate", "chuck", "scrap",
     }
 )  # fmt: skip
 
 
+_ONTO_THE_LIST = re.compile(rf"\s+(?:on|onto|in|into|to)\s+(?:my|the|our)\s+{LIST_NOUN}$", NOCASE)
+
+
 def read_delete(text: str) -> Delete | AskWhich | None:
+    if _ONTO_THE_LIST.search(text):
+        return None  # "chuck 'buy sunnies' on the list" adds
     for pattern in _DELETE_LEADS:
         if match := pattern.match(text):
             raw = ON_MY_LIST.sub("", match.group("ref").strip())

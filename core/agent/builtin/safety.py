@@ -42,3 +42,13 @@ BATCH_COMPLETE = re.compile(
     r"|^(?:i\s+)?(?:finished|completed|did|done)\s+(?:all|everything|them\s+all|all\s+of\s+them)\b",
     NOCASE,
 )
+
+# Reopening a finished task: the tools cannot, so the engine says so instead of guessing.
+REOPEN = re.compile(
+    r"\b(?:un-?tick|un-?check|re-?open|un-?complete|un-?finish|un-?mark)\b"
+    r"|\bmark\s+.+?\s+(?:as\s+)?(?:not\s+done|undone|incomplete|unfinished|not\s+complete(?:d)?|"
+    r"not\s+finished|pending|open)$"
+    r"|\b(?:isn'?t|is\s+not|wasn'?t|was\s+not)\s+(?:actually\s+|really\s+)?(?:done|finished|complete(?:d)?)\b"
+    r"|\bhaven'?t\s+(?:actually\s+|really\s+)?(?:done|finished|completed)\s+(?:it|that|this)\b",
+    re.IGNORECASE,
+)

@@ -15,9 +15,11 @@ _TAIL_PUNCT = re.compile(r"[\s.!?…,]+$")
 _LEAD_INS = re.compile(
     r"^(?:(?:(?:hey|hi|hello|hiya|yo|ok(?:ay)?|alright|all right|so|um+|uh+|er+|hm+|well|oh|ah|"
     r"and|also|then|now|pls|plz|please|kindly|todobot|@\w+|hey there|hi there|actually|"
-    r"quick(?:ly)?|btw|by the way|one more thing|and then|and also|oh and|oh also|"
-    r"good morning|good evening|good afternoon)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
+    r"quick\s+one|quick(?:ly)?|btw|by the way|one more thing|and then|and also|oh and|oh also|"
+    r"good morning|good evening|good afternoon|wait\s+no|good\s+news|great\s+news|"
+    r"fyi|ugh|argh|lol|haha+|ok\s+so|right\s+so|so\s+yeah)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
     r"|(?:(?:k|bot|great|cool|perfect|awesome|nice|good|thanks|thank you|oops|wait|right|"
+    r"morning|evening|afternoon|g'?day|"
     r"yes|yeah|yep|yup|sure|no|nope|hmm+|one more|never\s*mind|nvm|scratch\s+that|"
     r"forget\s+(?:it|that)|on\s+second\s+thoughts?)\s*[,!.:;-]+\s*))+",
     re.IGNORECASE,
@@ -31,7 +33,9 @@ _REQUEST_LEAD_INS = re.compile(
     re.IGNORECASE,
 )
 _TRAILERS = re.compile(
-    r"(?:[\s,;-]*\b(?:please|pls|plz|thanks|thank you|thank u|thx|ty|cheers|for me|"
+    r"(?:[\s,;-]*\b(?:thanks so much|thank you so much|thanks a lot|many thanks|"
+    r"much appreciated|lol|haha+|lmao|please|pls|plz|thanks|thank you|thank u|thx|ty|ta|cheers|"
+    r"for me|"
     r"if you can|if you could|if possible|when you can|would you|could you|can you|will you|"
     r"right now|now|ok|okay|kthx|mate|buddy|todobot)\b[\s.!?…,]*)+$",
     re.IGNORECASE,
@@ -66,11 +70,41 @@ def strip_decoration(text: str) -> str:
 
 
 def normalize(text: str) -> str:
-    """One line, word apostrophes made plain, emoji at the edges dropped."""
+    """One line, word apostrophes made plain, emoji at the edges dropped, chat shorthand and
+    common verb misspellings spelled out."""
     text = unicodedata.normalize("NFKC", text)
     text = _APOSTROPHE.sub("'", text)
     text = _SPACES.sub(" ", text).strip()
+    text = _SHORTHAND.sub(lambda match: _SPELLED_OUT[match.group(0).lower()], text)
+    text = _TWO_AS_TO.sub(lambda match: f"{match.group('before')} to ", text)
+    text = _DONE_WITH.sub(lambda match: f"{match.group('done')} with ", text)
     return strip_decoration(text)
+
+
+# Misspellings that are no other word, and chat shorthand for little words.
+_SPELLED_OUT = {
+    "ad": "add", "addd": "add", "adda": "add", "remnd": "remind", "rmind": "remind",
+    "remid": "remind", "reminde": "remind", "delet": "delete", "delte": "delete",
+    "dlete": "delete", "deleet": "delete", "delette": "delete", "cmplete": "complete",
+    "complet": "complete", "compelte": "complete", "comlete": "complete", "finsh": "finish",
+    "fnish": "finish", "renmae": "rename", "renam": "rename", "udpate": "update",
+    "upate": "update", "remvoe": "remove", "remov": "remove", "wat": "what", "wut": "what",
+    "wht": "what", "shw": "show",
+}  # fmt: skip
+_SHORTHAND = re.compile(
+    r"(?<![\w'])(?:"
+    + "|".join(sorted(map(re.escape, _SPELLED_OUT), key=len, reverse=True))
+    + r")(?![\w'/])",
+    re.IGNORECASE,
+)
+_DONE_WITH = re.compile(r"\b(?P<done>done|finished|through)\s+w/?\s+", re.IGNORECASE)
+_TWO_AS_TO = re.compile(
+    r"\b(?P<before>need|needs|have|has|got|me|want|going|gonna|remember|forget|time)\s+2\s+"
+    r"(?=(?:pick|call|buy|get|do|go|text|email|send|pay|book|make|take|clean|fix|check|write|"
+    r"finish|see|meet|feed|water|walk|ring|visit|renew|cancel|order|return|print|read|sign|file|"
+    r"wash|cook|bring|grab|collect|post|reply|message|tell|ask|sort|start|submit|update)\b)",
+    re.IGNORECASE,
+)
 
 
 def trim_tail(text: str) -> str:
