@@ -19,9 +19,10 @@ _TO_MY_LIST_PREFIX = re.compile(
     rf"^(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]?\s*", NOCASE
 )
 _DESCRIPTION_TAIL = re.compile(
-    r"^(?P<title>.+?)\s*(?:[,;]\s*|\s+[-–—]+\s*|\s+)"
+    r"^(?P<title>.+?)\s*(?:[,;/]\s*|\s+[-–—/]+\s*|\s+)"
     r"(?:(?:with|w/|and|plus|having|including)\s+(?:a\s+|the\s+)?(?:description|desc|notes?|details?|comment)"
-    r"(?:\s+(?:of|that says|saying|reading|being|as|like))?\s*[:=-]?"
+    r"(?:\s+(?:of|that says|saying|reading|being|as|like|is|are|should\s+be)\b)?\s*[:=-]?"
+    r"|(?:and\s+)?(?:the\s+|its\s+)?(?:description|desc|notes?|details?)\s+(?:is|are|should\s+be)\s*:?"
     r"|(?:description|desc|notes?|details?)\s*(?:[:=]|-+)"
     r"|described as|details being)\s*(?P<description>.+)$",
     NOCASE,
@@ -85,9 +86,12 @@ def _several(text: str) -> AddSeveral | None:
     return AddSeveral(titles) if len(titles) > 1 else None
 
 
+_ANOTHER_ONE = re.compile(r"^(?:another|one\s+more|a\s+new|new)\s+one\s*[:,-]\s*", NOCASE)
+
+
 def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     """What follows an add verb: an optional "a new task called", a title, maybe a description."""
-    rest = _TO_MY_LIST_PREFIX.sub("", text.strip())
+    rest = _ANOTHER_ONE.sub("", _TO_MY_LIST_PREFIX.sub("", text.strip()))
     if (several := _several(rest)) is not None:
         return several
     rest = _TASK_NOUN.sub("", rest, count=1).strip() if _TASK_NOUN.match(rest) else rest

@@ -131,8 +131,8 @@ def should_be(text: str) -> tuple[Ref, str] | None:
     match = _SHOULD_BE.match(text)
     if match is None or _NOT_A_NEW_TITLE.match(match.group("title")):
         return None
-    ref = ref_from(match.group("ref"))
-    title = tidy_title(ON_MY_LIST.sub("", match.group("title")))
+    ref = ref_from(re.sub(r"^(?:title|name)\s+(?:of|for)\s+", "", match.group("ref"), flags=NOCASE))
+    title = tidy_title(ON_MY_LIST.sub("", re.sub(r"\s+instead$", "", match.group("title"))))
     if ref is None or not title or re.match(r"^(?:i|we|you|it|that|this)$", ref.text, NOCASE):
         return None
     return ref, title

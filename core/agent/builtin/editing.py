@@ -13,7 +13,7 @@ _EDIT = r"(?:change|update|set|edit|modify|alter|replace|fix|correct|amend|adjus
 _DESCRIPTION = r"(?:description|desc|notes?|details?|comment)"
 _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+|an?\s+extra\s+)?{_DESCRIPTION}\s+(?:to|on|for)\s+(?P<ref>.+?)(?:\s*(?::|=|-|–|—)\s*|\s+(?:saying|that\s+says|reading|as|which\s+says)\s+)(?P<description>.+)$",
+        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+|an?\s+(?:extra|little|short|quick|small)\s+)?{_DESCRIPTION}\s+(?:to|on|for)\s+(?P<ref>.+?)(?:\s*(?::|=|-|–|—)\s*|\s+(?:saying|that\s+says|reading|as|which\s+says)\s+)(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
@@ -29,7 +29,11 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        rf"^(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+(?:should\s+be|is|should\s+say)\s+|:|=)\s*(?P<description>.+)$",
+        rf"^(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+(?:should\s+be|is|should\s+say|should\s+read)\s*:?\s+|:|=)\s*(?P<description>.+)$",
+        NOCASE,
+    ),
+    re.compile(
+        rf"^for\s+(?P<ref>.+?)\s*,?\s+(?:add|set|put|write|use)\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
@@ -43,6 +47,9 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
     ),
 )
 _DESCRIPTION_CLEARERS: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        rf"^take\s+(?:the\s+)?{_DESCRIPTION}\s+(?:off|away\s+from|out\s+of)\s+(?P<ref>.+)$", NOCASE
+    ),
     re.compile(
         rf"^(?:remove|delete|clear|erase|drop|wipe|empty|reset)\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|from|on|for|in)\s+(?P<ref>.+)$",
         NOCASE,
@@ -68,7 +75,27 @@ _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        r"^(?:call|name|title|retitle)\s+(?P<ref>it|that|this|that\s+one|this\s+one|(?:task\s*|#)?\d+)\s+(?P<title>.+)$",
+        rf"^(?:{_EDIT}|rename|retitle)\s+(?:the\s+)?(?:name|title)\s+(?:of|for|on)\s+(?P<ref>.+?)\s*[,;:-]?\s+"
+        r"(?:the\s+)?new\s+(?:name|title)\s+(?:is|should\s+be|will\s+be|:)\s*:?\s*(?P<title>.+)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:i\s+(?:want|would\s+like)\s+(?:that\s+)?)?(?P<ref>.+?)\s+(?:has|have|gets|should\s+have|"
+        r"to\s+have)\s+the\s+(?:title|name)\s+(?P<title>.+)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^instead\s+of\s+(?P<ref>.+?)\s*,?\s+(?:make\s+it|call\s+it|put|write|it\s+should\s+be|"
+        r"change\s+it\s+to|rename\s+it\s+to)\s+(?P<title>.+)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?P<ref>[^,;]+?)\s*[,;:-]\s*(?:please\s+|pls\s+|can\s+you\s+|you\s+)*(?:rename|retitle|call)"
+        r"\s+(?:it\s+|that\s+)?(?:to|as)\s+(?P<title>.+)$",
+        NOCASE,
+    ),
+    re.compile(
+        r"^(?:call|name|title|retitle)\s+(?P<ref>it|that|this|that\s+one|this\s+one|(?:task\s*|#)?\d+)\s+(?:to\s+|as\s+)?(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
@@ -88,6 +115,11 @@ _SPLIT_WORDS = re.compile(
     r"\s+(?:to\s+be|to\s+say|to\s+read|to|into|as|->|→|=>|with)\s+|\s*:\s+", NOCASE
 )
 _ASK_CHANGE = re.compile(rf"^(?:{_EDIT}|rename|retitle|reword)(?:\s+(?P<ref>.+))?$", NOCASE)
+
+
+_NO_TASK = re.compile(r"^\s*(?:the|a|an|my|its)\s*$", NOCASE)
+_INSTEAD = re.compile(r"\s+instead$", NOCASE)
+_TITLE_OF = re.compile(r"^(?:the\s+)?(?:title|name)\s+(?:of|for)\s+", NOCASE)
 
 
 def _title_and_description(text: str) -> tuple[str, str | None]:
@@ -114,6 +146,8 @@ def _update_by_split(body: str) -> Update | None:
             ref = Ref("title", text=inner, quoted=True)
             title, description = _title_and_description(split.group("title"))
             return Update(ref, title=title or None, description=description) if title else None
+    if re.match(r"^(?:the\s+)?(?:title|name)\s+(?:to|as)\b", body, NOCASE):
+        return None  # no task named: _ASK_CHANGE asks which
     splits: list[tuple[Ref, str]] = []
     for match in _SPLIT_WORDS.finditer(body):
         if match.group(0).strip().lower() == "with":
@@ -135,7 +169,7 @@ def read_update(text: str) -> Update | AskWhich | None:
     for pattern in _DESCRIPTION_SETTERS:
         if match := pattern.match(text):
             ref = ref_from(match.group("ref"))
-            description = tidy_title(match.group("description"))
+            description = tidy_title(_INSTEAD.sub("", match.group("description")))
             if ref is not None and description:
                 return Update(ref, description=description)
     for pattern in _DESCRIPTION_CLEARERS:
@@ -145,8 +179,9 @@ def read_update(text: str) -> Update | AskWhich | None:
                 return Update(ref, description="")
     for pattern in _TITLE_SETTERS:
         if match := pattern.match(text):
-            ref = ref_from(match.group("ref"))
-            title, description = _title_and_description(match.group("title"))
+            ref_words = _TITLE_OF.sub("", match.group("ref"))
+            ref = None if _NO_TASK.match(ref_words) else ref_from(ref_words)
+            title, description = _title_and_description(_INSTEAD.sub("", match.group("title")))
             if ref is not None and title:
                 return Update(ref, title=title, description=description)
     if match := _SPLIT_SETTER.match(text):
@@ -160,6 +195,8 @@ def read_update(text: str) -> Update | AskWhich | None:
             r"^(?:it|that|this|task|#|\d)", raw, NOCASE
         ):
             return None  # "fix the sink" is more likely a new task than an edit
+        if re.match(r"^(?:the\s+)?(?:title|name|description|note)\b", raw, NOCASE):
+            return AskWhich("update")  # "change the title to 'urgent'": of which task?
         ref = ref_from(raw) if raw else None
         return Update(ref) if ref is not None else AskWhich("update")
     return None

@@ -274,7 +274,8 @@ class _Turn:
         if len(matches) > 1:
             listed = phrases.choices([(task.number, task.title) for task in matches[:10]])
             return phrases.WHICH_OF[family].format(choices=listed)
-        if (isinstance(intent, Complete) and intent.told) or isinstance(intent, Delete):
+        explicit = isinstance(intent, Complete) and (intent.told or not intent.loose)
+        if explicit or isinstance(intent, Delete):
             overlapping = most_overlap(
                 [task for task in tasks if not task.completed] if family == "complete" else tasks,
                 intent.ref.text,

@@ -31,7 +31,7 @@ _COMPLETE_LEADS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        r"^(?:i'?m\s+|i\s+am\s+|we'?re\s+|we\s+are\s+)?(?:all\s+|now\s+|finally\s+)?(?:done|finished|through)\s+with\s+(?P<ref>.+)$",
+        r"^(?:i'?m\s+|i\s+am\s+|we'?re\s+|we\s+are\s+)?(?:all\s+|now\s+|finally\s+)?(?:done|finished|finish|through)\s+with\s+(?P<ref>.+)$",
         NOCASE,
     ),
     re.compile(r"^(?:done|finished|completed|complete)\s*[:=\-–—]?\s+(?P<ref>.+)$", NOCASE),
@@ -114,6 +114,27 @@ def read_complete_tail(text: str) -> Complete | None:
             if ref is not None:
                 return Complete(ref)
     return None
+
+
+_PARTICIPLE_TAIL = re.compile(
+    r"^(?P<ref>.+?)\s+(?:is\s+|are\s+|was\s+|were\s+|has\s+been\s+|have\s+been\s+|got\s+)?"
+    r"(?P<done>submitted|sent|paid|returned|booked|bought|called|emailed|mailed|posted|filed|signed|"
+    r"handed\s+in|turned\s+in|out|delivered|fixed|cleaned|washed|cancel+ed|renewed|ordered|"
+    r"picked\s+up|dropped\s+off|written|read|fed|walked|watered)"
+    r"(?:\s+(?:finally|already|now|at\s+last|today|yesterday))?$",
+    NOCASE,
+)
+
+
+def read_done_participle(text: str) -> Complete | None:
+    """`essay submitted`, `the invoice is out`: a report that names the task, matched loosely."""
+    match = _PARTICIPLE_TAIL.match(text)
+    if match is None or re.match(
+        r"^(?:i|we|you|it|that|this|he|she|they)$", match.group("ref"), NOCASE
+    ):
+        return None
+    ref = parse_ref(f"{match.group('ref')} {match.group('done')}")
+    return Complete(ref, loose=True) if ref is not None else None
 
 
 def read_past_tense(text: str) -> Complete | None:

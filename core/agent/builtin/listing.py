@@ -34,6 +34,8 @@ _LIST_SHAPES = re.compile(
     r"got\s+done|gotten\s+done|get\s+done)\b"
     r"|\b(?:anything|something)\s+(?:left|pending|else|to\s+do|on\s+my\s+(?:list|plate))\b"
     r"|^(?:pending|completed|done|finished|open|outstanding|remaining|left|todo|to-?do)$"
+    r"|^(?:(?:just|only)\s+)?(?:the\s+)?(?:completed|done|finished|pending|open|remaining|unfinished)"
+    r"\s+(?:ones|tasks|items|todos)(?:\s+only)?$"
     r"|\bwhat\s+(?:do|did)\s+i\s+have\b|\bwhere\s+am\s+i\s+at\b|\bstatus\b",
     NOCASE,
 )
@@ -115,7 +117,8 @@ _SEARCH = re.compile(
 )
 _NOT_A_TOPIC = re.compile(
     r"^(?:me|today|tonight|tomorrow|this\s+week|the\s+week|now|later|the\s+weekend|this\s+weekend|"
-    r"the\s+day|it|that|this|list|plate|agenda|schedule|calendar|radar)$",
+    r"the\s+day|it|that|this|list|plate|agenda|schedule|calendar|radar)"
+    r"(?:\s+(?:today|tonight|tomorrow|this\s+week|now|right\s+now))?$",
     NOCASE,
 )
 

@@ -85,7 +85,12 @@ def single(text: str) -> Intent:
             return inner
         titled = verbs.read_title(rest)
         return titled
-    for reader in (verbs.read_complete_tail, verbs.read_delete_tail, verbs.read_past_tense):
+    for reader in (
+        verbs.read_complete_tail,
+        verbs.read_delete_tail,
+        verbs.read_past_tense,
+        verbs.read_done_participle,
+    ):
         found = reader(text)
         if found is not None:
             return found
@@ -124,11 +129,11 @@ def _checked_off(text: str) -> Intent | None:
         return AskWhich("complete")
     found = single(rest)
     if isinstance(found, Complete):
-        return found
+        return Complete(found.ref, loose=found.loose, told=True)
     if _definite(found):
         return None  # "✅ add milk": the words say what to do
     ref = parse_ref(rest)
-    return Complete(ref, loose=ref.kind == "title") if ref is not None else None
+    return Complete(ref, loose=ref.kind == "title", told=True) if ref is not None else None
 
 
 def _clauses(text: str, context: Context) -> Intent | None:

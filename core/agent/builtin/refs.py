@@ -39,7 +39,7 @@ _DESCRIBED_BEFORE = re.compile(
 )
 _DESCRIBED_AFTER = re.compile(
     r"^(?:the\s+|my\s+|that\s+)?(?:one|task|item|todo|to-do|thing|reminder)\s+"
-    r"(?:about|with|for|called|named|titled|that says|saying|regarding|re:?|on)\s+(?P<text>.+)$",
+    r"(?:about|with|for|of|called|named|titled|that says|saying|regarding|re:?|on)\s+(?P<text>.+)$",
     re.IGNORECASE,
 )
 _NOUN_THEN_TITLE = re.compile(

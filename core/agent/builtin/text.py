@@ -17,7 +17,7 @@ _LEAD_INS = re.compile(
     r"and|also|then|now|pls|plz|please|kindly|todobot|@\w+|hey there|hi there|actually|"
     r"quick\s+one|quick(?:ly)?|btw|by the way|one more thing|and then|and also|oh and|oh also|"
     r"good morning|good evening|good afternoon|wait\s+no|good\s+news|great\s+news|"
-    r"fyi|ugh|argh|lol|haha+|ok\s+so|right\s+so|so\s+yeah)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
+    r"fyi|ugh|argh|omg|wow|yay|woo+hoo+|phew|finally|lol|haha+|ok\s+so|right\s+so|so\s+yeah)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
     r"|(?:(?:k|bot|great|cool|perfect|awesome|nice|good|thanks|thank you|oops|wait|right|"
     r"morning|evening|afternoon|g'?day|"
     r"yes|yeah|yep|yup|sure|no|nope|hmm+|one more|never\s*mind|nvm|scratch\s+that|"
@@ -25,7 +25,9 @@ _LEAD_INS = re.compile(
     re.IGNORECASE,
 )
 _REQUEST_LEAD_INS = re.compile(
-    r"^(?:(?:(?:can|could|would|will|won't|can't)\s+(?:you|u|ya)|would you mind|"
+    r"^(?:(?:would you mind|please\s+to|pls\s+to|"
+    r"to(?=\s+(?:add|mark|delete|remove|rename|change|update|complete|show|list|tick)\b)|be\s+so\s+kind\s+(?:as\s+to|and)|"
+    r"(?:can|could|would|will|won't|can't)\s+(?:you|u|ya)(?:\s+be\s+so\s+kind\s+as\s+to)?|"
     r"(?:i'?d|i would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+you\s+to|"
     r"i'?m\s+asking\s+you\s+to|go ahead and|let'?s|let us|let me|"
     r"please|pls|plz|kindly|just|quickly|also|then)"
@@ -77,6 +79,7 @@ def normalize(text: str) -> str:
     text = _SPACES.sub(" ", text).strip()
     text = _SHORTHAND.sub(lambda match: _SPELLED_OUT[match.group(0).lower()], text)
     text = _TWO_AS_TO.sub(lambda match: f"{match.group('before')} to ", text)
+    text = _ARROW.sub(" to ", text)
     text = _DONE_WITH.sub(lambda match: f"{match.group('done')} with ", text)
     return strip_decoration(text)
 
@@ -97,6 +100,7 @@ _SHORTHAND = re.compile(
     + r")(?![\w'/])",
     re.IGNORECASE,
 )
+_ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶)\s*")
 _DONE_WITH = re.compile(r"\b(?P<done>done|finished|through)\s+w/?\s+", re.IGNORECASE)
 _TWO_AS_TO = re.compile(
     r"\b(?P<before>need|needs|have|has|got|me|want|going|gonna|remember|forget|time)\s+2\s+"
@@ -136,7 +140,22 @@ def strip_lead_ins(text: str) -> str:
 
 
 def clean(text: str) -> str:
-    return trim_tail(strip_lead_ins(trim_tail(normalize(text))))
+    return _plain_verb(trim_tail(strip_lead_ins(trim_tail(normalize(text)))))
+
+
+# "would you mind renaming ...": the request's verb, as the readers expect it.
+_GERUNDS = {
+    "adding": "add", "renaming": "rename", "deleting": "delete", "removing": "remove",
+    "marking": "mark", "changing": "change", "updating": "update", "completing": "complete",
+    "ticking": "tick", "checking": "check", "crossing": "cross", "putting": "put",
+    "creating": "create", "setting": "set", "showing": "show", "listing": "list",
+}  # fmt: skip
+
+
+def _plain_verb(text: str) -> str:
+    first, space, rest = text.partition(" ")
+    plain = _GERUNDS.get(first.lower())
+    return f"{plain}{space}{rest}" if plain and rest else text
 
 
 def split_quoted(text: str) -> tuple[str, str] | None:

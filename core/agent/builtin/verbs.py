@@ -10,7 +10,12 @@ import difflib
 
 from core.agent.builtin.adding import read_add, read_need, read_title
 from core.agent.builtin.editing import read_update
-from core.agent.builtin.finishing import read_complete, read_complete_tail, read_past_tense
+from core.agent.builtin.finishing import (
+    read_complete,
+    read_complete_tail,
+    read_done_participle,
+    read_past_tense,
+)
 from core.agent.builtin.intents import Intent
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.removing import read_delete, read_delete_tail
@@ -20,6 +25,7 @@ __all__ = [
     "leading",
     "read_complete_tail",
     "read_delete_tail",
+    "read_done_participle",
     "read_need",
     "read_past_tense",
     "read_title",
