@@ -14,7 +14,7 @@ from agents import RunContextWrapper
 
 from core import tools as task_tools
 from core.agent.base import AgentTurn
-from core.agent.builtin import phrases
+from core.agent.builtin import phrases, questions
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
     AboutTask,
@@ -43,6 +43,7 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import Known, loose_matches, most_overlap, title_matches
+from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
 from core.tools import Envelope, ToolContext
 
@@ -73,14 +74,6 @@ class BuiltinAgent:
         context = read_context(turn.history)
         intent = parse(turn.text, context)
         return await _Turn(turn.tools, context).run(intent)
-
-
-def _knowns(envelope: Envelope) -> list[Known]:
-    data = envelope.get("data") or {}
-    return [
-        Known(int(item["number"]), str(item["title"]), bool(item.get("completed")))
-        for item in data.get("tasks", [])
-    ]
 
 
 @dataclass
@@ -139,82 +132,19 @@ class _Turn:
     async def add(self, intent: Add) -> str:
         result = await self.call("add_task", title=intent.title, description=intent.description)
         if not result["ok"]:
-            return _failure(result)
+            return failure(result)
         task = result["data"]["task"]
         details = f" Description: {task['description']}." if task["description"] else ""
         return f"Added #{task['number']} “{task['title']}” to your list.{details}"
 
     async def count(self, intent: Count) -> str:
-        result = await self.call("list_tasks", status="all")
-        if not result["ok"]:
-            return _failure(result)
-        tasks = _knowns(result)
-        done = sum(1 for task in tasks if task.completed)
-        pending = len(tasks) - done
-        if intent.status == "pending":
-            return f"You have {_count(pending, 'pending task')}." + (
-                "" if pending else " Nice work!"
-            )
-        if intent.status == "completed":
-            return f"You have completed {_count(done, 'task')}."
-        if not tasks:
-            return phrases.COUNT_NONE
-        return f"You have {_count(len(tasks), 'task')}: {pending} pending and {done} completed."
+        return await questions.count(self.call, intent)
 
     async def search(self, intent: Search) -> str:
-        result = await self.call("list_tasks", status="all")
-        if not result["ok"]:
-            return _failure(result)
-        found = title_matches(_knowns(result), intent.query)
-        if not found:
-            return phrases.SEARCH_NONE.format(query=intent.query)
-        if len(found) == 1:
-            return phrases.SEARCH_ONE.format(query=intent.query, task=_state(found[0]))
-        lines = [f"{len(found)} tasks mention “{intent.query}”:"]
-        lines += [f"{task.number}. {'✓ ' if task.completed else ''}{task.title}" for task in found]
-        return "\n".join(lines)
+        return await questions.search(self.call, intent)
 
     async def about(self, intent: AboutTask) -> str:
-        """One task's state (and description), named so that "tick it off" can follow."""
-        result = await self.call("list_tasks", status="all")
-        if not result["ok"]:
-            return _failure(result)
-        tasks = _knowns(result)
-        if intent.ref is None:
-            found = [task for task in tasks if not task.completed][:1]
-            if not found:
-                return phrases.NOTHING_NEXT
-        else:
-            found = self.resolve(intent.ref, tasks)
-        if not found:
-            return phrases.ABOUT_NONE
-        if len(found) > 1:
-            listed = phrases.choices([(task.number, task.title) for task in found[:10]])
-            return phrases.ABOUT_WHICH.format(choices=listed)
-        task = found[0]
-        described = next(
-            (item.get("description") for item in result["data"]["tasks"]
-             if item.get("number") == task.number),
-            "",
-        )  # fmt: skip
-        details = f" Description: {described}." if described else ""
-        if intent.asks_done:
-            answer = phrases.IS_DONE if task.completed else phrases.NOT_YET
-            return answer.format(number=task.number, title=task.title) + details
-        return _state(task) + "." + details
-
-    def resolve(self, ref: Ref, tasks: list[Known]) -> list[Known]:
-        if ref.kind == "number":
-            return [task for task in tasks if task.number == ref.number]
-        if ref.kind == "pronoun":
-            last = self.context.last_task
-            return [task for task in tasks if last is not None and task.number == last.number]
-        if ref.kind == "ordinal":
-            shown = list(self.context.listing) or [task for task in tasks if not task.completed]
-            position = ref.position or 0
-            index = position - 1 if position > 0 else len(shown) + position
-            return [shown[index]] if 0 <= index < len(shown) else []
-        return title_matches(tasks, ref.text) or loose_matches(tasks, ref.text)
+        return await questions.about(self.call, self.context, intent)
 
     def ask_which(self, family: Family) -> str:
         last = self.context.last_task
@@ -251,7 +181,7 @@ class _Turn:
             new_description=None,
         )
         if not undone["ok"]:
-            return _failure(undone)
+            return failure(undone)
         task = undone["data"]["task"]
         return f"I put #{task['number']} back to “{task['title']}”. " + await self.change(
             intent.redo
@@ -262,7 +192,7 @@ class _Turn:
     ) -> str:
         """The tools match titles literally; try word stems ("calling mom" -> "call mom")."""
         listing = await self.call("list_tasks", status="all")
-        tasks = _knowns(listing)
+        tasks = knowns(listing)
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
@@ -290,7 +220,7 @@ class _Turn:
                 return phrases.WHICH_OF[family].format(choices=listed)
         if isinstance(intent, Complete) and intent.loose:
             return await self.without_the_verb(intent, tasks)
-        return _failure(missed)
+        return failure(missed)
 
     async def without_the_verb(self, intent: Complete, tasks: list[Known]) -> str:
         """ "got the milk" for "buy milk": match the object alone. A plain verb acts on a
@@ -320,7 +250,7 @@ class _Turn:
         shown = list(self.context.candidates or self.context.listing)
         if not shown:
             status = "pending" if family == "complete" else "all"
-            shown = _knowns(await self.call("list_tasks", status=status))
+            shown = knowns(await self.call("list_tasks", status=status))
         position = ref.position or 0
         index = position - 1 if position > 0 else len(shown) + position
         return f"#{shown[index].number}" if 0 <= index < len(shown) else None
@@ -331,7 +261,7 @@ class _Turn:
             return phrases.ASK_CHANGE.format(number=last.number, title=f" “{last.title}”")
         if identifier.startswith("#"):
             return phrases.ASK_CHANGE.format(number=identifier[1:], title="")
-        tasks = _knowns(await self.call("list_tasks", status="all"))
+        tasks = knowns(await self.call("list_tasks", status="all"))
         found = title_matches(tasks, identifier)
         if len(found) == 1:
             return phrases.ASK_CHANGE.format(number=found[0].number, title=f" “{found[0].title}”")
@@ -339,7 +269,7 @@ class _Turn:
 
     async def choose_split(self, intent: Update) -> Update:
         """`rename go to gym to go to the gym`: take the split whose task exists."""
-        tasks = _knowns(await self.call("list_tasks", status="all"))
+        tasks = knowns(await self.call("list_tasks", status="all"))
         options = [(intent.ref, intent.title or ""), *intent.alternatives]
         titles = {task.title.casefold() for task in tasks}
         exact = [(ref, title) for ref, title in options if ref.text.casefold() in titles]
@@ -356,26 +286,9 @@ def _changes(intent: Complete | Delete | Update) -> dict[str, Any]:
     return {"new_title": intent.title, "new_description": intent.description}
 
 
-def _state(task: Known) -> str:
-    return f"#{task.number} “{task.title}”: " + ("done" if task.completed else "still to do")
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
-
-
-def _failure(result: Envelope) -> str:
-    message = result["message"]
-    if result.get("error") == "NOT_FOUND":
-        return message + phrases.NOT_FOUND_TAIL
-    if result.get("error") == "VALIDATION_ERROR" and "limit" in message:
-        return message + " Could you make it shorter?"
-    return message
-
-
 def _phrase(family: Family, result: Envelope) -> str:
     if not result["ok"]:
-        return _failure(result)
+        return failure(result)
     if family == "complete" and not result["data"].get("already_completed"):
         return result["message"] + " Nice work!"
     return result["message"]

@@ -1,0 +1,32 @@
+"""Reading tool envelopes and phrasing what they said: shared by every kind of turn."""
+
+from __future__ import annotations
+
+from core.agent.builtin import phrases
+from core.agent.builtin.refs import Known
+from core.tools import Envelope
+
+
+def knowns(envelope: Envelope) -> list[Known]:
+    data = envelope.get("data") or {}
+    return [
+        Known(int(item["number"]), str(item["title"]), bool(item.get("completed")))
+        for item in data.get("tasks", [])
+    ]
+
+
+def state(task: Known) -> str:
+    return f"#{task.number} “{task.title}”: " + ("done" if task.completed else "still to do")
+
+
+def count_of(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def failure(result: Envelope) -> str:
+    message = result["message"]
+    if result.get("error") == "NOT_FOUND":
+        return message + phrases.NOT_FOUND_TAIL
+    if result.get("error") == "VALIDATION_ERROR" and "limit" in message:
+        return message + " Could you make it shorter?"
+    return message
