@@ -18,7 +18,7 @@ from uuid import UUID
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations, views
+from core import conversations, events, views
 from core.agent.base import Agent, AgentTurn
 from core.commands import TOOL_COMMANDS, parse_command
 from core.db import Database, connection_lost, in_transaction
@@ -89,13 +89,31 @@ class ChatService:
     text_routers: list[TextRouter] = field(default_factory=list)
 
     async def handle(self, incoming: Incoming) -> Reply | None:
-        """Answer one message. None means this delivery was already handled."""
+        """Answer one message. None means this delivery was already handled. A delivery's
+        answer is kept until `answered` says it was sent (see `unanswered`)."""
         try:
-            return await self._retrying(lambda session: self._handle(session, incoming))
+            return await self._retrying(lambda session: self._kept(session, incoming))
         except _AgentFailed:
             return await self._retrying(
-                lambda session: self._handle(session, incoming, apologise=True)
+                lambda session: self._kept(session, incoming, apologise=True)
             )
+
+    async def unanswered(self, *, platform: str, event_id: str) -> Reply | None:
+        """The answer to an applied delivery that was never sent (its worker died between
+        the commit and the send); None when it was sent or cannot be sent again."""
+        async with self.db.session() as session, session.begin():
+            record = await events.unanswered_reply(session, source=platform, event_id=event_id)
+        return Reply.from_record(record) if record else None
+
+    async def answered(self, *, platform: str, event_id: str) -> None:
+        """The answer reached the person: forget it. Best effort, as the send already
+        happened; failing here can only mean one more send after a crash."""
+        try:
+            await self._retrying(
+                lambda session: events.mark_answered(session, source=platform, event_id=event_id)
+            )
+        except SQLAlchemyError:
+            log.warning("could not note that %s/%s was answered", platform, event_id)
 
     async def press(self, press: Press) -> Reply | None:
         """Decide one button press. None means this delivery was already handled."""
@@ -139,6 +157,17 @@ class ChatService:
         self, turn: Callable[[AsyncSession], Awaitable[Reply | None]]
     ) -> Reply | None:
         return await in_transaction(self.db, turn, retries=self.policy.db_retries)
+
+    async def _kept(
+        self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False
+    ) -> Reply | None:
+        reply = await self._handle(session, incoming, apologise=apologise)
+        record = reply.to_record() if reply is not None and incoming.event_id else None
+        if record is not None and incoming.event_id:
+            await events.keep_reply(
+                session, source=incoming.platform, event_id=incoming.event_id, reply=record
+            )
+        return reply
 
     async def _handle(
         self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from sqlalchemy import update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.models import ProcessedEvent, utcnow
@@ -21,3 +25,40 @@ async def claim_event(session: AsyncSession, *, source: str, event_id: str) -> b
     )
     result = await session.exec(statement)
     return result.first() is not None
+
+
+async def keep_reply(
+    session: AsyncSession, *, source: str, event_id: str, reply: dict[str, Any]
+) -> None:
+    """Keep the turn's answer with its claim, in the same transaction."""
+    await session.exec(
+        update(ProcessedEvent)
+        .where(_the(source, event_id))
+        .values(reply=reply)
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def unanswered_reply(
+    session: AsyncSession, *, source: str, event_id: str
+) -> dict[str, Any] | None:
+    """The kept answer of an applied delivery that never reached the person, if any."""
+    found = await session.exec(
+        select(ProcessedEvent.reply).where(
+            _the(source, event_id), col(ProcessedEvent.answered_at).is_(None)
+        )
+    )
+    return found.first()
+
+
+async def mark_answered(session: AsyncSession, *, source: str, event_id: str) -> None:
+    await session.exec(
+        update(ProcessedEvent)
+        .where(_the(source, event_id))
+        .values(answered_at=utcnow(), reply=None)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _the(source: str, event_id: str) -> Any:
+    return (col(ProcessedEvent.source) == source) & (col(ProcessedEvent.event_id) == event_id[:255])

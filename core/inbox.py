@@ -32,7 +32,9 @@ from core.models import InboxItem, utcnow
 
 log = logging.getLogger(__name__)
 
-Processor = Callable[[dict[str, Any]], Awaitable[None]]
+# (payload, redelivered): redelivered when an earlier attempt was leased and never settled,
+# so its turn may have committed without its answer being sent.
+Processor = Callable[[dict[str, Any], bool], Awaitable[None]]
 Observer = Callable[[str, str], None]
 T = TypeVar("T")
 PRUNE_EVERY_SECONDS = 3600.0
@@ -130,7 +132,7 @@ class Inbox:
     async def process(self, item: Claimed) -> None:
         """Run one item's processor; mark it done, or schedule a retry (or give up) on failure."""
         try:
-            await self.processors[item.source](item.payload)
+            await self.processors[item.source](item.payload, item.attempts > 1)
         except Exception as error:
             log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
             await self._settle_failure(item, error)

@@ -157,7 +157,10 @@ class Confirmation(SQLModel, table=True):
 
 
 class ProcessedEvent(SQLModel, table=True):
-    """Platform deliveries already applied; written in the same transaction as their effect."""
+    """Platform deliveries already applied; written in the same transaction as their effect.
+
+    `reply` is what the turn answered, kept until `answered_at` says it reached the person:
+    a worker that dies between the commit and the send leaves it for the next attempt."""
 
     __tablename__ = "processed_event"
     __table_args__ = (UniqueConstraint("source", "event_id"),)
@@ -166,6 +169,8 @@ class ProcessedEvent(SQLModel, table=True):
     source: str = Field(max_length=64)
     event_id: str = Field(max_length=255)
     created_at: datetime = Field(default_factory=utcnow)
+    reply: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    answered_at: datetime | None = None
 
 
 class InboxItem(SQLModel, table=True):

@@ -126,6 +126,27 @@ class Reply:
     # already_decided), so an API can answer with a fitting status.
     outcome: str | None = None
 
+    def to_record(self) -> dict[str, Any] | None:
+        """What can be sent again later: None when the reply holds a secret or a file."""
+        if self.history_text is not None or self.attachment is not None:
+            return None
+        return {
+            "text": self.text,
+            "private": self.private,
+            "buttons": [
+                {"label": b.label, "action": b.action.value, "token": b.token, "danger": b.danger}
+                for b in self.buttons
+            ],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Reply:
+        buttons = [
+            Button(b["label"], Action(b["action"]), b["token"], bool(b.get("danger")))
+            for b in record.get("buttons", [])
+        ]
+        return cls(text=record["text"], buttons=buttons, private=bool(record.get("private")))
+
 
 @dataclass(frozen=True)
 class ConversationView:

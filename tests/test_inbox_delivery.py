@@ -22,8 +22,9 @@ class ChatProcessor:
 
     chat: ChatService
     sent: list[tuple[str, str]] = field(default_factory=list)
+    refuse_sends: int = 0  # the platform refuses this many sends, after the turn committed
 
-    async def __call__(self, payload: dict[str, Any]) -> None:
+    async def __call__(self, payload: dict[str, Any], redelivered: bool) -> None:
         reply = await self.chat.handle(
             Incoming(
                 platform="test",
@@ -33,8 +34,15 @@ class ChatProcessor:
                 event_id=payload["id"],
             )
         )
-        if reply is not None:
-            self.sent.append((payload["id"], reply.text))
+        if reply is None and redelivered:
+            reply = await self.chat.unanswered(platform="test", event_id=payload["id"])
+        if reply is None:
+            return
+        if self.refuse_sends:
+            self.refuse_sends -= 1
+            raise ConnectionError("the platform refused the send")
+        self.sent.append((payload["id"], reply.text))
+        await self.chat.answered(platform="test", event_id=payload["id"])
 
 
 def update(number: int, user: str = "ann") -> dict[str, Any]:
@@ -100,11 +108,44 @@ async def test_reprocessing_an_item_whose_turn_committed_changes_nothing(
     first = inbox_for(database, processor, lease_seconds=0)
     await first.record("test", "3", update(3))
     [claimed] = await first.claim(5)
-    await processor(claimed.payload)  # the turn commits, then the worker dies before settling
+    await processor(claimed.payload, False)  # commits and answers, then dies before settling
 
     assert await inbox_for(database, processor).run_once() == 1
     assert processor.sent == [("3", "Added #1 “errand 3”.")]
     assert await titles(database) == ["errand 3"]
+    assert [i.status for i in await items(database)] == ["done"]
+
+
+async def test_a_worker_that_died_before_sending_leaves_the_answer_to_the_next(
+    database: Database,
+) -> None:
+    chat = build_chat(database, ScriptedAgent())
+    processor = ChatProcessor(chat)
+    first = inbox_for(database, processor, lease_seconds=0)
+    await first.record("test", "3", update(3))
+    [claimed] = await first.claim(5)
+    payload = claimed.payload
+    turn = Incoming(
+        platform="test", user_ref="ann", chat_ref="ann", text=payload["text"], event_id="3"
+    )
+    assert await chat.handle(turn) is not None  # committed; the worker dies before the send
+
+    assert await inbox_for(database, processor).run_once() == 1
+    assert processor.sent == [("3", "Added #1 “errand 3”.")]
+    assert await titles(database) == ["errand 3"]
+    assert await chat.unanswered(platform="test", event_id="3") is None
+
+
+async def test_a_send_the_platform_refused_is_sent_on_the_retry(database: Database) -> None:
+    processor = ChatProcessor(build_chat(database, ScriptedAgent()), refuse_sends=1)
+    inbox = inbox_for(database, processor, retry_base_seconds=0)
+    await inbox.record("test", "8", update(8))
+    await inbox.run_once()  # the turn commits, the send is refused: the item will be retried
+    assert processor.sent == []
+    await inbox.run_once()
+
+    assert processor.sent == [("8", "Added #1 “errand 8”.")]
+    assert await titles(database) == ["errand 8"]
     assert [i.status for i in await items(database)] == ["done"]
 
 
@@ -113,7 +154,7 @@ async def test_a_failing_processor_is_retried_then_parked_with_its_error(
 ) -> None:
     calls: list[str] = []
 
-    async def flaky(payload: dict[str, Any]) -> None:
+    async def flaky(payload: dict[str, Any], redelivered: bool) -> None:
         calls.append(payload["id"])
         raise ConnectionError("telegram is down")
 
@@ -131,7 +172,7 @@ async def test_a_failing_processor_is_retried_then_parked_with_its_error(
 async def test_a_retry_waits_for_its_backoff(database: Database) -> None:
     seen: list[str] = []
 
-    async def fails_once(payload: dict[str, Any]) -> None:
+    async def fails_once(payload: dict[str, Any], redelivered: bool) -> None:
         first_time = payload["id"] not in seen
         seen.append(payload["id"])
         if first_time:
@@ -176,11 +217,11 @@ async def test_the_worker_loop_applies_everything_once_and_stops_gracefully(
     processor = ChatProcessor(build_chat(database, ScriptedAgent()))
     released, started, others_done = asyncio.Event(), asyncio.Event(), asyncio.Event()
 
-    async def slow_then_chat(payload: dict[str, Any]) -> None:
+    async def slow_then_chat(payload: dict[str, Any], redelivered: bool) -> None:
         if payload["id"] == "slow":
             started.set()
             await released.wait()
-        await processor(payload)
+        await processor(payload, redelivered)
         if len(processor.sent) == 30:
             others_done.set()
 

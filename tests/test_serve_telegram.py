@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 from sqlmodel import col, select
 
-from core.models import InboxItem, Task
+from core.models import InboxItem, ProcessedEvent, Task
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
 from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
@@ -71,6 +71,27 @@ async def test_an_update_is_recorded_acked_and_answered_once(
     async with server.app.state.services.db.session() as session:
         assert list((await session.exec(select(Task.title))).all()) == ["buy milk"]
     assert len(bot_api.sent()) == 1
+
+
+async def test_an_answer_telegram_refused_is_sent_when_the_update_is_retried(
+    server: ApiRig, bot_api: FakeTelegramAPI
+) -> None:
+    """The turn committed, then sendMessage failed: the retry must not apply the update
+    again, and must not leave the person without their answer either."""
+    bot_api.fail("sendMessage", status=502, description="Bad Gateway")
+    update = message_update(ANN, private_chat(ANN), "/add buy milk")
+
+    assert await deliver(server, update) == 200
+    refused, answered = await bot_api.wait_for("sendMessage", count=2)
+
+    assert "buy milk" in refused.text and answered.text == refused.text
+    await server.app.state.inbox.stop(grace_seconds=5)
+    assert await inbox(server) == [(str(update["update_id"]), "done")]
+    async with server.app.state.services.db.session() as session:
+        assert list((await session.exec(select(Task.title))).all()) == ["buy milk"]
+        kept = (await session.exec(select(ProcessedEvent))).one()
+    assert kept.answered_at is not None and kept.reply is None, "sent, so no longer kept"
+    assert len(bot_api.sent()) == 2
 
 
 @pytest.mark.parametrize(

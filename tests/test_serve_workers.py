@@ -168,10 +168,11 @@ async def test_a_worker_killed_mid_stream_loses_and_doubles_nothing(fresh: Clust
     taken_over = await fresh.scalar("SELECT count(*) FROM inbox_item WHERE attempts > 1")
     assert taken_over > 0, "the dead worker's leased items were picked up by the others"
     replies = fresh.replies()
-    assert max(replies.values()) == 1, "no update was answered twice"
-    # A worker killed after a turn committed but before its reply left loses that reply
-    # (the turn is applied once; re-processing it is a no-op): at most its in-flight items.
-    assert 300 - len(replies) <= 8
+    assert set(replies) == set(range(1000, 1300)), "every update was answered, its too"
+    # The answer is kept with the turn until it is noted as sent, so a worker killed between
+    # its commit and its send leaves it to the next. One killed between the send and the note
+    # costs a second copy of that answer: at most its in-flight items.
+    assert sum(1 for count in replies.values() if count > 1) <= 8
 
 
 @pytest.mark.slow

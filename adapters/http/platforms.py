@@ -81,8 +81,8 @@ def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: I
         await inbox.record("telegram", str(update["update_id"]), update)
         return Response(status_code=200)
 
-    async def process(payload: dict[str, Any]) -> None:
-        await process_update(application, payload)
+    async def process(payload: dict[str, Any], redelivered: bool) -> None:
+        await process_update(application, payload, redelivered=redelivered)
 
     @asynccontextmanager
     async def running() -> AsyncIterator[None]:

@@ -72,12 +72,13 @@ class SlackWorker:
         while self._running:
             await asyncio.gather(*list(self._running), return_exceptions=True)
 
-    async def process(self, body: Payload) -> None:
-        """Apply one delivery. Raises when the core or Slack fails, so a caller can retry."""
+    async def process(self, body: Payload, redelivered: bool = False) -> None:
+        """Apply one delivery. Raises when the core or Slack fails, so a caller can retry.
+        `redelivered`: an earlier attempt may have applied it without answering."""
         if is_command(body):
             found = message_from_command(body)
             if found is not None:
-                await self._message(found)
+                await self._message(found, redelivered=redelivered)
         elif body.get("type") == "block_actions":
             pressed = press_from_action(body)
             if pressed is not None:
@@ -92,7 +93,7 @@ class SlackWorker:
                 return
             message = message_from_event(body)
             if message is not None:
-                await self._message(message)
+                await self._message(message, redelivered=redelivered)
 
     async def _gated(self, gate: asyncio.Semaphore, body: Payload) -> None:
         async with self._people.hold(sender(body)), gate:
@@ -114,15 +115,22 @@ class SlackWorker:
         except Exception:
             log.exception("could not tell the person their message failed")
 
-    async def _message(self, message: SlackMessage) -> None:
+    async def _message(self, message: SlackMessage, *, redelivered: bool = False) -> None:
         if message.enterprise_id:
             log.debug("Slack message from enterprise %s", message.enterprise_id)
         where = message.where
         thinking = where.response_url is None and await self._react(where)
+        incoming = message.incoming
         try:
-            reply = await self.chat.handle(message.incoming)
+            reply = await self.chat.handle(incoming)
+            if reply is None and redelivered and incoming.event_id:
+                reply = await self.chat.unanswered(
+                    platform=incoming.platform, event_id=incoming.event_id
+                )
             if reply is not None:
                 await self._show(reply, where)
+                if incoming.event_id:
+                    await self.chat.answered(platform=incoming.platform, event_id=incoming.event_id)
         finally:
             if thinking:
                 await self._unreact(where)

@@ -50,21 +50,30 @@ class TelegramBridge:
         self.typing_after = typing_after
         self.typing_every = typing_every
 
-    async def process(self, update: Mapping[str, Any], bot: Bot) -> None:
+    async def process(
+        self, update: Mapping[str, Any], bot: Bot, *, redelivered: bool = False
+    ) -> None:
         """One update, as Bot API JSON (a webhook body, or a polled Update's `to_dict()`)."""
         event = read_update(update, BotIdentity(id=bot.id, username=bot.username))
         if isinstance(event, MessageTurn):
-            await self._answer_message(bot, event)
+            await self._answer_message(bot, event, redelivered=redelivered)
         elif isinstance(event, ButtonPress):
             await self._answer_press(bot, event)
         elif isinstance(event, NotText):
             await bot.send_message(event.chat_id, NOT_TEXT, message_thread_id=event.thread_id)
 
-    async def _answer_message(self, bot: Bot, turn: MessageTurn) -> None:
+    async def _answer_message(self, bot: Bot, turn: MessageTurn, *, redelivered: bool) -> None:
+        incoming = turn.incoming
         reply = await self._with_typing(bot, turn)
+        if reply is None and redelivered and incoming.event_id:
+            reply = await self.chat.unanswered(
+                platform=incoming.platform, event_id=incoming.event_id
+            )
         if reply is None:
             return  # a redelivery of an update already answered
         await self.send(bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id)
+        if incoming.event_id:
+            await self.chat.answered(platform=incoming.platform, event_id=incoming.event_id)
 
     async def _with_typing(self, bot: Bot, turn: MessageTurn) -> Reply | None:
         running = asyncio.ensure_future(self.chat.handle(turn.incoming))

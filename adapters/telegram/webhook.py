@@ -122,13 +122,16 @@ class TelegramNotReady(Exception):
     """The Application has not reached the Bot API yet; the update should be retried later."""
 
 
-async def process_update(application: Application, payload: Mapping[str, Any]) -> None:
-    """Run one update through the core and answer it; raises if that fails."""
+async def process_update(
+    application: Application, payload: Mapping[str, Any], *, redelivered: bool = False
+) -> None:
+    """Run one update through the core and answer it; raises if that fails. `redelivered`:
+    an earlier attempt may have applied it without answering, so send that answer now."""
     if not application.running:
         raise TelegramNotReady("the Telegram application is not running (yet)")
     bridge = bridge_of(application)
     await application.update_processor.process_update(
-        payload, bridge.process(payload, application.bot)
+        payload, bridge.process(payload, application.bot, redelivered=redelivered)
     )
 
 
