@@ -66,6 +66,24 @@ async def test_a_direct_message_is_recorded_acked_and_answered_once(
     assert len(slack_api.of("chat.postMessage")) == 1
 
 
+async def test_an_answer_slack_refused_is_posted_when_the_event_is_retried(
+    server: ApiRig, slack_api: FakeSlackApi
+) -> None:
+    slack_api.refuse("chat.postMessage")
+    event = payloads.dm("add water the plants", event_id="Ev0000SERVE2")
+
+    assert (await post_event(server, event)).status_code == 200
+    refused, answered = await slack_api.wait_for("chat.postMessage", count=2)
+    await server.app.state.inbox.stop(grace_seconds=5)
+
+    assert "water the plants" in answered.get("text")
+    assert answered.get("text") == refused.get("text")
+    assert await inbox(server) == [("slack", "Ev0000SERVE2", "done")]
+    async with server.app.state.services.db.session() as session:
+        assert list((await session.exec(select(Task.title))).all()) == ["water the plants"]
+    assert len(slack_api.of("chat.postMessage")) == 2
+
+
 async def test_an_unsigned_event_is_refused_and_not_recorded(server: ApiRig) -> None:
     response = await post_event(server, payloads.dm("add x"), secret="not-the-signing-secret")
 

@@ -44,6 +44,7 @@ class FakeSlackApi:
     _runner: web.AppRunner | None = None
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _ts: itertools.count = field(default_factory=lambda: itertools.count(1))
+    _refusals: dict[str, int] = field(default_factory=dict)
 
     @property
     def api_url(self) -> str:
@@ -68,6 +69,10 @@ class FakeSlackApi:
     async def stop(self) -> None:
         if self._runner is not None:
             await self._runner.cleanup()
+
+    def refuse(self, method: str, times: int = 1) -> None:
+        """Answer the next `times` calls of `method` with `{"ok": false}`, as a Slack hiccup."""
+        self._refusals[method] = times
 
     def of(self, method: str, **match: Any) -> list[SlackCall]:
         return [
@@ -99,6 +104,9 @@ class FakeSlackApi:
         auth = request.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ") or args.get("token")
         await self._record(SlackCall(method, args, token))
+        if self._refusals.get(method):
+            self._refusals[method] -= 1
+            return web.json_response({"ok": False, "error": "internal_error"})
         answer = self._answers().get(method, lambda _: {})(args)
         return web.json_response({"ok": "error" not in answer, **answer})
 
