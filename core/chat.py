@@ -88,15 +88,21 @@ class ChatService:
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
 
-    async def handle(self, incoming: Incoming) -> Reply | None:
-        """Answer one message. None means this delivery was already handled. A delivery's
-        answer is kept until `answered` says it was sent (see `unanswered`)."""
+    async def handle(self, incoming: Incoming, *, redelivered: bool = False) -> Reply | None:
+        """Answer one message. None means this delivery was already handled and answered.
+
+        A delivery's answer is kept until `answered` notes it as sent. `redelivered` (an
+        earlier attempt may have died between its commit and its send) returns that kept
+        answer for a delivery already applied, so it is sent after all."""
         try:
-            return await self._retrying(lambda session: self._kept(session, incoming))
+            reply = await self._retrying(lambda session: self._kept(session, incoming))
         except _AgentFailed:
-            return await self._retrying(
+            reply = await self._retrying(
                 lambda session: self._kept(session, incoming, apologise=True)
             )
+        if reply is None and redelivered and incoming.event_id:
+            return await self.unanswered(platform=incoming.platform, event_id=incoming.event_id)
+        return reply
 
     async def unanswered(self, *, platform: str, event_id: str) -> Reply | None:
         """The answer to an applied delivery that was never sent (its worker died between
@@ -105,9 +111,12 @@ class ChatService:
             record = await events.unanswered_reply(session, source=platform, event_id=event_id)
         return Reply.from_record(record) if record else None
 
-    async def answered(self, *, platform: str, event_id: str) -> None:
-        """The answer reached the person: forget it. Best effort, as the send already
-        happened; failing here can only mean one more send after a crash."""
+    async def answered(self, incoming: Incoming) -> None:
+        """The answer to `incoming` reached the person: forget it. Best effort, as the send
+        already happened; failing here can only mean one more send after a crash."""
+        platform, event_id = incoming.platform, incoming.event_id
+        if not event_id:
+            return
         try:
             await self._retrying(
                 lambda session: events.mark_answered(session, source=platform, event_id=event_id)
@@ -162,7 +171,7 @@ class ChatService:
         self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False
     ) -> Reply | None:
         reply = await self._handle(session, incoming, apologise=apologise)
-        record = reply.to_record() if reply is not None and incoming.event_id else None
+        record = reply.to_record() if reply is not None else None
         if record is not None and incoming.event_id:
             await events.keep_reply(
                 session, source=incoming.platform, event_id=incoming.event_id, reply=record

@@ -125,8 +125,10 @@ class MeteredChat:
         self._chat = chat
         self.metrics = metrics
 
-    async def handle(self, incoming: Incoming) -> Reply | None:
-        reply = await self._counting(self._chat.handle(incoming), incoming.platform)
+    async def handle(self, incoming: Incoming, *, redelivered: bool = False) -> Reply | None:
+        reply = await self._counting(
+            self._chat.handle(incoming, redelivered=redelivered), incoming.platform
+        )
         self.metrics.count_reply(incoming.platform, "message", reply)
         return reply
 

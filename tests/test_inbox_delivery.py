@@ -25,24 +25,21 @@ class ChatProcessor:
     refuse_sends: int = 0  # the platform refuses this many sends, after the turn committed
 
     async def __call__(self, payload: dict[str, Any], redelivered: bool) -> None:
-        reply = await self.chat.handle(
-            Incoming(
-                platform="test",
-                user_ref=payload["user"],
-                chat_ref=payload["user"],
-                text=payload["text"],
-                event_id=payload["id"],
-            )
+        incoming = Incoming(
+            platform="test",
+            user_ref=payload["user"],
+            chat_ref=payload["user"],
+            text=payload["text"],
+            event_id=payload["id"],
         )
-        if reply is None and redelivered:
-            reply = await self.chat.unanswered(platform="test", event_id=payload["id"])
+        reply = await self.chat.handle(incoming, redelivered=redelivered)
         if reply is None:
             return
         if self.refuse_sends:
             self.refuse_sends -= 1
             raise ConnectionError("the platform refused the send")
         self.sent.append((payload["id"], reply.text))
-        await self.chat.answered(platform="test", event_id=payload["id"])
+        await self.chat.answered(incoming)
 
 
 def update(number: int, user: str = "ann") -> dict[str, Any]:

@@ -120,17 +120,11 @@ class SlackWorker:
             log.debug("Slack message from enterprise %s", message.enterprise_id)
         where = message.where
         thinking = where.response_url is None and await self._react(where)
-        incoming = message.incoming
         try:
-            reply = await self.chat.handle(incoming)
-            if reply is None and redelivered and incoming.event_id:
-                reply = await self.chat.unanswered(
-                    platform=incoming.platform, event_id=incoming.event_id
-                )
+            reply = await self.chat.handle(message.incoming, redelivered=redelivered)
             if reply is not None:
                 await self._show(reply, where)
-                if incoming.event_id:
-                    await self.chat.answered(platform=incoming.platform, event_id=incoming.event_id)
+                await self.chat.answered(message.incoming)
         finally:
             if thinking:
                 await self._unreact(where)

@@ -63,20 +63,14 @@ class TelegramBridge:
             await bot.send_message(event.chat_id, NOT_TEXT, message_thread_id=event.thread_id)
 
     async def _answer_message(self, bot: Bot, turn: MessageTurn, *, redelivered: bool) -> None:
-        incoming = turn.incoming
-        reply = await self._with_typing(bot, turn)
-        if reply is None and redelivered and incoming.event_id:
-            reply = await self.chat.unanswered(
-                platform=incoming.platform, event_id=incoming.event_id
-            )
+        reply = await self._with_typing(bot, turn, redelivered=redelivered)
         if reply is None:
             return  # a redelivery of an update already answered
         await self.send(bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id)
-        if incoming.event_id:
-            await self.chat.answered(platform=incoming.platform, event_id=incoming.event_id)
+        await self.chat.answered(turn.incoming)
 
-    async def _with_typing(self, bot: Bot, turn: MessageTurn) -> Reply | None:
-        running = asyncio.ensure_future(self.chat.handle(turn.incoming))
+    async def _with_typing(self, bot: Bot, turn: MessageTurn, *, redelivered: bool) -> Reply | None:
+        running = asyncio.ensure_future(self.chat.handle(turn.incoming, redelivered=redelivered))
         wait = self.typing_after
         try:
             while True:
