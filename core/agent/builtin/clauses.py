@@ -5,11 +5,9 @@ oat milk". Pure: they read words, and the caller decides what the words point at
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.agent.builtin.intents import Family, Ref
-from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.text import tidy_title
 from core.agent.builtin.words import DONE_WORD, NOCASE, ON_MY_LIST, ref_from
 
@@ -136,15 +134,6 @@ def should_be(text: str) -> tuple[Ref, str] | None:
     if ref is None or not title or re.match(r"^(?:i|we|you|it|that|this)$", ref.text, NOCASE):
         return None
     return ref, title
-
-
-def subject_ref(subject: str, read: Callable[[str], object]) -> Ref | None:
-    """The task a subject clause points at: what a verb reader finds in it, else its words."""
-    found = read(subject)
-    ref = getattr(found, "ref", None)
-    if isinstance(ref, Ref):
-        return ref
-    return parse_ref(subject)
 
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;]+\s+|,\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|but)\s+)", NOCASE)

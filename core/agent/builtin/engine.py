@@ -42,7 +42,13 @@ from core.agent.builtin.intents import (
     Update,
 )
 from core.agent.builtin.parse import parse
-from core.agent.builtin.refs import Known, loose_matches, most_overlap, title_matches
+from core.agent.builtin.refs import (
+    Known,
+    at_position,
+    loose_matches,
+    most_overlap,
+    title_matches,
+)
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
 from core.tools import Envelope, ToolContext
@@ -196,28 +202,15 @@ class _Turn:
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
-        if len(matches) == 1:
-            result = await self.call(
-                _TOOL_OF[family], task_identifier=f"#{matches[0].number}", **_changes(intent)
-            )
-            return _phrase(family, result)
-        if len(matches) > 1:
-            listed = phrases.choices([(task.number, task.title) for task in matches[:10]])
-            return phrases.WHICH_OF[family].format(choices=listed)
+        if (acted := await self.act_or_ask(intent, family, matches)) is not None:
+            return acted
         explicit = isinstance(intent, Complete) and (intent.told or not intent.loose)
         if explicit or isinstance(intent, Delete):
-            overlapping = most_overlap(
-                [task for task in tasks if not task.completed] if family == "complete" else tasks,
-                intent.ref.text,
-            )
-            if len(overlapping) == 1:  # a delete still waits for its button
-                result = await self.call(
-                    _TOOL_OF[family], task_identifier=f"#{overlapping[0].number}"
-                )
-                return _phrase(family, result)
-            if overlapping:
-                listed = phrases.choices([(task.number, task.title) for task in overlapping])
-                return phrases.WHICH_OF[family].format(choices=listed)
+            candidates = [task for task in tasks if not task.completed or family != "complete"]
+            overlapping = most_overlap(candidates, intent.ref.text)
+            # one best match is acted on (a delete still waits for its button)
+            if (acted := await self.act_or_ask(intent, family, overlapping)) is not None:
+                return acted
         if isinstance(intent, Complete) and intent.loose:
             return await self.without_the_verb(intent, tasks)
         return failure(missed)
@@ -228,15 +221,23 @@ class _Turn:
         verb, _, rest = intent.ref.text.partition(" ")
         pending = [task for task in tasks if not task.completed]
         matches = loose_matches(pending, rest) if rest else []
-        if len(matches) == 1 and stem(verb) in _PLAIN_VERBS:
-            result = await self.call("complete_task", task_identifier=f"#{matches[0].number}")
-            return _phrase("complete", result)
-        if len(matches) == 1:
+        if len(matches) == 1 and stem(verb) not in _PLAIN_VERBS:
             return phrases.CONFIRM_COMPLETE.format(number=matches[0].number, title=matches[0].title)
-        if matches:
-            listed = phrases.choices([(task.number, task.title) for task in matches[:10]])
-            return phrases.WHICH_OF["complete"].format(choices=listed)
-        return phrases.LOOSE_MISS
+        return await self.act_or_ask(intent, "complete", matches) or phrases.LOOSE_MISS
+
+    async def act_or_ask(
+        self, intent: Complete | Delete | Update, family: Family, found: list[Known]
+    ) -> str | None:
+        """One task found: act on it. Several: ask which (naming the first ten). None: None."""
+        if len(found) == 1:
+            result = await self.call(
+                _TOOL_OF[family], task_identifier=f"#{found[0].number}", **_changes(intent)
+            )
+            return _phrase(family, result)
+        if found:
+            listed = phrases.choices([(task.number, task.title) for task in found[:10]])
+            return phrases.WHICH_OF[family].format(choices=listed)
+        return None
 
     async def identifier(self, ref: Ref, family: Family) -> str | None:
         """What to hand the tool: a `#n` when the conversation decides, else the person's words."""
@@ -251,9 +252,8 @@ class _Turn:
         if not shown:
             status = "pending" if family == "complete" else "all"
             shown = knowns(await self.call("list_tasks", status=status))
-        position = ref.position or 0
-        index = position - 1 if position > 0 else len(shown) + position
-        return f"#{shown[index].number}" if 0 <= index < len(shown) else None
+        found = at_position(shown, ref.position or 0)
+        return f"#{found.number}" if found is not None else None
 
     async def ask_change(self, identifier: str) -> str:
         last = self.context.last_task

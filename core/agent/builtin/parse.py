@@ -293,7 +293,8 @@ def parse(text: str, context: Context | None = None) -> Intent:
         found = _one_clause(cleaned) or found
     awaiting = context.awaiting
     if awaiting and awaiting.kind == "offer_add" and awaiting.title:
-        agreed = single(_AGREEING.sub("", cleaned))
+        unprefixed = _AGREEING.sub("", cleaned)
+        agreed = found if unprefixed == cleaned else single(unprefixed)
         if isinstance(agreed, AskTitle):
             return Add(awaiting.title)  # "Do you want me to add X?" - "yes, put it on my list"
     if isinstance(found, Unknown) and (renamed := clauses.should_be(cleaned)) is not None:

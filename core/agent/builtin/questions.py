@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from core.agent.builtin import phrases
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import AboutTask, Count, Ref, Search
-from core.agent.builtin.refs import Known, loose_matches, title_matches
+from core.agent.builtin.refs import Known, at_position, loose_matches, title_matches
 from core.agent.builtin.replies import count_of, failure, knowns, state
 from core.tools import Envelope
 
@@ -83,7 +83,6 @@ def resolve(context: Context, ref: Ref, tasks: list[Known]) -> list[Known]:
         return [task for task in tasks if last is not None and task.number == last.number]
     if ref.kind == "ordinal":
         shown = list(context.listing) or [task for task in tasks if not task.completed]
-        position = ref.position or 0
-        index = position - 1 if position > 0 else len(shown) + position
-        return [shown[index]] if 0 <= index < len(shown) else []
+        found = at_position(shown, ref.position or 0)
+        return [found] if found is not None else []
     return title_matches(tasks, ref.text) or loose_matches(tasks, ref.text)

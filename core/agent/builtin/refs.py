@@ -138,6 +138,12 @@ def title_matches(tasks: list[Known], text: str) -> list[Known]:
     return loose_matches(tasks, text)
 
 
+def at_position(tasks: list[Known], position: int) -> Known | None:
+    """The task at an ordinal position of a list: 1 is the first, -1 the last."""
+    index = position - 1 if position > 0 else len(tasks) + position
+    return tasks[index] if 0 <= index < len(tasks) else None
+
+
 def pick(candidates: list[Known], ref: Ref) -> list[Known]:
     """Which of the tasks the person was just shown a reference means."""
     if ref.kind == "number" and ref.number is not None:
@@ -148,8 +154,8 @@ def pick(candidates: list[Known], ref: Ref) -> list[Known]:
             return [candidates[ref.number - 1]]
         return []
     if ref.kind == "ordinal" and ref.position is not None:
-        index = ref.position - 1 if ref.position > 0 else len(candidates) + ref.position
-        return [candidates[index]] if 0 <= index < len(candidates) else []
+        found = at_position(candidates, ref.position)
+        return [found] if found is not None else []
     if ref.kind == "title":
         return title_matches(candidates, ref.text)
     return []
