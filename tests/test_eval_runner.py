@@ -16,7 +16,7 @@ from bot.settings import load_settings
 from core.agent.base import AgentTurn
 from core.agent.builtin import BuiltinAgent
 
-SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "eval" / "sample.jsonl"
+SAMPLE = Path(__file__).resolve().parent / "evals" / "public_sample.jsonl"
 
 
 def case(expect: dict, given: list | None = None) -> Case:
@@ -157,9 +157,7 @@ async def test_an_empty_file_is_not_a_pass(tmp_path: Path) -> None:
     assert code == 1 and lines[-1] == "0 passed, 0 failed"
 
 
-def test_the_cli_runs_the_shared_sample() -> None:
-    if not SAMPLE.exists():
-        pytest.skip(f"{SAMPLE} is not in this checkout")
+def test_the_cli_runs_the_public_sample() -> None:
     result = CliRunner().invoke(app, ["eval", str(SAMPLE), "--backend", "builtin"])
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1] == "32 passed, 0 failed"
