@@ -36,11 +36,12 @@ from bench.common import (  # noqa: E402
     percentile,
     postgres_server,
 )
+from core.agent.base import Agent  # noqa: E402
 
 SETTLE_SECONDS = 3.0
 
 
-class SlowAgent:
+class SlowAgent(Agent):
     """The configured agent, behind a model that takes `seconds` to answer."""
 
     def __init__(self, inner: Any, seconds: float) -> None:

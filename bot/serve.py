@@ -32,10 +32,10 @@ from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
 from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
-from bot.wiring import build_agent, build_database, build_services
+from bot.wiring import build_database, build_services
 from core.agent.base import Agent
 from core.inbox import Inbox, InboxPolicy
-from core.metrics import MeteredChat, TimedAgent, build_metrics
+from core.metrics import build_metrics
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +58,8 @@ def create_app(
 ) -> FastAPI:
     """The whole server for one worker process; nothing connects until its lifespan starts."""
     metrics = build_metrics(settings.prometheus_multiproc_dir if multiprocess_metrics else None)
-    services = build_services(settings, agent=TimedAgent(agent or build_agent(settings), metrics))
-    chat = MeteredChat(services.chat, metrics)
+    services = build_services(settings, agent=agent, observer=metrics)
+    chat = services.chat
     intake = build_database(settings, pool_size=INTAKE_POOL_SIZE)
     inbox = Inbox(
         services.db,
@@ -101,7 +101,7 @@ def create_app(
     app.state.platform_lifespans = []
     install_error_handlers(app, lambda where: metrics.errors.labels(where=where).inc())
     app.include_router(ops_router(check_database, metrics))
-    app.include_router(chat_api_router(chat, TokenVerifier(secret)))  # type: ignore[arg-type]
+    app.include_router(chat_api_router(chat, TokenVerifier(secret)))
     mount_platforms(app, settings, chat, inbox)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

@@ -9,6 +9,7 @@ from core.account_commands import install as install_account_commands
 from core.agent.base import Agent
 from core.chat import ChatPolicy, ChatService
 from core.db import Database
+from core.observe import NoObserver, TurnObserver
 
 
 @dataclass
@@ -18,9 +19,7 @@ class Services:
     chat: ChatService
 
     async def close(self) -> None:
-        closing = getattr(self.chat.agent, "aclose", None)  # the openai backend's HTTP client
-        if closing is not None:
-            await closing()
+        await self.chat.agent.aclose()
         await self.db.dispose()
 
 
@@ -62,9 +61,16 @@ def build_policy(settings: Settings) -> ChatPolicy:
     )
 
 
-def build_services(settings: Settings, *, agent: Agent | None = None) -> Services:
+def build_services(
+    settings: Settings, *, agent: Agent | None = None, observer: TurnObserver | None = None
+) -> Services:
     db = build_database(settings)
-    chat = ChatService(db=db, agent=agent or build_agent(settings), policy=build_policy(settings))
+    chat = ChatService(
+        db=db,
+        agent=agent or build_agent(settings),
+        policy=build_policy(settings),
+        observer=observer or NoObserver(),
+    )
     install_account_commands(chat)
     return Services(settings=settings, db=db, chat=chat)
 

@@ -10,6 +10,7 @@ drops, the whole turn is retried.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -25,6 +26,7 @@ from core.db import Database, connection_lost, in_transaction
 from core.events import claim_event
 from core.identities import user_for
 from core.models import Conversation, Message, User, utcnow
+from core.observe import NoObserver, TurnObserver
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.ratelimit import over_limit
 from core.tools import ToolContext
@@ -87,6 +89,7 @@ class ChatService:
     commands: dict[str, CommandFunction] = field(default_factory=dict)
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
+    observer: TurnObserver = field(default_factory=NoObserver)
 
     async def handle(self, incoming: Incoming, *, redelivered: bool = False) -> Reply | None:
         """Answer one message. None means this delivery was already handled and answered.
@@ -94,6 +97,15 @@ class ChatService:
         A delivery's answer is kept until `answered` notes it as sent. `redelivered` (an
         earlier attempt may have died between its commit and its send) returns that kept
         answer for a delivery already applied, so it is sent after all."""
+        try:
+            reply = await self._handle_once(incoming, redelivered=redelivered)
+        except Exception:
+            self.observer.failed(incoming.platform)
+            raise
+        self.observer.replied(incoming.platform, "message", reply)
+        return reply
+
+    async def _handle_once(self, incoming: Incoming, *, redelivered: bool) -> Reply | None:
         try:
             reply = await self._retrying(lambda session: self._kept(session, incoming))
         except _AgentFailed:
@@ -126,9 +138,15 @@ class ChatService:
 
     async def press(self, press: Press) -> Reply | None:
         """Decide one button press. None means this delivery was already handled."""
-        return await self._retrying(
-            lambda session: decide_press(session, press, self.confirm_actions)
-        )
+        try:
+            reply = await self._retrying(
+                lambda session: decide_press(session, press, self.confirm_actions)
+            )
+        except Exception:
+            self.observer.failed(press.platform)
+            raise
+        self.observer.replied(press.platform, "press", reply)
+        return reply
 
     async def open_tasks(self, *, platform: str, tenant: str, user_ref: str) -> list[TaskView]:
         """The person's pending tasks, read-only (for views like Slack's App Home)."""
@@ -259,9 +277,13 @@ class ChatService:
         whole; any other failure (a database error included) voids it, for an apology."""
         try:
             if command is None:
-                return await self.agent.respond(
-                    AgentTurn(text=incoming.text.strip(), history=history, tools=context)
-                )
+                started = time.perf_counter()
+                try:
+                    return await self.agent.respond(
+                        AgentTurn(text=incoming.text.strip(), history=history, tools=context)
+                    )
+                finally:
+                    self.observer.agent_answered(time.perf_counter() - started)
             if command.name in self.commands:
                 call = CommandCall(
                     context.session, user, incoming, command.args, context, conversation
@@ -279,9 +301,9 @@ class ChatService:
 
     def _history_window(self) -> int:
         """The policy's window, or less when the agent says it reads less (the builtin engine)."""
-        wanted = getattr(self.agent, "history_window", None)
+        wanted = self.agent.history_window
         window = self.policy.history_window
-        return min(window, wanted) if isinstance(wanted, int) and wanted > 0 else window
+        return min(window, wanted) if wanted is not None and wanted > 0 else window
 
     def _command(self, incoming: Incoming) -> _Command | None:
         if incoming.command:

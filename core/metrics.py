@@ -7,22 +7,21 @@ directory must be set in the environment before the workers start (`todobot serv
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from core.agent.base import Agent, AgentTurn
-from core.types import Incoming, Press, Reply
+from core.types import Reply
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
 
 
 @dataclass
 class Metrics:
+    """The service's counters; also the `TurnObserver` its `ChatService` reports to."""
+
     registry: CollectorRegistry
     turns: Counter
     tool_calls: Counter
@@ -35,7 +34,7 @@ class Metrics:
         """The Prometheus text exposition and its content type."""
         return generate_latest(self.registry), CONTENT_TYPE_LATEST
 
-    def count_reply(self, platform: str, kind: str, reply: Reply | None) -> None:
+    def replied(self, platform: str, kind: str, reply: Reply | None) -> None:
         if reply is None:
             return
         if reply.rate_limited:
@@ -45,6 +44,12 @@ class Metrics:
         for call in reply.tool_calls:
             outcome = "ok" if call.get("ok", True) else "error"
             self.tool_calls.labels(tool=str(call.get("tool_name", "?")), outcome=outcome).inc()
+
+    def failed(self, platform: str) -> None:
+        self.errors.labels(where=f"turn:{platform}").inc()
+
+    def agent_answered(self, seconds: float) -> None:
+        self.agent_latency.observe(seconds)
 
     def count_inbox(self, source: str, outcome: str) -> None:
         self.inbox.labels(source=source, outcome=outcome).inc()
@@ -98,51 +103,3 @@ def build_metrics(multiprocess_dir: str | None = None) -> Metrics:
             registry=owner,
         ),
     )
-
-
-@dataclass
-class TimedAgent:
-    """An agent whose every answer is timed into the latency histogram."""
-
-    agent: Agent
-    metrics: Metrics
-
-    async def respond(self, turn: AgentTurn) -> str:
-        started = time.perf_counter()
-        try:
-            return await self.agent.respond(turn)
-        finally:
-            self.metrics.agent_latency.observe(time.perf_counter() - started)
-
-
-class MeteredChat:
-    """ChatService as the adapters see it, counting what its turns did.
-
-    Anything else (read-only views) passes straight through to the wrapped service.
-    """
-
-    def __init__(self, chat: Any, metrics: Metrics) -> None:
-        self._chat = chat
-        self.metrics = metrics
-
-    async def handle(self, incoming: Incoming, *, redelivered: bool = False) -> Reply | None:
-        reply = await self._counting(
-            self._chat.handle(incoming, redelivered=redelivered), incoming.platform
-        )
-        self.metrics.count_reply(incoming.platform, "message", reply)
-        return reply
-
-    async def press(self, press: Press) -> Reply | None:
-        reply = await self._counting(self._chat.press(press), press.platform)
-        self.metrics.count_reply(press.platform, "press", reply)
-        return reply
-
-    async def _counting(self, turn: Any, platform: str) -> Reply | None:
-        try:
-            return await turn
-        except Exception:
-            self.metrics.errors.labels(where=f"turn:{platform}").inc()
-            raise
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._chat, name)

@@ -9,7 +9,7 @@ from agents import RunContextWrapper
 from sqlmodel import col, select
 
 from core import tools
-from core.agent.base import AgentTurn
+from core.agent.base import Agent, AgentTurn
 from core.agent.standin import CommandLineAgent
 from core.chat import ChatPolicy, ChatService
 from core.db import Database
@@ -18,7 +18,7 @@ from core.types import Action, Incoming, Press, Reply
 
 
 @dataclass
-class ScriptedAgent:
+class ScriptedAgent(Agent):
     """Reads messages as command lines, unless a test queued exact tool calls for a turn.
 
     `queue(("complete_task", {"task_identifier": "2"}))` makes the next turn make exactly

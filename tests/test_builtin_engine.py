@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.agent.base import AgentTurn
+from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
 from core.db import Database
 from tests.harness import ChatDriver, build_chat
@@ -108,7 +108,7 @@ async def test_renames_pick_the_split_that_names_a_task(chat: ChatDriver) -> Non
     assert await chat.titles() == ["go to the pool"]
 
 
-class ShortMemory:
+class ShortMemory(Agent):
     """An agent that reads only the last three messages, and records what it was given."""
 
     history_window = 3

@@ -13,7 +13,7 @@ from bot.cli import app
 from bot.eval_cases import Case, Outcome, TaskState, judge, load_cases, parse_case
 from bot.evaluate import run_eval
 from bot.settings import load_settings
-from core.agent.base import AgentTurn
+from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
 
 SAMPLE = Path(__file__).resolve().parent / "evals" / "public_sample.jsonl"
@@ -134,12 +134,12 @@ async def test_all_passing_exits_zero_and_presses_as_the_same_user(tmp_path: Pat
     assert (code, lines[-1]) == (0, "2 passed, 0 failed")
 
 
-class Exploding:
+class Exploding(Agent):
     async def respond(self, turn: AgentTurn) -> str:
         raise RuntimeError("boom")
 
 
-class Crashing:
+class Crashing(Agent):
     async def respond(self, turn: AgentTurn) -> str:
         raise SystemExit("no")
 

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.agent.base import AgentTurn
+from core.agent.base import Agent, AgentTurn
 from core.chat import APOLOGY
 from core.db import Database, TransactionVoided, in_transaction
 from core.models import ProcessedEvent
@@ -20,7 +20,7 @@ from core.tools import ToolContext, audited
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 
-class DropsConnectionOnce:
+class DropsConnectionOnce(Agent):
     """Kills its own PostgreSQL backend mid-turn the first time, as a server restart would."""
 
     def __init__(self) -> None:
@@ -47,7 +47,7 @@ async def test_a_turn_whose_connection_drops_is_retried_whole(database: Database
     assert await chat.push("add it", event_id="E1") is None
 
 
-class LosesItsConnectionInATool:
+class LosesItsConnectionInATool(Agent):
     """Its first add_task runs on a connection the server has just closed, as when
     PostgreSQL restarts between two statements of a turn."""
 
@@ -92,7 +92,7 @@ async def leaky_tool(ctx: RunContextWrapper[ToolContext], title: str) -> dict:
     raise OperationalError("SELECT secret_column FROM task WHERE owner = 42", {}, Exception("boom"))
 
 
-class CallsTheLeakyTool:
+class CallsTheLeakyTool(Agent):
     async def respond(self, turn: AgentTurn) -> str:
         from core import tools
 

@@ -12,11 +12,11 @@ import uvicorn
 from adapters.http.auth import issue_token
 from bot.serve import create_app
 from bot.settings import load_settings
-from core.agent.base import AgentTurn
+from core.agent.base import Agent, AgentTurn
 from tests.api_rig import SECRET
 
 
-class SlowAgent:
+class SlowAgent(Agent):
     """Answers only when the test lets it, so a turn is surely in flight."""
 
     def __init__(self) -> None:

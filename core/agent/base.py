@@ -26,4 +26,13 @@ class AgentTurn:
 
 
 class Agent(Protocol):
+    """A model backend. Backends subclass this to inherit the defaults below."""
+
+    # The most history messages the agent reads; None: as many as the policy allows.
+    history_window: int | None = None
+
     async def respond(self, turn: AgentTurn) -> str: ...
+
+    async def aclose(self) -> None:
+        """Release what the agent holds open (an HTTP client); called once at shutdown."""
+        return None

@@ -36,6 +36,7 @@ from openai import AsyncOpenAI
 from pydantic import ValidationError
 
 from core import tools as task_tools
+from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.prompt import SYSTEM_PROMPT
 from core.models import Message, ToolCall, iso, utcnow
@@ -193,7 +194,7 @@ def history_items(history: Sequence[Message]) -> list[Any]:
     return items
 
 
-class OpenAIAgent:
+class OpenAIAgent(base.Agent):
     """One configured agent, shared by every turn; the turn's tools travel in the run context."""
 
     def __init__(

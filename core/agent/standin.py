@@ -5,11 +5,11 @@ It keeps the console usable without any model; the builtin engine supersedes it.
 
 from __future__ import annotations
 
-from core.agent.base import AgentTurn
+from core.agent.base import Agent, AgentTurn
 from core.commands import HELP_TEXT, TOOL_COMMANDS
 
 
-class CommandLineAgent:
+class CommandLineAgent(Agent):
     async def respond(self, turn: AgentTurn) -> str:
         verb, _, rest = turn.text.strip().partition(" ")
         handler = TOOL_COMMANDS.get(verb.lower())

@@ -13,7 +13,7 @@ from typing import Any
 from agents import RunContextWrapper
 
 from core import tools as task_tools
-from core.agent.base import AgentTurn
+from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import phrases, questions
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
@@ -70,7 +70,7 @@ _CHITCHAT = {
 }
 
 
-class BuiltinAgent:
+class BuiltinAgent(Agent):
     """Deterministic and offline; the default backend and the eval's reference."""
 
     # Follow-ups need only the last few turns; ChatService loads no more than this.
