@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from agents import RunContextWrapper
-
 from core import tools
 from core.tools import ToolContext
 
@@ -53,7 +51,7 @@ CommandHandler = Callable[[ToolContext, str], Awaitable[str]]
 async def _add(context: ToolContext, args: str) -> str:
     if not args:
         return "What should I add? For example: /add buy milk"
-    return (await tools.add_task(RunContextWrapper(context), title=args))["message"]
+    return (await tools.add_task(context, title=args))["message"]
 
 
 async def _list(context: ToolContext, args: str) -> str:
@@ -62,19 +60,19 @@ async def _list(context: ToolContext, args: str) -> str:
     wanted = aliases.get(wanted, wanted)
     if wanted not in ("all", "pending", "completed"):
         return "Use /list, /list completed or /list all."
-    return (await tools.list_tasks(RunContextWrapper(context), status=wanted))["message"]
+    return (await tools.list_tasks(context, status=wanted))["message"]
 
 
 async def _done(context: ToolContext, args: str) -> str:
     if not args:
         return "Which task is done? For example: /done 2"
-    return (await tools.complete_task(RunContextWrapper(context), task_identifier=args))["message"]
+    return (await tools.complete_task(context, task_identifier=args))["message"]
 
 
 async def _delete(context: ToolContext, args: str) -> str:
     if not args:
         return "Which task should I delete? For example: /delete 2"
-    return (await tools.delete_task(RunContextWrapper(context), task_identifier=args))["message"]
+    return (await tools.delete_task(context, task_identifier=args))["message"]
 
 
 async def _help(_context: ToolContext, _args: str) -> str:

@@ -1,7 +1,10 @@
 """The five task tools: typed async functions whose docstrings become their schemas.
 
-The user travels in the run context (`ToolContext`), never in the arguments, so no model
-output can point a tool at someone else's tasks. Every call is timed and lands in the
+The user travels in the context (`ToolContext`, the first parameter), never in the
+arguments, so no model output can point a tool at someone else's tasks. The functions
+need no agent framework: the chat agent, the slash commands, the builtin engine and the
+MCP server all call these same functions (the OpenAI backend adapts them into Agents SDK
+function tools). Every call is timed and lands in the
 `tool_call` audit; the result is one envelope:
 `{"ok", "message", "data", "error", "suggestion"}`.
 """
@@ -17,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from uuid import UUID
 
-from agents import RunContextWrapper
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import tasks as task_service
@@ -83,16 +85,13 @@ def audited(fn: ToolFunction) -> ToolFunction:
     signature = inspect.signature(fn)
 
     @functools.wraps(fn)
-    async def wrapper(
-        wrapped: RunContextWrapper[ToolContext], *args: Any, **kwargs: Any
-    ) -> Envelope:
-        context = wrapped.context
-        bound = signature.bind(wrapped, *args, **kwargs)
+    async def wrapper(context: ToolContext, *args: Any, **kwargs: Any) -> Envelope:
+        bound = signature.bind(context, *args, **kwargs)
         arguments = {name: value for name, value in bound.arguments.items() if name != "ctx"}
         async with context.lock:
             started = time.perf_counter()
             try:
-                result = await fn(wrapped, *args, **kwargs)
+                result = await fn(context, *args, **kwargs)
             except task_service.AmbiguousTask as refusal:
                 result = failure(
                     refusal.code,
@@ -131,9 +130,7 @@ def audited(fn: ToolFunction) -> ToolFunction:
 
 
 @audited
-async def add_task(
-    ctx: RunContextWrapper[ToolContext], title: str, description: str = ""
-) -> Envelope:
+async def add_task(ctx: ToolContext, title: str, description: str = "") -> Envelope:
     """Create a new task for the user.
 
     Args:
@@ -141,7 +138,7 @@ async def add_task(
         description: Optional details about the task, at most 1000 characters.
     """
     task = await task_service.create_task(
-        ctx.context.session, user_id=ctx.context.user_id, title=title, description=description
+        ctx.session, user_id=ctx.user_id, title=title, description=description
     )
     details = f" ({task.description})" if task.description else ""
     return ok(f"Added {label(task)}{details}.", task=describe(task))
@@ -149,7 +146,7 @@ async def add_task(
 
 @audited
 async def list_tasks(
-    ctx: RunContextWrapper[ToolContext], status: Literal["all", "pending", "completed"] = "all"
+    ctx: ToolContext, status: Literal["all", "pending", "completed"] = "all"
 ) -> Envelope:
     """List the user's tasks, each with its number.
 
@@ -158,9 +155,7 @@ async def list_tasks(
     """
     if status not in task_service.STATUS_FILTERS:
         raise task_service.InvalidInput("The filter must be all, pending or completed.")
-    found = await task_service.list_tasks(
-        ctx.context.session, user_id=ctx.context.user_id, status=status
-    )
+    found = await task_service.list_tasks(ctx.session, user_id=ctx.user_id, status=status)
     return ok(
         format_list(found, status),
         status=status,
@@ -189,23 +184,23 @@ def format_list(found: list[Task], status: str) -> str:
 
 
 @audited
-async def complete_task(ctx: RunContextWrapper[ToolContext], task_identifier: str) -> Envelope:
+async def complete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
     """Mark one of the user's tasks as done.
 
     Args:
         task_identifier: The task's number (like "2" or "#2"), its id, or its title or part of it.
     """
     task = await task_service.resolve_task(
-        ctx.context.session, user_id=ctx.context.user_id, ref=task_identifier, prefer_pending=True
+        ctx.session, user_id=ctx.user_id, ref=task_identifier, prefer_pending=True
     )
-    if not await task_service.complete_task(ctx.context.session, task=task):
+    if not await task_service.complete_task(ctx.session, task=task):
         return ok(f"{label(task)} is already done.", task=describe(task), already_completed=True)
     return ok(f"Marked {label(task)} as done.", task=describe(task), already_completed=False)
 
 
 @audited
 async def update_task(
-    ctx: RunContextWrapper[ToolContext],
+    ctx: ToolContext,
     task_identifier: str,
     new_title: str | None = None,
     new_description: str | None = None,
@@ -217,12 +212,10 @@ async def update_task(
         new_title: The new title, 1-200 characters; omit to keep the title.
         new_description: The new description, at most 1000 characters; omit to keep it.
     """
-    task = await task_service.resolve_task(
-        ctx.context.session, user_id=ctx.context.user_id, ref=task_identifier
-    )
+    task = await task_service.resolve_task(ctx.session, user_id=ctx.user_id, ref=task_identifier)
     before = task.title
     await task_service.update_task(
-        ctx.context.session, task=task, title=new_title, description=new_description
+        ctx.session, task=task, title=new_title, description=new_description
     )
     changes = []
     if new_title is not None and task.title != before:
@@ -238,13 +231,13 @@ async def update_task(
 
 
 @audited
-async def delete_task(ctx: RunContextWrapper[ToolContext], task_identifier: str) -> Envelope:
+async def delete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
     """Ask the user to confirm deleting one task. Nothing is deleted until they press Confirm.
 
     Args:
         task_identifier: The task's number (like "2" or "#2"), its id, or its title or part of it.
     """
-    context = ctx.context
+    context = ctx
     task = await task_service.resolve_task(
         context.session, user_id=context.user_id, ref=task_identifier
     )

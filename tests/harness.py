@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents import RunContextWrapper
 from sqlmodel import col, select
 
 from core import tools
@@ -43,7 +42,7 @@ class ScriptedAgent(Agent):
             messages = []
             for name, arguments in self.planned.pop(0):
                 tool = getattr(tools, name)
-                messages.append((await tool(RunContextWrapper(turn.tools), **arguments))["message"])
+                messages.append((await tool(turn.tools, **arguments))["message"])
             answer = " ".join(messages)
         if self.failing:
             self.failing = False

@@ -49,3 +49,39 @@ def test_ruff_is_clean() -> None:
     ruff = shutil.which("ruff") or f"{sys.prefix}/bin/ruff"
     result = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+AGENT_SDK_HOME = Path("core/agent/openai_backend.py")
+PRODUCT_FILES = sorted(
+    path.relative_to(ROOT)
+    for package in ("core", "adapters", "bot")
+    for path in (ROOT / package).rglob("*.py")
+)
+
+
+@pytest.mark.parametrize("path", PRODUCT_FILES, ids=str)
+def test_only_the_openai_backend_imports_the_agents_sdk_or_openai(path: Path) -> None:
+    """The tools are plain functions; the Agents SDK and openai load only for that backend."""
+    if path != AGENT_SDK_HOME:
+        assert imported_modules(ROOT / path) & {"agents", "openai"} == set()
+
+
+def test_importing_every_other_module_loads_neither_the_agents_sdk_nor_openai() -> None:
+    """Catches the indirect way in too (a module importing one that imports `agents`)."""
+    modules = [
+        ".".join(path.with_suffix("").parts)
+        for path in PRODUCT_FILES
+        if path != AGENT_SDK_HOME
+        and path.parts[:2] != ("core", "migrations")
+        and path.name != "__main__.py"
+    ]
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name.removesuffix('.__init__'))\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'agents', 'openai'}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert result.stdout.strip() == "[]"

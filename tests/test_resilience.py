@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 
 import pytest
-from agents import RunContextWrapper
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import select
@@ -32,7 +31,7 @@ class DropsConnectionOnce(Agent):
             await turn.tools.session.exec(text("SELECT pg_terminate_backend(pg_backend_pid())"))
         from core import tools
 
-        return (await tools.add_task(RunContextWrapper(turn.tools), title="survived"))["message"]
+        return (await tools.add_task(turn.tools, title="survived"))["message"]
 
 
 async def test_a_turn_whose_connection_drops_is_retried_whole(database: Database) -> None:
@@ -61,7 +60,7 @@ class LosesItsConnectionInATool(Agent):
             await terminate_backend_of(turn.tools.session, self.database)
         from core import tools
 
-        return (await tools.add_task(RunContextWrapper(turn.tools), title="survived"))["message"]
+        return (await tools.add_task(turn.tools, title="survived"))["message"]
 
 
 async def terminate_backend_of(session: AsyncSession, database: Database) -> None:
@@ -87,7 +86,7 @@ async def test_a_connection_lost_inside_a_tool_retries_the_whole_turn(database: 
 
 
 @audited
-async def leaky_tool(ctx: RunContextWrapper[ToolContext], title: str) -> dict:
+async def leaky_tool(ctx: ToolContext, title: str) -> dict:
     """A tool whose query fails while the connection stays up."""
     raise OperationalError("SELECT secret_column FROM task WHERE owner = 42", {}, Exception("boom"))
 
@@ -96,8 +95,8 @@ class CallsTheLeakyTool(Agent):
     async def respond(self, turn: AgentTurn) -> str:
         from core import tools
 
-        await tools.add_task(RunContextWrapper(turn.tools), title="half done")
-        return (await leaky_tool(RunContextWrapper(turn.tools), title="x"))["message"]
+        await tools.add_task(turn.tools, title="half done")
+        return (await leaky_tool(turn.tools, title="x"))["message"]
 
 
 async def test_a_database_error_in_a_tool_voids_the_turn_with_an_apology(

@@ -11,11 +11,12 @@ result, and are audited like any other call.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, get_type_hints
 
 import openai
 from agents import (
@@ -40,7 +41,7 @@ from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.prompt import SYSTEM_PROMPT
 from core.models import Message, ToolCall, iso, utcnow
-from core.tools import ToolContext, failure
+from core.tools import ToolContext, ToolFunction, failure
 
 log = logging.getLogger(__name__)
 
@@ -110,19 +111,32 @@ async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
     return json.dumps(result)
 
 
-def as_json(tool: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[str]]:
-    """The model reads the envelope as JSON (the SDK would send Python's repr of a dict)."""
+def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
+    """A plain tool as the Agents SDK wants it: the run context first, the envelope as JSON.
+
+    The SDK recognises the context parameter by its `RunContextWrapper` annotation and leaves
+    it out of the schema; every other parameter, the name and the docstring stay the tool's
+    own, so the model sees exactly the schema the tool declares. (The SDK would send Python's
+    repr of a dict, hence the JSON.)"""
+    signature = inspect.signature(tool)
+    context_parameter, *parameters = signature.parameters.values()
+    hints = get_type_hints(tool, include_extras=True)
 
     @functools.wraps(tool)
-    async def wrapper(*args: Any, **kwargs: Any) -> str:
-        return json.dumps(await tool(*args, **kwargs), ensure_ascii=False)
+    async def call(wrapper: RunContextWrapper[ToolContext], *args: Any, **kwargs: Any) -> str:
+        return json.dumps(await tool(wrapper.context, *args, **kwargs), ensure_ascii=False)
 
-    return wrapper
+    context_type = RunContextWrapper[ToolContext]
+    call.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[context_parameter.replace(annotation=context_type), *parameters],
+        return_annotation=str,
+    )
+    call.__annotations__ = {**hints, context_parameter.name: context_type, "return": str}
+    return call
 
 
-_PARAMETERS = {
-    tool.__name__: function_schema(tool).params_pydantic_model for tool in task_tools.TOOLS
-}
+AGENT_TOOLS = tuple(as_function_tool(tool) for tool in task_tools.TOOLS)
+_PARAMETERS = {tool.__name__: function_schema(tool).params_pydantic_model for tool in AGENT_TOOLS}
 
 
 def _validation_detail(name: str, raw: str) -> str:
@@ -211,10 +225,7 @@ class OpenAIAgent(base.Agent):
         self.client = AsyncOpenAI(
             api_key=api_key, base_url=base_url, timeout=timeout_seconds, max_retries=0
         )
-        tools = [
-            function_tool(as_json(tool), failure_error_function=rejected_call)
-            for tool in task_tools.TOOLS
-        ]
+        tools = [function_tool(tool, failure_error_function=rejected_call) for tool in AGENT_TOOLS]
         self.agent: Agent[ToolContext] = Agent(
             name="todobot",
             instructions=SYSTEM_PROMPT,

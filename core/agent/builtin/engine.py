@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agents import RunContextWrapper
-
 from core import tools as task_tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import phrases, questions
@@ -89,7 +87,7 @@ class _Turn:
 
     async def call(self, name: str, **arguments: Any) -> Envelope:
         tool = getattr(task_tools, name)
-        return await tool(RunContextWrapper(self.tools), **arguments)
+        return await tool(self.tools, **arguments)
 
     async def run(self, intent: Intent) -> str:
         match intent:
