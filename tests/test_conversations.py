@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 from uuid import uuid4
 
@@ -121,12 +120,11 @@ async def test_history_window_reads_the_last_n_of_1000_plus(
         "add buy milk",
         "Added #1 “buy milk”.",
     ]
-    started = time.perf_counter()
     async with chat.database.session() as session:
         window = await recent_messages(
             session, user_id=conversation.user_id, conversation_id=conversation.id, limit=50
         )
-    assert len(window) == 50 and (time.perf_counter() - started) < 0.5
+    assert len(window) == 50 and window[0].content == "message 1154"
 
 
 async def test_a_delivery_is_applied_once(chat: ChatDriver) -> None:

@@ -3,7 +3,7 @@ server (OpenAI, vLLM, Ollama, llama.cpp) over Chat Completions.
 
 Retries belong to the runner, not the HTTP client: 429 and 5xx (and timeouts) are retried with
 exponential backoff, a quota error is not, and once retries run out the turn raises
-`AgentUnavailable`, so the core rolls back its savepoint and apologises. Arguments the model
+`AgentUnavailable`, so the core rolls the turn back and apologises. Arguments the model
 gets wrong (bad JSON, wrong fields, a tool that does not exist) go back to it as an error
 result, and are audited like any other call.
 """

@@ -1,4 +1,4 @@
-"""Text plus conversation context in, one intent out. Pure: no NOCASE/O, no database.
+"""Text plus conversation context in, one intent out. Pure: no I/O, no database.
 
 The order of the checks is the design: attempts to change the rules and batch operations are
 recognised before anything could act on them; a message that holds two operations is sent

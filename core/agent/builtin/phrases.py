@@ -88,9 +88,6 @@ TWO_INTENTS = (
     "That sounds like two things: “{first}” and “{second}”. I do one at a time, so I "
     "changed nothing yet. Which should I do first?"
 )
-NOTHING_TO_CHANGE = (
-    "What should I change about it: the title or the description? For example “rename it to …”."
-)
 NO_CONTEXT = "Which task do you mean? Tell me its number or part of its title."
 LOOSE_MISS = (
     "Nice! I couldn't match that to a task on your list, so I changed nothing. Which task "
