@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
 import typer
@@ -44,25 +43,43 @@ def db_upgrade() -> None:
 
 
 @app.command()
-def chat() -> None:
+def chat(
+    output: Path = typer.Option(
+        None, "--output", "-o", help="Where `export` writes its file (a file or a directory)."
+    ),
+) -> None:
     """Talk to todobot in this terminal (one line a turn when input is piped)."""
-    from adapters.console.console import run_console
+    from adapters.console.console import GOODBYE, run_console
     from bot.wiring import build_services, upgrade_database
 
     settings = settings_or_exit()
+    # One local person on their own database: the console has its own rate limit (off).
+    console = settings.model_copy(
+        update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}
+    )
     upgrade_database(settings)
+    history = settings.console_history_file.strip()
+    history_file = Path(history).expanduser() if history else None
 
-    async def session() -> None:
-        services = build_services(settings)
+    async def session() -> int:
+        services = build_services(console)
         try:
-            await run_console(services.chat)
+            return await run_console(
+                services.chat,
+                history_file=history_file,
+                export_to=output,
+            )
         finally:
             await services.close()
 
     try:
-        asyncio.run(session())
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
+        failed = asyncio.run(session())
+    except KeyboardInterrupt:  # Ctrl-C while a turn was running
+        print(f"\n{GOODBYE}")
+        return
+    if failed:
+        errors.print(f"{failed} turn(s) failed.", style="red")
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -25,6 +25,10 @@ class Settings(BaseSettings):
     history_window: int = Field(default=50, ge=1, le=1000)
     confirmation_ttl_seconds: int = Field(default=600, ge=10)
     rate_limit_per_minute: int = Field(default=30, ge=0)
+    # `todobot chat` is one local person on their own database: no limit unless set (> 0).
+    console_rate_limit_per_minute: int = Field(default=0, ge=0)
+    # The console's line history (arrow up); empty keeps it in memory only.
+    console_history_file: str = "~/.todobot_history"
 
     # Agent
     agent_backend: Literal["auto", "builtin", "openai"] = "auto"

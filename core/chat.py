@@ -246,7 +246,7 @@ class ChatService:
             confirmation_ttl_seconds=self.policy.confirmation_ttl_seconds,
         )
         if apologise:
-            reply = Reply(text=APOLOGY)
+            reply = Reply(text=APOLOGY, failed=True)
         else:
             answer = await self._answer(user, incoming, command, history, context, conversation)
             reply = (

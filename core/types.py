@@ -120,6 +120,8 @@ class Reply:
     created_at: datetime | None = None
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     rate_limited: bool = False
+    # The turn could not be carried out (the agent failed): it was answered with an apology.
+    failed: bool = False
     # What the conversation keeps instead of `text` when `text` holds a secret (a link code).
     history_text: str | None = None
     # For a press: how it was decided (confirmed, cancelled, not_found, not_yours, expired,

@@ -1,17 +1,22 @@
-"""The console adapter: pure translation, the loop on real streams, and `todobot chat` itself."""
+"""The console adapter: pure translation, the loop on real streams, and `todobot chat` itself
+(piped, and at a real pseudo-terminal for the line editing)."""
 
 from __future__ import annotations
 
 import io
+import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
-from adapters.console.console import run_console
-from adapters.console.translate import render, to_event
+import pexpect
+
+from adapters.console.console import GOODBYE, run_console
+from adapters.console.translate import clean_line, read_line, render, to_event
 from core.types import Action, Button, Incoming, Press, Reply
-from tests.harness import ChatDriver
+from tests.harness import ChatDriver, ScriptedAgent
 
 BUTTONS = [
     Button(label="Delete “milk”", action=Action.CONFIRM, token="c1", danger=True),
@@ -21,7 +26,7 @@ BUTTONS = [
 
 def test_render_shows_buttons_as_numbered_choices() -> None:
     assert render(Reply(text="Delete #1?", buttons=BUTTONS)) == (
-        "Delete #1?\n[1] Delete “milk”   [2] Cancel   (type the number)"
+        "Delete #1?\n[1] Delete “milk”   [2] Cancel   (type the number or the word)"
     )
     assert render(Reply(text="Hi")) == "Hi"
 
@@ -30,8 +35,34 @@ def test_a_number_picks_a_choice_only_when_choices_are_offered() -> None:
     assert to_event("2", user="ann", choices=BUTTONS) == Press(
         platform="console", user_ref="ann", token="c1", action=Action.CANCEL
     )
-    for line, choices in (("2", []), ("3", BUTTONS), ("done 2", BUTTONS)):
+    for line, choices in (("2", []), ("3", BUTTONS), ("done 2", BUTTONS), ("cancel", [])):
         assert isinstance(to_event(line, user="ann", choices=choices), Incoming)
+
+
+def test_the_words_on_a_button_pick_it_too() -> None:
+    cancel = Press(platform="console", user_ref="ann", token="c1", action=Action.CANCEL)
+    confirm = Press(platform="console", user_ref="ann", token="c1", action=Action.CONFIRM)
+    for line in ("cancel", "Cancel", " CANCEL! ", "[2] cancel"):
+        assert to_event(line, user="ann", choices=BUTTONS) == cancel, line
+    for line in ("delete", "Delete milk", "delete “milk”", 'delete "milk"'):
+        assert to_event(line, user="ann", choices=BUTTONS) == confirm, line
+    for line in ("delete 2", "cancel it please", "milk"):
+        assert isinstance(to_event(line, user="ann", choices=BUTTONS), Incoming), line
+
+
+def test_control_characters_never_reach_the_core() -> None:
+    assert clean_line("add buy mlk\x1b[D\x1b[Di") == "add buy mlki"
+    assert clean_line("\x1b[Aadd\ttea\x00\x07\x7f\x9b") == "add tea"
+    assert clean_line("add 🎂 cake — ok") == "add 🎂 cake — ok"
+    event = to_event("add milk\x1bOD\x08", user="ann", choices=[])
+    assert isinstance(event, Incoming) and event.text == "add milk"
+
+
+def test_export_output_is_read_from_the_line(tmp_path: Path) -> None:
+    read = read_line(f"export --output {tmp_path}/mine.json", user="ann", choices=BUTTONS)
+    assert read.export_to == tmp_path / "mine.json"
+    assert isinstance(read.event, Incoming) and read.event.text == "export"
+    assert read_line("export", user="ann", choices=[]).export_to is None
 
 
 async def test_console_loop_on_piped_lines(chat: ChatDriver) -> None:
@@ -43,7 +74,7 @@ async def test_console_loop_on_piped_lines(chat: ChatDriver) -> None:
         "You have 1 pending task:",
         "1. milk",
         "Delete #1 “milk”? Press Confirm to delete it or Cancel to keep it.",
-        "[1] Delete “milk”   [2] Cancel   (type the number)",
+        "[1] Delete “milk”   [2] Cancel   (type the number or the word)",
         "Deleted #1 “milk”.",
         "Your list is empty. Tell me something to add.",
     ]
@@ -65,3 +96,139 @@ def test_todobot_chat_from_a_pipe_on_a_fresh_directory(tmp_path: Path) -> None:
     assert "milk" in result.stdout.splitlines()[0]
     assert "1. milk" in result.stdout
     assert (tmp_path / "todobot.db").exists()
+
+
+async def test_a_piped_turn_that_failed_is_counted(chat: ChatDriver, agent: ScriptedAgent) -> None:
+    stdout = io.StringIO()
+    agent.fail_next()
+    failed = await run_console(
+        chat.service, stdin=io.StringIO("add milk\nadd tea\n"), stdout=stdout, user="alice"
+    )
+    assert failed == 1
+    assert stdout.getvalue().splitlines()[0].startswith("Sorry, I couldn't finish that")
+    assert await chat.titles() == ["tea"]
+
+
+def _env(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DATABASE_"))}
+    return env | {"HOME": str(home), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"} | extra
+
+
+def _titles(directory: Path) -> list[str]:
+    with sqlite3.connect(directory / "todobot.db") as connection:
+        return [row[0] for row in connection.execute("SELECT title FROM task ORDER BY number")]
+
+
+def test_piped_input_has_no_rate_limit_and_exits_zero(tmp_path: Path) -> None:
+    lines = "".join(f"add task {n}\n" for n in range(1, 36))
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "chat"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path),
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 35
+    assert "faster than I can keep up" not in result.stdout
+    assert len(_titles(tmp_path)) == 35
+
+
+def test_the_console_rate_limit_is_a_setting_and_a_refused_turn_fails_the_run(
+    tmp_path: Path,
+) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "chat"],
+        input="add a\nadd b\nadd c\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path, CONSOLE_RATE_LIMIT_PER_MINUTE="2"),
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert "faster than I can keep up" in result.stdout.splitlines()[-1]
+    assert "1 turn(s) failed" in result.stderr
+    assert _titles(tmp_path) == ["a", "b"]
+
+
+def test_export_in_the_console_writes_the_file_and_says_where(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "exports"
+    elsewhere.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "chat"],
+        input=f"add milk\nexport\nexport\nexport --output {elsewhere}/mine.json\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path),
+        timeout=120,
+        check=True,
+    )
+    saved = [line.removeprefix("Saved to ") for line in result.stdout.splitlines()
+             if line.startswith("Saved to ")]  # fmt: skip
+    assert len(saved) == 3
+    first, second, third = (Path(path) for path in saved)
+    assert first.parent == tmp_path and first.name.startswith("todobot-export-")
+    assert second.parent == tmp_path and second.name.endswith("-2.json")  # never overwritten
+    assert third == elsewhere / "mine.json"
+    for path in (first, second, third):
+        document = json.loads(path.read_text())
+        assert document["format"] == "todobot-export"
+        assert [task["title"] for task in document["tasks"]] == ["milk"]
+
+
+def _spawn(directory: Path) -> pexpect.spawn:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "bot", "chat"],
+        cwd=str(directory),
+        env=_env(directory),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 120),
+    )
+    child.expect("Ctrl-C to leave")
+    child.expect("you>")
+    return child
+
+
+def test_the_terminal_edits_lines_and_ctrl_c_says_goodbye(tmp_path: Path) -> None:
+    child = _spawn(tmp_path)
+    child.send("add buy mlk\x1b[D\x1b[Di\r")  # ← ← i: the missing letter, in place
+    child.expect("Added #1 “buy milk”")
+    child.expect("you>")
+    child.send("dd tea\x01a\x05 cup\r")  # Ctrl-A to the start, Ctrl-E to the end
+    child.expect("Added #2 “tea cup”")
+    child.expect("you>")
+    child.send("\x1b[A\x1b[A\r")  # ↑ ↑ recalls the first line
+    child.expect("“buy milk”")
+    child.expect("you>")
+    child.send("\x03")  # Ctrl-C at the prompt leaves
+    child.expect(GOODBYE)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    titles = _titles(tmp_path)
+    assert titles[:2] == ["buy milk", "tea cup"]
+    assert all(title.isprintable() for title in titles)
+    assert "add buy milk" in (tmp_path / ".todobot_history").read_text()
+
+
+def test_ctrl_d_says_goodbye_and_a_button_can_be_typed(tmp_path: Path) -> None:
+    child = _spawn(tmp_path)
+    child.send("add milk\r")
+    child.expect("Added #1")
+    child.send("delete 1\r")
+    child.expect(r"\[2\] Cancel")
+    child.send("cancel\r")
+    child.expect("I kept")
+    child.expect("you>")
+    child.send("\x04")
+    child.expect(GOODBYE)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert _titles(tmp_path) == ["milk"]

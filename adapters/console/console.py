@@ -1,17 +1,69 @@
-"""`todobot chat`: a conversation in the terminal, interactive or one line a turn from a pipe."""
+"""`todobot chat`: a conversation in the terminal, interactive or one line a turn from a pipe.
+
+At a terminal the line is edited by prompt_toolkit (arrows, history, Ctrl-A/E, Ctrl-C and
+Ctrl-D leave); from a pipe each line is one turn, and the caller learns how many failed.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import getpass
+import logging
+import os
 import sys
-from typing import TextIO
+from pathlib import Path
+from typing import Protocol, TextIO
 
-from adapters.console.translate import render, to_event
+from adapters.console.translate import read_line, render
 from core.chat import ChatService
-from core.types import Button, Incoming
+from core.types import Attachment, Button, Incoming
 
-BANNER = "todobot — your to-do list in a chat. Type /help for ideas, Ctrl-D to leave."
+log = logging.getLogger(__name__)
+
+BANNER = "todobot — your to-do list in a chat. Type help for ideas; Ctrl-D or Ctrl-C to leave."
+GOODBYE = "Bye! Your list is saved."
+PROMPT = "you> "
+
+
+class LineSource(Protocol):
+    async def read(self) -> str | None:
+        """The next line, or None when the person is done (end of input, Ctrl-D, Ctrl-C)."""
+        ...
+
+
+class PipedLines:
+    """One turn a line, as a script or a pipe gives them."""
+
+    def __init__(self, stdin: TextIO) -> None:
+        self.stdin = stdin
+
+    async def read(self) -> str | None:
+        line = await asyncio.to_thread(self.stdin.readline)
+        return line.rstrip("\r\n") if line else None
+
+
+class TerminalLines:
+    """A line editor like every terminal program's: the history survives between runs."""
+
+    def __init__(self, history_file: Path | None) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+        history: History = InMemoryHistory()
+        if history_file is not None:
+            try:
+                history_file.parent.mkdir(parents=True, exist_ok=True)
+                history_file.touch(mode=0o600, exist_ok=True)
+                history = FileHistory(str(history_file))
+            except OSError as problem:
+                log.warning("no line history: %s", problem)
+        self.session: PromptSession[str] = PromptSession(history=history)
+
+    async def read(self) -> str | None:
+        try:
+            return await self.session.prompt_async(PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            return None
 
 
 async def run_console(
@@ -20,29 +72,78 @@ async def run_console(
     stdin: TextIO = sys.stdin,
     stdout: TextIO = sys.stdout,
     user: str | None = None,
-) -> None:
-    interactive = stdin.isatty()
+    lines: LineSource | None = None,
+    history_file: Path | None = None,
+    export_to: Path | None = None,
+) -> int:
+    """Talk until the input ends; return how many turns failed (0 when all were answered)."""
+    interactive = lines is not None or stdin.isatty()
+    source = lines or (TerminalLines(history_file) if interactive else PipedLines(stdin))
     user = user or getpass.getuser()
     choices: list[Button] = []
+    failed = 0
     if interactive:
-        print(BANNER, file=stdout)
-    while True:
-        line = await asyncio.to_thread(_read_line, stdin, "you> " if interactive else None, stdout)
-        if line is None:
-            break
-        if not line.strip():
+        print(BANNER, file=stdout, flush=True)
+    while (line := await source.read()) is not None:
+        read = read_line(line, user=user, choices=choices)
+        if isinstance(read.event, Incoming) and not read.event.text.strip():
             continue
-        event = to_event(line, user=user, choices=choices)
-        reply = await (chat.handle(event) if isinstance(event, Incoming) else chat.press(event))
+        try:
+            reply = await (
+                chat.handle(read.event)
+                if isinstance(read.event, Incoming)
+                else chat.press(read.event)
+            )
+        except Exception as problem:
+            log.debug("the turn failed", exc_info=True)
+            print(f"Sorry, that failed: {_one_line(problem)}", file=sys.stderr, flush=True)
+            failed += 1
+            continue
         if reply is None:
             continue
         choices = list(reply.buttons)
         prefix = "todobot> " if interactive else ""
         print(prefix + render(reply), file=stdout, flush=True)
+        wanted = read.export_to or export_to
+        if reply.attachment is not None and not _saved(reply.attachment, wanted, stdout):
+            failed += 1
+        if reply.failed or reply.rate_limited:
+            failed += 1
+    if interactive:
+        print(GOODBYE, file=stdout, flush=True)
+    return failed
 
 
-def _read_line(stdin: TextIO, prompt: str | None, stdout: TextIO) -> str | None:
-    if prompt:
-        print(prompt, end="", file=stdout, flush=True)
-    line = stdin.readline()
-    return line.rstrip("\n") if line else None
+def _saved(attachment: Attachment, wanted: Path | None, out: TextIO) -> bool:
+    """Write the file a reply carries (an export) and say where; False if it could not be."""
+    try:
+        path = save_attachment(attachment, wanted, Path.cwd())
+    except OSError as problem:
+        print(f"I couldn't write the file: {problem}", file=out, flush=True)
+        return False
+    print(f"Saved to {path}", file=out, flush=True)
+    return True
+
+
+def save_attachment(attachment: Attachment, wanted: Path | None, directory: Path) -> Path:
+    """At `wanted` (a file, or a directory to put it in), else in `directory` under its own
+    name, never over an earlier file: `name-2.json`, `name-3.json`, …"""
+    if wanted is not None:
+        path = wanted / attachment.filename if wanted.is_dir() else wanted
+        path.write_bytes(attachment.content)
+        return path.resolve()
+    stem, suffix = os.path.splitext(attachment.filename)
+    path, copy = directory / attachment.filename, 1
+    while True:
+        try:
+            with path.open("xb") as file:  # exclusive: an existing file is never replaced
+                file.write(attachment.content)
+            return path.resolve()
+        except FileExistsError:
+            copy += 1
+            path = directory / f"{stem}-{copy}{suffix}"
+
+
+def _one_line(problem: BaseException) -> str:
+    text = str(problem).strip().splitlines()
+    return text[0] if text else type(problem).__name__

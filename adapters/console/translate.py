@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
 from core.types import Button, Incoming, Press, Reply
 
 PLATFORM = "console"
 CHAT_REF = "terminal"
+
+# Terminal escape sequences (arrow keys, colours) and every other control character.
+_ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|O.|[@-Z\\-_])")
+_EXPORT_TO = re.compile(
+    r"^/?export(?:\s+my\s+data)?\s+(?:--output|-o)(?:=|\s+)(?P<path>.+)$", re.IGNORECASE
+)
+_QUOTES = "“”\"'‘’«»"
+
+
+def clean_line(line: str) -> str:
+    """What a person typed, without escape sequences or control characters (tabs become
+    spaces), so a stray arrow key can never end up inside a title."""
+    line = _ESCAPE_SEQUENCE.sub("", line).replace("\t", " ")
+    return "".join(char for char in line if unicodedata.category(char) != "Cc")
 
 
 def render(reply: Reply) -> str:
@@ -15,16 +34,66 @@ def render(reply: Reply) -> str:
         choices = "   ".join(
             f"[{index}] {button.label}" for index, button in enumerate(reply.buttons, 1)
         )
-        lines.append(f"{choices}   (type the number)")
+        lines.append(f"{choices}   (type the number or the word)")
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class ConsoleLine:
+    """One typed line, read: what goes to the core, and where an export should be written."""
+
+    event: Incoming | Press
+    export_to: Path | None = None
+
+
+def read_line(line: str, *, user: str, choices: list[Button]) -> ConsoleLine:
+    """`export --output PATH` writes the export there; everything else is `to_event`."""
+    line = clean_line(line)
+    wanted = _EXPORT_TO.match(line.strip())
+    if wanted is not None:
+        path = Path(wanted.group("path").strip().strip(_QUOTES)).expanduser()
+        return ConsoleLine(to_event("export", user=user, choices=[]), export_to=path)
+    return ConsoleLine(to_event(line, user=user, choices=choices))
+
+
 def to_event(line: str, *, user: str, choices: list[Button]) -> Incoming | Press:
-    """A bare number picks one of the choices the last reply offered; anything else is a message."""
-    stripped = line.strip()
-    if choices and stripped.isdigit() and 1 <= int(stripped) <= len(choices):
-        button = choices[int(stripped) - 1]
-        return Press(platform=PLATFORM, user_ref=user, token=button.token, action=button.action)
+    """A number, or the words on a button, picks one of the choices the last reply offered;
+    anything else is a message."""
+    chosen = _chosen(clean_line(line), choices)
+    if chosen is not None:
+        return Press(platform=PLATFORM, user_ref=user, token=chosen.token, action=chosen.action)
     return Incoming(
-        platform=PLATFORM, user_ref=user, chat_ref=CHAT_REF, text=line, display_name=user
+        platform=PLATFORM,
+        user_ref=user,
+        chat_ref=CHAT_REF,
+        text=clean_line(line),
+        display_name=user,
     )
+
+
+def _chosen(line: str, choices: list[Button]) -> Button | None:
+    typed = _words(line)
+    if not choices or not typed:
+        return None
+    if typed.isdigit():
+        return choices[int(typed) - 1] if 1 <= int(typed) <= len(choices) else None
+    labels = [_words(button.label) for button in choices]
+    number, _, rest = typed.partition(" ")
+    if number.isdigit() and 1 <= int(number) <= len(choices) and labels[int(number) - 1] == rest:
+        return choices[int(number) - 1]  # "[2] Cancel", copied whole
+    exact = [button for button, label in zip(choices, labels, strict=True) if label == typed]
+    if len(exact) == 1:
+        return exact[0]
+    # "delete" for [Delete “milk”]: the label's first word, when only one button has it
+    first = [
+        button
+        for button, label in zip(choices, labels, strict=True)
+        if label.split(" ")[0] == typed
+    ]
+    return first[0] if len(first) == 1 else None
+
+
+def _words(text: str) -> str:
+    """Lower case, no quotes or brackets or trailing punctuation, single spaces."""
+    text = "".join(" " if char in _QUOTES or char in "[]()" else char for char in text)
+    return " ".join(text.casefold().strip(" .!").split())
