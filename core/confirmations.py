@@ -88,7 +88,7 @@ async def decide(
             col(Confirmation.expires_at) > now,
         )
         .values(status=status, decided_at=now)
-        .returning(Confirmation.id)
+        .returning(col(Confirmation.id))
     )
     won = claimed.first() is not None
     row = (await session.exec(select(Confirmation).where(Confirmation.token == token))).first()

@@ -21,7 +21,7 @@ async def claim_event(session: AsyncSession, *, source: str, event_id: str) -> b
         insert(ProcessedEvent)
         .values(source=source, event_id=event_id[:255], created_at=utcnow())
         .on_conflict_do_nothing(index_elements=["source", "event_id"])
-        .returning(ProcessedEvent.id)
+        .returning(col(ProcessedEvent.id))
     )
     result = await session.exec(statement)
     return result.first() is not None

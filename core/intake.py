@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.db import Database, in_transaction
@@ -81,6 +82,6 @@ async def _insert_new(session: AsyncSession, *, batch: list[_Arrival]) -> set[tu
         insert_into(InboxItem)
         .values(rows)
         .on_conflict_do_nothing(index_elements=["source", "delivery_id"])
-        .returning(InboxItem.source, InboxItem.delivery_id)
+        .returning(col(InboxItem.source), col(InboxItem.delivery_id))
     )
     return {(row[0], row[1]) for row in (await session.exec(statement)).all()}

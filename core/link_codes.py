@@ -129,7 +129,7 @@ async def claim(session: AsyncSession, *, code: LinkCode, now: datetime | None =
             col(LinkCode.expires_at) > now,
         )
         .values(used_at=now)
-        .returning(LinkCode.id)
+        .returning(col(LinkCode.id))
     )
     return result.first() is not None
 

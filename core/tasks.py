@@ -83,7 +83,7 @@ async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
         update(User)
         .where(col(User.id) == user_id)
         .values(next_task_number=User.next_task_number + 1)
-        .returning(User.next_task_number)
+        .returning(col(User.next_task_number))
     )
     return int(result.scalar_one()) - 1
 

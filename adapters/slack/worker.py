@@ -182,7 +182,7 @@ class SlackWorker:
         content = render.outcome(reply.text)
         if where.response_url and (pressed.in_ephemeral or not where.message_ts):
             await self._respond(where.response_url, {"replace_original": True, **content})
-        else:
+        elif where.message_ts:
             await self.client.chat_update(channel=where.channel, ts=where.message_ts, **content)
 
     async def _respond(self, response_url: str, body: dict[str, Any]) -> None:

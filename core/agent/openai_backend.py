@@ -27,6 +27,7 @@ from agents import (
     RunConfig,
     RunContextWrapper,
     Runner,
+    Tool,
     ToolErrorFormatterArgs,
     function_tool,
 )
@@ -225,7 +226,9 @@ class OpenAIAgent(base.Agent):
         self.client = AsyncOpenAI(
             api_key=api_key, base_url=base_url, timeout=timeout_seconds, max_retries=0
         )
-        tools = [function_tool(tool, failure_error_function=rejected_call) for tool in AGENT_TOOLS]
+        tools: list[Tool] = [
+            function_tool(tool, failure_error_function=rejected_call) for tool in AGENT_TOOLS
+        ]
         self.agent: Agent[ToolContext] = Agent(
             name="todobot",
             instructions=SYSTEM_PROMPT,

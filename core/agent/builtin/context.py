@@ -77,8 +77,8 @@ def _read_calls(calls: list[dict[str, Any]], reading: _Reading, shown: str = "")
     counts only when the reply showed it (`shown`), not when it was a lookup behind a reply."""
     for call in reversed(calls):
         name = str(call.get("tool_name", ""))
-        result = call.get("result") if isinstance(call.get("result"), dict) else {}
-        data = result.get("data") if isinstance(result.get("data"), dict) else {}
+        result = _mapping(call.get("result"))
+        data = _mapping(result.get("data"))
         if ":" in name:  # a button press recorded in the conversation
             if name.endswith(":confirmed") and not reading.last_task_seen:
                 reading.last_task_seen = True  # the task is gone: "it" means nothing now
@@ -99,13 +99,18 @@ def _read_calls(calls: list[dict[str, Any]], reading: _Reading, shown: str = "")
             reading.last_task, reading.last_task_seen = task, True
 
 
+def _mapping(value: Any) -> dict[str, Any]:
+    """A stored JSON object, or an empty one for anything else."""
+    return value if isinstance(value, dict) else {}
+
+
 def _latest_ambiguity(calls: list[dict[str, Any]]) -> tuple[tuple[Known, ...], Family | None, dict]:
     for call in reversed(calls):
-        result = call.get("result") if isinstance(call.get("result"), dict) else {}
-        data = result.get("data") if isinstance(result.get("data"), dict) else {}
+        result = _mapping(call.get("result"))
+        data = _mapping(result.get("data"))
         if result.get("error") == "AMBIGUOUS":
             family = _FAMILY_OF_TOOL.get(str(call.get("tool_name")))
-            arguments = call.get("input") if isinstance(call.get("input"), dict) else {}
+            arguments = _mapping(call.get("input"))
             return _knowns(data.get("candidates")), family, arguments
     return (), None, {}
 
@@ -131,8 +136,12 @@ def _awaiting(text: str) -> Awaiting | None:
     number = int(values["number"]) if "number" in values else None
     family = values.get("family")
     parts = tuple(values[key] for key in ("first", "second") if key in values)
-    return Awaiting(  # type: ignore[arg-type]
-        kind, family=family, title=values.get("title", ""), number=number, parts=parts
+    return Awaiting(
+        kind,  # type: ignore[arg-type]  # recognise_question only returns Awaiting kinds
+        family=family,  # type: ignore[arg-type]  # ... and families
+        title=values.get("title", ""),
+        number=number,
+        parts=parts,
     )
 
 

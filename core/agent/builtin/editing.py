@@ -152,10 +152,10 @@ def _update_by_split(body: str) -> Update | None:
     for match in _SPLIT_WORDS.finditer(body):
         if match.group(0).strip().lower() == "with":
             continue
-        ref = ref_from(body[: match.start()])
+        before = ref_from(body[: match.start()])
         new = body[match.end() :].strip()
-        if ref is not None and new:
-            splits.append((ref, new))
+        if before is not None and new:
+            splits.append((before, new))
     if not splits:
         return None
     ref, new = splits[0]
@@ -181,9 +181,9 @@ def read_update(text: str) -> Update | AskWhich | None:
         if match := pattern.match(text):
             ref_words = _TITLE_OF.sub("", match.group("ref"))
             ref = None if _NO_TASK.match(ref_words) else ref_from(ref_words)
-            title, description = _title_and_description(_INSTEAD.sub("", match.group("title")))
+            title, details = _title_and_description(_INSTEAD.sub("", match.group("title")))
             if ref is not None and title:
-                return Update(ref, title=title, description=description)
+                return Update(ref, title=title, description=details)
     if match := _SPLIT_SETTER.match(text):
         found = _update_by_split(match.group("body"))
         if found is not None:

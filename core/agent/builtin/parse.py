@@ -177,9 +177,10 @@ def _one_clause(text: str) -> Intent | None:
     """The one clause of a chatty message that asks for something: a plain request first,
     then a report ("called the plumber") or a pointer ("don't need them anymore")."""
     readings = [single(clean(segment)) for segment in clauses.segments(text)]
-    definite = [found for found in readings if _definite(found)]
+    definite = [found for found in readings if found is not None and _definite(found)]
     plain = [found for found in definite if not _vague(found)]
-    return (plain or definite or [None])[0]
+    chosen = plain or definite
+    return chosen[0] if chosen else None
 
 
 def _vague(intent: Intent) -> bool:

@@ -141,7 +141,7 @@ def recognise_question(text: str) -> tuple[str, dict[str, str]] | None:
     for family, pattern in _ASK_WHICH.items():
         if pattern.match(text) and family != "add":
             return "which", {"family": family}
-    for family, text_of_batch in BATCH.items():
-        if text == text_of_batch and family in ("delete", "complete", "update"):
-            return "which", {"family": family}
+    for batch_family, text_of_batch in BATCH.items():
+        if text == text_of_batch and batch_family in ("delete", "complete", "update"):
+            return "which", {"family": batch_family}
     return None
