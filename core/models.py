@@ -94,7 +94,8 @@ class Message(SQLModel, table=True):
 
     __tablename__ = "message"
     __table_args__ = (
-        Index("ix_message_conversation_created", "conversation_id", "created_at"),
+        # The history window: one conversation of one owner, newest first (no sort, no bitmap).
+        Index("ix_message_conversation_user_created", "conversation_id", "user_id", "created_at"),
         Index("ix_message_user_created", "user_id", "role", "created_at"),
     )
 

@@ -1,0 +1,197 @@
+"""Is reading the history window flat in the length of the conversation?
+
+    python bench/history_read.py [--reads 2000]
+
+One PostgreSQL database (a fresh one on TODOBOT_BENCH_POSTGRES_URL's server, dropped after),
+one person with conversations of 10, 50, 1,000, 10,000 and 100,000 messages, and fifty other
+people with 2,000 messages each. Each round reads the
+last 50 messages of every conversation once, through `core.conversations.recent_messages` (the
+query a turn runs), interleaved so the machine's noise falls on all sizes alike. The floor is
+the 50-message conversation, the smallest that fills the window (the same rows to read and
+build): the ratio of each size to it is what must stay near 1. psycopg
+prepares the statement after five runs and PostgreSQL then may switch to a generic plan, so the
+plan printed at the end is the generic one (`plan_cache_mode = force_generic_plan`), not a plan
+for literal values.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import statistics
+import sys
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import create_engine, insert, text  # noqa: E402
+
+from bench.common import create_database, drop_database, postgres_server  # noqa: E402
+from core.conversations import recent_messages  # noqa: E402
+from core.db import Database, sync_url  # noqa: E402
+from core.models import Conversation, Message, User  # noqa: E402
+
+SIZES = (10, 50, 1_000, 10_000, 100_000)
+FLOOR = 50  # the smallest conversation that fills the window: the same rows, the least table
+WINDOW = 50
+OTHER_PEOPLE, OTHER_MESSAGES = 50, 2_000  # everyone else's history shares the table
+
+
+def fill(url: str) -> tuple[uuid.UUID, dict[int, uuid.UUID]]:
+    """One person with a conversation of each size, plus other people's noise."""
+    engine = create_engine(sync_url(url))
+    user_id = uuid.uuid4()
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    conversations: dict[int, uuid.UUID] = {}
+    with engine.begin() as connection:
+        connection.execute(insert(User), [{"id": user_id, "next_task_number": 1}])
+        for size in SIZES:
+            conversation_id = uuid.uuid4()
+            conversations[size] = conversation_id
+            connection.execute(
+                insert(Conversation),
+                [
+                    {
+                        "id": conversation_id,
+                        "user_id": user_id,
+                        "platform": "bench",
+                        "chat_key": f"chat-{size}",
+                        "title": f"{size} messages",
+                        "active": False,
+                        "created_at": start,
+                        "updated_at": start,
+                    }
+                ],
+            )
+            for first in range(0, size, 10_000):
+                connection.execute(
+                    insert(Message),
+                    [
+                        {
+                            "id": uuid.uuid4(),
+                            "conversation_id": conversation_id,
+                            "user_id": user_id,
+                            "role": "user" if n % 2 == 0 else "assistant",
+                            "content": f"message {n}",
+                            "tool_calls": [],
+                            "created_at": start + timedelta(seconds=n),
+                        }
+                        for n in range(first, min(size, first + 10_000))
+                    ],
+                )
+        others = [uuid.uuid4() for _ in range(OTHER_PEOPLE)]
+        connection.execute(insert(User), [{"id": other, "next_task_number": 1} for other in others])
+        for other in others:
+            conversation_id = uuid.uuid4()
+            connection.execute(
+                insert(Conversation),
+                [
+                    {
+                        "id": conversation_id,
+                        "user_id": other,
+                        "platform": "bench",
+                        "chat_key": "chat",
+                        "title": "someone else",
+                        "active": True,
+                        "created_at": start,
+                        "updated_at": start,
+                    }
+                ],
+            )
+            connection.execute(
+                insert(Message),
+                [
+                    {
+                        "id": uuid.uuid4(),
+                        "conversation_id": conversation_id,
+                        "user_id": other,
+                        "role": "user",
+                        "content": f"noise {n}",
+                        "tool_calls": [],
+                        "created_at": start + timedelta(seconds=n),
+                    }
+                    for n in range(OTHER_MESSAGES)
+                ],
+            )
+        connection.execute(text("ANALYZE message"))
+    engine.dispose()
+    return user_id, conversations
+
+
+def generic_plan(url: str, user_id: uuid.UUID, conversation_id: uuid.UUID) -> str:
+    engine = create_engine(sync_url(url))
+    with engine.connect() as connection:
+        connection.execute(text("SET plan_cache_mode = force_generic_plan"))
+        connection.execute(
+            text(
+                "PREPARE window_read(uuid, uuid, int) AS SELECT * FROM message "
+                "WHERE conversation_id = $1 AND user_id = $2 "
+                "ORDER BY created_at DESC LIMIT $3"
+            )
+        )
+        rows = connection.execute(
+            text(f"EXPLAIN EXECUTE window_read('{conversation_id}', '{user_id}', {WINDOW})")
+        ).scalars()
+        plan = "\n".join(rows)
+    engine.dispose()
+    return plan
+
+
+async def measure(url: str, user_id: uuid.UUID, conversations: dict[int, uuid.UUID], reads: int):
+    db = Database(url, pool_size=1, max_overflow=0)
+    timings: dict[int, list[float]] = {size: [] for size in SIZES}
+    async with db.session() as session:
+        for round_ in range(reads + 20):
+            for size in SIZES:
+                started = time.perf_counter()
+                async with session.begin():
+                    window = await recent_messages(
+                        session,
+                        user_id=user_id,
+                        conversation_id=conversations[size],
+                        limit=WINDOW,
+                    )
+                elapsed = time.perf_counter() - started
+                assert len(window) == min(WINDOW, size)
+                session.expunge_all()
+                if round_ >= 20:  # the first rounds warm the pool, caches and the plan
+                    timings[size].append(elapsed)
+    await db.dispose()
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reads", type=int, default=2000)
+    args = parser.parse_args()
+    server = postgres_server()
+    url = create_database(server, "history")
+    try:
+        print(f"filling {sum(SIZES):,} messages ...", flush=True)
+        user_id, conversations = fill(url)
+        gc.collect()
+        gc.freeze()
+        timings = asyncio.run(measure(url, user_id, conversations, args.reads))
+        floor = statistics.median(timings[FLOOR])
+        print(f"\n{'messages':>10} {'median':>10} {'p95':>10} {'ratio':>7}")
+        for size in SIZES:
+            ordered = sorted(timings[size])
+            median = statistics.median(ordered)
+            p95 = ordered[int(0.95 * (len(ordered) - 1))]
+            print(
+                f"{size:>10,} {median * 1000:>8.3f}ms {p95 * 1000:>8.3f}ms {median / floor:>6.2f}x"
+            )
+        print(f"\nfloor: the {FLOOR}-message conversation; target: every ratio <= 1.1")
+        print("\ngeneric plan of the window query (100,000 messages):")
+        print(generic_plan(url, user_id, conversations[SIZES[-1]]))
+    finally:
+        drop_database(server, url)
+
+
+if __name__ == "__main__":
+    main()
