@@ -6,11 +6,19 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-CASE_KEYS = frozenset({"id", "given", "say", "press", "expect"})
-GIVEN_KEYS = frozenset({"title", "description", "completed"})
-TASK_KEYS = frozenset({"title", "title_like", "description", "completed"})
+from core.models import PRIORITIES
+from core.when import zone_named
+
+CASE_KEYS = frozenset({"id", "now", "tz", "given", "say", "press", "expect"})
+GIVEN_KEYS = frozenset({"title", "description", "completed", "due", "priority", "tags"})
+TASK_KEYS = frozenset(
+    {"title", "title_like", "description", "completed", "due", "priority", "tags"}
+)
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_MINUTE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$")
 EXPECT_KEYS = frozenset(
     {"tasks", "unchanged", "reply_contains", "reply_excludes", "reply_matches", "asks",
      "confirmation_offered"}
@@ -23,9 +31,14 @@ class InvalidCase(ValueError):
 
 @dataclass(frozen=True)
 class TaskState:
+    """A task as the format sees it; `due` is local: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`."""
+
     title: str
     description: str = ""
     completed: bool = False
+    due: str | None = None
+    priority: str = "low"
+    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -35,6 +48,8 @@ class Case:
     say: tuple[str, ...]
     expect: dict[str, Any]
     press: str | None = None
+    now: datetime | None = None  # the person's local time, naive
+    tz: str = "UTC"
 
 
 @dataclass(frozen=True)
@@ -100,10 +115,52 @@ def _given(raw: Any) -> tuple[TaskState, ...]:
             isinstance(item.get("completed", False), bool),
             f"given[{index}].completed must be true or false",
         )
+        where = f"given[{index}]"
+        if "due" in item:
+            _due(item["due"], f"{where}.due", nullable=False)
+        if "priority" in item:
+            _priority(item["priority"], f"{where}.priority")
+        if "tags" in item:
+            _tags(item["tags"], f"{where}.tags")
         tasks.append(
-            TaskState(item["title"], item.get("description", ""), item.get("completed", False))
+            TaskState(
+                item["title"],
+                item.get("description", ""),
+                item.get("completed", False),
+                item.get("due"),
+                item.get("priority", "low"),
+                tuple(item.get("tags", ())),
+            )
         )
     return tuple(tasks)
+
+
+def _due(value: Any, where: str, *, nullable: bool) -> None:
+    if value is None and nullable:
+        return
+    _require(
+        isinstance(value, str) and bool(_DAY.match(value) or _MINUTE.match(value)),
+        f"{where} must be YYYY-MM-DD or YYYY-MM-DDTHH:MM" + (" or null" if nullable else ""),
+    )
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise InvalidCase(f"{where} is not a real date: {value}") from None
+
+
+def _priority(value: Any, where: str) -> None:
+    _require(value in PRIORITIES, f"{where} must be one of {', '.join(PRIORITIES)}")
+
+
+def _tags(value: Any, where: str) -> None:
+    _require(
+        isinstance(value, list) and all(isinstance(tag, str) and tag.strip() for tag in value),
+        f"{where} must be a list of non-empty strings",
+    )
+
+
+def _fold_tag(tag: str) -> str:
+    return tag.strip().lstrip("#").casefold()
 
 
 def _expect(raw: Any) -> dict[str, Any]:
@@ -127,6 +184,12 @@ def _expect(raw: Any) -> dict[str, Any]:
                 _require(
                     isinstance(entry["completed"], bool), f"{where}.completed must be true or false"
                 )
+            if "due" in entry:
+                _due(entry["due"], f"{where}.due", nullable=True)
+            if "priority" in entry:
+                _priority(entry["priority"], f"{where}.priority")
+            if "tags" in entry:
+                _tags(entry["tags"], f"{where}.tags")
     for key in ("unchanged", "asks", "confirmation_offered"):
         if key in raw:
             _require(isinstance(raw[key], bool), f"expect.{key} must be true or false")
@@ -152,7 +215,24 @@ def parse_case(raw: Any) -> Case:
     press = raw.get("press")
     _require(press in (None, "confirm", "cancel"), 'press must be "confirm" or "cancel"')
     _require("expect" in raw, "expect is missing")
-    return Case(raw["id"], _given(raw.get("given", [])), tuple(say), _expect(raw["expect"]), press)
+    now = raw.get("now")
+    if now is not None:
+        _require(isinstance(now, str) and bool(_MINUTE.match(now)), "now must be YYYY-MM-DDTHH:MM")
+        try:
+            now = datetime.fromisoformat(now)
+        except ValueError:
+            raise InvalidCase(f"now is not a real date: {raw['now']}") from None
+    tz = raw.get("tz", "UTC")
+    _require(isinstance(tz, str) and zone_named(tz) is not None, "tz must be an IANA time zone")
+    return Case(
+        raw["id"],
+        _given(raw.get("given", [])),
+        tuple(say),
+        _expect(raw["expect"]),
+        press,
+        now,
+        tz,
+    )
 
 
 def load_cases(text: str) -> Loaded:
@@ -187,7 +267,25 @@ def _entry_matches(entry: dict[str, Any], task: TaskState) -> bool:
         return False
     if "description" in entry and entry["description"].strip() != task.description.strip():
         return False
-    return not ("completed" in entry and entry["completed"] != task.completed)
+    if "completed" in entry and entry["completed"] != task.completed:
+        return False
+    if "due" in entry and not _due_matches(entry["due"], task.due):
+        return False
+    if "priority" in entry and entry["priority"] != task.priority:
+        return False
+    return not (
+        "tags" in entry
+        and {_fold_tag(tag) for tag in entry["tags"]} != {_fold_tag(tag) for tag in task.tags}
+    )
+
+
+def _due_matches(expected: str | None, due: str | None) -> bool:
+    """null: no due; a day: due that local day (any time or none); a minute: exactly it."""
+    if expected is None or due is None:
+        return expected is None and due is None
+    if _DAY.match(expected):
+        return due[:10] == expected
+    return due == expected
 
 
 def _assign(entries: list[dict[str, Any]], tasks: list[TaskState]) -> bool:
@@ -212,6 +310,9 @@ def _show(tasks: list[TaskState]) -> str:
         repr(t.title)
         + (" (done)" if t.completed else "")
         + (f" [{t.description}]" if t.description else "")
+        + (f" due {t.due}" if t.due else "")
+        + (f" {t.priority}" if t.priority != "low" else "")
+        + ("".join(f" #{tag}" for tag in t.tags))
         for t in tasks
     ]
     return "[" + ", ".join(shown) + "]"

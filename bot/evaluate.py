@@ -13,6 +13,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable
+from datetime import tzinfo
 from pathlib import Path
 from typing import TextIO
 
@@ -23,10 +24,13 @@ from bot.settings import Settings
 from core import tasks as task_service
 from core.agent.base import Agent
 from core.chat import ChatService
+from core.clock import Clock, PinnedClock, SystemClock
 from core.db import Database
 from core.identities import user_for
 from core.models import Confirmation
+from core.task_text import due_of
 from core.types import Action, Incoming, Press, Reply
+from core.when import local_instant, parse_due, zone_named
 
 PLATFORM = "eval"
 USER = "eval-user"
@@ -42,15 +46,41 @@ def migrated_template(directory: Path) -> Path:
     return template
 
 
-async def _create_given(db: Database, case: Case) -> None:
+def case_clock(case: Case) -> Clock:
+    """The case's `now` (local to its `tz`) as a clock that starts there, else the real one."""
+    if case.now is None:
+        return SystemClock()
+    zone = _zone(case)
+    return PinnedClock(local_instant(case.now.date(), case.now.time(), zone))
+
+
+def _zone(case: Case) -> tzinfo:
+    zone = zone_named(case.tz)
+    if zone is None:
+        raise ValueError(f"unknown time zone {case.tz!r}")
+    return zone
+
+
+async def _create_given(db: Database, case: Case, clock: Clock) -> None:
+    """The user, told their zone before the first turn, and the `given` tasks in order."""
+    zone, now = _zone(case), clock.now()
     async with db.session() as session, session.begin():
         user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
+        user.timezone = case.tz
+        session.add(user)
         for given in case.given:
             task = await task_service.create_task(
-                session, user_id=user.id, title=given.title, description=given.description
+                session,
+                user_id=user.id,
+                title=given.title,
+                description=given.description,
+                due=parse_due(given.due, zone) if given.due else None,
+                priority=given.priority,
+                tags=given.tags,
+                now=now,
             )
             if given.completed:
-                await task_service.complete_task(session, task=task)
+                await task_service.complete_task(session, task=task, now=now)
 
 
 async def _offered(db: Database, reply: Reply) -> bool:
@@ -67,21 +97,42 @@ async def _offered(db: Database, reply: Reply) -> bool:
         return row is not None and row.user_id == user.id and row.status == "pending"
 
 
-async def _final_tasks(db: Database) -> list[TaskState]:
+async def _final_tasks(db: Database, zone: tzinfo) -> list[TaskState]:
     async with db.session() as session, session.begin():
         user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
         found = await task_service.list_tasks(session, user_id=user.id)
-        return [TaskState(task.title, task.description, task.completed) for task in found]
+        states = []
+        for task in found:
+            due = due_of(task)
+            local = None
+            if due is not None:
+                local = (
+                    due.local_minute(zone).isoformat(timespec="minutes")
+                    if due.has_time
+                    else due.day(zone).isoformat()
+                )
+            states.append(
+                TaskState(
+                    task.title,
+                    task.description,
+                    task.completed,
+                    local,
+                    task.priority,
+                    tuple(task.tags),
+                )
+            )
+        return states
 
 
 async def run_case(case: Case, database_url: str, agent: Agent, settings: Settings) -> Outcome:
     from bot.wiring import build_policy
 
     db = Database(database_url)
+    clock = case_clock(case)
     try:
-        await _create_given(db, case)
+        await _create_given(db, case, clock)
         policy = dataclasses.replace(build_policy(settings), rate_limit_per_minute=0)
-        chat = ChatService(db=db, agent=agent, policy=policy)
+        chat = ChatService(db=db, agent=agent, policy=policy, clock=clock)
         reply: Reply | None = None
         for turn in case.say:
             reply = await chat.handle(
@@ -98,7 +149,7 @@ async def run_case(case: Case, database_url: str, agent: Agent, settings: Settin
             )
             if pressed is None:
                 raise RuntimeError("the press got no reply")
-        return Outcome(await _final_tasks(db), reply.text, offered)
+        return Outcome(await _final_tasks(db, _zone(case)), reply.text, offered)
     finally:
         await db.dispose()
 

@@ -8,6 +8,7 @@ from bot.settings import Settings
 from core.account_commands import install as install_account_commands
 from core.agent.base import Agent
 from core.chat import ChatPolicy, ChatService
+from core.clock import Clock, SystemClock
 from core.db import Database
 from core.observe import NoObserver, TurnObserver
 
@@ -62,14 +63,20 @@ def build_policy(settings: Settings) -> ChatPolicy:
 
 
 def build_services(
-    settings: Settings, *, agent: Agent | None = None, observer: TurnObserver | None = None
+    settings: Settings,
+    *,
+    agent: Agent | None = None,
+    observer: TurnObserver | None = None,
+    clock: Clock | None = None,
 ) -> Services:
+    """`clock` is the one place the core asks what time it is (tests pin it)."""
     db = build_database(settings)
     chat = ChatService(
         db=db,
         agent=agent or build_agent(settings),
         policy=build_policy(settings),
         observer=observer or NoObserver(),
+        clock=clock or SystemClock(),
     )
     install_account_commands(chat)
     return Services(settings=settings, db=db, chat=chat)

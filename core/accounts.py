@@ -110,7 +110,11 @@ async def merge_into(
     await session.exec(
         update(User)
         .where(col(User.id) == target.id)
-        .values(next_task_number=target.next_task_number + len(rows))
+        .values(
+            next_task_number=target.next_task_number + len(rows),
+            # one person, one zone: the linked account's zone when this one had none
+            timezone=target.timezone or source.timezone,
+        )
     )
     await _rename_pending_deletes(session, user_id=source.id)
     merge.conversations = int(

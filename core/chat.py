@@ -21,16 +21,18 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import conversations, events, views
 from core.agent.base import Agent, AgentTurn
+from core.clock import Clock, SystemClock
 from core.commands import TOOL_COMMANDS, parse_command
 from core.db import Database, connection_lost, in_transaction
 from core.events import claim_event
 from core.identities import user_for
-from core.models import Conversation, Message, User, utcnow
+from core.models import Conversation, Message, User
 from core.observe import NoObserver, TurnObserver
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.ratelimit import over_limit
 from core.tools import ToolContext
 from core.types import ConversationView, Incoming, MessageView, Press, Reply, TaskView
+from core.zones import settle_zone
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +58,8 @@ class ChatPolicy:
     confirmation_ttl_seconds: int = 600
     rate_limit_per_minute: int = 30
     db_retries: int = 3
+    # The zone assumed for someone no platform and no message has told us about.
+    default_timezone: str = "UTC"
 
 
 @dataclass
@@ -90,6 +94,7 @@ class ChatService:
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
     observer: TurnObserver = field(default_factory=NoObserver)
+    clock: Clock = field(default_factory=SystemClock)
 
     async def handle(self, incoming: Incoming, *, redelivered: bool = False) -> Reply | None:
         """Answer one message. None means this delivery was already handled and answered.
@@ -211,7 +216,8 @@ class ChatService:
             display_name=incoming.display_name,
             lock=True,
         )
-        now = utcnow()
+        now = self.clock.now()
+        zone, assumed = settle_zone(user, incoming.timezone, self.policy.default_timezone)
         if await over_limit(
             session, user_id=user.id, per_minute=self.policy.rate_limit_per_minute, now=now
         ):
@@ -244,6 +250,9 @@ class ChatService:
             user_id=user.id,
             conversation_id=conversation.id,
             confirmation_ttl_seconds=self.policy.confirmation_ttl_seconds,
+            now=now,
+            zone=zone,
+            zone_assumed=assumed,
         )
         if apologise:
             reply = Reply(text=APOLOGY, failed=True)
@@ -260,7 +269,7 @@ class ChatService:
             role="assistant",
             content=reply.history_text or reply.text,
             tool_calls=context.calls,
-            created_at=max(utcnow(), now + timedelta(microseconds=1)),
+            created_at=max(self.clock.now(), now + timedelta(microseconds=1)),
         )
         return _addressed(reply, stored, context)
 

@@ -17,6 +17,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core import conversations
 from core.accounts import identities, platform_name
 from core.models import Message, Task, ToolCall, User, iso, utcnow
+from core.task_text import due_of
+from core.when import iso_local, zone_named
 
 FORMAT = "todobot-export"
 VERSION = 1
@@ -25,6 +27,8 @@ VERSION = 1
 async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]:
     """The person's accounts, tasks, conversations with every message, and their audit."""
     user = (await session.exec(select(User).where(User.id == user_id))).one()
+    zone = zone_named(user.timezone) or zone_named("UTC")
+    assert zone is not None
     tasks = (
         await session.exec(select(Task).where(Task.user_id == user_id).order_by(col(Task.number)))
     ).all()
@@ -89,6 +93,7 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
         "user": {
             "id": str(user.id),
             "display_name": user.display_name,
+            "tz": user.timezone,
             "created_at": iso(user.created_at),
         },
         "accounts": [
@@ -111,6 +116,10 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
                 "created_at": iso(task.created_at),
                 "updated_at": iso(task.updated_at),
                 "completed_at": iso(task.completed_at) if task.completed_at else None,
+                "due": iso_local(due, zone) if (due := due_of(task)) else None,
+                "due_has_time": task.due_has_time,
+                "priority": task.priority,
+                "tags": list(task.tags),
             }
             for task in tasks
         ],

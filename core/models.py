@@ -11,6 +11,9 @@ from sqlmodel import Field, SQLModel
 
 TITLE_MAX = 200
 DESCRIPTION_MAX = 1000
+PRIORITIES: tuple[str, ...] = ("low", "medium", "high")
+TAGS_MAX = 5
+TAG_LENGTH_MAX = 30
 
 
 def utcnow() -> datetime:
@@ -29,6 +32,9 @@ class User(SQLModel, table=True):
     display_name: str | None = Field(default=None, max_length=200)
     # Numbers people say aloud ("task 3") come from this counter and are never reused.
     next_task_number: int = Field(default=1)
+    # The person's IANA zone ("Europe/Berlin"); None until a platform or the person says it.
+    # Linked accounts are one user, so they share it.
+    timezone: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -51,6 +57,13 @@ class TaskBase(SQLModel):
     title: str = Field(max_length=TITLE_MAX)
     description: str = Field(default="", max_length=DESCRIPTION_MAX)
     completed: bool = False
+    # An instant; without `due_has_time` it stands for the whole local day it falls on
+    # (stored as that day's local midnight, in the zone the person had when it was set).
+    due_at: datetime | None = None
+    due_has_time: bool = False
+    priority: str = Field(default="low", max_length=8)
+    # Lower-case, without "#", at most TAGS_MAX.
+    tags: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
 class Task(TaskBase, table=True):
@@ -58,6 +71,7 @@ class Task(TaskBase, table=True):
     __table_args__ = (
         UniqueConstraint("user_id", "number"),
         Index("ix_task_user_completed", "user_id", "completed"),
+        Index("ix_task_user_due", "user_id", "due_at"),
     )
 
     id: UUID = Field(default_factory=uuid4, primary_key=True)

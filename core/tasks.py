@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from datetime import date, datetime, tzinfo
+from enum import Enum
 from typing import Literal, Protocol, TypeVar
 from uuid import UUID
 
@@ -10,10 +13,25 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.models import DESCRIPTION_MAX, TITLE_MAX, Task, User, utcnow
+from core import task_fields, when
+from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Task, User, utcnow
+from core.task_text import due_of
+from core.when import Due, Window
 
 StatusFilter = Literal["all", "pending", "completed"]
 STATUS_FILTERS: tuple[str, ...] = ("all", "pending", "completed")
+SortBy = Literal["number", "due", "priority", "created"]
+SORTS: tuple[str, ...] = ("number", "due", "priority", "created")
+
+
+class Keep(Enum):
+    """update_task's "leave the due as it is" (None clears it)."""
+
+    DUE = "keep"
+
+
+KEEP_DUE = Keep.DUE
+DueChange = Due | Literal[Keep.DUE] | None
 
 
 class TaskError(Exception):
@@ -65,13 +83,42 @@ def clean_description(description: str | None) -> str:
     return cleaned
 
 
+def _refused(error: task_fields.FieldError) -> InvalidInput:
+    return InvalidInput(error.message, error.suggestion)
+
+
 async def create_task(
-    session: AsyncSession, *, user_id: UUID, title: str, description: str = ""
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    title: str,
+    description: str = "",
+    due: Due | None = None,
+    priority: str = "low",
+    tags: Iterable[str] = (),
+    now: datetime | None = None,
 ) -> Task:
     title = clean_title(title)
     description = clean_description(description)
+    try:
+        priority = task_fields.clean_priority(priority)
+        cleaned_tags = task_fields.clean_tags(tags)
+    except task_fields.FieldError as error:
+        raise _refused(error) from None
+    now = now or utcnow()
     number = await _take_next_number(session, user_id=user_id)
-    task = Task(user_id=user_id, number=number, title=title, description=description)
+    task = Task(
+        user_id=user_id,
+        number=number,
+        title=title,
+        description=description,
+        due_at=due.at if due else None,
+        due_has_time=due.has_time if due else False,
+        priority=priority,
+        tags=cleaned_tags,
+        created_at=now,
+        updated_at=now,
+    )
     session.add(task)
     await session.flush()
     return task
@@ -98,6 +145,54 @@ async def list_tasks(
         query = query.where(col(Task.completed).is_(True))
     result = await session.exec(query.order_by(col(Task.number)))
     return list(result.all())
+
+
+_PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
+
+
+def select_tasks(
+    found: list[Task],
+    *,
+    now: datetime,
+    zone: tzinfo,
+    due: Window | None = None,
+    due_from: date | None = None,
+    due_to: date | None = None,
+    priority: str | None = None,
+    tag: str | None = None,
+    sort_by: SortBy = "number",
+) -> list[Task]:
+    """Filter and order a listing (the list is one person's, so this runs in Python)."""
+    wanted_tag = task_fields.clean_tag(tag) if tag else None
+    chosen = []
+    for task in found:
+        task_due = due_of(task)
+        if due is not None and not when.in_window(
+            task_due, due, now=now, zone=zone, completed=task.completed
+        ):
+            continue
+        if due_from is not None or due_to is not None:
+            if task_due is None:
+                continue
+            day = task_due.day(zone)
+            if (due_from and day < due_from) or (due_to and day > due_to):
+                continue
+        if priority is not None and task.priority != priority:
+            continue
+        if wanted_tag is not None and wanted_tag not in task.tags:
+            continue
+        chosen.append(task)
+    if sort_by == "due":
+        chosen.sort(key=lambda task: (when.sort_key(due_of(task), zone), _rank(task), task.number))
+    elif sort_by == "priority":
+        chosen.sort(key=lambda task: (_rank(task), when.sort_key(due_of(task), zone), task.number))
+    elif sort_by == "created":
+        chosen.sort(key=lambda task: (task.created_at, task.number))
+    return chosen
+
+
+def _rank(task: Task) -> int:
+    return _PRIORITY_RANK.get(task.priority, len(PRIORITIES))
 
 
 _NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
@@ -208,12 +303,12 @@ def _as_uuid(ref: str) -> UUID | None:
         return None
 
 
-async def complete_task(session: AsyncSession, *, task: Task) -> bool:
+async def complete_task(session: AsyncSession, *, task: Task, now: datetime | None = None) -> bool:
     """Mark done; returns False when it already was."""
     if task.completed:
         return False
     task.completed = True
-    task.completed_at = task.updated_at = utcnow()
+    task.completed_at = task.updated_at = now or utcnow()
     session.add(task)
     await session.flush()
     return True
@@ -225,15 +320,45 @@ async def update_task(
     task: Task,
     title: str | None = None,
     description: str | None = None,
+    due: DueChange = KEEP_DUE,
+    priority: str | None = None,
+    tags: Iterable[str] | None = None,
+    add_tags: Iterable[str] = (),
+    remove_tags: Iterable[str] = (),
+    now: datetime | None = None,
 ) -> Task:
-    if title is None and description is None:
-        raise InvalidInput("Nothing to change: give a new title or a new description.")
+    """Change what is given; `due=None` clears the due, leaving it out keeps it."""
+    add_tags, remove_tags = list(add_tags), list(remove_tags)
+    if (
+        title is None
+        and description is None
+        and due is KEEP_DUE
+        and priority is None
+        and tags is None
+        and not add_tags
+        and not remove_tags
+    ):
+        raise InvalidInput(
+            "Nothing to change: give a new title, description, due date, priority or tags."
+        )
     new_title = clean_title(title) if title is not None else task.title
     new_description = (
         clean_description(description) if description is not None else task.description
     )
+    try:
+        new_priority = task_fields.clean_priority(priority) if priority else task.priority
+        new_tags = task_fields.changed_tags(
+            list(task.tags), replace=tags, add=add_tags, remove=remove_tags
+        )
+    except task_fields.FieldError as error:
+        raise _refused(error) from None
     task.title, task.description = new_title, new_description
-    task.updated_at = utcnow()
+    task.priority, task.tags = new_priority, new_tags
+    if isinstance(due, Due):
+        task.due_at, task.due_has_time = due.at, due.has_time
+    elif due is None:
+        task.due_at, task.due_has_time = None, False
+    task.updated_at = now or utcnow()
     session.add(task)
     await session.flush()
     return task

@@ -17,15 +17,19 @@ import inspect
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import date, datetime, tzinfo
 from typing import Any, Literal
 from uuid import UUID
+from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core import task_fields, task_text
 from core import tasks as task_service
 from core.confirmations import request_confirmation
 from core.models import Task, ToolCall, iso, utcnow
 from core.types import Action, Button
+from core.when import WINDOWS, Due, iso_local
 
 Envelope = dict[str, Any]
 
@@ -38,6 +42,11 @@ class ToolContext:
     user_id: UUID
     conversation_id: UUID | None = None
     confirmation_ttl_seconds: int = 600
+    # The turn's one "now" (from ChatService's clock) and the person's zone; `zone_assumed`
+    # says nobody has told us the zone yet, so replies that show a time should say so.
+    now: datetime = field(default_factory=utcnow)
+    zone: tzinfo = field(default_factory=lambda: ZoneInfo("UTC"))
+    zone_assumed: bool = False
     calls: list[dict[str, Any]] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -57,7 +66,10 @@ def failure(code: str, message: str, suggestion: str | None = None, **data: Any)
     }
 
 
-def describe(task: Task) -> dict[str, Any]:
+def describe(task: Task, zone: tzinfo | None = None) -> dict[str, Any]:
+    """A task as tools return it; `due` is local ISO 8601 (a date, or a time with offset)."""
+    due = task_text.due_of(task)
+    zone = zone or ZoneInfo("UTC")
     return {
         "number": task.number,
         "id": str(task.id),
@@ -65,7 +77,30 @@ def describe(task: Task) -> dict[str, Any]:
         "description": task.description,
         "completed": task.completed,
         "created_at": iso(task.created_at),
+        "due": iso_local(due, zone) if due else None,
+        "due_has_time": task.due_has_time,
+        "due_at": iso(due.at) if due else None,
+        "priority": task.priority,
+        "tags": list(task.tags),
     }
+
+
+def _due(value: str | None, context: ToolContext) -> Due | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        return task_fields.read_due(value, context.zone)
+    except task_fields.FieldError as error:
+        raise task_service.InvalidInput(error.message, error.suggestion) from None
+
+
+def _day(value: str | None, what: str) -> date | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        raise task_service.InvalidInput(f"{what} must be a date like 2026-03-15.") from None
 
 
 def label(task: Task) -> str:
@@ -87,7 +122,11 @@ def audited(fn: ToolFunction) -> ToolFunction:
     @functools.wraps(fn)
     async def wrapper(context: ToolContext, *args: Any, **kwargs: Any) -> Envelope:
         bound = signature.bind(context, *args, **kwargs)
-        arguments = {name: value for name, value in bound.arguments.items() if name != "ctx"}
+        arguments = {
+            name: value
+            for name, value in bound.arguments.items()
+            if name != "ctx" and not _is_default(signature, name, value)
+        }
         async with context.lock:
             started = time.perf_counter()
             try:
@@ -97,7 +136,7 @@ def audited(fn: ToolFunction) -> ToolFunction:
                     refusal.code,
                     refusal.message + " Which one do you mean?",
                     refusal.suggestion,
-                    candidates=[describe(task) for task in refusal.candidates],
+                    candidates=[describe(task, context.zone) for task in refusal.candidates],
                 )
             except task_service.TaskError as refusal:
                 result = failure(refusal.code, refusal.message, refusal.suggestion)
@@ -129,58 +168,180 @@ def audited(fn: ToolFunction) -> ToolFunction:
     return wrapper
 
 
+def _is_default(signature: inspect.Signature, name: str, value: Any) -> bool:
+    """An optional field left as it was (a model backend sends every one): kept out of the
+    audit, which records what was asked for."""
+    default = signature.parameters[name].default
+    return (
+        name not in _ALWAYS_AUDITED and default is not inspect.Parameter.empty and value == default
+    )
+
+
+_ALWAYS_AUDITED = frozenset({"title", "description", "status", "task_identifier"})
+
+
 @audited
-async def add_task(ctx: ToolContext, title: str, description: str = "") -> Envelope:
+async def add_task(
+    ctx: ToolContext,
+    title: str,
+    description: str = "",
+    due: str | None = None,
+    priority: Literal["low", "medium", "high"] = "low",
+    tags: list[str] | None = None,
+) -> Envelope:
     """Create a new task for the user.
 
     Args:
-        title: The task's title, 1-200 characters, without words like "add" or "remind me to".
+        title: The task's title, 1-200 characters, without words like "add" or "remind me to"
+            and without the due date, priority or tags.
         description: Optional details about the task, at most 1000 characters.
+        due: Optional due date in the user's local time: "YYYY-MM-DD" for a day, or
+            "YYYY-MM-DDTHH:MM" when a time was said. Today or later.
+        priority: "low" (the default), "medium" or "high".
+        tags: Optional tags, at most 5, each 1-30 characters, without "#".
     """
+    context = ctx
+    due_at = _due(due, context)
+    if due_at is not None:
+        try:
+            task_fields.check_not_past(due_at, now=context.now, zone=context.zone)
+        except task_fields.FieldError as error:
+            raise task_service.InvalidInput(error.message, error.suggestion) from None
     task = await task_service.create_task(
-        ctx.session, user_id=ctx.user_id, title=title, description=description
+        context.session,
+        user_id=context.user_id,
+        title=title,
+        description=description,
+        due=due_at,
+        priority=priority,
+        tags=tags or (),
+        now=context.now,
     )
+    extras = task_text.added_details(task, now=context.now, zone=context.zone)
     details = f" ({task.description})" if task.description else ""
-    return ok(f"Added {label(task)}{details}.", task=describe(task))
+    said = f"Added {label(task)}{details}" + (f", {extras}" if extras else "") + "."
+    return ok(said + _zone_note(context, task), task=describe(task, context.zone))
+
+
+def _zone_note(context: ToolContext, *tasks: Task) -> str:
+    """Until the person has told us their zone, a time we show says which zone it is in."""
+    if not context.zone_assumed or not any(task.due_has_time for task in tasks):
+        return ""
+    return (
+        f" (Times are in {context.zone}; tell me your time zone, e.g. "
+        "“my time zone is Europe/Berlin”, if that's not yours.)"
+    )
 
 
 @audited
 async def list_tasks(
-    ctx: ToolContext, status: Literal["all", "pending", "completed"] = "all"
+    ctx: ToolContext,
+    status: Literal["all", "pending", "completed"] = "all",
+    due: Literal["overdue", "today", "tomorrow", "this_week", "next_week", "no_due"] | None = None,
+    due_from: str | None = None,
+    due_to: str | None = None,
+    priority: Literal["low", "medium", "high"] | None = None,
+    tag: str | None = None,
+    sort_by: Literal["number", "due", "priority", "created"] = "number",
 ) -> Envelope:
-    """List the user's tasks, each with its number.
+    """List the user's tasks, each with its number, due date, priority and tags.
 
     Args:
         status: Which tasks: "pending" (not done yet), "completed" (done), or "all".
+        due: Only tasks due in this window of the user's local calendar ("this_week" runs
+            to Sunday); "no_due" means tasks without a due date.
+        due_from: Only tasks due on or after this local date, "YYYY-MM-DD".
+        due_to: Only tasks due on or before this local date, "YYYY-MM-DD".
+        priority: Only tasks of this priority.
+        tag: Only tasks with this tag (without "#").
+        sort_by: "number" (the default), "due" (soonest first, overdue first), "priority"
+            (high first) or "created".
     """
+    context = ctx
     if status not in task_service.STATUS_FILTERS:
         raise task_service.InvalidInput("The filter must be all, pending or completed.")
-    found = await task_service.list_tasks(ctx.session, user_id=ctx.user_id, status=status)
+    if due is not None and due not in WINDOWS:
+        raise task_service.InvalidInput(
+            "The due filter must be one of: " + ", ".join(WINDOWS) + "."
+        )
+    if sort_by not in task_service.SORTS:
+        raise task_service.InvalidInput("Sort by number, due, priority or created.")
+    if priority is not None:
+        try:
+            priority = task_fields.clean_priority(priority)  # type: ignore[assignment]
+        except task_fields.FieldError as error:
+            raise task_service.InvalidInput(error.message, error.suggestion) from None
+    every = await task_service.list_tasks(context.session, user_id=context.user_id)
+    found = [task for task in every if status == "all" or task.completed == (status == "completed")]
+    try:
+        found = task_service.select_tasks(
+            found,
+            now=context.now,
+            zone=context.zone,
+            due=due,
+            due_from=_day(due_from, "due_from"),
+            due_to=_day(due_to, "due_to"),
+            priority=priority,
+            tag=tag,
+            sort_by=sort_by,
+        )
+    except task_fields.FieldError as error:
+        raise task_service.InvalidInput(error.message, error.suggestion) from None
+    pending = sum(1 for task in every if not task.completed)
     return ok(
-        format_list(found, status),
+        format_list(found, status, context=context, due=due, priority=priority, tag=tag),
         status=status,
         count=len(found),
-        tasks=[describe(task) for task in found],
+        pending_count=pending,
+        completed_count=len(every) - pending,
+        tasks=[describe(task, context.zone) for task in found],
     )
 
 
-def format_list(found: list[Task], status: str) -> str:
+def format_list(
+    found: list[Task],
+    status: str,
+    *,
+    context: ToolContext | None = None,
+    due: str | None = None,
+    priority: str | None = None,
+    tag: str | None = None,
+) -> str:
+    now = context.now if context else utcnow()
+    zone = context.zone if context else ZoneInfo("UTC")
+    narrowed = " ".join(
+        part
+        for part in (
+            f"{priority}-priority" if priority else "",
+            f"#{task_fields.clean_tag(tag)}" if tag else "",
+        )
+        if part
+    )
     if not found:
+        if due or narrowed:
+            what = " ".join(p for p in (narrowed, "tasks", task_text.window_name(due or "")) if p)
+            return f"You have no {what.strip()}."
         return {
             "pending": "You have no pending tasks. Nice work!",
             "completed": "No completed tasks yet.",
         }.get(status, "Your list is empty. Tell me something to add.")
     noun = "task" if len(found) == 1 else "tasks"
-    heading = {
-        "pending": f"You have {len(found)} pending {noun}:",
-        "completed": f"You have completed {len(found)} {noun}:",
-    }.get(status, f"You have {len(found)} {noun}:")
+    if due or narrowed:
+        kind = {"pending": "pending ", "completed": "completed "}.get(status, "")
+        what = " ".join(
+            p for p in (narrowed, f"{kind}{noun}", task_text.window_name(due or "")) if p
+        )
+        heading = f"You have {len(found)} {what}:"
+    else:
+        heading = {
+            "pending": f"You have {len(found)} pending {noun}:",
+            "completed": f"You have completed {len(found)} {noun}:",
+        }.get(status, f"You have {len(found)} {noun}:")
     lines = [heading]
     for task in found:
-        mark = "✓ " if task.completed and status != "completed" else ""
-        details = f" — {task.description}" if task.description else ""
-        lines.append(f"{task.number}. {mark}{task.title}{details}")
-    return "\n".join(lines)
+        lines.append(task_text.task_line(task, now=now, zone=zone, show_done=status != "completed"))
+    note = _zone_note(context, *found) if context else ""
+    return "\n".join(lines) + ("\n" + note.strip() if note else "")
 
 
 @audited
@@ -193,9 +354,17 @@ async def complete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
     task = await task_service.resolve_task(
         ctx.session, user_id=ctx.user_id, ref=task_identifier, prefer_pending=True
     )
-    if not await task_service.complete_task(ctx.session, task=task):
-        return ok(f"{label(task)} is already done.", task=describe(task), already_completed=True)
-    return ok(f"Marked {label(task)} as done.", task=describe(task), already_completed=False)
+    if not await task_service.complete_task(ctx.session, task=task, now=ctx.now):
+        return ok(
+            f"{label(task)} is already done.",
+            task=describe(task, ctx.zone),
+            already_completed=True,
+        )
+    return ok(
+        f"Marked {label(task)} as done.",
+        task=describe(task, ctx.zone),
+        already_completed=False,
+    )
 
 
 @audited
@@ -204,18 +373,50 @@ async def update_task(
     task_identifier: str,
     new_title: str | None = None,
     new_description: str | None = None,
+    due: str | None = None,
+    clear_due: bool = False,
+    priority: Literal["low", "medium", "high"] | None = None,
+    tags: list[str] | None = None,
+    add_tags: list[str] | None = None,
+    remove_tags: list[str] | None = None,
 ) -> Envelope:
-    """Change a task's title and/or description.
+    """Change a task's title, description, due date, priority or tags.
 
     Args:
         task_identifier: The task's number (like "2" or "#2"), its id, or its current title.
         new_title: The new title, 1-200 characters; omit to keep the title.
         new_description: The new description, at most 1000 characters; omit to keep it.
+        due: A new due date in the user's local time, "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM".
+        clear_due: True to remove the due date.
+        priority: The new priority: "low", "medium" or "high".
+        tags: Replace all tags with these (an empty list removes every tag).
+        add_tags: Tags to add (at most 5 in all).
+        remove_tags: Tags to remove.
     """
-    task = await task_service.resolve_task(ctx.session, user_id=ctx.user_id, ref=task_identifier)
+    context = ctx
+    task = await task_service.resolve_task(
+        context.session, user_id=context.user_id, ref=task_identifier
+    )
+    if due and clear_due:
+        raise task_service.InvalidInput("Set a new due date or clear it, not both.")
+    new_due: task_service.DueChange = task_service.KEEP_DUE
+    if clear_due:
+        new_due = None
+    elif due:
+        new_due = _due(due, context)
     before = task.title
+    before_due, before_priority, before_tags = task.due_at, task.priority, list(task.tags)
     await task_service.update_task(
-        ctx.session, task=task, title=new_title, description=new_description
+        context.session,
+        task=task,
+        title=new_title,
+        description=new_description,
+        due=new_due,
+        priority=priority,
+        tags=tags,
+        add_tags=add_tags or (),
+        remove_tags=remove_tags or (),
+        now=context.now,
     )
     changes = []
     if new_title is not None and task.title != before:
@@ -226,8 +427,51 @@ async def update_task(
             if task.description
             else f"cleared the description of #{task.number}"
         )
-    summary = " and ".join(changes) or f"left {label(task)} as it was"
-    return ok(f"Done: I {summary}.", task=describe(task), previous_title=before)
+    changes += _field_changes(task, context, before_due, before_priority, before_tags)
+    summary = _joined(changes) or f"left {label(task)} as it was"
+    return ok(
+        f"Done: I {summary}." + _zone_note(context, task) * (task.due_at != before_due),
+        task=describe(task, context.zone),
+        previous_title=before,
+    )
+
+
+def _joined(parts: list[str]) -> str:
+    return (
+        parts[0]
+        if len(parts) == 1
+        else ", ".join(parts[:-1]) + " and " + parts[-1]
+        if parts
+        else ""
+    )
+
+
+def _field_changes(
+    task: Task,
+    context: ToolContext,
+    before_due: datetime | None,
+    before_priority: str,
+    before_tags: list[str],
+) -> list[str]:
+    changes = []
+    number = f"#{task.number}"
+    if task.due_at != before_due:
+        due = task_text.due_of(task)
+        changes.append(
+            f"moved {number} to {task_text.show_due_plain(due, context.zone, now=context.now)}"
+            if due
+            else f"removed the due date of {number}"
+        )
+    if task.priority != before_priority:
+        changes.append(f"set {number} to {task.priority} priority")
+    if task.tags != before_tags:
+        added = [tag for tag in task.tags if tag not in before_tags]
+        removed = [tag for tag in before_tags if tag not in task.tags]
+        if added:
+            changes.append(f"tagged {number} {task_text.tags_text(added)}")
+        if removed:
+            changes.append(f"removed {task_text.tags_text(removed)} from {number}")
+    return changes
 
 
 @audited
@@ -254,7 +498,7 @@ async def delete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
     return ok(
         f"Delete {label(task)}? Press Confirm to delete it or Cancel to keep it.",
         status="confirmation_required",
-        task=describe(task),
+        task=describe(task, context.zone),
     )
 
 

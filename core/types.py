@@ -75,6 +75,9 @@ class Incoming:
     is_group: bool = False
     command: str | None = None
     conversation_id: UUID | None = None
+    # The person's IANA zone when the platform knows it (Slack's users.info, the console's
+    # machine zone); kept on the user, so linked accounts share it.
+    timezone: str | None = None
 
 
 @dataclass(frozen=True)

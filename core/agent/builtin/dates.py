@@ -1,0 +1,385 @@
+"""Reading a date or time out of what a person wrote. Pure: text, their "now" and zone in;
+the text without the date phrase and the due it names out.
+
+The phrase structure is the engine's own (built from `lexicon`): an optional lead ("due",
+"by", "on"), a day ("tomorrow", "next tuesday", "the 15th", "March 15", "15/3", "in 3
+days", "this weekend"), a time ("at 3pm", "15:00", "noon") and a part of the day ("friday
+morning", "tonight"), in either order. Calendar dates with month names are resolved by
+dateparser, through one parser built once and reused. A day-and-month in digits that could
+be read both ways ("3/4") is returned as `AmbiguousDate`, so the engine asks back.
+
+    >>> read_date("call mom tomorrow at 3pm", now=now, zone=zone)
+    DateReading(rest='call mom', phrase='tomorrow at 3pm', due=Due(...15:00...), ...)
+
+`read_date` finds a phrase inside a sentence; `read_whole_date` reads text that is nothing
+but a date ("friday", after "move the dentist to").
+"""
+
+from __future__ import annotations
+
+import calendar
+import functools
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from typing import Any
+
+from dateutil.relativedelta import relativedelta
+
+from core.agent.builtin.lexicon import (
+    COUNT_WORDS,
+    DUE_LEADS,
+    LATE_PARTS,
+    MONTHS,
+    NAMED_TIMES,
+    PARTS_OF_DAY,
+    PERIODS,
+    RELATIVE_DAYS,
+    TIME_LEADS,
+    UNITS,
+    WEEKDAYS,
+)
+from core.when import Due, due_on
+
+NOCASE = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class DateReading:
+    rest: str  # the text without the date phrase
+    phrase: str  # the words read as the date, as written
+    due: Due
+    day: date  # the local day
+    at: time | None  # the local time, when one was said
+
+
+@dataclass(frozen=True)
+class AmbiguousDate:
+    """ "3/4": the 3rd of April or March 4th? Never guessed; the engine asks."""
+
+    rest: str
+    phrase: str
+    readings: tuple[date, date]
+
+
+Reading = DateReading | AmbiguousDate
+
+
+def _alt(words: Any) -> str:
+    return "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True))
+
+
+_ORD = r"(?:st|nd|rd|th)"
+_WD = rf"(?:{_alt(WEEKDAYS)})"
+_MON = rf"(?:{_alt(MONTHS)})\.?"
+_YEAR = r"(?:,?\s+(?:\d{4}))"
+_MONTH_DATE = (
+    rf"{_MON}\s+\d{{1,2}}{_ORD}?{_YEAR}?(?![\d:])"
+    rf"|(?:the\s+)?\d{{1,2}}{_ORD}?\s+(?:of\s+)?{_MON}{_YEAR}?"
+)
+_ISO = r"\d{4}-\d{2}-\d{2}"
+_NUMERIC = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?(?![\d/])|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?"
+_ORDINAL_DAY = rf"(?:the\s+)?\d{{1,2}}{_ORD}(?:\s+of\s+(?:the|this|next)\s+month)?"
+_WEEKDAY = rf"(?:(?:this|next|coming|the\s+coming|last|this\s+coming)\s+)?{_WD}"
+_RELATIVE = rf"(?:{_alt(RELATIVE_DAYS)})"
+_PERIOD = rf"(?:{_alt(PERIODS)})"
+_COUNT = rf"(?:\d+(?:\.\d+)?|{_alt(COUNT_WORDS)})"
+_DURATION = (
+    rf"in\s+{_COUNT}\s*(?:{_alt(UNITS)})(?:\s+and\s+a\s+half)?"
+    rf"|{_COUNT}\s*(?:{_alt(UNITS)})\s+(?:from\s+now|ago)"
+)
+_CLOCK = (
+    r"\d{1,2}(?::[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
+    rf"|{_alt(NAMED_TIMES)}"
+)
+_TIME = rf"(?:(?:{_alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
+_PART = rf"(?:{_alt(PARTS_OF_DAY)})"
+_DAY = rf"(?:{_RELATIVE}|{_PERIOD}|{_ISO}|{_MONTH_DATE}|{_NUMERIC}|{_ORDINAL_DAY}|{_WEEKDAY})"
+_TAIL = rf"(?:\s*,?\s*(?:{_TIME}|{_PART}))"
+_LEAD = rf"(?:(?:{_alt(DUE_LEADS)})\s+)"
+_PHRASE = re.compile(
+    rf"(?<![\w#/.:-])(?P<lead>{_LEAD})?(?P<body>"
+    rf"{_DAY}{_TAIL}{{0,2}}"
+    rf"|(?:{_TIME})(?:\s*,?\s*(?:on\s+)?(?:{_DAY}|{_PART}))?"
+    rf"|{_PART}(?:\s*,?\s*{_TIME})?"
+    rf"|{_DURATION}"
+    r")(?![\w/])",
+    NOCASE,
+)
+# Bodies that are clearly dates wherever they stand; the rest need a lead or an edge.
+_STRONG = re.compile(
+    rf"^(?:{_RELATIVE}|{_ISO}|{_MONTH_DATE}|(?:this|next|coming|last)\s+|in\s+\d|in\s+(?:a|an|half)\b|"
+    rf"{_PERIOD}$|(?:{_TIME})|tonight)",
+    NOCASE,
+)
+
+
+@functools.cache
+def _month_parser() -> Any:
+    """dateparser's parser for calendar dates, built once (its first use loads its data)."""
+    from dateparser.date import DateDataParser
+
+    return DateDataParser(
+        languages=["en"],
+        settings={"PREFER_DAY_OF_MONTH": "first", "RETURN_TIME_AS_PERIOD": True},
+    )
+
+
+def warm_up() -> None:
+    """Load dateparser's data now rather than on the first date someone writes."""
+    _month_parser().get_date_data("March 15 2026")
+
+
+def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
+    """The first date phrase in `text` that reads as one, with the rest of the text."""
+    local = now.astimezone(zone)
+    for match in _PHRASE.finditer(text):
+        lead, body = match.group("lead") or "", match.group("body")
+        at_end = not text[match.end() :].strip(" ,.!?;")
+        at_start = not text[: match.start()].strip(" ,")
+        if not (lead or at_end or at_start or _STRONG.match(body)):
+            continue  # "plan monday meeting": a weekday inside a title is part of it
+        reading = _resolve(body, local, zone, lead=lead.strip().lower())
+        if reading is None:
+            continue
+        rest = _without(text, match.start(), match.end())
+        phrase = text[match.start() : match.end()].strip()
+        if isinstance(reading, _Found):
+            return DateReading(rest, phrase, reading.due, reading.day, reading.at)
+        return AmbiguousDate(rest, phrase, reading)
+    return None
+
+
+def read_whole_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
+    """`text` read as nothing but a date ("friday", "next week at 9"); None otherwise."""
+    reading = read_date(text.strip(), now=now, zone=zone)
+    if reading is None or reading.rest.strip(" ,.!?"):
+        return None
+    return reading
+
+
+def _without(text: str, start: int, end: int) -> str:
+    rest = (text[:start].rstrip() + " " + text[end:].lstrip()).strip()
+    rest = re.sub(r"\s+([,.;!?])", r"\1", rest)
+    rest = re.sub(r"\s{2,}", " ", rest)
+    return rest.strip(" ,;-–—").strip()
+
+
+@dataclass(frozen=True)
+class _Found:
+    due: Due
+    day: date
+    at: time | None
+
+
+_Resolved = _Found | tuple[date, date]
+
+
+def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolved | None:
+    words = " ".join(body.lower().split())
+    if match := re.fullmatch(_DURATION, words, NOCASE):
+        return _duration(match.group(0), local, zone)
+    clock, words = _take_time(words)
+    part, words = _take_part(words)
+    words = re.sub(r"^(?:on|at)\s+|\s*,\s*$", "", words).strip(" ,")
+    at = _time_of_day(clock, part)
+    if words:
+        day = _day(words, local)
+        if day is None:
+            return None
+        if isinstance(day, tuple):
+            return day
+    elif at is None:
+        return None
+    else:  # a time alone: the next time the clock shows it
+        day = local.date()
+        passed = datetime.combine(day, at) <= local.replace(tzinfo=None)
+        if passed and (part is None or part in ("night", "at night")):
+            day += timedelta(days=1)
+    if at is None and part is None and words == "tonight":
+        at = time(*PARTS_OF_DAY["tonight"])
+    return _Found(due_on(day, at, zone), day, at)
+
+
+def _take_time(words: str) -> tuple[str | None, str]:
+    match = re.search(rf"(?:^|\s|,)(?P<time>{_TIME})$|^(?P<first>{_TIME})(?:\s|,|$)", words, NOCASE)
+    if match is None:
+        return None, words
+    found = match.group("time") or match.group("first")
+    start, end = match.span("time") if match.group("time") else match.span("first")
+    return found, (words[:start] + " " + words[end:]).strip(" ,")
+
+
+def _take_part(words: str) -> tuple[str | None, str]:
+    if words in RELATIVE_DAYS and words != "tonight":
+        return None, words
+    match = re.search(rf"(?:^|\s)(?P<part>{_PART})$", words, NOCASE)
+    if match is None:
+        return None, words
+    part = match.group("part")
+    rest = words[: match.start("part")].strip(" ,")
+    if part == "tonight":
+        return "tonight", rest or "today"
+    return part, rest
+
+
+def _time_of_day(clock: str | None, part: str | None) -> time | None:
+    late = part is not None and part.split()[-1] in LATE_PARTS
+    if clock is not None:
+        text = re.sub(rf"^(?:{_alt(TIME_LEADS)})\s*", "", clock.lower()).strip()
+        if text in NAMED_TIMES:
+            return time(*NAMED_TIMES[text])
+        match = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?", text)
+        if match is None:
+            return None
+        hour, minute = int(match.group(1)), int(match.group(2) or 0)
+        suffix = (match.group(3) or "").replace(".", "")
+        if suffix in ("am", "pm"):
+            if not 1 <= hour <= 12:
+                return None
+            hour = hour % 12 + (12 if suffix == "pm" else 0)
+        elif match.group(2) is None and hour <= 12:
+            # "at 9": a bare hour. Evening words and small hours mean the afternoon.
+            if (late and hour < 12) or 1 <= hour <= 6:
+                hour += 12
+        elif late and hour < 12 and match.group(2) is not None and hour <= 11 and suffix != "h":
+            hour += 12  # "tonight at 9:30"
+        if hour > 23:
+            return None
+        return time(hour, minute)
+    if part is not None:
+        return time(*PARTS_OF_DAY[part])
+    return None
+
+
+def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
+    match = re.search(rf"(?P<count>{_COUNT})\s*(?P<unit>{_alt(UNITS)})", text, NOCASE)
+    if match is None:
+        return None
+    raw = match.group("count").lower()
+    count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
+    if "and a half" in text:
+        count += 0.5
+    if text.endswith("ago"):
+        count = -count
+    unit = UNITS[match.group("unit").lower()]
+    if unit in ("minutes", "hours"):  # elapsed time, so across a DST change too
+        moment = (local.astimezone(UTC) + timedelta(**{unit: count})).replace(
+            second=0, microsecond=0
+        )
+        shown = moment.astimezone(zone)
+        return _Found(Due(moment, True), shown.date(), shown.time())
+    whole = int(count)
+    day = local.date() + relativedelta(**{unit: whole})  # type: ignore[arg-type]
+    if count != whole and unit == "days":
+        day += timedelta(days=1)
+    return _Found(due_on(day, None, zone), day, None)
+
+
+def _day(words: str, local: datetime) -> date | tuple[date, date] | None:
+    today = local.date()
+    if words in RELATIVE_DAYS:
+        return today + timedelta(days=RELATIVE_DAYS[words])
+    if words in PERIODS:
+        return _period(PERIODS[words], today)
+    if re.fullmatch(_ISO, words):
+        try:
+            return date.fromisoformat(words)
+        except ValueError:
+            return None
+    if match := re.fullmatch(
+        rf"(?:(?P<which>this|next|coming|the coming|last|this coming)\s+)?(?P<wd>{_WD})", words
+    ):
+        return _weekday(WEEKDAYS[match.group("wd")], match.group("which") or "", today)
+    if re.fullmatch(_NUMERIC, words):
+        return _numeric(words, today)
+    if match := re.fullmatch(
+        rf"(?:the\s+)?(?P<day>\d{{1,2}}){_ORD}(?:\s+of\s+(?P<which>the|this|next)\s+month)?", words
+    ):
+        return _day_of_month(int(match.group("day")), match.group("which") == "next", today)
+    if re.fullmatch(_MONTH_DATE, words, NOCASE):
+        return _month_date(words, today)
+    return None
+
+
+def _period(rule: str, today: date) -> date:
+    monday = today - timedelta(days=today.weekday())
+    if rule == "next_monday":
+        return monday + timedelta(days=7)
+    if rule == "week_end":
+        return monday + timedelta(days=6)
+    if rule == "friday":
+        return monday + timedelta(days=4) if today.weekday() <= 4 else monday + timedelta(days=11)
+    if rule == "saturday":
+        return today if today.weekday() >= 5 else monday + timedelta(days=5)
+    if rule == "next_saturday":
+        return monday + timedelta(days=12)
+    if rule == "month_end":
+        return today.replace(day=calendar.monthrange(today.year, today.month)[1])
+    if rule == "next_month":
+        return today.replace(day=1) + relativedelta(months=1)
+    if rule == "next_month_end":
+        first = today.replace(day=1) + relativedelta(months=1)
+        return first.replace(day=calendar.monthrange(first.year, first.month)[1])
+    return date(today.year, 12, 31)  # year_end
+
+
+def _weekday(weekday: int, which: str, today: date) -> date:
+    ahead = (weekday - today.weekday()) % 7
+    if which == "next":  # that day in next week
+        return today - timedelta(days=today.weekday()) + timedelta(days=7 + weekday)
+    if which == "last":
+        return today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
+    if ahead == 0 and not which.startswith("this"):
+        ahead = 7  # "on friday" said on a Friday is next week's
+    return today + timedelta(days=ahead)
+
+
+def _day_of_month(day: int, next_month: bool, today: date) -> date | None:
+    if not 1 <= day <= 31:
+        return None
+    month = today.replace(day=1) + relativedelta(months=1 if next_month else 0)
+    for _ in range(12):
+        if day <= calendar.monthrange(month.year, month.month)[1]:
+            candidate = month.replace(day=day)
+            if candidate >= today or next_month:
+                return candidate
+        month += relativedelta(months=1)
+    return None
+
+
+def _numeric(words: str, today: date) -> date | tuple[date, date] | None:
+    parts = [int(part) for part in re.split(r"[/.]", words) if part]
+    first, second = parts[0], parts[1]
+    year = parts[2] if len(parts) > 2 else None
+    if year is not None and year < 100:
+        year += 2000
+    readings = []
+    for day, month in ((first, second), (second, first)):
+        try:
+            candidate = date(year or today.year, month, day)
+        except ValueError:
+            continue
+        if year is None and candidate < today:
+            candidate = candidate.replace(year=today.year + 1)
+        if candidate not in readings:
+            readings.append(candidate)
+    if not readings:
+        return None
+    if len(readings) == 1 or "." in words:  # dots are written day-first everywhere they are used
+        return readings[0]
+    return readings[0], readings[1]
+
+
+def _month_date(words: str, today: date) -> date | None:
+    data = _month_parser().get_date_data(words)
+    if data is None or data.date_obj is None:
+        return None
+    found: date = data.date_obj.date()
+    if re.search(r"\d{4}", words):
+        return found
+    try:
+        found = found.replace(year=today.year)
+    except ValueError:  # 29 February
+        return None
+    return found if found >= today else found.replace(year=today.year + 1)

@@ -1,0 +1,112 @@
+"""The words the builtin engine reads for dates, priorities and tags. Vocabulary is data:
+the readers build their patterns from these tables, so a new word is one entry here."""
+
+from __future__ import annotations
+
+WEEKDAYS: dict[str, int] = {
+    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
+    "weds": 2, "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4,
+    "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
+}  # fmt: skip
+MONTHS: dict[str, int] = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+}  # fmt: skip
+# Days counted from today.
+RELATIVE_DAYS: dict[str, int] = {
+    "today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorow": 1, "tommorow": 1,
+    "tommorrow": 1, "day after tomorrow": 2, "the day after tomorrow": 2, "yesterday": -1,
+}  # fmt: skip
+# A part of the day and the clock time it stands for (24-hour).
+PARTS_OF_DAY: dict[str, tuple[int, int]] = {
+    "morning": (9, 0), "this morning": (9, 0), "in the morning": (9, 0),
+    "afternoon": (15, 0), "this afternoon": (15, 0), "in the afternoon": (15, 0),
+    "evening": (18, 0), "this evening": (18, 0), "in the evening": (18, 0),
+    "tonight": (20, 0), "night": (20, 0), "at night": (20, 0),
+    "lunchtime": (12, 0), "at lunchtime": (12, 0), "at lunch": (12, 0),
+}  # fmt: skip
+# Parts of the day whose bare hours are afternoon hours ("tonight at 9" is 21:00).
+LATE_PARTS = frozenset({"afternoon", "evening", "tonight", "night"})
+NAMED_TIMES: dict[str, tuple[int, int]] = {
+    "noon": (12, 0), "midday": (12, 0), "midnight": (23, 59), "end of day": (17, 0),
+    "eod": (17, 0), "close of business": (17, 0), "cob": (17, 0),
+}  # fmt: skip
+# Periods: the day they name, by rule (see dates.py).
+PERIODS: dict[str, str] = {
+    "next week": "next_monday", "this week": "week_end", "later this week": "week_end",
+    "end of the week": "friday", "end of week": "friday", "eow": "friday",
+    "end of the month": "month_end", "end of month": "month_end", "eom": "month_end",
+    "end of this month": "month_end", "next month": "next_month",
+    "end of the year": "year_end", "end of year": "year_end", "end of next month": "next_month_end",
+    "this weekend": "saturday", "the weekend": "saturday", "weekend": "saturday",
+    "next weekend": "next_saturday", "over the weekend": "saturday",
+}  # fmt: skip
+UNITS: dict[str, str] = {
+    "minute": "minutes", "minutes": "minutes", "min": "minutes", "mins": "minutes",
+    "hour": "hours", "hours": "hours", "hr": "hours", "hrs": "hours", "h": "hours",
+    "day": "days", "days": "days", "week": "weeks", "weeks": "weeks", "wk": "weeks",
+    "wks": "weeks", "month": "months", "months": "months", "year": "years", "years": "years",
+}  # fmt: skip
+COUNT_WORDS: dict[str, float] = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "thirty": 30, "forty-five": 45, "a couple of": 2, "a couple": 2, "couple of": 2,
+    "a few": 3, "few": 3, "half an": 0.5, "half a": 0.5,
+}  # fmt: skip
+# Words that may stand before a date and go with it ("due friday", "by the 15th").
+DUE_LEADS: tuple[str, ...] = (
+    "due on", "due by", "due", "by", "before", "on", "for", "until", "till", "no later than",
+    "deadline", "deadline is", "latest", "at the latest", "starting", "from",
+)  # fmt: skip
+TIME_LEADS: tuple[str, ...] = ("at", "@", "around", "by", "before", "due at", "at about")
+
+# Priority phrases, longest first when matched; each maps to low / medium / high.
+PRIORITY_PHRASES: dict[str, str] = {
+    "high priority": "high", "high prio": "high", "high-priority": "high", "priority high": "high",
+    "top priority": "high", "priority: high": "high", "urgent": "high", "urgently": "high",
+    "asap": "high", "as soon as possible": "high", "important": "high", "very important": "high",
+    "critical": "high", "p1": "high", "prio 1": "high", "priority 1": "high", "!!!": "high",
+    "!!": "high",
+    "medium priority": "medium", "medium prio": "medium", "priority medium": "medium",
+    "normal priority": "medium", "mid priority": "medium", "priority: medium": "medium",
+    "p2": "medium", "prio 2": "medium", "priority 2": "medium",
+    "low priority": "low", "low prio": "low", "priority low": "low", "priority: low": "low",
+    "not urgent": "low", "no rush": "low", "p3": "low", "p4": "low", "prio 3": "low",
+    "priority 3": "low",
+}  # fmt: skip
+# Bare level words after "make it" / "set priority to" ("make taxes high").
+PRIORITY_LEVELS: dict[str, str] = {
+    "high": "high", "top": "high", "urgent": "high", "important": "high", "medium": "medium",
+    "normal": "medium", "mid": "medium", "low": "low", "not urgent": "low",
+}  # fmt: skip
+
+# "tags: a, b", "tag it work", "tagged work", "with tag work".
+TAG_LEADS: tuple[str, ...] = (
+    "tags", "tag", "tagged", "tagged as", "tagged with", "with tag", "with tags", "with the tag",
+    "label", "labels", "labelled", "labeled",
+)  # fmt: skip
+
+# City and abbreviation names people use for a zone ("I'm in Tokyo" is found by its city).
+ZONE_ALIASES: dict[str, str] = {
+    "utc": "UTC", "gmt": "Europe/London", "uk": "Europe/London", "britain": "Europe/London",
+    "england": "Europe/London", "cet": "Europe/Berlin", "cest": "Europe/Berlin",
+    "germany": "Europe/Berlin", "france": "Europe/Paris", "spain": "Europe/Madrid",
+    "italy": "Europe/Rome", "netherlands": "Europe/Amsterdam", "japan": "Asia/Tokyo",
+    "jst": "Asia/Tokyo", "india": "Asia/Kolkata", "ist": "Asia/Kolkata", "china": "Asia/Shanghai",
+    "beijing": "Asia/Shanghai", "est": "America/New_York", "edt": "America/New_York",
+    "eastern": "America/New_York", "eastern time": "America/New_York", "nyc": "America/New_York",
+    "cst": "America/Chicago", "cdt": "America/Chicago", "central": "America/Chicago",
+    "central time": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
+    "mountain time": "America/Denver", "pst": "America/Los_Angeles",
+    "pdt": "America/Los_Angeles", "pacific": "America/Los_Angeles",
+    "pacific time": "America/Los_Angeles", "san francisco": "America/Los_Angeles",
+    "sf": "America/Los_Angeles", "seattle": "America/Los_Angeles", "boston": "America/New_York",
+    "washington": "America/New_York",
+    "aest": "Australia/Sydney", "nz": "Pacific/Auckland", "new zealand": "Pacific/Auckland",
+    "hawaii": "Pacific/Honolulu", "munich": "Europe/Berlin", "hamburg": "Europe/Berlin",
+    "frankfurt": "Europe/Berlin", "cologne": "Europe/Berlin", "mumbai": "Asia/Kolkata",
+    "delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "moscow": "Europe/Moscow",
+    "auckland": "Pacific/Auckland", "brazil": "America/Sao_Paulo", "rio": "America/Sao_Paulo",
+}  # fmt: skip
