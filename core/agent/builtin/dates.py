@@ -117,7 +117,7 @@ _STRONG = re.compile(
 @functools.cache
 def _month_parser() -> Any:
     """dateparser's parser for calendar dates, built once (its first use loads its data)."""
-    from dateparser.date import DateDataParser
+    from dateparser.date import DateDataParser  # type: ignore[import-untyped]
 
     return DateDataParser(
         languages=["en"],
