@@ -13,6 +13,7 @@ picked up by another (or the next) worker.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import shutil
@@ -114,7 +115,8 @@ def _start_inbox(inbox: Inbox) -> asyncio.Task[None] | None:
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:
-    """FastAPI's schema, with its generic 422 replaced by the 400 this API really answers."""
+    """FastAPI's schema, with its generic 422 replaced by the 400 this API really answers
+    (the 422 an operation declares itself, a reused Idempotency-Key, stays)."""
     if app.openapi_schema:
         return app.openapi_schema
     schema = get_openapi(
@@ -122,7 +124,9 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     )
     for path in schema.get("paths", {}).values():
         for operation in path.values():
-            operation.get("responses", {}).pop("422", None)
+            responses = operation.get("responses", {})
+            if "HTTPValidationError" in json.dumps(responses.get("422", {})):
+                responses.pop("422")
     for unused in ("HTTPValidationError", "ValidationError"):
         schema.get("components", {}).get("schemas", {}).pop(unused, None)
     app.openapi_schema = schema

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from uuid import UUID
 
@@ -24,7 +24,7 @@ from core.agent.base import Agent, AgentTurn
 from core.clock import Clock, SystemClock
 from core.commands import TOOL_COMMANDS, parse_command
 from core.db import Database, connection_lost, in_transaction
-from core.events import claim_event
+from core.events import claim_event, release_event
 from core.identities import user_for
 from core.models import Conversation, Message, User
 from core.observe import NoObserver, TurnObserver
@@ -48,6 +48,10 @@ class ConversationNotFound(Exception):
     """An explicit conversation id that is not this person's."""
 
 
+class KeyReused(Exception):
+    """An idempotency key already used for a different request (by the same person)."""
+
+
 class _AgentFailed(Exception):
     """The agent or a command raised: the turn is rolled back and stored with an apology."""
 
@@ -60,6 +64,8 @@ class ChatPolicy:
     db_retries: int = 3
     # The zone assumed for someone no platform and no message has told us about.
     default_timezone: str = "UTC"
+    # How long a client's idempotency key keeps its first answer.
+    idempotency_window: timedelta = timedelta(hours=24)
 
 
 @dataclass
@@ -101,9 +107,13 @@ class ChatService:
 
         A delivery's answer is kept until `answered` notes it as sent. `redelivered` (an
         earlier attempt may have died between its commit and its send) returns that kept
-        answer for a delivery already applied, so it is sent after all."""
+        answer for a delivery already applied, so it is sent after all. A client's
+        idempotency key (`incoming.fingerprint` set) is such a delivery id whose answer is
+        kept for `policy.idempotency_window`; KeyReused when it came with another request."""
         try:
             reply = await self._handle_once(incoming, redelivered=redelivered)
+        except KeyReused:  # the client's mistake, not a failed turn
+            raise
         except Exception:
             self.observer.failed(incoming.platform)
             raise
@@ -118,15 +128,25 @@ class ChatService:
                 lambda session: self._kept(session, incoming, apologise=True)
             )
         if reply is None and redelivered and incoming.event_id:
-            return await self.unanswered(platform=incoming.platform, event_id=incoming.event_id)
+            return await self.unanswered(
+                platform=incoming.platform,
+                event_id=incoming.event_id,
+                fingerprint=incoming.fingerprint,
+            )
         return reply
 
-    async def unanswered(self, *, platform: str, event_id: str) -> Reply | None:
+    async def unanswered(
+        self, *, platform: str, event_id: str, fingerprint: str | None = None
+    ) -> Reply | None:
         """The answer to an applied delivery that was never sent (its worker died between
         the commit and the send); None when it was sent or cannot be sent again."""
         async with self.db.session() as session, session.begin():
             record = await events.unanswered_reply(session, source=platform, event_id=event_id)
-        return Reply.from_record(record) if record else None
+        if record is None:
+            return None
+        if record.get("request") != fingerprint:
+            raise KeyReused(event_id)
+        return Reply.from_record(record)
 
     async def answered(self, incoming: Incoming) -> None:
         """The answer to `incoming` reached the person: forget it. Best effort, as the send
@@ -141,12 +161,19 @@ class ChatService:
         except SQLAlchemyError:
             log.warning("could not note that %s/%s was answered", platform, event_id)
 
-    async def press(self, press: Press) -> Reply | None:
-        """Decide one button press. None means this delivery was already handled."""
+    async def press(self, press: Press, *, redelivered: bool = False) -> Reply | None:
+        """Decide one button press. None means this delivery was already handled; with
+        `redelivered` and an idempotency key, the first decision's answer instead."""
         try:
-            reply = await self._retrying(
-                lambda session: decide_press(session, press, self.confirm_actions)
-            )
+            reply = await self._retrying(lambda session: self._decided(session, press))
+            if reply is None and redelivered and press.event_id and press.fingerprint:
+                reply = await self.unanswered(
+                    platform=_press_source(press),
+                    event_id=press.event_id,
+                    fingerprint=press.fingerprint,
+                )
+        except KeyReused:  # the client's mistake, not a failed turn
+            raise
         except Exception:
             self.observer.failed(press.platform)
             raise
@@ -194,18 +221,58 @@ class ChatService:
         self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False
     ) -> Reply | None:
         reply = await self._handle(session, incoming, apologise=apologise)
-        record = reply.to_record() if reply is not None else None
-        if record is not None and incoming.event_id:
-            await events.keep_reply(
-                session, source=incoming.platform, event_id=incoming.event_id, reply=record
+        if reply is not None and incoming.event_id:
+            await self._keep(
+                session, incoming.platform, incoming.event_id, reply, incoming.fingerprint
             )
         return reply
+
+    async def _decided(self, session: AsyncSession, press: Press) -> Reply | None:
+        """A press; one with an idempotency key is claimed here, so its answer is kept."""
+        if not (press.event_id and press.fingerprint):
+            return await decide_press(session, press, self.confirm_actions)
+        source = _press_source(press)
+        if not await claim_event(
+            session,
+            source=source,
+            event_id=press.event_id,
+            expires_after=self.policy.idempotency_window,
+        ):
+            return None
+        reply = await decide_press(session, replace(press, event_id=None), self.confirm_actions)
+        if reply is not None:
+            await self._keep(session, source, press.event_id, reply, press.fingerprint)
+        return reply
+
+    async def _keep(
+        self,
+        session: AsyncSession,
+        source: str,
+        event_id: str,
+        reply: Reply,
+        fingerprint: str | None,
+    ) -> None:
+        """Keep the answer with the delivery's claim. For an idempotency key it is kept
+        whatever it holds (a secret as the history shows it, without a file), except a
+        rate-limit refusal, which changed nothing: the key is released for a later retry."""
+        if fingerprint is None:
+            record = reply.to_record()
+        elif reply.rate_limited:
+            await release_event(session, source=source, event_id=event_id)
+            return
+        else:
+            record = {**reply.to_redacted_record(), "request": fingerprint}
+        if record is not None:
+            await events.keep_reply(session, source=source, event_id=event_id, reply=record)
 
     async def _handle(
         self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False
     ) -> Reply | None:
         if incoming.event_id and not await claim_event(
-            session, source=incoming.platform, event_id=incoming.event_id
+            session,
+            source=incoming.platform,
+            event_id=incoming.event_id,
+            expires_after=self.policy.idempotency_window if incoming.fingerprint else None,
         ):
             return None
         user = await user_for(
@@ -342,6 +409,10 @@ class ChatService:
             platform=incoming.platform,
             chat_key=conversations.chat_key(incoming.chat_ref, incoming.thread_ref),
         )
+
+
+def _press_source(press: Press) -> str:
+    return f"{press.platform}:press"  # as `decide_press` claims a platform's presses
 
 
 def _lost_connection(failure: BaseException) -> SQLAlchemyError | None:

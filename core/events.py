@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -12,9 +13,20 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.models import ProcessedEvent, utcnow
 
 
-async def claim_event(session: AsyncSession, *, source: str, event_id: str) -> bool:
+async def claim_event(
+    session: AsyncSession, *, source: str, event_id: str, expires_after: timedelta | None = None
+) -> bool:
     """True the first time (source, event_id) is seen. A concurrent twin waits on the
-    unique key until this transaction ends, then sees it taken."""
+    unique key until this transaction ends, then sees it taken. With `expires_after` (a
+    client's idempotency key), a claim older than that is forgotten and the id is new again."""
+    if expires_after is not None:
+        await session.exec(
+            delete(ProcessedEvent)
+            .where(
+                _the(source, event_id), col(ProcessedEvent.created_at) < utcnow() - expires_after
+            )
+            .execution_options(synchronize_session=False)
+        )
     dialect = session.bind.dialect.name if session.bind else "sqlite"
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     statement = (
@@ -35,6 +47,15 @@ async def keep_reply(
         update(ProcessedEvent)
         .where(_the(source, event_id))
         .values(reply=reply)
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def release_event(session: AsyncSession, *, source: str, event_id: str) -> None:
+    """Undo this transaction's claim: the delivery was refused and may be tried again."""
+    await session.exec(
+        delete(ProcessedEvent)
+        .where(_the(source, event_id))
         .execution_options(synchronize_session=False)
     )
 

@@ -29,6 +29,7 @@ class Metrics:
     errors: Counter
     rate_limited: Counter
     inbox: Counter
+    replays: Counter
 
     def render(self) -> tuple[bytes, str]:
         """The Prometheus text exposition and its content type."""
@@ -36,6 +37,9 @@ class Metrics:
 
     def replied(self, platform: str, kind: str, reply: Reply | None) -> None:
         if reply is None:
+            return
+        if reply.replayed:
+            self.replays.labels(platform=platform).inc()
             return
         if reply.rate_limited:
             self.rate_limited.labels(platform=platform).inc()
@@ -100,6 +104,12 @@ def build_metrics(multiprocess_dir: str | None = None) -> Metrics:
             "todobot_inbox_items",
             "Inbox deliveries by outcome (recorded, duplicate, done, retry, failed).",
             ["source", "outcome"],
+            registry=owner,
+        ),
+        replays=Counter(
+            "todobot_replayed_answers",
+            "Answers sent again from a delivery's kept answer (a redelivery, an idempotency key).",
+            ["platform"],
             registry=owner,
         ),
     )

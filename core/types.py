@@ -78,6 +78,9 @@ class Incoming:
     # The person's IANA zone when the platform knows it (Slack's users.info, the console's
     # machine zone); kept on the user, so linked accounts share it.
     timezone: str | None = None
+    # Set when `event_id` is a client's idempotency key: what the request said. A retry
+    # with the same key must say the same; its answer is kept for the retry (`Reply.replayed`).
+    fingerprint: str | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class Press:
     tenant: str = ""
     event_id: str | None = None
     display_name: str | None = None
+    fingerprint: str | None = None  # as for `Incoming`
 
 
 @dataclass(frozen=True)
@@ -130,18 +134,30 @@ class Reply:
     # For a press: how it was decided (confirmed, cancelled, not_found, not_yours, expired,
     # already_decided), so an API can answer with a fitting status.
     outcome: str | None = None
+    # Read back from a kept record: the answer of an earlier attempt, not a new turn.
+    replayed: bool = False
 
     def to_record(self) -> dict[str, Any] | None:
         """What can be sent again later: None when the reply holds a secret or a file."""
         if self.history_text is not None or self.attachment is not None:
             return None
+        return self.to_redacted_record()
+
+    def to_redacted_record(self) -> dict[str, Any]:
+        """The reply as it may be stored whatever it holds: a secret as the history shows
+        it (`history_text`), and without its file."""
         return {
-            "text": self.text,
+            "text": self.history_text if self.history_text is not None else self.text,
             "private": self.private,
             "buttons": [
                 {"label": b.label, "action": b.action.value, "token": b.token, "danger": b.danger}
                 for b in self.buttons
             ],
+            "conversation_id": str(self.conversation_id) if self.conversation_id else None,
+            "message_id": str(self.message_id) if self.message_id else None,
+            "created_at": self.created_at.isoformat() if self.created_at else None,
+            "tool_calls": self.tool_calls,
+            "outcome": self.outcome,
         }
 
     @classmethod
@@ -150,7 +166,19 @@ class Reply:
             Button(b["label"], Action(b["action"]), b["token"], bool(b.get("danger")))
             for b in record.get("buttons", [])
         ]
-        return cls(text=record["text"], buttons=buttons, private=bool(record.get("private")))
+        conversation_id, message_id = record.get("conversation_id"), record.get("message_id")
+        created_at = record.get("created_at")
+        return cls(
+            text=record["text"],
+            buttons=buttons,
+            private=bool(record.get("private")),
+            conversation_id=UUID(conversation_id) if conversation_id else None,
+            message_id=UUID(message_id) if message_id else None,
+            created_at=datetime.fromisoformat(created_at) if created_at else None,
+            tool_calls=list(record.get("tool_calls") or []),
+            outcome=record.get("outcome"),
+            replayed=True,
+        )
 
 
 @dataclass(frozen=True)

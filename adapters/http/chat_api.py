@@ -10,10 +10,11 @@ import uuid
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, HTTPException, Path
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from adapters.http.auth import AuthError, TokenVerifier
+from adapters.http.idempotency import HEADER, KEY_REUSED, REPLAYED_HEADER, RetryKey, retry_key
 from adapters.http.schemas import (
     ChatRequest,
     ChatResponse,
@@ -31,11 +32,22 @@ from adapters.http.translate import (
     message_out,
     message_problem,
 )
-from core.chat import ChatService, ConversationNotFound
+from core.chat import ChatService, ConversationNotFound, KeyReused
 from core.types import Action, Incoming, Press
 
 PLATFORM = "api"
 UserId = Annotated[str, Path(min_length=1, max_length=128, description="The token's subject.")]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias=HEADER,
+        description="Makes the request safe to retry: the same key from the same person within "
+        "24 hours returns the first answer and applies nothing again (a concurrent retry waits "
+        "for the first); the same key with a different request is 422. Any 1-255 printable "
+        'ASCII characters, bare or quoted (`"…"`); a UUID per request is a good key. A 429 '
+        "leaves the key unused.",
+    ),
+]
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -46,6 +58,7 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         404: "No such conversation (or confirmation) for this user.",
         409: "That confirmation was already decided.",
         410: "That confirmation expired.",
+        422: f"This {HEADER} was already used for a different request.",
         429: "Over the per-person rate limit; retry after a minute.",
         503: "The database is unreachable or the API is not configured; retry shortly.",
     }
@@ -70,12 +83,23 @@ def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
     User = Annotated[str, Depends(authenticated)]
     router = APIRouter(prefix="/api/{user_id}", tags=["chat"])
 
-    @router.post("/chat", response_model=ChatResponse, responses=_errors(404, 429))
-    async def send_message(user_id: User, request: ChatRequest) -> ChatResponse:
+    def keyed(
+        raw: str | None, user_id: str, endpoint: str, body: dict[str, Any]
+    ) -> RetryKey | None:
+        try:
+            return retry_key(raw, user_id=user_id, endpoint=endpoint, body=body)
+        except ValueError as bad:
+            raise HTTPException(400, str(bad)) from None
+
+    @router.post("/chat", response_model=ChatResponse, responses=_errors(404, 422, 429))
+    async def send_message(
+        user_id: User, request: ChatRequest, response: Response, key: IdempotencyKey = None
+    ) -> ChatResponse:
         """Send one message; the agent answers in the same response (FR-301..FR-317)."""
         problem = message_problem(request.message)
         if problem:
             raise HTTPException(400, problem)
+        retry = keyed(key, user_id, "chat", request.model_dump(mode="json"))
         # No conversation_id: a new conversation (FR-310), in a chat of its own.
         chat_ref = "api" if request.conversation_id else f"api/{uuid.uuid4().hex}"
         incoming = Incoming(
@@ -84,15 +108,21 @@ def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
             chat_ref=chat_ref,
             text=request.message.strip(),
             conversation_id=request.conversation_id,
+            event_id=retry.event_id if retry else None,
+            fingerprint=retry.fingerprint if retry else None,
         )
         try:
-            reply = await chat.handle(incoming)
+            reply = await chat.handle(incoming, redelivered=True)
         except ConversationNotFound:
             raise HTTPException(404, NOT_FOUND) from None
+        except KeyReused:
+            raise HTTPException(422, KEY_REUSED) from None
         if reply is None:
-            raise RuntimeError("a chat API turn has no delivery id, so it cannot be a duplicate")
+            raise RuntimeError("a keyed turn taken by another attempt has its answer kept")
         if reply.rate_limited:
             raise HTTPException(429, reply.text, headers={"Retry-After": "60"})
+        if reply.replayed:
+            response.headers[REPLAYED_HEADER] = "true"
         return chat_response(user_id, reply)
 
     @router.get("/conversations", response_model=ConversationList, responses=_errors())
@@ -124,22 +154,36 @@ def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
     @router.post(
         "/confirmations/{token}",
         response_model=ConfirmationResponse,
-        responses=_errors(404, 409, 410),
+        responses=_errors(404, 409, 410, 422),
     )
     async def decide(
         user_id: User,
         token: Annotated[str, Path(min_length=1, max_length=64)],
         request: ConfirmationRequest,
+        response: Response,
+        key: IdempotencyKey = None,
     ) -> ConfirmationResponse:
         """Confirm or cancel a pending delete offered in `pending_confirmations`."""
-        reply = await chat.press(
-            Press(platform=PLATFORM, user_ref=user_id, token=token, action=Action(request.action))
+        retry = keyed(key, user_id, f"confirmations/{token}", request.model_dump(mode="json"))
+        press = Press(
+            platform=PLATFORM,
+            user_ref=user_id,
+            token=token,
+            action=Action(request.action),
+            event_id=retry.event_id if retry else None,
+            fingerprint=retry.fingerprint if retry else None,
         )
+        try:
+            reply = await chat.press(press, redelivered=True)
+        except KeyReused:
+            raise HTTPException(422, KEY_REUSED) from None
         if reply is None:
-            raise RuntimeError("a chat API press has no delivery id, so it cannot be a duplicate")
+            raise RuntimeError("a keyed press taken by another attempt has its answer kept")
+        replayed = {REPLAYED_HEADER: "true"} if reply.replayed else {}
+        response.headers.update(replayed)
         status = PRESS_STATUS.get(reply.outcome or "", 404)
         if status != 200:
-            raise HTTPException(status, reply.text)
+            raise HTTPException(status, reply.text, headers=replayed or None)
         return ConfirmationResponse(
             token=token,
             user_id=user_id,
