@@ -19,7 +19,7 @@ from uuid import UUID
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations, events, views
+from core import conversations, events, forms, views
 from core.agent.base import Agent, AgentTurn
 from core.clock import Clock, SystemClock
 from core.commands import TOOL_COMMANDS, parse_command
@@ -31,7 +31,15 @@ from core.observe import NoObserver, TurnObserver
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.ratelimit import over_limit
 from core.tools import ToolContext
-from core.types import ConversationView, Incoming, MessageView, Press, Reply, TaskView
+from core.types import (
+    ConversationView,
+    Incoming,
+    MessageView,
+    Press,
+    Reply,
+    TaskBoard,
+    TaskView,
+)
 from core.zones import settle_zone
 
 log = logging.getLogger(__name__)
@@ -180,12 +188,38 @@ class ChatService:
         self.observer.replied(press.platform, "press", reply)
         return reply
 
-    async def open_tasks(self, *, platform: str, tenant: str, user_ref: str) -> list[TaskView]:
-        """The person's pending tasks, read-only (for views like Slack's App Home)."""
+    async def board(
+        self, *, platform: str, tenant: str, user_ref: str, completed: bool = False
+    ) -> TaskBoard:
+        """The person's tasks for a working surface (Slack's App Home), read-only."""
         async with self.db.session() as session, session.begin():
-            return await views.open_tasks(
-                session, platform=platform, tenant=tenant, user_ref=user_ref
+            return await views.board(
+                session, platform=platform, tenant=tenant, user_ref=user_ref, completed=completed
             )
+
+    async def task(
+        self, *, platform: str, tenant: str, user_ref: str, task_id: UUID
+    ) -> TaskView | None:
+        """One of the person's tasks, to fill an edit form; None when it is not theirs."""
+        async with self.db.session() as session, session.begin():
+            return await views.task_of(
+                session, platform=platform, tenant=tenant, user_ref=user_ref, task_id=task_id
+            )
+
+    async def submit_form(self, form: forms.TaskForm) -> forms.FormResult:
+        """Save a task form through the tools, once; errors by field store nothing."""
+        errors = forms.check(form)
+        if errors:
+            return forms.FormResult(errors=errors)
+        ttl = self.policy.confirmation_ttl_seconds
+        try:
+            return await in_transaction(
+                self.db,
+                lambda session: forms.save(session, form, ttl_seconds=ttl),
+                retries=self.policy.db_retries,
+            )
+        except forms.FormRefused as refused:
+            return forms.FormResult(errors=refused.errors)
 
     async def conversations(
         self, *, platform: str, tenant: str, user_ref: str
@@ -227,10 +261,19 @@ class ChatService:
             )
         return reply
 
+    async def _decide(self, session: AsyncSession, press: Press) -> Reply | None:
+        return await decide_press(
+            session,
+            press,
+            self.confirm_actions,
+            ttl_seconds=self.policy.confirmation_ttl_seconds,
+            default_timezone=self.policy.default_timezone,
+        )
+
     async def _decided(self, session: AsyncSession, press: Press) -> Reply | None:
         """A press; one with an idempotency key is claimed here, so its answer is kept."""
         if not (press.event_id and press.fingerprint):
-            return await decide_press(session, press, self.confirm_actions)
+            return await self._decide(session, press)
         source = _press_source(press)
         if not await claim_event(
             session,
@@ -239,7 +282,7 @@ class ChatService:
             expires_after=self.policy.idempotency_window,
         ):
             return None
-        reply = await decide_press(session, replace(press, event_id=None), self.confirm_actions)
+        reply = await self._decide(session, replace(press, event_id=None))
         if reply is not None:
             await self._keep(session, source, press.event_id, reply, press.fingerprint)
         return reply
@@ -320,6 +363,7 @@ class ChatService:
             now=now,
             zone=zone,
             zone_assumed=assumed,
+            list_controls=incoming.list_controls,
         )
         if apologise:
             reply = Reply(text=APOLOGY, failed=True)

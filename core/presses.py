@@ -12,7 +12,8 @@ from core.confirmations import Decision, Outcome, decide
 from core.events import claim_event
 from core.identities import user_for
 from core.models import Confirmation, ToolCall, iso, utcnow
-from core.types import Press, Reply
+from core.task_buttons import press_task_button
+from core.types import TASK_ACTIONS, Press, Reply
 
 ConfirmAction = Callable[[AsyncSession, Confirmation], Awaitable[str]]
 
@@ -68,9 +69,15 @@ def explain(decision: Decision) -> Reply:
 
 
 async def decide_press(
-    session: AsyncSession, press: Press, actions: dict[str, ConfirmAction]
+    session: AsyncSession,
+    press: Press,
+    actions: dict[str, ConfirmAction],
+    *,
+    ttl_seconds: int = 600,
+    default_timezone: str = "UTC",
 ) -> Reply | None:
-    """Decide one press inside the caller's transaction; None for a redelivered one."""
+    """Decide one press inside the caller's transaction; None for a redelivered one.
+    A task's button (Done, Delete, More) acts on the presser's own list instead."""
     if press.event_id and not await claim_event(
         session, source=f"{press.platform}:press", event_id=press.event_id
     ):
@@ -82,6 +89,14 @@ async def decide_press(
         external_id=press.user_ref,
         display_name=press.display_name,
     )
+    if press.action in TASK_ACTIONS:
+        return await press_task_button(
+            session,
+            press,
+            user=user,
+            ttl_seconds=ttl_seconds,
+            default_timezone=default_timezone,
+        )
     decision = await decide(session, token=press.token, user_id=user.id, action=press.action)
     if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
         action = actions.get(decision.confirmation.kind)

@@ -27,6 +27,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core import task_fields, task_text
 from core import tasks as task_service
 from core.confirmations import request_confirmation
+from core.listing import done_buttons, is_listing_button
 from core.models import Task, ToolCall, iso, utcnow
 from core.types import Action, Button
 from core.when import WINDOWS, Due, iso_local
@@ -50,6 +51,14 @@ class ToolContext:
     calls: list[dict[str, Any]] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # The place shows a Done button per listed open task (a DM or a private chat).
+    list_controls: bool = False
+
+    def offer_listing(self, tasks: list[Task]) -> None:
+        """The latest listing's Done buttons, unless a question's buttons are waiting."""
+        if not self.list_controls or any(not is_listing_button(b) for b in self.buttons):
+            return
+        self.buttons = done_buttons(tasks)
 
 
 def ok(message: str, **data: Any) -> Envelope:
@@ -288,6 +297,7 @@ async def list_tasks(
     except task_fields.FieldError as error:
         raise task_service.InvalidInput(error.message, error.suggestion) from None
     pending = sum(1 for task in every if not task.completed)
+    context.offer_listing(found)
     return ok(
         format_list(found, status, context=context, due=due, priority=priority, tag=tag),
         status=status,
@@ -494,6 +504,7 @@ async def delete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
         subject=label(task),
         ttl_seconds=context.confirmation_ttl_seconds,
     )
+    context.buttons = [b for b in context.buttons if not is_listing_button(b)]
     context.buttons.extend(delete_buttons(task, confirmation.token))
     return ok(
         f"Delete {label(task)}? Press Confirm to delete it or Cancel to keep it.",

@@ -16,6 +16,15 @@ from uuid import UUID
 class Action(StrEnum):
     CONFIRM = "confirm"
     CANCEL = "cancel"
+    # Buttons on one task; their token is the task's id (hex), looked up in the presser's list.
+    DONE = "done"
+    DELETE = "delete"
+    # The next page of a listing's Done buttons; the token is where the page starts.
+    MORE = "more"
+
+
+# Buttons that act on a task or a listing rather than decide a confirmation.
+TASK_ACTIONS = frozenset({Action.DONE, Action.DELETE, Action.MORE})
 
 
 # Words that, first in a platform's command text (`/todo new`), name a core command rather than
@@ -81,6 +90,8 @@ class Incoming:
     # Set when `event_id` is a client's idempotency key: what the request said. A retry
     # with the same key must say the same; its answer is kept for the retry (`Reply.replayed`).
     fingerprint: str | None = None
+    # The place can show a Done button per listed task (a DM or a private chat, not a group).
+    list_controls: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,3 +222,14 @@ class TaskView:
     title: str
     description: str = ""
     completed: bool = False
+    id: UUID | None = None
+
+
+@dataclass(frozen=True)
+class TaskBoard:
+    """A person's tasks as a working surface shows them (Slack's App Home): the open ones,
+    the completed ones when asked for, and the deletes still waiting for their button."""
+
+    open: list[TaskView]
+    completed: list[TaskView] = field(default_factory=list)
+    questions: list[Reply] = field(default_factory=list)

@@ -4,20 +4,81 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import conversations
 from core import tasks as task_service
-from core.identities import find_user, user_for
-from core.types import ConversationView, MessageView, TaskView
+from core.identities import find_user
+from core.models import Confirmation, Task, utcnow
+from core.types import (
+    Action,
+    Button,
+    ConversationView,
+    MessageView,
+    Reply,
+    TaskBoard,
+    TaskView,
+)
+
+COMPLETED_SHOWN = 30
 
 
-async def open_tasks(
-    session: AsyncSession, *, platform: str, tenant: str, user_ref: str
-) -> list[TaskView]:
-    user = await user_for(session, platform=platform, tenant=tenant, external_id=user_ref)
+def task_view(task: Task) -> TaskView:
+    return TaskView(task.number, task.title, task.description, task.completed, task.id)
+
+
+async def board(
+    session: AsyncSession, *, platform: str, tenant: str, user_ref: str, completed: bool
+) -> TaskBoard:
+    """Open tasks, the latest completed ones when `completed`, and pending deletes.
+    A person who never wrote has an empty board (and no user is made for them)."""
+    user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
+    if user is None:
+        return TaskBoard(open=[])
     found = await task_service.list_tasks(session, user_id=user.id, status="pending")
-    return [TaskView(t.number, t.title, t.description, t.completed) for t in found]
+    done: list[TaskView] = []
+    if completed:
+        rows = await session.exec(
+            select(Task)
+            .where(Task.user_id == user.id, col(Task.completed).is_(True))
+            .order_by(col(Task.completed_at).desc(), col(Task.number).desc())
+            .limit(COMPLETED_SHOWN)
+        )
+        done = [task_view(t) for t in rows.all()]
+    waiting = await session.exec(
+        select(Confirmation)
+        .where(
+            Confirmation.user_id == user.id,
+            Confirmation.kind == "delete_task",
+            Confirmation.status == "pending",
+            col(Confirmation.expires_at) > utcnow(),
+        )
+        .order_by(col(Confirmation.created_at))
+    )
+    questions = [
+        Reply(
+            text=f"Delete {c.subject}?",
+            buttons=[
+                Button("Delete", Action.CONFIRM, c.token, danger=True),
+                Button("Cancel", Action.CANCEL, c.token),
+            ],
+        )
+        for c in waiting.all()
+    ]
+    return TaskBoard(open=[task_view(t) for t in found], completed=done, questions=questions)
+
+
+async def task_of(
+    session: AsyncSession, *, platform: str, tenant: str, user_ref: str, task_id: UUID
+) -> TaskView | None:
+    """One of the person's tasks (to edit it); None when it is not theirs or is gone."""
+    user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
+    if user is None:
+        return None
+    found = await session.exec(select(Task).where(Task.user_id == user.id, Task.id == task_id))
+    task = found.first()
+    return task_view(task) if task is not None else None
 
 
 async def conversation_list(
