@@ -28,12 +28,27 @@ def test_todo_interactivity_home_and_socket_mode_are_on() -> None:
     assert home["messages_tab_read_only_enabled"] is False
 
 
+def test_the_shortcuts_are_the_ones_we_listen_to() -> None:
+    from adapters.slack import modals
+
+    found = manifest()
+    shortcuts = {s["callback_id"]: s["type"] for s in found["features"]["shortcuts"]}
+    assert shortcuts == {
+        modals.SAVE_MESSAGE_SHORTCUT: "message",
+        modals.NEW_TASK_SHORTCUT: "global",
+    }
+    assert all(len(s["name"]) <= 24 for s in found["features"]["shortcuts"])
+    assert found["settings"]["interactivity"]["is_enabled"] is True  # shortcuts need it
+    assert "commands" in found["oauth_config"]["scopes"]["bot"]  # shortcuts need it too
+
+
 def test_the_bot_has_the_scopes_its_calls_need() -> None:
     scopes = set(manifest()["oauth_config"]["scopes"]["bot"])
     needed = {
         "app_mentions:read",  # app_mention
         "im:history",  # message.im
         "chat:write",  # chat.postMessage, chat.postEphemeral, chat.update
+        # views.publish, views.open and chat.getPermalink need no scope of their own
         "commands",  # /todo
         "reactions:write",  # the thinking mark
         "im:write",  # conversations.open for a private file

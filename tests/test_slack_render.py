@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.slack import render
-from core.types import Action, Button, Reply, TaskView, parse_payload
+from core.types import Action, Button, Reply, parse_payload
 
 
 def texts(blocks: list[dict]) -> list[str]:
@@ -72,20 +72,3 @@ def test_notification_text_stays_within_limits() -> None:
 def test_an_outcome_has_no_buttons() -> None:
     content = render.outcome("Deleted #1 “milk”.")
     assert [b["type"] for b in content["blocks"]] == ["section"]
-
-
-def test_home_lists_open_tasks_escaped() -> None:
-    view = render.home_view([TaskView(1, "<!here> milk", "2 litres & cold"), TaskView(2, "eggs")])
-    assert view["type"] == "home"
-    body = texts(view["blocks"])
-    assert body == ["*#1* &lt;!here&gt; milk\n2 litres &amp; cold", "*#2* eggs"]
-
-
-def test_an_empty_home_says_how_to_start() -> None:
-    assert "add buy milk" in texts(render.home_view([])["blocks"])[0]
-
-
-def test_a_home_with_hundreds_of_tasks_fits_in_a_view() -> None:
-    view = render.home_view([TaskView(n, f"task {n}") for n in range(1, 300)])
-    assert len(view["blocks"]) <= render.HOME_BLOCK_LIMIT
-    assert "more" in view["blocks"][-1]["elements"][0]["text"]

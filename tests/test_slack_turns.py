@@ -141,7 +141,13 @@ async def test_app_home_shows_open_tasks(slack: SlackRig) -> None:
     published = slack.api.of("views.publish")
     assert len(published) == 1 and published[0]["user_id"] == "U0ALICE"
     view = published[0]["view"]
-    shown = [b["text"]["text"] for b in view["blocks"] if b["type"] == "section"]
+    shown = [
+        e["options"][0]["text"]["text"]
+        for b in view["blocks"]
+        if b["type"] == "actions"
+        for e in b["elements"]
+        if e["type"] == "checkboxes"
+    ]
     assert view["type"] == "home" and shown == ["*#2* &lt;!here&gt; party"]
 
 

@@ -13,8 +13,10 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 
+from adapters.slack import home, modals
 from adapters.slack.config import Mode, SlackCredentials
-from adapters.slack.translate import ACTION_PREFIX, split_command, unescape
+from adapters.slack.surfaces import SlackSurfaces
+from adapters.slack.translate import ACTION_PREFIX, action_value, split_command, unescape
 from adapters.slack.worker import DEFAULT_CONCURRENCY, SlackWorker
 from core.chat import ChatService
 
@@ -39,9 +41,14 @@ def build_app(credentials: SlackCredentials, *, mode: Mode) -> AsyncApp:
     return app
 
 
-def register_listeners(app: AsyncApp, hand_off: HandOff) -> None:
+def register_listeners(
+    app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces | None = None
+) -> None:
     """Every delivery we handle is handed off, then acked: a hand-off that fails (a durable
-    inbox that cannot record) fails the request, so Slack delivers it again."""
+    inbox that cannot record) fails the request, so Slack delivers it again. Opening a modal
+    and saving a form happen here instead (see `surfaces`): Slack wants them at once."""
+    if surfaces is not None:
+        register_surfaces(app, hand_off, surfaces)
 
     async def accept(ack: Ack, body: dict[str, Any]) -> None:
         await hand_off(body)
@@ -57,6 +64,45 @@ def register_listeners(app: AsyncApp, hand_off: HandOff) -> None:
         app.event(event)(accept)
     app.command(re.compile(r"^/"))(accept_command)
     app.action(re.compile(f"^{ACTION_PREFIX}"))(accept)
+
+
+def register_surfaces(app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces) -> None:
+    """The Home tab's Add button and Edit menu item, the shortcuts, and the form's submission.
+    These listeners come first: bolt runs the first listener that matches."""
+
+    async def open_add(ack: Ack, body: dict[str, Any]) -> None:
+        await ack()
+        await surfaces.open_add(body, origin=modals.FROM_HOME)
+
+    async def new_task(ack: Ack, body: dict[str, Any]) -> None:
+        await ack()
+        await surfaces.open_add(body, origin=modals.FROM_SHORTCUT)
+
+    async def save_message(ack: Ack, body: dict[str, Any]) -> None:
+        await ack()
+        await surfaces.open_saving_message(body)
+
+    async def task_menu(ack: Ack, body: dict[str, Any]) -> None:
+        """Edit opens the form now; Delete is a press like any other, handed off."""
+        chosen = action_value((body.get("actions") or [{}])[0]) or ""
+        task_id = home.edited_task(chosen)
+        if task_id is None:
+            await hand_off(body)
+            await ack()
+            return
+        await ack()
+        await surfaces.open_edit(body, task_id)
+
+    async def submit(ack: Ack, body: dict[str, Any]) -> None:
+        answer = await surfaces.submit(body)
+        await ack(**answer) if answer else await ack()
+        await surfaces.refresh_after_submit(body)
+
+    app.action(home.ADD_ACTION)(open_add)
+    app.action(home.MENU_ACTION)(task_menu)
+    app.shortcut(modals.NEW_TASK_SHORTCUT)(new_task)
+    app.shortcut(modals.SAVE_MESSAGE_SHORTCUT)(save_message)
+    app.view(modals.FORM_CALLBACK)(submit)
 
 
 def create_slack_app(
@@ -78,5 +124,5 @@ def create_slack_app(
     async def start_here(body: dict[str, Any]) -> None:
         worker.start(body)
 
-    register_listeners(app, hand_off or start_here)
+    register_listeners(app, hand_off or start_here, worker.surfaces)
     return app, worker

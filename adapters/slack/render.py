@@ -10,11 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.slack.translate import ACTION_PREFIX
-from core.types import Action, Button, Reply, TaskView
+from core.types import Action, Button, Reply
 
 SECTION_LIMIT = 3000
 MESSAGE_BLOCK_LIMIT = 50
-HOME_BLOCK_LIMIT = 100
 NOTIFICATION_LIMIT = 3000
 BUTTON_LABEL_LIMIT = 75
 TRUNCATED = "… (that's all that fits in one Slack message)"
@@ -114,29 +113,3 @@ def message(reply: Reply) -> dict[str, Any]:
 def outcome(text: str) -> dict[str, Any]:
     """A decided confirmation: the outcome in place of the question, no buttons left."""
     return message(Reply(text=text))
-
-
-def home_view(tasks: list[TaskView]) -> dict[str, Any]:
-    """The App Home tab: the person's open tasks, as they see them in a listing."""
-    blocks: list[Block] = [
-        {"type": "header", "text": {"type": "plain_text", "text": "Your open tasks"}},
-    ]
-    if not tasks:
-        blocks.append(section("Nothing open. Send me a message like _add buy milk_ to add a task."))
-    room = HOME_BLOCK_LIMIT - len(blocks) - 1
-    for task in tasks[:room]:
-        line = f"*#{task.number}* {escape(task.title)}"
-        if task.description:
-            line += f"\n{escape(task.description)}"
-        blocks.append(section(_cut(line, SECTION_LIMIT)))
-    if len(tasks) > room:
-        more = len(tasks) - room
-        blocks.append(
-            {
-                "type": "context",
-                "elements": [
-                    {"type": "mrkdwn", "text": f"…and {more} more. Send `/todo list` to see all."}
-                ],
-            }
-        )
-    return {"type": "home", "blocks": blocks}

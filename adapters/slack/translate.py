@@ -6,6 +6,7 @@ title a person typed as `<!channel>` is stored as typed and escaped again on the
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -42,16 +43,47 @@ class SlackMessage:
 
 @dataclass(frozen=True)
 class SlackPress:
+    """`home` is set when the press came from the App Home tab (what it showed then)."""
+
     press: Press
     where: Where
     in_ephemeral: bool = False
     enterprise_id: str | None = None
+    home: HomeState | None = None
+
+
+@dataclass(frozen=True)
+class HomeState:
+    """What the Home tab shows besides the open tasks; kept in the view's private_metadata."""
+
+    completed: bool = False
+    start: int = 0
+
+    def metadata(self) -> str:
+        return json.dumps({"completed": self.completed, "start": self.start})
+
+    @classmethod
+    def of_view(cls, view: Any) -> HomeState:
+        """Read back from a published Home view; a view we did not write is the default."""
+        raw = view.get("private_metadata") if isinstance(view, dict) else None
+        try:
+            data = json.loads(raw) if raw else {}
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        start = data.get("start")
+        return cls(
+            completed=data.get("completed") is True,
+            start=start if isinstance(start, int) and start >= 0 else 0,
+        )
 
 
 @dataclass(frozen=True)
 class HomeOpened:
     tenant: str
     user: str
+    state: HomeState = HomeState()
 
 
 def unescape(text: str) -> str:
@@ -78,6 +110,11 @@ def _tenant(body: Payload, event: Payload | None = None) -> str:
     user = body.get("user")
     user_team = user.get("team_id") if isinstance(user, dict) else None
     return str(body.get("team_id") or team_id or user_team or event.get("team") or "")
+
+
+def tenant_of(body: Payload) -> str:
+    """The workspace a payload (a shortcut, an action, a form) came from."""
+    return _tenant(body)
 
 
 def _enterprise(body: Payload) -> str | None:
@@ -139,6 +176,7 @@ def message_from_event(body: Payload) -> SlackMessage | None:
         text=text,
         event_id=body.get("event_id"),
         is_group=kind == "app_mention" and is_group_channel(channel),
+        list_controls=not is_group_channel(channel),
     )
     where = Where(
         channel=channel,
@@ -179,6 +217,7 @@ def message_from_command(body: Payload) -> SlackMessage | None:
         event_id=body.get("trigger_id"),
         display_name=body.get("user_name") or None,
         is_group=is_group_channel(channel),
+        list_controls=not is_group_channel(channel),
     )
     where = Where(
         channel=channel,
@@ -198,7 +237,7 @@ def press_from_action(body: Payload) -> SlackPress | None:
     action = actions[0]
     if not str(action.get("action_id", "")).startswith(ACTION_PREFIX):
         return None
-    parsed = parse_payload(str(action.get("value") or ""))
+    parsed = parse_payload(action_value(action) or "")
     if parsed is None:
         return None
     choice, token = parsed
@@ -222,7 +261,26 @@ def press_from_action(body: Payload) -> SlackPress | None:
         response_url=body.get("response_url"),
         is_group=is_group_channel(str(channel)) if channel else False,
     )
-    return SlackPress(press, where, bool(container.get("is_ephemeral")), _enterprise(body))
+    view = body.get("view")
+    home = (
+        HomeState.of_view(view) if isinstance(view, dict) and view.get("type") == "home" else None
+    )
+    return SlackPress(
+        press, where, bool(container.get("is_ephemeral")), _enterprise(body), home=home
+    )
+
+
+def action_value(action: Payload) -> str | None:
+    """The value a button, an overflow menu choice or a ticked checkbox carries."""
+    if action.get("value"):
+        return str(action["value"])
+    chosen = action.get("selected_option")
+    if isinstance(chosen, dict) and chosen.get("value"):
+        return str(chosen["value"])
+    ticked = action.get("selected_options")
+    if isinstance(ticked, list) and ticked and isinstance(ticked[0], dict):
+        return str(ticked[0].get("value") or "") or None
+    return None
 
 
 def home_opened(body: Payload) -> HomeOpened | None:
@@ -231,7 +289,11 @@ def home_opened(body: Payload) -> HomeOpened | None:
         return None
     if not event.get("user"):
         return None
-    return HomeOpened(tenant=_tenant(body, event), user=str(event["user"]))
+    return HomeOpened(
+        tenant=_tenant(body, event),
+        user=str(event["user"]),
+        state=HomeState.of_view(event.get("view")),
+    )
 
 
 def sender(body: Payload) -> tuple[str, str] | None:

@@ -18,9 +18,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.ordering import KeyedLocks
-from adapters.slack import render
+from adapters.slack import home, render
+from adapters.slack.surfaces import SlackSurfaces
 from adapters.slack.translate import (
-    PLATFORM,
     Payload,
     SlackMessage,
     SlackPress,
@@ -30,6 +30,7 @@ from adapters.slack.translate import (
     message_from_event,
     press_from_action,
     sender,
+    tenant_of,
 )
 from core.chat import ChatService
 from core.types import Attachment, Reply
@@ -59,6 +60,10 @@ class SlackWorker:
     _gate: asyncio.Semaphore | None = None
     _people: KeyedLocks = field(default_factory=KeyedLocks)
 
+    @property
+    def surfaces(self) -> SlackSurfaces:
+        return SlackSurfaces(self.chat, self.client)
+
     def start(self, body: Payload) -> None:
         """Process in the background; the caller acks as soon as this returns."""
         if self._gate is None:
@@ -80,16 +85,21 @@ class SlackWorker:
             if found is not None:
                 await self._message(found, redelivered=redelivered)
         elif body.get("type") == "block_actions":
+            changed = home.view_change(body)
+            if changed is not None:
+                await self.surfaces.publish_home(
+                    tenant=tenant_of(body), user=changed[0], state=changed[1]
+                )
+                return
             pressed = press_from_action(body)
             if pressed is not None:
                 await self._press(pressed)
         elif body.get("type") == "event_callback":
             opened = home_opened(body)
             if opened is not None:
-                tasks = await self.chat.open_tasks(
-                    platform=PLATFORM, tenant=opened.tenant, user_ref=opened.user
+                await self.surfaces.publish_home(
+                    tenant=opened.tenant, user=opened.user, state=opened.state
                 )
-                await self.client.views_publish(user_id=opened.user, view=render.home_view(tasks))
                 return
             message = message_from_event(body)
             if message is not None:
@@ -166,6 +176,16 @@ class SlackWorker:
         reply = await self.chat.press(pressed.press)
         if reply is None:
             return
+        if pressed.home is not None:
+            # The Home tab is redrawn from the database: a pending delete shows as its question.
+            notice = None if reply.outcome == "confirmation_required" else reply.text
+            await self.surfaces.publish_home(
+                tenant=pressed.press.tenant,
+                user=pressed.press.user_ref,
+                state=pressed.home,
+                notice=notice,
+            )
+            return
         where = pressed.where
         if reply.ephemeral:
             content = render.message(reply)
@@ -179,7 +199,7 @@ class SlackWorker:
                     channel=where.channel, user=where.user, thread_ts=where.thread_ts, **content
                 )
             return
-        content = render.outcome(reply.text)
+        content = render.message(reply)  # the outcome, or a redrawn listing with its buttons
         if where.response_url and (pressed.in_ephemeral or not where.message_ts):
             await self._respond(where.response_url, {"replace_original": True, **content})
         elif where.message_ts:

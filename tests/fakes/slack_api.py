@@ -56,6 +56,7 @@ class FakeSlackApi:
     async def start(self) -> FakeSlackApi:
         app = web.Application(client_max_size=20 * 1024 * 1024)
         app.router.add_post("/api/{method}", self._api)
+        app.router.add_get("/api/{method}", self._api)  # chat.getPermalink is a GET
         app.router.add_post("/response/{key}", self._response_url)
         app.router.add_post("/upload/{file_id}", self._upload)
         self._runner = web.AppRunner(app, access_log=None)
@@ -138,6 +139,12 @@ class FakeSlackApi:
             "reactions.add": self._react,
             "reactions.remove": self._unreact,
             "views.publish": lambda args: {"view": {"id": "V1", **_json(args.get("view"))}},
+            "views.open": self._opened,
+            "chat.getPermalink": lambda args: {
+                "channel": args.get("channel"),
+                "permalink": f"https://example.slack.com/archives/{args.get('channel')}"
+                f"/p{str(args.get('message_ts')).replace('.', '')}",
+            },
             "apps.connections.open": lambda _: (
                 {"url": self.socket_url} if self.socket_url else {"error": "no_socket_fake"}
             ),
@@ -145,6 +152,11 @@ class FakeSlackApi:
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": lambda args: {"files": _json(args.get("files"))},
         }
+
+    def _opened(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not args.get("trigger_id"):
+            return {"error": "invalid_trigger_id"}
+        return {"view": {"id": f"VM{next(self._ts):06d}", **_json(args.get("view"))}}
 
     def _next_ts(self) -> str:
         return f"1700000000.{next(self._ts):06d}"

@@ -144,16 +144,18 @@ def edited(text: str, *, user: str = "U0ALICE", channel: str = "D0ALICE") -> dic
     )
 
 
-def home_opened(*, user: str = "U0ALICE") -> dict:
-    return envelope(
-        {
-            "type": "app_home_opened",
-            "user": user,
-            "channel": "D0ALICE",
-            "tab": "home",
-            "event_ts": message_ts(),
-        }
-    )
+def home_opened(*, user: str = "U0ALICE", view: dict[str, Any] | None = None) -> dict:
+    """The Home tab opened; Slack includes the view last published there, if any."""
+    event: dict[str, Any] = {
+        "type": "app_home_opened",
+        "user": user,
+        "channel": "D0ALICE",
+        "tab": "home",
+        "event_ts": message_ts(),
+    }
+    if view is not None:
+        event["view"] = {"id": "V1", "team_id": TEAM_ID, **view}
+    return envelope(event)
 
 
 def command(
@@ -228,3 +230,94 @@ def form_body(fields: dict[str, str]) -> tuple[str, str]:
 
 def interactive_body(payload: dict[str, Any]) -> tuple[str, str]:
     return urlencode({"payload": json.dumps(payload)}), "application/x-www-form-urlencoded"
+
+
+def home_action(
+    action: dict[str, Any],
+    *,
+    user: str = "U0ALICE",
+    view: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A click inside the App Home tab: `view` is the Home view the person was looking at."""
+    shown = view or {"type": "home", "private_metadata": ""}
+    return {
+        "type": "block_actions",
+        "user": {"id": user, "username": user.lower(), "name": user.lower(), "team_id": TEAM_ID},
+        "api_app_id": "A0001",
+        "token": "legacy-verification-token",
+        "container": {"type": "view", "view_id": "V1"},
+        "trigger_id": f"{_next()}.3333.trigger",
+        "team": {"id": TEAM_ID, "domain": "example"},
+        "enterprise": None,
+        "is_enterprise_install": False,
+        "view": {"id": "V1", "team_id": TEAM_ID, "hash": f"h{_next()}", **shown},
+        "actions": [{"block_id": "b1", "action_ts": message_ts(), **action}],
+    }
+
+
+def view_submission(
+    view: dict[str, Any],
+    values: dict[str, str],
+    *,
+    user: str = "U0ALICE",
+    view_id: str | None = None,
+) -> dict[str, Any]:
+    """A submitted modal: `view` is what views.open was given, `values` by input block id."""
+    state = {
+        block_id: {"value": {"type": "plain_text_input", "value": value}}
+        for block_id, value in values.items()
+    }
+    return {
+        "type": "view_submission",
+        "team": {"id": TEAM_ID, "domain": "example"},
+        "user": {"id": user, "username": user.lower(), "name": user.lower(), "team_id": TEAM_ID},
+        "api_app_id": "A0001",
+        "token": "legacy-verification-token",
+        "trigger_id": f"{_next()}.4444.trigger",
+        "view": {
+            "id": view_id or f"VS{_next():06d}",
+            "team_id": TEAM_ID,
+            "hash": f"h{_next()}",
+            **view,
+            "state": {"values": state},
+        },
+        "response_urls": [],
+        "is_enterprise_install": False,
+        "enterprise": None,
+    }
+
+
+def message_shortcut(
+    text: str, *, callback_id: str, user: str = "U0ALICE", channel: str = "C0GENERAL"
+) -> dict[str, Any]:
+    """A message shortcut ("Save as task") used on someone's message in a channel."""
+    ts = message_ts()
+    return {
+        "type": "message_action",
+        "token": "legacy-verification-token",
+        "action_ts": message_ts(),
+        "team": {"id": TEAM_ID, "domain": "example"},
+        "user": {"id": user, "username": user.lower(), "name": user.lower(), "team_id": TEAM_ID},
+        "channel": {"id": channel, "name": "general"},
+        "is_enterprise_install": False,
+        "enterprise": None,
+        "callback_id": callback_id,
+        "trigger_id": f"{_next()}.5555.trigger",
+        "response_url": "https://hooks.slack.invalid/unused",
+        "message_ts": ts,
+        "message": {"type": "message", "user": "U0BOB", "ts": ts, "text": text},
+    }
+
+
+def global_shortcut(*, callback_id: str, user: str = "U0ALICE") -> dict[str, Any]:
+    return {
+        "type": "shortcut",
+        "token": "legacy-verification-token",
+        "action_ts": message_ts(),
+        "team": {"id": TEAM_ID, "domain": "example"},
+        "user": {"id": user, "username": user.lower(), "team_id": TEAM_ID},
+        "is_enterprise_install": False,
+        "enterprise": None,
+        "callback_id": callback_id,
+        "trigger_id": f"{_next()}.6666.trigger",
+    }

@@ -1,0 +1,187 @@
+"""The task form (Add / Edit) as a Slack modal, and reading its submission: pure, no I/O.
+
+The modal's `private_metadata` says which task it edits (none: it adds) and where it was
+opened, so the submission knows what to save and what to show afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from adapters.slack.render import escape, section
+from adapters.slack.translate import ACTION_PREFIX, PLATFORM, Payload, tenant_of, unescape
+from core.forms import DESCRIPTION, TITLE, TaskForm
+from core.models import DESCRIPTION_MAX, TITLE_MAX
+from core.types import TaskView
+
+FORM_CALLBACK = f"{ACTION_PREFIX}task_form"
+NEW_TASK_SHORTCUT = f"{ACTION_PREFIX}new_task"
+SAVE_MESSAGE_SHORTCUT = f"{ACTION_PREFIX}save_message"
+VALUE = "value"
+FROM_HOME = "home"
+FROM_SHORTCUT = "shortcut"
+
+Block = dict[str, Any]
+
+_LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
+_USER = re.compile(r"<@([A-Z0-9]+)(?:\|([^>]*))?>")
+_CHANNEL = re.compile(r"<#([A-Z0-9]+)(?:\|([^>]*))?>")
+_SPECIAL = re.compile(r"<!(\w+)(?:\|([^>]*))?>")
+
+
+@dataclass(frozen=True)
+class Prefill:
+    title: str = ""
+    description: str = ""
+
+
+def task_form(*, origin: str, task: TaskView | None = None, prefill: Prefill = Prefill()) -> Block:
+    """The Add form (task None, maybe prefilled) or the Edit form of `task`."""
+    title = task.title if task else prefill.title
+    description = task.description if task else prefill.description
+    metadata = {"task": task.id.hex if task and task.id else None, "origin": origin}
+    heading = f"Edit task #{task.number}" if task else "New task"
+    return {
+        "type": "modal",
+        "callback_id": FORM_CALLBACK,
+        "title": {"type": "plain_text", "text": heading[:24]},
+        "submit": {"type": "plain_text", "text": "Save" if task else "Add"},
+        "close": {"type": "plain_text", "text": "Cancel"},
+        "private_metadata": json.dumps(metadata),
+        "blocks": [
+            _input(TITLE, "Title", title[:TITLE_MAX], max_length=TITLE_MAX, focus=True),
+            _input(
+                DESCRIPTION,
+                "Description",
+                description[:DESCRIPTION_MAX],
+                max_length=DESCRIPTION_MAX,
+                multiline=True,
+                optional=True,
+            ),
+        ],
+    }
+
+
+def _input(
+    block_id: str,
+    label: str,
+    initial: str,
+    *,
+    max_length: int,
+    multiline: bool = False,
+    optional: bool = False,
+    focus: bool = False,
+) -> Block:
+    element: Block = {"type": "plain_text_input", "action_id": VALUE, "max_length": max_length}
+    if multiline:
+        element["multiline"] = True
+    if focus:
+        element["focus_on_load"] = True
+    if initial:
+        element["initial_value"] = initial
+    return {
+        "type": "input",
+        "block_id": block_id,
+        "label": {"type": "plain_text", "text": label},
+        "optional": optional,
+        "element": element,
+    }
+
+
+def notice(title: str, text: str) -> Block:
+    """A modal that only says something (after a save from a shortcut, a vanished task)."""
+    return {
+        "type": "modal",
+        "title": {"type": "plain_text", "text": title[:24]},
+        "close": {"type": "plain_text", "text": "Close"},
+        "blocks": [section(escape(text))],
+    }
+
+
+@dataclass(frozen=True)
+class Submission:
+    form: TaskForm
+    origin: str
+
+
+def submission(body: Payload) -> Submission | None:
+    """A submitted task form as a `TaskForm`; None when it is not ours or is malformed."""
+    view = body.get("view") or {}
+    user = body.get("user") or {}
+    if body.get("type") != "view_submission" or view.get("callback_id") != FORM_CALLBACK:
+        return None
+    if not user.get("id") or not view.get("id"):
+        return None
+    try:
+        metadata = json.loads(view.get("private_metadata") or "{}")
+        task_id = UUID(hex=metadata["task"]) if metadata.get("task") else None
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    values = (view.get("state") or {}).get("values") or {}
+    form = TaskForm(
+        platform=PLATFORM,
+        tenant=tenant_of(body),
+        user_ref=str(user["id"]),
+        form_id=str(view["id"]),
+        title=_field(values, TITLE),
+        description=_field(values, DESCRIPTION),
+        task_id=task_id,
+        display_name=user.get("username") or user.get("name") or None,
+    )
+    return Submission(form=form, origin=str(metadata.get("origin") or FROM_HOME))
+
+
+def _field(values: Payload, block_id: str) -> str:
+    entry = (values.get(block_id) or {}).get(VALUE) or {}
+    return str(entry.get("value") or "")
+
+
+def errors_response(errors: dict[str, str]) -> dict[str, Any]:
+    """`response_action: errors`: each message beside its input block (Slack caps at 150)."""
+    shown = {field: (m if len(m) <= 150 else m[:149] + "…") for field, m in errors.items()}
+    return {"response_action": "errors", "errors": shown}
+
+
+def message_prefill(body: Payload, permalink: str | None) -> Prefill:
+    """A message shortcut's message as a task: its first line the title, the whole text and a
+    link back to it the description."""
+    message = body.get("message") or {}
+    text = plain_text(str(message.get("text") or "")).strip()
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    title = first if len(first) <= TITLE_MAX else first[: TITLE_MAX - 1] + "…"
+    link = f"\n{permalink}" if permalink else ""
+    room = DESCRIPTION_MAX - len(link)
+    body_text = text if text != first else ""
+    if len(body_text) > room:
+        body_text = body_text[: room - 1] + "…"
+    return Prefill(title=title, description=(body_text + link).strip())
+
+
+def built_permalink(body: Payload) -> str | None:
+    """The message's link from the workspace's domain, when Slack would not tell it (the bot
+    is not in that channel): the form Slack's own permalinks take."""
+    domain = (body.get("team") or {}).get("domain")
+    channel = (body.get("channel") or {}).get("id")
+    ts = str(body.get("message_ts") or "")
+    if not domain or not channel or not re.fullmatch(r"\d+\.\d+", ts):
+        return None
+    return f"https://{domain}.slack.com/archives/{channel}/p{ts.replace('.', '')}"
+
+
+def plain_text(mrkdwn: str) -> str:
+    """Slack's message markup as a person reads it: links, mentions and channels by name."""
+    text = _LINK.sub(lambda m: m.group(2) or m.group(1), mrkdwn)
+    text = _USER.sub(lambda m: "@" + (m.group(2) or m.group(1)), text)
+    text = _CHANNEL.sub(lambda m: "#" + (m.group(2) or m.group(1)), text)
+    text = _SPECIAL.sub(lambda m: "@" + (m.group(2) or m.group(1)), text)
+    return unescape(text)
+
+
+def shortcut_user(body: Payload) -> tuple[str, str] | None:
+    """(team, user) of a shortcut or an action, for a form opened on its trigger."""
+    user = body.get("user") or {}
+    return (tenant_of(body), str(user["id"])) if user.get("id") else None
