@@ -61,6 +61,7 @@ def test_a_private_message_is_a_turn() -> None:
             display_name="Alice Smith",
             is_group=False,
             command=None,
+            list_controls=True,
         ),
         chat_id=111,
     )

@@ -24,6 +24,7 @@ from adapters.telegram.translate import (
     MessageTurn,
     NotText,
     alert_text,
+    keyboard,
     outcome_html,
     read_update,
     render,
@@ -148,6 +149,7 @@ class TelegramBridge:
                 message_id=message_id,
                 parse_mode=ParseMode.HTML,
                 link_preview_options=NO_PREVIEW,
+                reply_markup=keyboard(reply.buttons),
             )
         except BadRequest as refused:
             if "not modified" in refused.message.lower():

@@ -13,11 +13,12 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from core.types import MAX_PAYLOAD_BYTES, Button, Incoming, Press, Reply, parse_payload
+from core.types import MAX_PAYLOAD_BYTES, Action, Button, Incoming, Press, Reply, parse_payload
 
 PLATFORM = "telegram"
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
+ROW_LIMIT = 5
 GROUP_CHAT_TYPES = frozenset({"group", "supergroup"})
 NOT_TEXT = "I can only read text messages. Tell me what to add, or send /help."
 STALE_BUTTON = "That button no longer works. Ask me again."
@@ -119,6 +120,7 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
         display_name=display_name(sender),
         is_group=is_group,
         command=command,
+        list_controls=not is_group,
     )
     reply_to = message.get("message_id") if is_group else None
     return MessageTurn(
@@ -216,7 +218,8 @@ def render(reply: Reply) -> list[OutgoingPart]:
 
 
 def outcome_html(reply: Reply) -> str:
-    """What a pressed message becomes: the outcome, escaped, within one message."""
+    """What a pressed message becomes: the outcome (or the redrawn listing), escaped, within
+    one message; its buttons, if any, are `keyboard(reply.buttons)`."""
     chunks = split_text(reply.text) or ["…"]
     text = chunks[0] if len(chunks) == 1 else chunks[0][: MESSAGE_LIMIT // 2 - 1] + "…"
     return html.escape(text, quote=False)
@@ -229,14 +232,19 @@ def alert_text(reply: Reply) -> str:
 
 
 def keyboard(buttons: list[Button]) -> InlineKeyboardMarkup | None:
+    """Buttons in rows of at most five (a listing's Done buttons); More on a row of its own."""
     if not buttons:
         return None
-    row = []
+    rows: list[list[InlineKeyboardButton]] = []
     for button in buttons:
         if len(button.payload.encode()) > MAX_PAYLOAD_BYTES:
             raise ValueError(f"button payload over {MAX_PAYLOAD_BYTES} bytes: {button.payload!r}")
-        row.append(InlineKeyboardButton(button.label, callback_data=button.payload))
-    return InlineKeyboardMarkup([row])
+        key = InlineKeyboardButton(button.label, callback_data=button.payload)
+        if button.action is Action.MORE or not rows or len(rows[-1]) >= ROW_LIMIT:
+            rows.append([key])
+        else:
+            rows[-1].append(key)
+    return InlineKeyboardMarkup(rows)
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
