@@ -10,19 +10,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from core import tools
+from core.help import HELP_TEXT
 from core.tools import ToolContext
-
-HELP_TEXT = (
-    "I keep your to-do list. Just tell me what you need, for example:\n"
-    "• add buy milk — or “remind me to call the plumber”\n"
-    "• what's on my list? — or “show completed tasks”\n"
-    "• done 2 — or “I finished calling mom”\n"
-    "• rename 1 to buy oat milk — or “add description 'for the party' to 2”\n"
-    "• delete 3 — I'll ask you to confirm first\n"
-    "• link — use the same list from Slack, Telegram and here; export — a copy of your data\n"
-    "Commands: /add <title>, /list, /done <n>, /delete <n>, /new (fresh conversation), "
-    "/link, /unlink, /accounts, /export, /forget me (erase everything), /help."
-)
 
 GREETING = "Hi! I'm todobot. " + HELP_TEXT
 

@@ -111,6 +111,20 @@ def answer(kind: str, context: Context) -> Intent | None:
     if kind == "yes":
         if awaiting.kind == "offer_add" and awaiting.title:
             return Add(awaiting.title)
+        if awaiting.kind == "duplicate" and awaiting.title:
+            return Add(awaiting.title, again=True)
         if awaiting.kind == "confirm_complete" and awaiting.number is not None:
             return Complete(Ref("number", number=awaiting.number))
     return None
+
+
+_ANOTHER = re.compile(
+    r"^(?:(?:please\s+)?(?:add|create|make|put)\s+)?(?:another(?:\s+one)?|one\s+more|"
+    r"(?:it|one|them)\s+(?:anyway|again|too)|anyway|again|a\s+second\s+one|a\s+new\s+one)$",
+    NOCASE,
+)
+
+
+def adds_another(text: str) -> bool:
+    """ "add another", "add it anyway": yes to "You already have #n … — add another?"."""
+    return bool(_ANOTHER.match(text.strip(" .!")))

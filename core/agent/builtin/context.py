@@ -31,7 +31,9 @@ class MessageLike(Protocol):
 class Awaiting:
     """A question of ours the last reply asked."""
 
-    kind: Literal["title", "which", "offer_add", "confirm_complete", "change", "split_add"]
+    kind: Literal[
+        "title", "which", "offer_add", "confirm_complete", "change", "split_add", "duplicate"
+    ]
     family: Family | None = None
     title: str = ""
     number: int | None = None

@@ -8,15 +8,18 @@ returned, never from what the engine hoped would happen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
+from core import tasks as task_service
 from core import tools as task_tools
 from core.agent.base import Agent, AgentTurn
-from core.agent.builtin import phrases, questions
+from core.agent.builtin import phrases, questions, recent
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
     AboutTask,
     Add,
+    AddedWhen,
     AddSeveral,
     AskSplit,
     AskTitle,
@@ -31,6 +34,7 @@ from core.agent.builtin.intents import (
     Injection,
     Intent,
     ListTasks,
+    NotEnglish,
     Ref,
     Search,
     TwoIntents,
@@ -49,6 +53,7 @@ from core.agent.builtin.refs import (
 )
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
+from core.models import Task, utcnow
 from core.tools import Envelope, ToolContext
 
 _TOOL_OF: dict[Family, str] = {
@@ -97,7 +102,7 @@ class _Turn:
                 first, second = intent.parts
                 return phrases.SPLIT_ADD.format(whole=intent.whole, first=first, second=second)
             case AddSeveral():
-                added = [await self.add(Add(title)) for title in intent.titles]
+                added = [await self.add(Add(title, again=True)) for title in intent.titles]
                 return " ".join(added)
             case AskTitle():
                 return phrases.ASK_TITLE
@@ -125,6 +130,10 @@ class _Turn:
                 return phrases.CANNOT_REOPEN
             case Chitchat():
                 return _CHITCHAT[intent.kind]
+            case AddedWhen():
+                return await recent.answer(self.call, intent, now=utcnow(), zone=UTC)
+            case NotEnglish():
+                return phrases.NOT_ENGLISH
             case BareRef():
                 return phrases.NO_CONTEXT
             case Unknown():
@@ -134,12 +143,25 @@ class _Turn:
         raise AssertionError(f"unhandled intent {intent!r}")
 
     async def add(self, intent: Add) -> str:
+        if not intent.again and not intent.description:
+            same = await self.open_task_titled(intent.title)
+            if same is not None:
+                return phrases.DUPLICATE.format(number=same.number, title=same.title)
         result = await self.call("add_task", title=intent.title, description=intent.description)
         if not result["ok"]:
             return failure(result)
         task = result["data"]["task"]
         details = f" Description: {task['description']}." if task["description"] else ""
         return f"Added #{task['number']} “{task['title']}” to your list.{details}"
+
+    async def open_task_titled(self, title: str) -> Task | None:
+        """An open task of exactly this title (case and spacing aside). A read, not an act,
+        so it goes past the tools and leaves no audit row; it sees only this person's tasks."""
+        wanted = _folded(title)
+        pending = await task_service.list_tasks(
+            self.tools.session, user_id=self.tools.user_id, status="pending"
+        )
+        return next((task for task in pending if _folded(task.title) == wanted), None)
 
     async def count(self, intent: Count) -> str:
         return await questions.count(self.call, intent)
@@ -276,6 +298,10 @@ class _Turn:
             if ref.kind == "title":
                 return Update(ref, title=title, description=intent.description)
         return intent
+
+
+def _folded(title: str) -> str:
+    return " ".join(title.casefold().split())
 
 
 def _changes(intent: Complete | Delete | Update) -> dict[str, Any]:

@@ -29,6 +29,7 @@ class Ref:
 class Add:
     title: str
     description: str = ""
+    again: bool = False  # the person said yes to adding a second task of the same title
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,18 @@ class Chitchat:
 
 
 @dataclass(frozen=True)
+class AddedWhen:
+    """ "what did I add yesterday?", "what was the last thing I added?": by creation time."""
+
+    window: Literal["last", "recent", "today", "yesterday", "week"]
+
+
+@dataclass(frozen=True)
+class NotEnglish:
+    """A message in another language: the offline engine reads English only, and says so."""
+
+
+@dataclass(frozen=True)
 class BareRef:
     """Only a task reference ("the milk one", "2"): meaningful after a question."""
 
@@ -178,6 +191,8 @@ Intent = (
     | Unsupported
     | Injection
     | Chitchat
+    | AddedWhen
+    | NotEnglish
     | BareRef
     | Unknown
 )

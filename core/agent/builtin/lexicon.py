@@ -1,5 +1,7 @@
-"""The words the builtin engine reads for dates, priorities and tags. Vocabulary is data:
-the readers build their patterns from these tables, so a new word is one entry here."""
+"""The words the builtin engine's table-driven readers look for: dates, priorities and tags;
+misspellings, other languages, emoji, when-added questions, repeats and labelled edits.
+Vocabulary is data: the readers build their patterns from these tables, so a new word is
+one entry here."""
 
 from __future__ import annotations
 
@@ -110,3 +112,107 @@ ZONE_ALIASES: dict[str, str] = {
     "delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "moscow": "Europe/Moscow",
     "auckland": "Pacific/Auckland", "brazil": "America/Sao_Paulo", "rio": "America/Sao_Paulo",
 }  # fmt: skip
+
+# --- Typos -------------------------------------------------------------------------------
+# Words a misspelt word may be corrected to ("shwo my tsaks", "whats lfet", "mrak 2 done").
+# Corrections are tried only on a message nothing else could read.
+TYPO_TARGETS: tuple[str, ...] = (
+    "add", "show", "list", "lists", "tasks", "task", "todos", "todo", "left", "done", "delete",
+    "remove", "complete", "completed", "finish", "finished", "rename", "update", "change",
+    "edit", "mark", "pending", "remaining", "description", "title", "what's", "whats", "what",
+    "remind", "check", "tick", "everything", "display",
+)  # fmt: skip
+# How far a word may be from its correction (transpositions count once), by the word's length.
+TYPO_DISTANCE: tuple[tuple[int, int], ...] = ((4, 1), (7, 2))
+# Words that are never corrected, though they are close to one above.
+NOT_TYPOS = frozenset(
+    {"last", "lost", "lest", "lust", "mask", "made", "dine", "dune", "gone", "tone", "bone",
+     "cone", "none", "note", "took", "tasty", "cheek", "chick", "shop", "slow", "snow",
+     "stow", "chow", "that", "whet", "wants", "mart", "mars", "mary", "dark", "park",
+     "bark", "lark", "marks", "lift", "loft", "soft", "lent", "felt", "exit", "emit", "adds",
+     "odd", "ads", "tick", "kick", "lick", "pick", "sick", "wick", "mist", "fist", "gist",
+     "with", "wish", "tusk", "desk", "dusk", "risk", "disk", "rust", "dust", "must", "bust"}
+)  # fmt: skip
+
+# --- Other languages ---------------------------------------------------------------------
+# Request words of other languages written in the Latin alphabet. A message led by one (or
+# mostly made of them) is answered in English: the offline engine reads English only.
+FOREIGN_REQUEST_WORDS = frozenset(
+    {
+        # Spanish
+        "añadir", "añade", "anade", "agrega", "agregar", "apunta", "muestra", "muéstrame",
+        "mostrar", "borra", "borrar", "elimina", "eliminar", "tarea", "tareas", "comprar",
+        "recuérdame", "recuerdame", "hecho", "terminado", "lista", "mis", "mi", "por", "favor",
+        "gracias",
+        # French
+        "ajoute", "ajouter", "montre", "montre-moi", "affiche", "afficher", "supprime",
+        "supprimer", "tâche", "tâches", "acheter", "rappelle-moi", "fait", "terminé", "mes",
+        "merci",
+        # German
+        "füge", "hinzufügen", "zeig", "zeige", "lösche", "löschen", "aufgabe", "aufgaben",
+        "kaufen", "einkaufen", "erinnere", "erledigt", "meine", "bitte", "danke",
+        # Italian
+        "aggiungi", "aggiungere", "mostra", "mostrami", "cancella", "compito", "compiti",
+        "comprare", "ricordami", "fatto", "grazie",
+        # Portuguese
+        "adicionar", "adiciona", "apagar", "tarefa", "tarefas", "lembre-me", "feito", "obrigado",
+        "obrigada",
+        # Dutch
+        "toevoegen", "voeg", "toon", "verwijder", "taak", "taken", "kopen",
+    }
+)  # fmt: skip
+# Words of the list above that English shares: they alone never make a message foreign.
+SHARED_WITH_ENGLISH = frozenset({"lista", "por", "mis", "fait", "mostra", "toon", "taken"})
+
+# --- Emoji -------------------------------------------------------------------------------
+# Emoji that react to a message rather than belong to a title ("add milk 🙏" adds "milk").
+REACTIONS = frozenset("🙏👍👌🙂😊😀😃😄😁😉😅🤞✅✔☑✓❤♥😍🥰🤗😎💪")
+
+# --- When tasks were added ---------------------------------------------------------------
+# "what did I add yesterday?": the day words and the window each names.
+ADDED_DAYS: dict[str, str] = {
+    "today": "today", "so far today": "today", "this morning": "today", "tonight": "today",
+    "yesterday": "yesterday", "last night": "yesterday", "this week": "week",
+    "in the last week": "week", "over the last week": "week", "lately": "week",
+    "recently": "week",
+}  # fmt: skip
+ADD_VERBS = (
+    "add", "added", "create", "created", "put", "note", "noted", "jot", "jotted", "save",
+    "saved", "write", "wrote", "enter", "entered",
+)  # fmt: skip
+NEWEST_WORDS = ("last", "latest", "newest", "most recent", "most recently added", "recent")
+THING_WORDS = ("thing", "task", "item", "one", "todo", "to-do", "entry", "reminder")
+
+# --- Doing the last thing again ----------------------------------------------------------
+# "and the other one too", "same for 3", "also task 2": the last action, on another task.
+AGAIN_LEADS = (
+    "and", "also", "and also", "plus", "same for", "same with", "same goes for",
+    "do the same for", "do the same with", "and the same for", "ditto for", "ditto",
+    "now", "and now", "then", "oh and",
+)  # fmt: skip
+AGAIN_TAILS = ("too", "as well", "also", "please", "pls", "aswell", "again")
+OTHER_ONE = (
+    "the other one", "the other", "other one", "the other task", "the other item",
+    "the remaining one", "the last one left", "the second one too",
+)  # fmt: skip
+
+# --- Labelled edits ----------------------------------------------------------------------
+# "edit task 1: title 'x', description 'y'": the labels, and the field each sets.
+FIELD_LABELS: dict[str, str] = {
+    "title": "title", "name": "title", "new title": "title", "new name": "title",
+    "text": "title", "wording": "title",
+    "description": "description", "desc": "description", "note": "description",
+    "notes": "description", "details": "description", "detail": "description",
+    "new description": "description", "comment": "description",
+}  # fmt: skip
+EDIT_VERBS = (
+    "edit", "update", "change", "modify", "set", "fix", "correct", "amend", "adjust", "rename",
+)  # fmt: skip
+# "it should say buy milk", "should read …", "make it say …": a correction of the task the
+# conversation is about.
+SHOULD_SAY = (
+    "it should say", "it should read", "it should be", "should say", "should read",
+    "should be", "that should say", "that should read", "that should be", "make it say",
+    "make it read", "it's supposed to say", "it is supposed to say", "supposed to say",
+    "it was supposed to say", "i wanted it to say", "it needs to say", "change it to say",
+)  # fmt: skip

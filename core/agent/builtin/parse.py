@@ -9,7 +9,20 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin import answers, chitchat, clauses, listing, safety, verbs
+from core.agent.builtin import (
+    again,
+    answers,
+    chitchat,
+    clauses,
+    decoration,
+    edits,
+    language,
+    listing,
+    recent,
+    safety,
+    typos,
+    verbs,
+)
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -27,6 +40,7 @@ from core.agent.builtin.intents import (
     Injection,
     Intent,
     ListTasks,
+    NotEnglish,
     Ref,
     Search,
     TwoIntents,
@@ -245,7 +259,10 @@ def _ref_text(text: str) -> str | None:
 
 
 def parse(text: str, context: Context | None = None) -> Intent:
-    context = context or Context()
+    return decoration.keep_trailing_emoji(_parse(text, context or Context()), text)
+
+
+def _parse(text: str, context: Context) -> Intent:
     normalized = normalize(text)
     cleaned = clean(text)
     if normalized.strip() and not normalized.strip("?"):
@@ -276,9 +293,15 @@ def parse(text: str, context: Context | None = None) -> Intent:
     if chitchat.THANKS.match(cleaned):
         return Chitchat("thanks")
     cleaned = verbs.fix_verb_typo(cleaned)
+    if (repeated := again.read_again(normalized, context, single)) is not None:
+        return repeated  # "and the other one too"
+    if (asked := recent.read_added(cleaned)) is not None:
+        return asked  # "what did I add yesterday?"
     combined = _clauses(cleaned, context)
     if combined is not None:
         return combined
+    if (edited := edits.read_labelled_edit(cleaned) or edits.read_correction(cleaned)) is not None:
+        return edited  # "edit task 1: title 'x'", "it should say buy milk"
     if safety.REOPEN.search(cleaned):
         return Unsupported("reopen")
     batch = _batch(cleaned)
@@ -293,11 +316,14 @@ def parse(text: str, context: Context | None = None) -> Intent:
     if _swallowed_clauses(found, cleaned):
         found = _one_clause(cleaned) or found
     awaiting = context.awaiting
-    if awaiting and awaiting.kind == "offer_add" and awaiting.title:
+    if awaiting and awaiting.kind in ("offer_add", "duplicate") and awaiting.title:
         unprefixed = _AGREEING.sub("", cleaned)
         agreed = found if unprefixed == cleaned else single(unprefixed)
-        if isinstance(agreed, AskTitle):
-            return Add(awaiting.title)  # "Do you want me to add X?" - "yes, put it on my list"
+        if isinstance(agreed, AskTitle) or (
+            awaiting.kind == "duplicate" and answers.adds_another(unprefixed)
+        ):
+            # "Do you want me to add X?" - "yes, put it on my list"; "… add another?" - "add it"
+            return Add(awaiting.title, again=awaiting.kind == "duplicate")
     if isinstance(found, Unknown) and (renamed := clauses.should_be(cleaned)) is not None:
         return Update(renamed[0], title=renamed[1])
     if isinstance(found, Unknown | AskWhich | AskTitle):
@@ -308,4 +334,39 @@ def parse(text: str, context: Context | None = None) -> Intent:
             ref = parse_ref(cleaned)
             if ref is not None:
                 return BareRef(ref)
+    if isinstance(found, Unknown):
+        return _misread(cleaned) or found
+    return _respelled(found, cleaned)
+
+
+def _respelled(found: Intent, text: str) -> Intent:
+    """ "mrak 1 as done" read as a task titled "mrak 1 as": spelled right, it names task 1."""
+    ref = getattr(found, "ref", None)
+    if not isinstance(found, Complete | Delete | Update) or not isinstance(ref, Ref):
+        return found
+    if ref.kind != "title" or ref.quoted or (fixed := typos.corrected(text)) is None:
+        return found
+    again = single(verbs.fix_verb_typo(fixed))
+    better = getattr(again, "ref", None)
+    if type(again) is type(found) and isinstance(better, Ref) and better.kind != "title":
+        return again
     return found
+
+
+def _misread(text: str) -> Intent | None:
+    """What a message nothing could read says after all: another language, or a request
+    with misspelt words ("shwo my tsaks")."""
+    if language.not_english(text):
+        return NotEnglish()
+    fixed = typos.corrected(text)
+    if fixed is None:
+        return None
+    found = single(verbs.fix_verb_typo(fixed))
+    if isinstance(found, ListTasks | Count | Search | AskWhich):
+        return found
+    ref = getattr(found, "ref", None)
+    # a corrected verb acts only on a task named by number or position: "remote control
+    # batteries" is a title, not "remove …"
+    if _definite(found) and isinstance(ref, Ref) and ref.kind != "title":
+        return found
+    return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.intents import Family
+from core.help import HELP_TEXT
 
 ASK_TITLE = "What should I add? Tell me the task, for example “add buy milk”."
 SPLIT_ADD = (
@@ -20,6 +21,13 @@ ASK_WHICH: dict[Family, str] = {
     "list": "Which tasks should I show: pending, completed or all?",
 }
 OFFER_ADD = "Do you want me to add “{title}” as a task?"
+DUPLICATE = "You already have #{number} “{title}” — add another?"
+NOT_ENGLISH = (
+    "Sorry, I only understand English, so I changed nothing. This offline engine reads "
+    "English; to write in other languages, configure an OpenAI-compatible model "
+    "(OPENAI_API_KEY, and OPENAI_BASE_URL for a server other than OpenAI's). "
+    "To add your words as a task as they are, write “add” before them."
+)
 CONFIRM_COMPLETE = "Did you finish #{number} “{title}”? Say yes and I'll mark it done."
 ASK_CHANGE = (
     "What should I change about #{number}{title}? Tell me the new title, "
@@ -38,6 +46,9 @@ _SPLIT_ADD = re.compile(
 _ASK_WHICH = {
     family: re.compile("^" + re.escape(text.split("?")[0])) for family, text in ASK_WHICH.items()
 }
+_DUPLICATE = re.compile(
+    r"^You already have #(?P<number>\d+) “(?P<title>.+)” — add another\?$", re.S
+)
 _OFFER_ADD = re.compile(r"Do you want me to add “(?P<title>.+)” as a task\?$", re.S)
 _CONFIRM_COMPLETE = re.compile(r"^Did you finish #(?P<number>\d+) “")
 _ASK_CHANGE = re.compile(r"^What should I change about #(?P<number>\d+)\b")
@@ -47,15 +58,7 @@ _WHICH_OF = {
 }
 _CHOICE = re.compile(r"#(?P<number>\d+) “(?P<title>[^”]*)”")
 
-HELP = (
-    "I keep your to-do list. Just tell me what you need, for example:\n"
-    "• “add buy milk” or “remind me to call the plumber”\n"
-    "• “what's on my list?” or “show completed tasks”\n"
-    "• “mark 2 done” or “I finished calling mom”\n"
-    "• “rename 1 to buy oat milk” or “add description 'for the party' to 2”\n"
-    "• “delete 3”: I'll ask you to confirm first\n"
-    "• “how many tasks do I have?”"
-)
+HELP = HELP_TEXT
 GREETING = (
     "Hi! I'm todobot, your to-do list. What can I do for you? "
     "Try “add buy milk” or “show my tasks”."
@@ -136,6 +139,8 @@ def recognise_question(text: str) -> tuple[str, dict[str, str]] | None:
         return "confirm_complete", {"number": match.group("number")}
     if match := _ASK_CHANGE.match(text):
         return "change", {"number": match.group("number")}
+    if match := _DUPLICATE.match(text):
+        return "duplicate", match.groupdict()
     if match := _OFFER_ADD.search(text):
         return "offer_add", {"title": match.group("title")}
     for family, pattern in _ASK_WHICH.items():

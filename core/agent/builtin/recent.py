@@ -1,0 +1,131 @@
+"""When things were added: "what did I add yesterday?", "what was the last thing I added?".
+Creation times are stored with every task, so these are answered, not guessed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, tzinfo
+from typing import Any
+
+from core.agent.builtin.intents import AddedWhen
+from core.agent.builtin.lexicon import ADD_VERBS, ADDED_DAYS, NEWEST_WORDS, THING_WORDS
+from core.agent.builtin.replies import count_of, failure
+from core.tools import Envelope
+
+Call = Callable[..., Awaitable[Envelope]]
+
+
+def _alternatives(words: tuple[str, ...] | list[str]) -> str:
+    ordered = sorted(words, key=len, reverse=True)
+    return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in ordered)
+
+
+_VERB = rf"(?:{_alternatives(ADD_VERBS)})"
+_WHEN = rf"(?P<when>{_alternatives(list(ADDED_DAYS))})"
+_ON_LIST = r"(?:\s+(?:to|on|in|onto|into)\s+(?:my|the)\s+(?:list|tasks|todos|to-?do\s+list))?"
+_SUBJECT = r"(?:i|we)\s+(?:have\s+|'ve\s+|had\s+)?(?P<just>just\s+|last\s+|recently\s+)?"
+_QUESTIONS = (
+    # "what did I add yesterday", "which tasks have I added today", "what did I just add"
+    re.compile(
+        r"^(?:what|which(?:\s+(?:tasks?|ones?|things?|items?))?|show(?:\s+me)?|list|tell\s+me)"
+        rf"\s+(?:did|have|had)\s+{_SUBJECT}{_VERB}(?:\s+(?:it|them))?{_ON_LIST}"
+        rf"(?:\s+{_WHEN})?$",
+        re.IGNORECASE,
+    ),
+    # "show me what I added today", "everything I added this week", "tasks I added yesterday"
+    re.compile(
+        r"^(?:(?:show|tell|list|give)(?:\s+me)?\s+)?(?:what|everything|all|the\s+tasks?|tasks?|"
+        rf"things?|items?)\s+(?:that\s+)?{_SUBJECT}{_VERB}{_ON_LIST}(?:\s+{_WHEN})?$",
+        re.IGNORECASE,
+    ),
+    # "tasks added yesterday", "what was added today"
+    re.compile(
+        r"^(?:(?:show(?:\s+me)?|list)\s+)?(?:what\s+was|(?:the\s+)?(?:tasks?|things?|items?))\s+"
+        rf"(?:i\s+)?(?:added|created){_ON_LIST}\s+{_WHEN}$",
+        re.IGNORECASE,
+    ),
+)
+_NEWEST = re.compile(
+    r"^(?:(?:what|which)(?:'s|\s+is|\s+was|\s+were)?\s+|show(?:\s+me)?\s+|tell\s+me\s+)?"
+    rf"(?:the\s+|my\s+)?(?P<newest>{_alternatives(NEWEST_WORDS)})\s+"
+    rf"(?:{_alternatives(THING_WORDS)})s?"
+    rf"(?P<added>\s+(?:that\s+)?(?:i|we)\s+(?:have\s+|'ve\s+)?(?:just\s+)?{_VERB}{_ON_LIST})?$",
+    re.IGNORECASE,
+)
+
+
+def read_added(text: str) -> AddedWhen | None:
+    for pattern in _QUESTIONS:
+        if match := pattern.match(text):
+            when = match.group("when")
+            if when:
+                return AddedWhen(ADDED_DAYS[" ".join(when.lower().split())])  # type: ignore[arg-type]
+            return AddedWhen("last" if match.group("just") else "recent")
+    match = _NEWEST.match(text)
+    # "the last task" alone may mean the bottom of the list; with "I added" it cannot
+    if match and (match.group("added") or match.group("newest").lower() != "last"):
+        return AddedWhen("last")
+    return None
+
+
+@dataclass(frozen=True)
+class _Added:
+    number: int
+    title: str
+    completed: bool
+    day: date
+    at: datetime
+
+
+def _added(item: dict[str, Any], zone: tzinfo) -> _Added:
+    at = datetime.fromisoformat(str(item["created_at"]).replace("Z", "+00:00")).astimezone(zone)
+    return _Added(int(item["number"]), str(item["title"]), bool(item["completed"]), at.date(), at)
+
+
+def _day_name(day: date, today: date) -> str:
+    if day == today:
+        return "today"
+    if day == today - timedelta(days=1):
+        return "yesterday"
+    return f"on {day.strftime('%a')} {day.day} {day.strftime('%b')}"
+
+
+def _line(task: _Added) -> str:
+    return f"{task.number}. {'✓ ' if task.completed else ''}{task.title}"
+
+
+async def answer(call: Call, intent: AddedWhen, *, now: datetime, zone: tzinfo) -> str:
+    result = await call("list_tasks", status="all")
+    if not result["ok"]:
+        return failure(result)
+    tasks = sorted(
+        (_added(item, zone) for item in result["data"]["tasks"]),
+        key=lambda task: (task.at, task.number),
+    )
+    if not tasks:
+        return "You haven't added any tasks yet. Tell me something to add."
+    today = now.astimezone(zone).date()
+    newest = tasks[-1]
+    last = (
+        f"The last task you added is #{newest.number} “{newest.title}”, "
+        f"{_day_name(newest.day, today)}" + (" (done)." if newest.completed else ".")
+    )
+    if intent.window == "last":
+        return last
+    first_day = {
+        "today": today,
+        "recent": today,
+        "yesterday": today - timedelta(days=1),
+        "week": today - timedelta(days=6),
+    }[intent.window]
+    last_day = today - timedelta(days=1) if intent.window == "yesterday" else today
+    found = [task for task in tasks if first_day <= task.day <= last_day]
+    when = {"week": "in the last 7 days", "recent": "today"}.get(intent.window, intent.window)
+    if not found:
+        return f"You didn't add anything {when}. {last}"
+    if intent.window == "recent" and len(found) == 1:
+        return last
+    heading = f"{when[0].upper()}{when[1:]} you added {count_of(len(found), 'task')}:"
+    return "\n".join([heading, *(_line(task) for task in found)])
