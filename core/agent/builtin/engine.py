@@ -8,7 +8,6 @@ returned, never from what the engine hoped would happen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC
 from typing import Any
 
 from core import tasks as task_service
@@ -53,7 +52,7 @@ from core.agent.builtin.refs import (
 )
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
-from core.models import Task, utcnow
+from core.models import Task
 from core.tools import Envelope, ToolContext
 
 _TOOL_OF: dict[Family, str] = {
@@ -131,7 +130,9 @@ class _Turn:
             case Chitchat():
                 return _CHITCHAT[intent.kind]
             case AddedWhen():
-                return await recent.answer(self.call, intent, now=utcnow(), zone=UTC)
+                return await recent.answer(
+                    self.call, intent, now=self.tools.now, zone=self.tools.zone
+                )
             case NotEnglish():
                 return phrases.NOT_ENGLISH
             case BareRef():
