@@ -26,6 +26,7 @@ from core.commands import TOOL_COMMANDS, parse_command
 from core.db import Database, connection_lost, in_transaction
 from core.events import claim_event, release_event
 from core.identities import user_for
+from core.message_text import excerpt, too_long, without_controls
 from core.models import Conversation, Message, User
 from core.observe import NoObserver, TurnObserver
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
@@ -118,6 +119,7 @@ class ChatService:
         answer for a delivery already applied, so it is sent after all. A client's
         idempotency key (`incoming.fingerprint` set) is such a delivery id whose answer is
         kept for `policy.idempotency_window`; KeyReused when it came with another request."""
+        incoming = _screened(incoming)
         try:
             reply = await self._handle_once(incoming, redelivered=redelivered)
         except KeyReused:  # the client's mistake, not a failed turn
@@ -172,6 +174,11 @@ class ChatService:
     async def press(self, press: Press, *, redelivered: bool = False) -> Reply | None:
         """Decide one button press. None means this delivery was already handled; with
         `redelivered` and an idempotency key, the first decision's answer instead."""
+        press = replace(
+            press,
+            token=without_controls(press.token),
+            display_name=_screened_name(press.display_name),
+        )
         try:
             reply = await self._retrying(lambda session: self._decided(session, press))
             if reply is None and redelivered and press.event_id and press.fingerprint:
@@ -333,6 +340,22 @@ class ChatService:
         ):
             return Reply(text=RATE_LIMITED, rate_limited=True)
         conversation = await self._conversation(session, user, incoming)
+        if (refusal := too_long(incoming.text)) is not None:
+            await conversations.add_message(
+                session,
+                conversation=conversation,
+                role="user",
+                content=excerpt(incoming.text),
+                created_at=now,
+            )
+            stored = await conversations.add_message(
+                session,
+                conversation=conversation,
+                role="assistant",
+                content=refusal,
+                created_at=now + timedelta(microseconds=1),
+            )
+            return _addressed(Reply(text=refusal), stored, ToolContext(session, user.id))
         command = self._command(incoming)
         if command is not None and command.name == "new":
             conversation = await conversations.start_new_conversation(
@@ -469,6 +492,20 @@ def _lost_connection(failure: BaseException) -> SQLAlchemyError | None:
         seen.add(id(current))
         current = current.__cause__ or current.__context__
     return None
+
+
+def _screened(incoming: Incoming) -> Incoming:
+    """The message without the control characters no retry could get past (see
+    `core.message_text`)."""
+    return replace(
+        incoming,
+        text=without_controls(incoming.text),
+        display_name=_screened_name(incoming.display_name),
+    )
+
+
+def _screened_name(name: str | None) -> str | None:
+    return without_controls(name) if name is not None else None
 
 
 def _addressed(reply: Reply, stored: Message, context: ToolContext) -> Reply:

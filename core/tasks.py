@@ -14,6 +14,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import task_fields, when
+from core.message_text import without_controls
 from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Task, User, utcnow
 from core.task_text import due_of
 from core.when import Due, Window
@@ -62,7 +63,7 @@ class AmbiguousTask(TaskError):
 
 
 def clean_title(title: str | None) -> str:
-    cleaned = (title or "").strip()
+    cleaned = without_controls(title or "").strip()
     if not cleaned:
         raise InvalidInput("A task needs a title.", "Ask what the task should be called.")
     if len(cleaned) > TITLE_MAX:
@@ -74,7 +75,7 @@ def clean_title(title: str | None) -> str:
 
 
 def clean_description(description: str | None) -> str:
-    cleaned = (description or "").strip()
+    cleaned = without_controls(description or "").strip()
     if len(cleaned) > DESCRIPTION_MAX:
         raise InvalidInput(
             f"That description is {len(cleaned)} characters; the limit is {DESCRIPTION_MAX}.",

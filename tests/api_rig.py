@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from adapters.http.auth import issue_token
 from bot.serve import create_app
 from bot.settings import load_settings
+from core.agent.base import Agent
 from tests.harness import ScriptedAgent
 
 SECRET = "test-secret-for-the-chat-api-" + "0123456789abcdef" * 3
@@ -74,11 +75,14 @@ class ApiRig:
 
 
 @asynccontextmanager
-async def api_rig(database_url: str, **settings: Any) -> AsyncIterator[ApiRig]:
-    """The server's app in-process (httpx's ASGI transport), on the test's database."""
+async def api_rig(
+    database_url: str, *, agent: Agent | None = None, **settings: Any
+) -> AsyncIterator[ApiRig]:
+    """The server's app in-process (httpx's ASGI transport), on the test's database; the
+    agent is the tests' scripted one unless given."""
     values: dict[str, Any] = {"database_url": database_url, "api_jwt_secret": SECRET}
     values.update(settings)
-    app = create_app(load_settings(**values), agent=ScriptedAgent())
+    app = create_app(load_settings(**values), agent=agent or ScriptedAgent())
     transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
     async with (
         app.router.lifespan_context(app),

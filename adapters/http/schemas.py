@@ -7,7 +7,9 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
 
-MESSAGE_MAX = 5000
+from core.message_text import MESSAGE_MAX_CHARS
+
+MESSAGE_MAX = MESSAGE_MAX_CHARS
 
 
 class ChatRequest(BaseModel):

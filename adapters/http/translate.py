@@ -16,6 +16,7 @@ from adapters.http.schemas import (
     PendingConfirmation,
     ToolCallOut,
 )
+from core.message_text import without_controls
 from core.types import Button, ConversationView, MessageView, Reply
 
 EMPTY_MESSAGE = "Message field is required and cannot be empty"
@@ -39,7 +40,7 @@ PRESS_STATUS = {
 
 def message_problem(message: str) -> str | None:
     """Why this chat message cannot be taken, or None when it can."""
-    stripped = message.strip()
+    stripped = without_controls(message).strip()
     if not stripped:
         return EMPTY_MESSAGE
     if len(message) > MESSAGE_MAX:

@@ -77,7 +77,7 @@ def act_on_it(text: str) -> ActOnIt | None:
 
 
 _MEANT = re.compile(
-    r"^(?:(?:no|nope|oops|sorry|wait|whoops|my bad|ah|oh|actually)\s*[,!.:;-]*\s*)*"
+    r"^(?:(?:no|nope|oops|sorry|wait|whoops|my bad|ah|oh|actually)\b[\s,!.:;-]*)*"
     r"(?:i\s+meant|i\s+mean|meant|i\s+was\s+talking\s+about|i\s+was\s+thinking\s+of)\s+"
     r"(?P<ref>.+?)(?:\s*,?\s*not\s+.+)?$",
     NOCASE,
@@ -143,13 +143,32 @@ def has_clauses(text: str) -> bool:
     return bool(_CLAUSE_BREAK.search(text))
 
 
+# A chatty message has a few clauses; past this many, only the first and last few are read,
+# so a message of a thousand commas costs what one of a dozen does.
+MOST_CLAUSES = 6
+
+
 def segments(text: str) -> list[str]:
-    """The pieces worth reading alone, in the order to try them: every tail from the longest
-    ("..., can you remind me to X"), then every single clause from the first
-    ("called the plumber, finally. he's coming thursday")."""
-    parts = [part for part in _CLAUSE_BREAK.split(text) if part.strip()]
+    """The pieces worth reading alone, in the order to try them: tails from the longest
+    ("..., can you remind me to X"), then single clauses from the first ("called the plumber,
+    finally. he's coming thursday"). At most `MOST_CLAUSES` tails (the shortest) and twice as
+    many clauses (the first and the last), each found in one pass over the text."""
+    breaks = [(match.start(), match.end()) for match in _CLAUSE_BREAK.finditer(text)]
+    if not breaks:
+        return []
+    starts = [0, *(end for _start, end in breaks)]
+    stops = [*(start for start, _end in breaks), len(text)]
+    parts = [text[start:stop] for start, stop in zip(starts, stops, strict=True)]
+    parts = [part for part in parts if part.strip()]
     if len(parts) < 2:
         return []
-    breaks = [match.end() for match in _CLAUSE_BREAK.finditer(text)]
-    tails = [text[end:].strip() for end in breaks if text[end:].strip()]
-    return [*tails, *parts]
+    tails = [text[end:].strip() for _start, end in breaks[-MOST_CLAUSES:]]
+    kept = (
+        parts
+        if len(parts) <= 2 * MOST_CLAUSES
+        else [
+            *parts[:MOST_CLAUSES],
+            *parts[-MOST_CLAUSES:],
+        ]
+    )
+    return [*(tail for tail in tails if tail), *kept]

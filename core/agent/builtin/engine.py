@@ -7,6 +7,7 @@ returned, never from what the engine hoped would happen.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +53,7 @@ from core.agent.builtin.refs import (
 )
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
-from core.models import Task
+from core.models import DESCRIPTION_MAX, TITLE_MAX, Task
 from core.tools import Envelope, ToolContext
 
 _TOOL_OF: dict[Family, str] = {
@@ -62,6 +63,9 @@ _TOOL_OF: dict[Family, str] = {
 }
 # Verbs that say only "it is done": "got the milk", "sorted the invoices".
 _PLAIN_VERBS = frozenset({"get", "grab", "do", "sort", "handl", "finish", "complet", "tackl"})
+# The longest message one request can need (a full title, a full description and the words
+# around them). Longer ones are not read: no single request fits, and reading costs time.
+READ_AT_MOST = TITLE_MAX + DESCRIPTION_MAX + 100
 _CHITCHAT = {
     "help": phrases.HELP,
     "greeting": phrases.GREETING,
@@ -79,8 +83,12 @@ class BuiltinAgent(Agent):
     history_window = 12
 
     async def respond(self, turn: AgentTurn) -> str:
+        if len(turn.text) > READ_AT_MOST:
+            return phrases.TOO_LONG_TO_READ.format(length=len(turn.text), limit=READ_AT_MOST)
         context = read_context(turn.history)
-        intent = parse(turn.text, context)
+        # Reading is pure CPU: in a thread, the event loop (health checks, other people's
+        # turns) runs between its steps.
+        intent = await asyncio.to_thread(parse, turn.text, context)
         return await _Turn(turn.tools, context).run(intent)
 
 

@@ -49,7 +49,7 @@ _COMPLETE_TAILS: tuple[re.Pattern[str], ...] = (
         r"(?:\s+(?:already|now|too|as\s+well|at\s+last|finally))?$",
         NOCASE,
     ),
-    re.compile(rf"^(?P<ref>.+?)\s*(?:[:=\-–—>]+\s*|\s+)(?:is\s+)?{DONE_WORD}$", NOCASE),
+    re.compile(rf"^(?P<ref>.+?)(?:\s*+[:=\-–—>]++\s*+|\s++)(?:is\s+)?{DONE_WORD}$", NOCASE),
 )
 _BARE_DONE = re.compile(
     r"^(?:done|finished|complete|completed|all\s+done|i'?m\s+done|i\s+am\s+done|we'?re\s+done|"

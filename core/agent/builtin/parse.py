@@ -78,8 +78,9 @@ def _is_instruction(intent: Intent) -> bool:
     )
 
 
-def single(text: str) -> Intent:
-    """One operation (or none) in an already cleaned message."""
+def single(text: str, *, nested: bool = False) -> Intent:
+    """One operation (or none) in an already cleaned message. `nested`: the inside of an
+    "I need to ..." is read once, not again ("I need to I need to ...")."""
     if (searched := listing.read_search(text)) is not None:
         return searched
     if listing.COUNT.search(text):
@@ -93,8 +94,8 @@ def single(text: str) -> Intent:
         return found
     if (listed := listing.read_list(text)) is not None:
         return listed
-    if (rest := verbs.read_need(text)) is not None:
-        inner = single(rest)
+    if not nested and (rest := verbs.read_need(text)) is not None:
+        inner = single(rest, nested=True)
         if _is_instruction(inner):
             return inner
         titled = verbs.read_title(rest)

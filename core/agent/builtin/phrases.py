@@ -20,6 +20,11 @@ ASK_WHICH: dict[Family, str] = {
     "add": ASK_TITLE,
     "list": "Which tasks should I show: pending, completed or all?",
 }
+TOO_LONG_TO_READ = (
+    "That message is {length:,} characters, longer than any one request I can act on (I read "
+    "up to {limit:,}), so I changed nothing. Send me one request at a time, for example "
+    "“add buy milk”."
+)
 OFFER_ADD = "Do you want me to add “{title}” as a task?"
 DUPLICATE = "You already have #{number} “{title}” — add another?"
 NOT_ENGLISH = (

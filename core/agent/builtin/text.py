@@ -35,11 +35,11 @@ _REQUEST_LEAD_INS = re.compile(
     re.IGNORECASE,
 )
 _TRAILERS = re.compile(
-    r"(?:[\s,;-]*\b(?:thanks so much|thank you so much|thanks a lot|many thanks|"
+    r"(?:[\s,;.!?…-]*\b(?:thanks so much|thank you so much|thanks a lot|many thanks|"
     r"much appreciated|lol|haha+|lmao|please|pls|plz|thanks|thank you|thank u|thx|ty|ta|cheers|"
     r"for me|"
     r"if you can|if you could|if possible|when you can|would you|could you|can you|will you|"
-    r"right now|now|ok|okay|kthx|mate|buddy|todobot)\b[\s.!?…,]*)+$",
+    r"right now|now|ok|okay|kthx|mate|buddy|todobot)\b)+[\s.!?…,]*$",
     re.IGNORECASE,
 )
 
@@ -111,15 +111,26 @@ _TWO_AS_TO = re.compile(
 )
 
 
+# How far from the end a trailing pattern may start: politeness and punctuation are short, and
+# searching the whole text from every position would cost its length squared.
+TAIL_WINDOW = 120
+
+
+def _without_tail(pattern: re.Pattern[str], text: str) -> str:
+    """`pattern.sub("", text)` for a pattern anchored at the end, searched near the end only."""
+    found = pattern.search(text, max(0, len(text) - TAIL_WINDOW))
+    return text[: found.start()] if found else text
+
+
 def trim_tail(text: str) -> str:
     """Drop trailing punctuation, emoticons and politeness ("..., please!"), never inside quotes."""
     previous = None
     while previous != text:
         previous = text
         text = strip_decoration(text)
-        text = _EMOTICON_TAIL.sub("", text)
-        text = _TAIL_PUNCT.sub("", text)
-        stripped = _TRAILERS.sub("", text)
+        text = _without_tail(_EMOTICON_TAIL, text)
+        text = _without_tail(_TAIL_PUNCT, text)
+        stripped = _without_tail(_TRAILERS, text)
         if stripped.strip():
             text = stripped
     return text.strip()
