@@ -42,6 +42,11 @@ UNITS: dict[str, str] = {
     "do i have": "do i have ",
     "descriptions": "description: ",
     "mixed": "xdid i #1 ",
+    "dont": "don't ",
+    "all": "all ",
+    "bullets": "- milk\n",
+    "sorry typo": "sorry typo ",
+    "should say": "no it should say ",
     "words": "milk ",
 }
 

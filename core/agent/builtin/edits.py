@@ -44,7 +44,7 @@ _SECOND_FIELD = re.compile(
     NOCASE,
 )
 _CORRECTION = re.compile(
-    r"^(?:(?:no|nope|oops|sorry|wait|actually|whoops|my\s+bad|sorry\s+typo|typo)\s*[,!.:;-]*\s*)*"
+    r"^(?:(?:no|nope|oops|sorry|wait|actually|whoops|my\s+bad|typo)\b[\s,!.:;-]*)*"
     rf"(?:{_alternatives(SHOULD_SAY)})\s*[:,-]?\s+(?P<title>.+)$",
     NOCASE,
 )
