@@ -213,6 +213,39 @@ def serve(
     run_server(settings, host=host, port=port, workers=workers, access_log=access_log)
 
 
+@app.command()
+def mcp(
+    as_account: str = typer.Option(
+        None, "--as", help="Act for a linked account: PLATFORM:ID (slack:WORKSPACE:USER)."
+    ),
+) -> None:
+    """Serve the task tools to an MCP client over stdio (you, as in `todobot chat`)."""
+    from adapters.mcp.stdio import BadAccount, console_account, parse_account, serve_stdio
+    from bot.wiring import build_database, build_remote_tools, upgrade_database
+
+    settings = settings_or_exit()
+    try:
+        account = parse_account(as_account) if as_account else console_account()
+    except BadAccount as problem:
+        errors.print(str(problem), style="red", markup=False)
+        raise typer.Exit(2) from None
+    upgrade_database(settings)
+
+    async def session() -> int:
+        db = build_database(settings)
+        remote = build_remote_tools(settings, db)
+        try:
+            if as_account and not await remote.known(account):
+                errors.print(f"todobot does not know {as_account}: talk to todobot there first.")
+                return 2
+            await serve_stdio(remote, account)
+            return 0
+        finally:
+            await db.dispose()
+
+    raise typer.Exit(asyncio.run(session()))
+
+
 @app.command("eval")
 def eval_cases(
     file: Path = typer.Argument(..., exists=True, dir_okay=False, help="A .jsonl file of cases."),

@@ -31,9 +31,10 @@ from adapters.http.chat_api import chat_api_router
 from adapters.http.errors import install_error_handlers
 from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
+from adapters.mcp.mount import mount_mcp
 from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
-from bot.wiring import build_database, build_services
+from bot.wiring import build_database, build_remote_tools, build_services
 from core.agent.base import Agent
 from core.inbox import Inbox, InboxPolicy
 from core.metrics import build_metrics
@@ -104,6 +105,7 @@ def create_app(
     app.include_router(ops_router(check_database, metrics))
     app.include_router(chat_api_router(chat, TokenVerifier(secret)))
     mount_platforms(app, settings, chat, inbox)
+    mount_mcp(app, settings, build_remote_tools(settings, services.db))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

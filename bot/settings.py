@@ -54,6 +54,10 @@ class Settings(BaseSettings):
     # HTTP chat API
     api_jwt_secret: SecretStr | None = None
 
+    # MCP over HTTP (`todobot serve` at /mcp; the same API_JWT_SECRET tokens)
+    mcp_resource_url: str = "http://127.0.0.1:8000/mcp"
+    mcp_authorization_server: str | None = None
+
     # `todobot serve`: shutdown, the durable inbox, multi-worker metrics
     shutdown_grace_seconds: float = Field(default=30.0, ge=0)
     inbox_lease_seconds: float = Field(default=60.0, gt=0)

@@ -11,6 +11,7 @@ from core.chat import ChatPolicy, ChatService
 from core.clock import Clock, SystemClock
 from core.db import Database
 from core.observe import NoObserver, TurnObserver
+from core.remote import RemoteTools
 
 
 @dataclass
@@ -59,6 +60,15 @@ def build_policy(settings: Settings) -> ChatPolicy:
         history_window=settings.history_window,
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
         rate_limit_per_minute=settings.rate_limit_per_minute,
+    )
+
+
+def build_remote_tools(settings: Settings, db: Database) -> RemoteTools:
+    """The tools for MCP clients, under the same limits as a chat."""
+    return RemoteTools(
+        db,
+        rate_limit_per_minute=settings.rate_limit_per_minute,
+        confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
     )
 
 

@@ -228,6 +228,13 @@ class ChatService:
         except forms.FormRefused as refused:
             return forms.FormResult(errors=refused.errors)
 
+    async def waiting(self, *, platform: str, tenant: str, user_ref: str) -> Reply | None:
+        """The person's undecided confirmations with their buttons, or None (read-only)."""
+        async with self.db.session() as session, session.begin():
+            return await views.waiting_confirmations(
+                session, platform=platform, tenant=tenant, user_ref=user_ref
+            )
+
     async def conversations(
         self, *, platform: str, tenant: str, user_ref: str
     ) -> list[ConversationView]:

@@ -111,3 +111,20 @@ async def decide(
     if row.status == "expired":
         return Decision(Outcome.EXPIRED, row)
     return Decision(Outcome.ALREADY_DECIDED, row)
+
+
+async def pending_confirmations(
+    session: AsyncSession, *, user_id: UUID, now: datetime | None = None
+) -> list[Confirmation]:
+    """The person's confirmations still waiting for a press, oldest first."""
+    now = now or utcnow()
+    found = await session.exec(
+        select(Confirmation)
+        .where(
+            col(Confirmation.user_id) == user_id,
+            col(Confirmation.status) == "pending",
+            col(Confirmation.expires_at) > now,
+        )
+        .order_by(col(Confirmation.created_at))
+    )
+    return list(found.all())

@@ -9,6 +9,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import conversations
 from core import tasks as task_service
+from core.confirmations import pending_confirmations
 from core.identities import find_user
 from core.models import Confirmation, Task, utcnow
 from core.types import (
@@ -107,3 +108,29 @@ async def conversation_messages(
         session, user_id=user.id, conversation_id=conversation_id
     )
     return [MessageView(m.id, m.role, m.content, list(m.tool_calls), m.created_at) for m in rows]
+
+
+WAITING = "Still waiting for your answer (asked from another app):"
+
+
+async def waiting_confirmations(
+    session: AsyncSession, *, platform: str, tenant: str, user_ref: str
+) -> Reply | None:
+    """The deletes the person has not decided yet, with their buttons (an MCP client that
+    could not ask them leaves one waiting); None when nothing waits."""
+    user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
+    if user is None:
+        return None
+    waiting = await pending_confirmations(session, user_id=user.id)
+    if not waiting:
+        return None
+    lines = [WAITING, *(f"• delete {c.subject}?" for c in waiting)]
+    buttons = [
+        button
+        for c in waiting
+        for button in (
+            Button(label=f"Delete {c.subject}", action=Action.CONFIRM, token=c.token, danger=True),
+            Button(label=f"Keep {c.subject}", action=Action.CANCEL, token=c.token),
+        )
+    ]
+    return Reply(text="\n".join(lines), buttons=buttons, private=True)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from adapters.console.translate import read_line, render
+from adapters.console.translate import PLATFORM, read_line, render
 from core.chat import ChatService
 from core.types import Attachment, Button, Incoming
 
@@ -84,6 +84,10 @@ async def run_console(
     failed = 0
     if interactive:
         print(BANNER, file=stdout, flush=True)
+    waiting = await chat.waiting(platform=PLATFORM, tenant="", user_ref=user)
+    if waiting is not None:  # a delete asked from an MCP client that could not ask here
+        choices = list(waiting.buttons)
+        print(render(waiting), file=stdout, flush=True)
     while (line := await source.read()) is not None:
         read = read_line(line, user=user, choices=choices)
         if isinstance(read.event, Incoming) and not read.event.text.strip():

@@ -34,6 +34,13 @@ class TokenVerifier:
         401: no token, not a bearer, a bad signature, expired, or no subject.
         403: a valid token for someone else.
         """
+        subject = self.subject(authorization)
+        if subject != path_user:
+            raise AuthError(403, WRONG_USER)
+        return subject
+
+    def subject(self, authorization: str | None) -> str:
+        """The user a valid bearer token names (503 unconfigured, 401 otherwise)."""
         if not self.secret:
             raise AuthError(503, NOT_CONFIGURED)
         scheme, _, token = (authorization or "").partition(" ")
@@ -52,8 +59,6 @@ class TokenVerifier:
         subject = claims.get("sub")
         if not isinstance(subject, str) or not subject:
             raise AuthError(401, INVALID_TOKEN)
-        if subject != path_user:
-            raise AuthError(403, WRONG_USER)
         return subject
 
 

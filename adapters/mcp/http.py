@@ -1,0 +1,133 @@
+"""MCP over streamable HTTP at `/mcp` in `todobot serve`, authenticated like the chat API.
+
+A bearer JWT signed with API_JWT_SECRET names the person in `sub` (the same `api` account as the
+chat API); no token, a bad one or an expired one gets 401 with a `WWW-Authenticate` header that
+points at the OAuth protected-resource metadata document (RFC 9728), which is published too.
+The transport is stateless: every request stands alone, so any worker can answer it, and a
+delete's question returned to the client is sealed with a key derived from the same secret,
+so the answer may come back to any worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from mcp.server.auth.middleware.auth_context import get_access_token
+from mcp.server.auth.provider import AccessToken
+from mcp.server.auth.routes import build_resource_metadata_url
+from mcp.server.auth.settings import AuthSettings
+from mcp.server.mcpserver import MCPServer, RequestStateSecurity
+from mcp.server.transport_security import TransportSecuritySettings
+from pydantic import AnyHttpUrl
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute, Route
+
+from adapters.http.auth import AuthError, TokenVerifier
+from adapters.mcp.server import build_server
+from core.remote import Account, RemoteTools
+
+PLATFORM = "api"
+PATH = "/mcp"
+CLIENT_ID = "todobot-api"
+REQUEST_STATE_LABEL = b"todobot mcp request state"
+
+
+@dataclass(frozen=True)
+class JwtTokens:
+    """The chat API's token check, as the MCP SDK's `TokenVerifier`."""
+
+    verifier: TokenVerifier
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        try:
+            subject = self.verifier.subject(f"Bearer {token}")
+        except AuthError:
+            return None
+        return AccessToken(token=token, client_id=CLIENT_ID, scopes=[], subject=subject)
+
+
+def authenticated_account() -> Account:
+    """The person the request's bearer token names (the auth middleware ran before us)."""
+    token = get_access_token()
+    if token is None or not token.subject:
+        raise PermissionError("an MCP request reached a tool without an authenticated user")
+    return Account(platform=PLATFORM, external_id=token.subject)
+
+
+def request_state_key(secret: str) -> bytes:
+    """Every worker derives the same key, so a question asked by one can be answered at another."""
+    return hmac.new(secret.encode(), REQUEST_STATE_LABEL, hashlib.sha256).digest()
+
+
+@dataclass
+class McpHttp:
+    """The routes to add to the app, and the lifespan that must run around them."""
+
+    server: MCPServer
+    routes: list[BaseRoute]
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """The SDK's session manager, run in a task of its own: its task group must be left
+        by the task that entered it, and a lifespan may end in another task than it began."""
+        started, stop = asyncio.Event(), asyncio.Event()
+
+        async def hold() -> None:
+            async with self.server.session_manager.run():
+                started.set()
+                await stop.wait()
+
+        holder = asyncio.create_task(hold(), name="mcp-session-manager")
+        waiting = asyncio.create_task(started.wait())
+        await asyncio.wait({holder, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        if holder.done():
+            waiting.cancel()
+            await holder  # it failed to start: raise why
+        try:
+            yield
+        finally:
+            stop.set()
+            await holder
+
+
+def mcp_http(
+    remote: RemoteTools,
+    *,
+    secret: str,
+    resource_url: str,
+    authorization_server: str | None = None,
+) -> McpHttp:
+    """`resource_url` is where clients reach `/mcp` (its public URL); `authorization_server`
+    issues the tokens (by default the same origin)."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(resource_url))
+    server = build_server(
+        remote,
+        authenticated_account,
+        auth=AuthSettings(
+            issuer_url=AnyHttpUrl(authorization_server or origin),
+            resource_server_url=AnyHttpUrl(resource_url),
+            validate_token_resource=False,  # our tokens name a person, not a resource
+        ),
+        token_verifier=JwtTokens(TokenVerifier(secret)),
+        request_state_security=RequestStateSecurity(keys=[request_state_key(secret)]),
+    )
+    app: Starlette = server.streamable_http_app(
+        streamable_http_path=PATH,
+        stateless_http=True,
+        # Every request carries a bearer token (no ambient cookie), so a rebinding attack
+        # has nothing to borrow; the public host name is not known in advance.
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )
+    logging.getLogger("mcp.server.streamable_http").setLevel(logging.WARNING)  # one per request
+    metadata_path = urlsplit(str(build_resource_metadata_url(AnyHttpUrl(resource_url)))).path
+    # Only our two paths go to the SDK's app (its middleware included); the rest of the
+    # server keeps its own routing, 405s and all.
+    routes: list[BaseRoute] = [Route(PATH, endpoint=app), Route(metadata_path, endpoint=app)]
+    return McpHttp(server=server, routes=routes)

@@ -1,0 +1,175 @@
+"""The five tools for a client outside any conversation (an MCP client): the other front door.
+
+Each call is one transaction, like a chat turn: the person's row is locked (their calls run one
+at a time), the per-person rate limit is checked over their audited tool calls, and the same
+tool function runs with the same validation, audit row and envelope as in a chat. A delete is
+never decided by the caller's arguments: it is asked first (`delete_target`), and only the
+person's own answer, relayed by the client, reaches `decide_delete`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core import tasks as task_service
+from core import tools
+from core.confirmations import Outcome, decide
+from core.db import Database, in_transaction
+from core.identities import find_user, user_for
+from core.models import User, utcnow
+from core.presses import CONFIRM_ACTIONS, explain
+from core.ratelimit import tool_calls_over_limit
+from core.tools import Envelope, ToolContext, ToolFunction, failure, ok
+from core.types import Action, TaskView
+
+RATE_LIMITED = (
+    "Too many calls in the last minute. Wait a minute, then try again; nothing was changed."
+)
+
+
+@dataclass(frozen=True)
+class Account:
+    """Whose list a remote client works on: one platform account, as in `Incoming`."""
+
+    platform: str
+    external_id: str
+    tenant: str = ""
+    display_name: str | None = None
+
+
+@dataclass(frozen=True)
+class DeleteTarget:
+    """The task a delete would remove, as the person is asked about it."""
+
+    id: UUID
+    number: int
+    title: str
+
+    @property
+    def label(self) -> str:
+        return f"#{self.number} “{self.title}”"
+
+
+@dataclass
+class RemoteTools:
+    db: Database
+    rate_limit_per_minute: int = 30
+    confirmation_ttl_seconds: int = 600
+    db_retries: int = 3
+
+    async def call(
+        self, account: Account, tool: ToolFunction, arguments: dict[str, Any]
+    ) -> Envelope:
+        """Run one tool for the account, in a transaction of its own."""
+
+        async def run(context: ToolContext) -> Envelope:
+            return await tool(context, **arguments)
+
+        return await self._as(account, run)
+
+    async def open_tasks(self, account: Account) -> list[TaskView]:
+        """The person's pending tasks, read-only (a stranger has none)."""
+
+        async def read(session: AsyncSession) -> list[TaskView]:
+            user = await self._find(session, account)
+            if user is None:
+                return []
+            found = await task_service.list_tasks(session, user_id=user.id, status="pending")
+            return [TaskView(t.number, t.title, t.description, t.completed) for t in found]
+
+        return await in_transaction(self.db, read, retries=self.db_retries)
+
+    async def delete_target(self, account: Account, task_identifier: str) -> DeleteTarget | None:
+        """The one task a delete would ask about; None when the reference does not name exactly
+        one (the delete itself then answers why, through the tool)."""
+
+        async def read(session: AsyncSession) -> DeleteTarget | None:
+            user = await self._find(session, account)
+            if user is None:
+                return None
+            try:
+                task = await task_service.resolve_task(
+                    session, user_id=user.id, ref=task_identifier
+                )
+            except task_service.TaskError:
+                return None
+            return DeleteTarget(task.id, task.number, task.title)
+
+        return await in_transaction(self.db, read, retries=self.db_retries)
+
+    async def request_delete(self, account: Account, task_identifier: str) -> Envelope:
+        """The chat's delete: a pending confirmation the person decides with a Confirm button
+        where they talk to todobot (the console shows it when it starts)."""
+        return await self.call(account, tools.delete_task, {"task_identifier": task_identifier})
+
+    async def decide_delete(
+        self, account: Account, target: DeleteTarget, action: Action
+    ) -> Envelope:
+        """The person answered: the same pending confirmation as a button, decided at once.
+
+        The confirmation is claimed with one conditional update, so a retried answer cannot
+        delete twice; a task gone in the meantime is reported, not guessed at."""
+
+        async def run(context: ToolContext) -> Envelope:
+            asked = await tools.delete_task(context, task_identifier=str(target.id))
+            if not asked["ok"]:
+                return asked
+            token = context.buttons[-1].token
+            decision = await decide(
+                context.session, token=token, user_id=context.user_id, action=action
+            )
+            if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
+                message = await CONFIRM_ACTIONS["delete_task"](
+                    context.session, decision.confirmation
+                )
+                return ok(message, status="deleted", task=asked["data"]["task"])
+            status = "kept" if decision.outcome is Outcome.CANCELLED else decision.outcome.value
+            return ok(explain(decision).text, status=status, task=asked["data"]["task"])
+
+        return await self._as(account, run)
+
+    async def _as(
+        self, account: Account, work: Callable[[ToolContext], Awaitable[Envelope]]
+    ) -> Envelope:
+        async def turn(session: AsyncSession) -> Envelope:
+            user = await user_for(
+                session,
+                platform=account.platform,
+                tenant=account.tenant,
+                external_id=account.external_id,
+                display_name=account.display_name,
+                lock=True,
+            )
+            if await tool_calls_over_limit(
+                session, user_id=user.id, per_minute=self.rate_limit_per_minute, now=utcnow()
+            ):
+                return failure("RATE_LIMITED", RATE_LIMITED, "Wait a minute before calling again.")
+            context = ToolContext(
+                session=session,
+                user_id=user.id,
+                confirmation_ttl_seconds=self.confirmation_ttl_seconds,
+            )
+            return await work(context)
+
+        return await in_transaction(self.db, turn, retries=self.db_retries)
+
+    async def _find(self, session: AsyncSession, account: Account) -> User | None:
+        return await find_user(
+            session,
+            platform=account.platform,
+            tenant=account.tenant,
+            external_id=account.external_id,
+        )
+
+    async def known(self, account: Account) -> bool:
+        """Whether todobot has seen the account (for `--as`, which must name a real one)."""
+
+        async def read(session: AsyncSession) -> bool:
+            return await self._find(session, account) is not None
+
+        return await in_transaction(self.db, read, retries=self.db_retries)
