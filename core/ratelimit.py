@@ -1,8 +1,10 @@
-"""A sliding one-minute window over the person's own stored messages, shared by all workers."""
+"""A sliding one-minute window over the person's own stored rows, shared by all workers: their
+messages for a chat, their audited tool calls for a client that calls the tools directly."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 from uuid import UUID
 
 from sqlalchemy import func
@@ -15,31 +17,30 @@ from core.models import Message, ToolCall
 async def over_limit(
     session: AsyncSession, *, user_id: UUID, per_minute: int, now: datetime
 ) -> bool:
-    if per_minute <= 0:
-        return False
-    result = await session.exec(
-        select(func.count())
-        .select_from(Message)
-        .where(
-            col(Message.user_id) == user_id,
-            col(Message.role) == "user",
-            col(Message.created_at) > now - timedelta(minutes=1),
-        )
+    return await _over(
+        session,
+        Message,
+        col(Message.user_id) == user_id,
+        col(Message.role) == "user",
+        col(Message.created_at) > now - timedelta(minutes=1),
+        per_minute=per_minute,
     )
-    return int(result.one()) >= per_minute
 
 
 async def tool_calls_over_limit(
     session: AsyncSession, *, user_id: UUID, per_minute: int, now: datetime
 ) -> bool:
-    """The same window for clients that call the tools directly (MCP): their audited calls."""
+    return await _over(
+        session,
+        ToolCall,
+        col(ToolCall.user_id) == user_id,
+        col(ToolCall.created_at) > now - timedelta(minutes=1),
+        per_minute=per_minute,
+    )
+
+
+async def _over(session: AsyncSession, table: Any, *where: Any, per_minute: int) -> bool:
     if per_minute <= 0:
         return False
-    result = await session.exec(
-        select(func.count())
-        .select_from(ToolCall)
-        .where(
-            col(ToolCall.user_id) == user_id, col(ToolCall.created_at) > now - timedelta(minutes=1)
-        )
-    )
+    result = await session.exec(select(func.count()).select_from(table).where(*where))
     return int(result.one()) >= per_minute
