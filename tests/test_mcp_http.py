@@ -1,0 +1,229 @@
+"""MCP at /mcp of a real `todobot serve`, with the SDK's own client and the Agents SDK's."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import httpx2
+import jwt
+import pytest
+from mcp import Client, ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import InputRequiredResult
+
+from adapters.http.auth import issue_token
+from core.db import Database
+from core.migrate import upgrade
+from tests.fakes.openai_server import FakeOpenAI, text, tool_call
+from tests.mcp_rig import Person, confirmations, envelope, titles
+from tests.serve_processes import ServeProcess, start_many, start_serve
+
+pytestmark = pytest.mark.slow
+
+SECRET = "mcp-test-secret-" + "0123456789abcdef" * 3
+ROOT = Path(__file__).resolve().parent.parent
+RESOURCE = "https://todobot.example.com/mcp"
+METADATA = "https://todobot.example.com/.well-known/oauth-protected-resource/mcp"
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[Database]:
+    url = f"sqlite:///{tmp_path / 'todobot.db'}"
+    upgrade(url)
+    db = Database(url)
+    yield db
+    await db.dispose()
+
+
+def environment(database: Database) -> dict[str, str]:
+    return {
+        "DATABASE_URL": str(database.engine.url).replace("+aiosqlite", ""),
+        "API_JWT_SECRET": SECRET,
+        "AGENT_BACKEND": "builtin",
+        "MCP_RESOURCE_URL": RESOURCE,
+        "MCP_AUTHORIZATION_SERVER": "https://auth.example.com",
+    }
+
+
+@pytest.fixture
+async def served(database: Database) -> AsyncIterator[ServeProcess]:
+    server = await start_serve(environment(database), ROOT)
+    yield server
+    await server.stop()
+
+
+def bearer(user: str, secret: str = SECRET, ttl_seconds: int = 300) -> dict[str, str]:
+    token = issue_token(secret, user, ttl_seconds=ttl_seconds, now=time.time())
+    return {"Authorization": f"Bearer {token}"}
+
+
+def connect(served: ServeProcess, user: str, **options: object) -> Client:
+    """The SDK's `Client` (it negotiates 2026-07-28 over HTTP)."""
+    http = httpx2.AsyncClient(headers=bearer(user), timeout=30)
+    return Client(streamable_http_client(f"{served.url}/mcp", http_client=http), **options)  # type: ignore[arg-type]
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "curl", "version": "1"},
+    },
+}
+
+
+async def test_no_wrong_or_expired_token_is_401_pointing_at_the_metadata(
+    served: ServeProcess,
+) -> None:
+    expired = issue_token(SECRET, "ann", ttl_seconds=-120, now=time.time())
+    unsigned = jwt.encode({"sub": "ann", "exp": int(time.time()) + 60}, "another-secret-" * 3)
+    refusals = []
+    async with httpx.AsyncClient(base_url=served.url) as http:
+        for headers in (
+            {},
+            {"Authorization": "Basic YW5uOmFubg=="},
+            {"Authorization": f"Bearer {unsigned}"},
+            {"Authorization": f"Bearer {expired}"},
+        ):
+            refusals.append(await http.post("/mcp", json=INITIALIZE, headers=headers))
+        accepted = await http.post(
+            "/mcp",
+            json=INITIALIZE,
+            headers={**bearer("ann"), "Accept": "application/json, text/event-stream"},
+        )
+        metadata = await http.get("/.well-known/oauth-protected-resource/mcp")
+
+    for refused in refusals:
+        assert refused.status_code == 401
+        challenge = refused.headers["WWW-Authenticate"]
+        assert challenge.startswith('Bearer error="invalid_token"')
+        assert f'resource_metadata="{METADATA}"' in challenge
+    assert accepted.status_code == 200
+    assert metadata.status_code == 200
+    assert metadata.json() == {
+        "resource": RESOURCE,
+        "authorization_servers": ["https://auth.example.com/"],
+        "bearer_methods_supported": ["header"],
+    }
+
+
+async def test_tools_over_http_for_the_token_s_person_only(
+    served: ServeProcess, database: Database
+) -> None:
+    person = Person("accept")
+    async with connect(served, "ann", elicitation_callback=person) as ann:
+        tools = (await ann.list_tools()).tools
+        for title in ("buy milk", "walk dog", "call mom"):
+            await ann.call_tool("add_task", {"title": title})
+        done = envelope(await ann.call_tool("complete_task", {"task_identifier": "2"}))
+        edited = envelope(
+            await ann.call_tool("update_task", {"task_identifier": "mom", "new_title": "call mum"})
+        )
+        deleted = envelope(await ann.call_tool("delete_task", {"task_identifier": "1"}))
+        person.action = "decline"
+        declined = envelope(await ann.call_tool("delete_task", {"task_identifier": "2"}))
+        person.action = "cancel"
+        cancelled = envelope(await ann.call_tool("delete_task", {"task_identifier": "2"}))
+        listed = envelope(await ann.call_tool("list_tasks", {}))
+        protocol = ann.protocol_version
+    async with connect(served, "bob") as bob:
+        bobs_list = envelope(await bob.call_tool("list_tasks", {}))
+        bobs_done = envelope(await bob.call_tool("complete_task", {"task_identifier": "3"}))
+
+    assert protocol == "2026-07-28"
+    for tool in tools:
+        assert not any("user" in name for name in tool.input_schema["properties"])
+    assert done["message"] == "Marked #2 “walk dog” as done."
+    assert edited["message"] == "Done: I renamed #3 from “call mom” to “call mum”."
+    assert person.questions == ["Delete #1 “buy milk”?", *["Delete #2 “walk dog”?"] * 2]
+    assert deleted["message"] == "Deleted #1 “buy milk”."
+    assert declined["data"]["status"] == cancelled["data"]["status"] == "kept"
+    assert listed["message"] == "You have 2 tasks:\n2. ✓ walk dog\n3. call mum"
+    assert bobs_list["message"] == "Your list is empty. Tell me something to add."
+    assert bobs_done["message"] == "There is no task #3."
+    assert await titles(database) == ["walk dog", "call mum"]
+    assert await confirmations(database) == ["confirmed", "cancelled", "cancelled"]
+
+
+async def test_a_classic_session_cannot_be_asked_so_its_delete_is_refused(
+    served: ServeProcess, database: Database
+) -> None:
+    """Classic sessions get questions mid-call, which a stateless server cannot route back."""
+    http = httpx2.AsyncClient(headers=bearer("ann"), timeout=30)
+    async with (
+        streamable_http_client(f"{served.url}/mcp", http_client=http) as (read, write),
+        ClientSession(read, write, elicitation_callback=Person("accept")) as session,
+    ):
+        await session.initialize()
+        await session.call_tool("add_task", {"title": "buy milk"})
+        refused = envelope(await session.call_tool("delete_task", {"task_identifier": "1"}))
+
+    assert refused["message"].startswith("Nothing was deleted: this app could not ask you")
+    assert await titles(database) == ["buy milk"]
+    assert await confirmations(database) == ["pending"]
+
+
+async def test_a_question_asked_by_one_worker_is_answered_at_another(database: Database) -> None:
+    first, second = await start_many(2, environment(database), ROOT)
+    try:
+        async with (
+            connect(first, "ann", elicitation_callback=Person()) as at_first,
+            connect(second, "ann", elicitation_callback=Person()) as at_second,
+        ):
+            await at_first.call_tool("add_task", {"title": "buy milk"})
+            arguments = {"task_identifier": "1"}
+            asked = await at_first.session.call_tool(
+                "delete_task", arguments, allow_input_required=True
+            )
+            assert isinstance(asked, InputRequiredResult)
+            (key,) = asked.input_requests
+            answered = await at_second.session.call_tool(
+                "delete_task",
+                arguments,
+                input_responses={key: {"action": "accept", "content": {"delete": True}}},
+                request_state=asked.request_state,
+            )
+    finally:
+        await first.stop()
+        await second.stop()
+
+    assert envelope(answered)["message"] == "Deleted #1 “buy milk”."
+    assert await titles(database) == []
+
+
+async def test_the_agents_sdk_drives_a_tool_through_serve(
+    served: ServeProcess, database: Database
+) -> None:
+    from agents import Agent, OpenAIChatCompletionsModel, RunConfig, Runner
+    from agents.mcp import MCPServerStreamableHttp
+    from openai import AsyncOpenAI
+
+    fake = FakeOpenAI().start()
+    fake.push(tool_call("add_task", {"title": "water the plants"}), text("Added it."))
+    model = OpenAIChatCompletionsModel(
+        model="fake-model", openai_client=AsyncOpenAI(api_key="k", base_url=fake.base_url)
+    )
+    try:
+        async with MCPServerStreamableHttp(
+            params={"url": f"{served.url}/mcp", "headers": bearer("ann")}, name="todobot"
+        ) as todobot:
+            agent = Agent(name="assistant", model=model, mcp_servers=[todobot])
+            result = await Runner.run(
+                agent, "remember to water the plants", run_config=RunConfig(tracing_disabled=True)
+            )
+    finally:
+        fake.stop()
+
+    assert result.final_output == "Added it."
+    offered = {tool["function"]["name"] for tool in fake.requests[0]["tools"]}
+    assert offered == {"add_task", "list_tasks", "complete_task", "update_task", "delete_task"}
+    (answered,) = [m for m in fake.messages(-1) if m["role"] == "tool"]
+    assert "Added #1 “water the plants”." in json.dumps(answered["content"], ensure_ascii=False)
+    assert await titles(database) == ["water the plants"]
