@@ -10,7 +10,7 @@ person's own answer, relayed by the client, reaches `decide_delete`.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
@@ -18,14 +18,16 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import tasks as task_service
 from core import tools
+from core.clock import Clock, SystemClock
 from core.confirmations import Outcome, decide
 from core.db import Database, in_transaction
 from core.identities import find_user, user_for
-from core.models import User, utcnow
+from core.models import User
 from core.presses import CONFIRM_ACTIONS, explain
 from core.ratelimit import tool_calls_over_limit
 from core.tools import Envelope, ToolContext, ToolFunction, failure, ok
-from core.types import Action, TaskView
+from core.types import Action
+from core.zones import settle_zone
 
 RATE_LIMITED = (
     "Too many calls in the last minute. Wait a minute, then try again; nothing was changed."
@@ -61,6 +63,8 @@ class RemoteTools:
     rate_limit_per_minute: int = 30
     confirmation_ttl_seconds: int = 600
     db_retries: int = 3
+    default_timezone: str = "UTC"
+    clock: Clock = field(default_factory=SystemClock)
 
     async def call(
         self, account: Account, tool: ToolFunction, arguments: dict[str, Any]
@@ -72,15 +76,17 @@ class RemoteTools:
 
         return await self._as(account, run)
 
-    async def open_tasks(self, account: Account) -> list[TaskView]:
-        """The person's pending tasks, read-only (a stranger has none)."""
+    async def open_tasks(self, account: Account) -> list[dict[str, Any]]:
+        """The person's pending tasks as the tools describe them, read-only (a stranger has
+        none)."""
 
-        async def read(session: AsyncSession) -> list[TaskView]:
+        async def read(session: AsyncSession) -> list[dict[str, Any]]:
             user = await self._find(session, account)
             if user is None:
                 return []
+            zone, _assumed = settle_zone(user, None, self.default_timezone)
             found = await task_service.list_tasks(session, user_id=user.id, status="pending")
-            return [TaskView(t.number, t.title, t.description, t.completed) for t in found]
+            return [tools.describe(task, zone) for task in found]
 
         return await in_transaction(self.db, read, retries=self.db_retries)
 
@@ -145,14 +151,19 @@ class RemoteTools:
                 display_name=account.display_name,
                 lock=True,
             )
+            now = self.clock.now()
             if await tool_calls_over_limit(
-                session, user_id=user.id, per_minute=self.rate_limit_per_minute, now=utcnow()
+                session, user_id=user.id, per_minute=self.rate_limit_per_minute, now=now
             ):
                 return failure("RATE_LIMITED", RATE_LIMITED, "Wait a minute before calling again.")
+            zone, assumed = settle_zone(user, None, self.default_timezone)
             context = ToolContext(
                 session=session,
                 user_id=user.id,
                 confirmation_ttl_seconds=self.confirmation_ttl_seconds,
+                now=now,
+                zone=zone,
+                zone_assumed=assumed,
             )
             return await work(context)
 

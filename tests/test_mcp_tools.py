@@ -168,7 +168,7 @@ async def test_without_elicitation_the_delete_is_refused_and_waits_in_the_consol
     assert shown.getvalue().splitlines() == [
         "Still waiting for your answer (asked from another app):",
         "• delete #1 “buy milk”?",
-        "[1] Delete #1 “buy milk”   [2] Keep #1 “buy milk”   (type the number)",
+        "[1] Delete #1 “buy milk”   [2] Keep #1 “buy milk”   (type the number or the word)",
         "Deleted #1 “buy milk”.",
     ]
     assert await titles(database) == []
@@ -222,6 +222,25 @@ async def test_the_open_tasks_resource_follows_the_list(database: Database) -> N
     assert [str(resource.uri) for resource in resources] == [OPEN_TASKS_URI]
     assert before == []
     assert after == ["walk dog"]
+
+
+async def test_the_task_fields_of_the_chat_tools_work_over_mcp(database: Database) -> None:
+    async with connect(database) as client:
+        added = envelope(
+            await client.call_tool(
+                "add_task",
+                {"title": "pay rent", "due": "2999-01-31", "priority": "high", "tags": ["home"]},
+            )
+        )
+        wrong = await client.call_tool("add_task", {"title": "x", "priority": "urgent"})
+        resource = await client.read_resource(OPEN_TASKS_URI)
+
+    task = added["data"]["task"]
+    assert (task["due"], task["priority"], task["tags"]) == ("2999-01-31", "high", ["home"])
+    assert wrong.is_error and "priority" in wrong.content[0].text  # type: ignore[union-attr]
+    (listed,) = json.loads(resource.contents[0].text)["tasks"]  # type: ignore[union-attr]
+    assert (listed["due"], listed["priority"], listed["tags"]) == ("2999-01-31", "high", ["home"])
+    assert await titles(database) == ["pay rent"]
 
 
 async def test_calls_are_rate_limited_per_person(database: Database) -> None:

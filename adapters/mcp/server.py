@@ -88,10 +88,7 @@ def build_server(remote: RemoteTools, who: Who, **options: Any) -> MCPServer:
         mime_type="application/json",
     )
     async def open_tasks() -> str:
-        found = await remote.open_tasks(who())
-        listed = [
-            {"number": t.number, "title": t.title, "description": t.description} for t in found
-        ]
+        listed = await remote.open_tasks(who())
         return json.dumps({"count": len(listed), "tasks": listed}, ensure_ascii=False)
 
     return server
