@@ -18,7 +18,7 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, or_, update
@@ -88,23 +88,34 @@ class Inbox:
             self._wake.set()
         return fresh
 
-    async def claim(self, limit: int) -> list[Claimed]:
+    async def claim(
+        self,
+        limit: int,
+        *,
+        sources: list[str] | None = None,
+        by_due: bool = False,
+        now: datetime | None = None,
+    ) -> list[Claimed]:
         """Lease up to `limit` pending items nobody holds, oldest first, in one statement
-        (PostgreSQL skips rows another worker is leasing at this very moment)."""
-        sources = list(self.processors)
+        (PostgreSQL skips rows another worker is leasing at this very moment). `sources`
+        defaults to the registered processors'; `by_due` takes scheduled work (items leased
+        until their time, core/scheduled.py) in the order it fell due; `now` is the
+        scheduler's clock."""
+        sources = list(self.processors) if sources is None else sources
         if limit <= 0 or not sources:
             return []
+        order = (col(InboxItem.locked_until), col(InboxItem.id)) if by_due else (col(InboxItem.id),)
 
         async def lease(session: AsyncSession) -> list[Claimed]:
-            now = utcnow()
+            at = now or utcnow()
             free = (
                 select(InboxItem.id)
                 .where(
                     col(InboxItem.status) == "pending",
                     col(InboxItem.source).in_(sources),
-                    or_(col(InboxItem.locked_until).is_(None), col(InboxItem.locked_until) < now),
+                    or_(col(InboxItem.locked_until).is_(None), col(InboxItem.locked_until) <= at),
                 )
-                .order_by(col(InboxItem.id))
+                .order_by(*order)
                 .limit(limit)
                 .with_for_update(skip_locked=True)
             )
@@ -112,7 +123,7 @@ class Inbox:
                 update(InboxItem)
                 .where(col(InboxItem.id).in_(free))
                 .values(
-                    locked_until=now + timedelta(seconds=self.policy.lease_seconds),
+                    locked_until=at + timedelta(seconds=self.policy.lease_seconds),
                     locked_by=self.worker_id,
                     attempts=InboxItem.attempts + 1,
                 )
@@ -199,6 +210,13 @@ class Inbox:
             log.warning("inbox: cannot reach the database (%s); retrying", type(error).__name__)
             return []
 
+    async def settle_failure(
+        self, item: Claimed, error: Exception, *, retry_at: datetime | None = None
+    ) -> None:
+        """Retry the item later (at `retry_at`, else with backoff), or give up after
+        `max_attempts`."""
+        await self._settle_failure(item, error, retry_at=retry_at)
+
     async def _settle(self, item: Claimed, *, status: str, error: str | None) -> None:
         async def mark(session: AsyncSession) -> None:
             await session.exec(
@@ -219,14 +237,17 @@ class Inbox:
             # The lease runs out and the item is processed again; its turn is a no-op then.
             log.warning("inbox: could not settle item %s; its lease will run out", item.id)
 
-    async def _settle_failure(self, item: Claimed, error: Exception) -> None:
+    async def _settle_failure(
+        self, item: Claimed, error: Exception, *, retry_at: datetime | None = None
+    ) -> None:
         reason = f"{type(error).__name__}: {error}"[:2000]
         if item.attempts >= self.policy.max_attempts:
             await self._settle(item, status="failed", error=reason)
             self._note(item.source, "failed")
             return
-        backoff = self.policy.retry_base_seconds * 2 ** (item.attempts - 1)
-        retry_at = utcnow() + timedelta(seconds=min(backoff, 300))
+        if retry_at is None:
+            backoff = self.policy.retry_base_seconds * 2 ** (item.attempts - 1)
+            retry_at = utcnow() + timedelta(seconds=min(backoff, 300))
 
         async def reschedule(session: AsyncSession) -> None:
             await session.exec(

@@ -51,6 +51,9 @@ class Identity(SQLModel, table=True):
     external_id: str = Field(max_length=128)
     display_name: str | None = Field(default=None, max_length=200)
     created_at: datetime = Field(default_factory=utcnow)
+    # Set when the platform said this account cannot be written to (blocked the bot, left the
+    # workspace): reminders stop trying it until the person writes from it again.
+    unreachable_since: datetime | None = None
 
 
 class TaskBase(SQLModel):
@@ -199,6 +202,8 @@ class InboxItem(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("source", "delivery_id"),
         Index("ix_inbox_item_status_id", "status", "id"),
+        # Scheduled work (reminders) waits as pending items leased until their time.
+        Index("ix_inbox_item_source_status_locked", "source", "status", "locked_until"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -241,3 +246,46 @@ class Erasure(SQLModel, table=True):
     counts: dict[str, int] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     requested_at: datetime
     erased_at: datetime = Field(default_factory=utcnow)
+
+
+class Reminder(SQLModel, table=True):
+    """A message owed to a person at `fire_at`: about a task, or their daily list (`digest`).
+
+    The row is the truth; the inbox item scheduled with it (core/scheduled.py) only wakes a
+    worker at the right time. `version` grows with every reschedule, so a wake-up for an
+    earlier time finds the row moved on and does nothing. Status: pending (waiting), sending
+    (claimed; a crash leaves it to the retry), sent (delivered, buttons live), done, snoozed,
+    cancelled, failed (refused for good), blocked (the person blocked the bot)."""
+
+    __tablename__ = "reminder"
+    __table_args__ = (
+        Index("ix_reminder_user_status", "user_id", "status"),
+        Index("ix_reminder_task_status", "task_id", "status"),
+    )
+
+    id: UUID = Field(default_factory=uuid4, primary_key=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    )
+    task_id: UUID | None = Field(
+        default=None, sa_column=Column(ForeignKey("task.id", ondelete="CASCADE"), nullable=True)
+    )
+    kind: str = Field(default="task", max_length=16)
+    fire_at: datetime
+    # Minutes before the task's due ("an hour before"): the reminder moves with the due.
+    before_due_minutes: int | None = None
+    # A digest's local time of day ("08:00"), repeated daily in the person's zone.
+    daily_at: str | None = Field(default=None, max_length=5)
+    status: str = Field(default="pending", max_length=16)
+    version: int = Field(default=1)
+    token: str = Field(max_length=32, unique=True)
+    # Where the person asked: the platform and conversation the message goes back to.
+    platform: str = Field(max_length=32)
+    conversation_id: UUID | None = None
+    late: bool = False
+    attempts: int = Field(default=0)
+    last_error: str | None = Field(default=None, max_length=500)
+    message_ref: str | None = Field(default=None, max_length=255)
+    created_at: datetime = Field(default_factory=utcnow)
+    sent_at: datetime | None = None
+    decided_at: datetime | None = None

@@ -12,6 +12,8 @@ from core.confirmations import Decision, Outcome, decide
 from core.events import claim_event
 from core.identities import user_for
 from core.models import Confirmation, ToolCall, iso, utcnow
+from core.reminders.buttons import ACTIONS as REMINDER_ACTIONS
+from core.reminders.buttons import press_reminder
 from core.task_buttons import press_task_button
 from core.types import TASK_ACTIONS, Press, Reply
 
@@ -96,6 +98,10 @@ async def decide_press(
             user=user,
             ttl_seconds=ttl_seconds,
             default_timezone=default_timezone,
+        )
+    if press.action in REMINDER_ACTIONS:
+        return await press_reminder(
+            session, user_id=user.id, token=press.token, action=press.action, now=utcnow()
         )
     decision = await decide(session, token=press.token, user_id=user.id, action=press.action)
     if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:

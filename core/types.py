@@ -21,6 +21,10 @@ class Action(StrEnum):
     DELETE = "delete"
     # The next page of a listing's Done buttons; the token is where the page starts.
     MORE = "more"
+    # A reminder's buttons (core/reminders/buttons.py).
+    REMINDER_DONE = "rdone"
+    SNOOZE = "snooze"
+    TOMORROW = "tomorrow"
 
 
 # Buttons that act on a task or a listing rather than decide a confirmation.

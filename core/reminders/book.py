@@ -1,0 +1,160 @@
+"""Writing, moving and cancelling reminders, inside the caller's transaction.
+
+A task has at most one pending reminder: setting another time moves it. Each (re)scheduling
+bumps `version` and schedules a wake-up for that version (core/scheduled.py), so an earlier
+wake-up finds the row moved on and does nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from uuid import UUID
+
+from sqlalchemy import update
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core import scheduled
+from core.models import Conversation, Reminder, Task
+
+SOURCE_PREFIX = "reminder:"
+TOKEN_PREFIX = "r"
+# Waiting to be sent (or being sent): what "what reminders do I have?" lists.
+WAITING = ("pending",)
+
+
+def source_for(platform: str) -> str:
+    """The inbox source of one platform's reminders: only a process that can reach that
+    platform claims them."""
+    return SOURCE_PREFIX + platform
+
+
+def new_token() -> str:
+    return TOKEN_PREFIX + secrets.token_urlsafe(15)
+
+
+@dataclass(frozen=True)
+class Where:
+    """The place a reminder goes back to: where the person asked for it."""
+
+    platform: str
+    conversation_id: UUID | None = None
+
+
+async def where_for(session: AsyncSession, *, user_id: UUID, conversation_id: UUID | None) -> Where:
+    """The platform of the conversation the request came from (the chat API without one)."""
+    if conversation_id is not None:
+        found = (
+            await session.exec(
+                select(Conversation.platform).where(
+                    Conversation.id == conversation_id, Conversation.user_id == user_id
+                )
+            )
+        ).first()
+        if found is not None:
+            return Where(found, conversation_id)
+    return Where("api", None)
+
+
+async def wake(session: AsyncSession, reminder: Reminder) -> None:
+    await scheduled.schedule(
+        session,
+        source=source_for(reminder.platform),
+        key=f"{reminder.id}.{reminder.version}",
+        payload={"reminder": str(reminder.id), "version": reminder.version},
+        at=reminder.fire_at,
+    )
+
+
+async def pending_for_task(
+    session: AsyncSession, *, user_id: UUID, task_id: UUID
+) -> Reminder | None:
+    found = await session.exec(
+        select(Reminder).where(
+            Reminder.user_id == user_id,
+            Reminder.task_id == task_id,
+            col(Reminder.status).in_(WAITING),
+        )
+    )
+    return found.first()
+
+
+async def set_for_task(
+    session: AsyncSession,
+    *,
+    task: Task,
+    at: datetime,
+    where: Where,
+    before_due_minutes: int | None = None,
+) -> Reminder:
+    """Remind the task's owner at `at`; an existing pending reminder of the task moves."""
+    reminder = await pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    if reminder is None:
+        reminder = Reminder(
+            user_id=task.user_id,
+            task_id=task.id,
+            fire_at=at,
+            token=new_token(),
+            platform=where.platform,
+            conversation_id=where.conversation_id,
+            before_due_minutes=before_due_minutes,
+        )
+    else:
+        reminder.fire_at = at
+        reminder.version += 1
+        reminder.before_due_minutes = before_due_minutes
+        reminder.platform, reminder.conversation_id = where.platform, where.conversation_id
+    session.add(reminder)
+    await session.flush()
+    await wake(session, reminder)
+    return reminder
+
+
+async def cancel_for_task(session: AsyncSession, *, user_id: UUID, task_id: UUID) -> int:
+    """Cancel the task's pending reminders; how many there were."""
+    cancelled = await session.exec(
+        update(Reminder)
+        .where(
+            col(Reminder.user_id) == user_id,
+            col(Reminder.task_id) == task_id,
+            col(Reminder.status).in_(WAITING),
+        )
+        .values(status="cancelled")
+        .returning(Reminder.id)
+        .execution_options(synchronize_session=False)
+    )
+    return len(cancelled.all())
+
+
+async def waiting(session: AsyncSession, *, user_id: UUID) -> list[tuple[Reminder, Task | None]]:
+    """The person's pending reminders, soonest first, with their tasks."""
+    found = await session.exec(
+        select(Reminder, Task)
+        .join(Task, col(Task.id) == col(Reminder.task_id), isouter=True)
+        .where(Reminder.user_id == user_id, col(Reminder.status).in_(WAITING))
+        .order_by(col(Reminder.fire_at))
+    )
+    return [(reminder, task) for reminder, task in found.all()]
+
+
+async def follow_due(
+    session: AsyncSession, *, task: Task, due_at: datetime | None, now: datetime
+) -> Reminder | None:
+    """A reminder set relative to the due ("an hour before") moves with it; cancelled when
+    the due goes away or the new time has passed."""
+    reminder = await pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    if reminder is None or reminder.before_due_minutes is None:
+        return None
+    if due_at is None or due_at - timedelta(minutes=reminder.before_due_minutes) <= now:
+        await cancel_for_task(session, user_id=task.user_id, task_id=task.id)
+        return None
+    where = Where(reminder.platform, reminder.conversation_id)
+    return await set_for_task(
+        session,
+        task=task,
+        at=due_at - timedelta(minutes=reminder.before_due_minutes),
+        where=where,
+        before_due_minutes=reminder.before_due_minutes,
+    )

@@ -1,0 +1,87 @@
+"""Done / Snooze 1 h / Tomorrow 9:00 under a reminder: owner-only, decided exactly once.
+
+One conditional UPDATE (`WHERE status = 'sent'`) decides a press, as for confirmations, so a
+double click or two workers cannot both act. The reply replaces the reminder's message.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from uuid import UUID
+
+from sqlalchemy import update
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core import tasks as task_service
+from core.models import Reminder, Task, ToolCall
+from core.reminders.book import Where, set_for_task
+from core.reminders.notice import SNOOZE, Due, clock_time, task_name, tomorrow_at_nine, when
+from core.reminders.zones import zones_of
+from core.types import Action, Reply
+
+ACTIONS = frozenset({Action.REMINDER_DONE, Action.SNOOZE, Action.TOMORROW})
+# Delivered (or being delivered: the sender may have died before noting it).
+LIVE = ("sent", "sending")
+
+
+async def press_reminder(
+    session: AsyncSession, *, user_id: UUID, token: str, action: Action, now: datetime
+) -> Reply:
+    reminder = (await session.exec(select(Reminder).where(Reminder.token == token))).first()
+    if reminder is None:
+        return Reply(text="That reminder is gone.", ephemeral=True, outcome="not_found")
+    if reminder.user_id != user_id:
+        return Reply(
+            text="Only the person this reminder is for can use its buttons.",
+            ephemeral=True,
+            outcome="not_yours",
+        )
+    status = {Action.REMINDER_DONE: "done"}.get(action, "snoozed")
+    won = await session.exec(
+        update(Reminder)
+        .where(col(Reminder.id) == reminder.id, col(Reminder.status).in_(LIVE))
+        .values(status=status, decided_at=now)
+        .returning(Reminder.id)
+        .execution_options(synchronize_session=False)
+    )
+    if won.first() is None:
+        return Reply(
+            text="That reminder was already taken care of.",
+            ephemeral=True,
+            outcome="already_decided",
+        )
+    task = (
+        await session.exec(select(Task).where(Task.user_id == user_id, Task.id == reminder.task_id))
+    ).first()
+    if task is None:
+        return Reply(text="That task is gone, so there is nothing to remind you of.")
+    zone = (await zones_of(session, user_ids=[user_id]))[user_id]
+    name = task_name(Due(reminder.token, task.number, task.title, reminder.fire_at))
+    if action is Action.REMINDER_DONE:
+        finished = await task_service.complete_task(session, task=task)
+        _audit(session, user_id, "reminder.done", task, finished)
+        return Reply(
+            text=f"✓ Marked {name} as done." if finished else f"✓ {name} was already done.",
+            outcome="done",
+        )
+    later = now + SNOOZE if action is Action.SNOOZE else tomorrow_at_nine(now, zone)
+    await set_for_task(
+        session, task=task, at=later, where=Where(reminder.platform, reminder.conversation_id)
+    )
+    _audit(session, user_id, f"reminder.{action.value}", task, True)
+    spoken = f"at {clock_time(later, zone)}" if action is Action.SNOOZE else when(later, zone, now)
+    return Reply(text=f"⏰ {name}: I'll remind you again {spoken}.", outcome="snoozed")
+
+
+def _audit(session: AsyncSession, user_id: UUID, tool: str, task: Task, ok: bool) -> None:
+    session.add(
+        ToolCall(
+            user_id=user_id,
+            tool=tool,
+            input={"task_id": str(task.id)},
+            result={"ok": ok},
+            ok=ok,
+            duration_ms=0.0,
+        )
+    )
