@@ -66,6 +66,12 @@ class Settings(BaseSettings):
     inbox_max_attempts: int = Field(default=10, ge=1)
     prometheus_multiproc_dir: str | None = None
 
+    # Reminders: wake-ups claimed per round, how often to look, how long a claim holds
+    reminder_batch: int = Field(default=200, ge=1, le=5000)
+    reminder_poll_seconds: float = Field(default=1.0, gt=0)
+    reminder_lease_seconds: float = Field(default=60.0, gt=0)
+    reminder_max_attempts: int = Field(default=8, ge=1)
+
     @property
     def resolved_backend(self) -> Literal["builtin", "openai"]:
         """`auto` means the LLM when a key is set, the offline engine otherwise."""

@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import scheduled
-from core.models import Conversation, Reminder, Task
+from core.models import Conversation, Identity, Reminder, Task
 
 SOURCE_PREFIX = "reminder:"
 TOKEN_PREFIX = "r"
@@ -109,7 +109,22 @@ async def set_for_task(
     session.add(reminder)
     await session.flush()
     await wake(session, reminder)
+    await _reachable_again(session, user_id=task.user_id, platform=where.platform)
     return reminder
+
+
+async def _reachable_again(session: AsyncSession, *, user_id: UUID, platform: str) -> None:
+    """Someone asking for a reminder on a platform can be written to there again."""
+    await session.exec(
+        update(Identity)
+        .where(
+            col(Identity.user_id) == user_id,
+            col(Identity.platform) == platform,
+            col(Identity.unreachable_since).is_not(None),
+        )
+        .values(unreachable_since=None)
+        .execution_options(synchronize_session=False)
+    )
 
 
 async def cancel_for_task(session: AsyncSession, *, user_id: UUID, task_id: UUID) -> int:

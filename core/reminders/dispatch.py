@@ -118,7 +118,9 @@ class ReminderDispatcher:
             return 0
         outgoing = await in_transaction(self.db, lambda session: self._take(session, items, now))
         deadline = asyncio.get_running_loop().time() + self.policy.lease_seconds * 0.8
-        await asyncio.gather(*(self._send(out, deadline) for out in outgoing))
+        await asyncio.gather(
+            *(self._send_in_order(queue, deadline) for queue in _by_person(outgoing))
+        )
         await self._settle(outgoing, self.clock())
         return len(items)
 
@@ -211,6 +213,11 @@ class ReminderDispatcher:
         await session.flush()
         return outgoing
 
+    async def _send_in_order(self, queue: list[_Outgoing], deadline: float) -> None:
+        """One person's messages one after another, oldest first; people side by side."""
+        for out in queue:
+            await self._send(out, deadline)
+
     async def _send(self, out: _Outgoing, deadline: float) -> None:
         if out.outcome == "blocked" or out.reply is None:
             return
@@ -295,6 +302,14 @@ class ReminderDispatcher:
             await self._inbox.settle_failure(item, error, retry_at=now + timedelta(seconds=wait))
 
 
+def _by_person(outgoing: list[_Outgoing]) -> list[list[_Outgoing]]:
+    queues: dict[tuple[str, str, UUID], list[_Outgoing]] = {}
+    for out in sorted(outgoing, key=lambda out: min(r.fire_at for r in out.reminders)):
+        person = out.recipient
+        queues.setdefault((person.platform, person.user_ref, person.user_id), []).append(out)
+    return list(queues.values())
+
+
 def _due(reminder: Reminder, task: Task | None) -> Due:
     if task is None:
         return Due(reminder.token, None, "your reminder", reminder.fire_at)
@@ -302,9 +317,8 @@ def _due(reminder: Reminder, task: Task | None) -> Due:
 
 
 async def _recipients(session: AsyncSession, reminders: list[Reminder]) -> dict[UUID, Recipient]:
-    """Each reminder's person on its platform, in the chat they asked from. Accounts
-    marked unreachable are skipped, unless the reminder was set after the mark (they are
-    talking to the bot again)."""
+    """Each reminder's person on its platform, in the chat they asked from; none for an
+    account marked unreachable (setting a reminder from it clears the mark)."""
     users = {reminder.user_id for reminder in reminders}
     platforms = {reminder.platform for reminder in reminders}
     accounts = await session.exec(
@@ -327,8 +341,7 @@ async def _recipients(session: AsyncSession, reminders: list[Reminder]) -> dict[
         identity = account.get((reminder.user_id, reminder.platform))
         if identity is None:
             continue
-        mark = identity.unreachable_since
-        if mark is not None and mark >= reminder.created_at:
+        if identity.unreachable_since is not None:
             continue
         key = chats.get(reminder.conversation_id) if reminder.conversation_id else None
         chat_ref, _, thread_ref = (key or "").partition("/")

@@ -1,0 +1,76 @@
+"""Helpers for reminder tests: a clock the test moves, a sender that records, and a way to
+set a reminder on a task as the tools do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from uuid import UUID
+
+from sqlmodel import col, select
+
+from core.db import Database
+from core.models import InboxItem, Reminder, Task
+from core.reminders import book
+from core.reminders.delivery import Notice, Refused, Unreachable
+
+START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@dataclass
+class StepClock:
+    """Stands still until the test moves it."""
+
+    at: datetime = START
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def advance(self, **delta: float) -> None:
+        self.at += timedelta(**delta)
+
+
+@dataclass
+class RecordingSender:
+    """A platform that takes every message (or refuses the next `refusing` of them)."""
+
+    platform: str = "console"
+    sent: list[Notice] = field(default_factory=list)
+    refusing: int = 0
+    retry_after: float | None = None
+    blocked: bool = False
+
+    async def send(self, notice: Notice) -> str | None:
+        if self.blocked:
+            raise Unreachable("Forbidden: bot was blocked by the user")
+        if self.refusing:
+            self.refusing -= 1
+            raise Refused("try later", self.retry_after)
+        self.sent.append(notice)
+        return f"msg{len(self.sent)}"
+
+    @property
+    def texts(self) -> list[str]:
+        return [notice.reply.text for notice in self.sent]
+
+
+async def remind(
+    database: Database, task: Task, at: datetime, *, platform: str = "console"
+) -> Reminder:
+    async with database.session() as session, session.begin():
+        found = (await session.exec(select(Task).where(Task.id == task.id))).one()
+        return await book.set_for_task(session, task=found, at=at, where=book.Where(platform))
+
+
+async def reminders_of(database: Database, user_id: UUID) -> list[Reminder]:
+    async with database.session() as session:
+        found = await session.exec(
+            select(Reminder).where(Reminder.user_id == user_id).order_by(col(Reminder.fire_at))
+        )
+        return list(found.all())
+
+
+async def wakeups(database: Database) -> list[InboxItem]:
+    async with database.session() as session:
+        found = await session.exec(select(InboxItem).order_by(col(InboxItem.id)))
+        return list(found.all())
