@@ -14,10 +14,11 @@ import signal
 
 from telegram import Bot, BotCommand, Update
 from telegram.error import InvalidToken, NetworkError, RetryAfter
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes, TypeHandler
+from telegram.ext import Application, ApplicationBuilder, ContextTypes, TypeHandler
 
 from adapters.telegram.bridge import TelegramBridge, optional
 from adapters.telegram.ordering import PerChatUpdateProcessor
+from adapters.telegram.ratelimit import TodobotRateLimiter
 from bot.settings import Settings
 from core.chat import ChatService
 
@@ -76,7 +77,7 @@ def build_application(
         ApplicationBuilder()
         .token(bot_token(settings))
         .base_url(settings.telegram_api_url)
-        .rate_limiter(AIORateLimiter(max_retries=3))
+        .rate_limiter(TodobotRateLimiter(max_retries=3))
         .concurrent_updates(PerChatUpdateProcessor(CONCURRENT_UPDATES[settings.resolved_backend]))
         .connect_timeout(5)
         .read_timeout(10)

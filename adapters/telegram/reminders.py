@@ -2,8 +2,8 @@
 
 Asked in a private chat, the reminder goes there. Asked in a group, it goes privately when
 the bot can write to the person (they have started it); otherwise to the group, addressed to
-them by a mention. The bot's rate limiter (PTB's `AIORateLimiter`: 30 messages a second, 20
-a minute per group) paces every send; a flood wait beyond it is `Refused` with Telegram's
+them by a mention. The bot's rate limiter (adapters/telegram/ratelimit.py: 30 messages a second,
+20 a minute per group) paces every send; a flood wait is `Refused` at once with Telegram's
 `retry_after`, a person who blocked the bot (or a group that removed it) is `Unreachable`.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from datetime import timedelta
 
 from telegram import Bot, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 
+from adapters.telegram.ratelimit import NO_RETRY, FloodWait
 from adapters.telegram.translate import render
 from core.reminders.delivery import Notice, Refused, Unreachable
 
@@ -37,12 +37,16 @@ class TelegramReminderSender:
         except Forbidden as refused:
             if group is None:
                 raise Unreachable(refused.message) from refused
-        except (RetryAfter, BadRequest, TelegramError) as error:
+        except FloodWait as flood:
+            raise Refused(str(flood), flood.seconds) from flood
+        except TelegramError as error:
             raise _classified(error) from error
         try:  # the bot cannot start a private chat with them: say it in the group
             mention = f'<a href="tg://user?id={int(person.user_ref)}">'
             mention += f"{html.escape(person.display_name or 'you')}</a>, "
             return await self._post(int(group), notice, mention=mention)
+        except FloodWait as flood:
+            raise Refused(str(flood), flood.seconds) from flood
         except TelegramError as error:
             raise _classified(error) from error
 
@@ -56,16 +60,13 @@ class TelegramReminderSender:
                 parse_mode=ParseMode.HTML,
                 reply_markup=part.keyboard,
                 link_preview_options=NO_PREVIEW,
+                rate_limit_args=NO_RETRY,
             )
             sent_id = sent.message_id
         return f"{chat_id}:{sent_id}"
 
 
 def _classified(error: TelegramError) -> Exception:
-    if isinstance(error, RetryAfter):
-        wait = error.retry_after
-        seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
-        return Refused("flood control", seconds)
     if isinstance(error, Forbidden):
         return Unreachable(error.message)
     if isinstance(error, BadRequest) and "chat not found" in error.message.lower():

@@ -137,7 +137,7 @@ async def cancel_for_task(session: AsyncSession, *, user_id: UUID, task_id: UUID
             col(Reminder.status).in_(WAITING),
         )
         .values(status="cancelled")
-        .returning(Reminder.id)
+        .returning(col(Reminder.id))
         .execution_options(synchronize_session=False)
     )
     return len(cancelled.all())

@@ -42,7 +42,7 @@ async def press_reminder(
         update(Reminder)
         .where(col(Reminder.id) == reminder.id, col(Reminder.status).in_(LIVE))
         .values(status=status, decided_at=now)
-        .returning(Reminder.id)
+        .returning(col(Reminder.id))
         .execution_options(synchronize_session=False)
     )
     if won.first() is None:

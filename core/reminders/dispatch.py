@@ -152,11 +152,11 @@ class ReminderDispatcher:
         )
         live: list[tuple[Claimed, Reminder, Task | None]] = []
         stale: list[Claimed] = []
-        for reminder, task in rows.all():
+        for reminder, found_task in rows.all():
             item = wanted.pop(reminder.id)
             current = reminder.version == item.payload.get("version")
             if current and reminder.status in ("pending", "sending"):
-                live.append((item, reminder, task))
+                live.append((item, reminder, found_task))
             else:
                 stale.append(item)
         stale += wanted.values()  # the reminder is gone (its task was erased)
@@ -327,8 +327,8 @@ async def _recipients(session: AsyncSession, reminders: list[Reminder]) -> dict[
         .order_by(col(Identity.created_at))
     )
     account: dict[tuple[UUID, str], Identity] = {}
-    for identity in accounts.all():
-        account[(identity.user_id, identity.platform)] = identity
+    for found_identity in accounts.all():
+        account[(found_identity.user_id, found_identity.platform)] = found_identity
     asked = {r.conversation_id for r in reminders if r.conversation_id is not None}
     chats: dict[UUID, str] = {}
     if asked:

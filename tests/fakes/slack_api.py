@@ -45,6 +45,7 @@ class FakeSlackApi:
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _ts: itertools.count = field(default_factory=lambda: itertools.count(1))
     _refusals: dict[str, int] = field(default_factory=dict)
+    _refusal_errors: dict[str, str] = field(default_factory=dict)
 
     @property
     def api_url(self) -> str:
@@ -71,9 +72,11 @@ class FakeSlackApi:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def refuse(self, method: str, times: int = 1) -> None:
-        """Answer the next `times` calls of `method` with `{"ok": false}`, as a Slack hiccup."""
+    def refuse(self, method: str, times: int = 1, error: str = "internal_error") -> None:
+        """Answer the next `times` calls of `method` with `{"ok": false}`, as a Slack hiccup
+        (or, with `error`, as Slack says an account is gone: `account_inactive`)."""
         self._refusals[method] = times
+        self._refusal_errors[method] = error
 
     def of(self, method: str, **match: Any) -> list[SlackCall]:
         return [
@@ -107,7 +110,8 @@ class FakeSlackApi:
         await self._record(SlackCall(method, args, token))
         if self._refusals.get(method):
             self._refusals[method] -= 1
-            return web.json_response({"ok": False, "error": "internal_error"})
+            error = self._refusal_errors.get(method, "internal_error")
+            return web.json_response({"ok": False, "error": error})
         answer = self._answers().get(method, lambda _: {})(args)
         return web.json_response({"ok": "error" not in answer, **answer})
 
