@@ -87,8 +87,12 @@ def slack() -> None:
     """Run the Slack bot in Socket Mode (needs SLACK_BOT_TOKEN and SLACK_APP_TOKEN)."""
     import logging
 
+    from slack_sdk.web.async_client import AsyncWebClient
+
     from adapters.slack.config import SlackConfigError, slack_credentials
+    from adapters.slack.reminders import SlackReminderSender
     from adapters.slack.socket_mode import run_socket_mode
+    from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
     from bot.wiring import build_services, upgrade_database
 
@@ -103,9 +107,12 @@ def slack() -> None:
 
     async def session() -> None:
         services = build_services(settings)
+        client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
         freeze_startup_heap()
         try:
-            await run_socket_mode(credentials, services.chat)
+            senders = [SlackReminderSender(client)]
+            async with reminders_running(settings, services.db, senders):
+                await run_socket_mode(credentials, services.chat)
         finally:
             await services.close()
 
@@ -135,6 +142,8 @@ def telegram(context: typer.Context) -> None:
         build_application,
         poll_until_signalled,
     )
+    from adapters.telegram.reminders import TelegramReminderSender
+    from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
     from bot.wiring import build_services, upgrade_database
 
@@ -145,7 +154,9 @@ def telegram(context: typer.Context) -> None:
         application = build_application(settings, services.chat)
         freeze_startup_heap()
         try:
-            await poll_until_signalled(application)
+            senders = [TelegramReminderSender(application.bot)]
+            async with reminders_running(settings, services.db, senders):
+                await poll_until_signalled(application)
         finally:
             await services.close()
 

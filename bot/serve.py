@@ -31,7 +31,9 @@ from adapters.http.chat_api import chat_api_router
 from adapters.http.errors import install_error_handlers
 from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
+from adapters.http.reminders import ApiReminderSender
 from adapters.mcp.mount import mount_mcp
+from bot.reminders import reminders_running
 from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
 from bot.wiring import build_database, build_remote_tools, build_services
@@ -82,6 +84,10 @@ def create_app(
             stack.push_async_callback(intake.dispose)
             for platform_lifespan in app.state.platform_lifespans:
                 await stack.enter_async_context(platform_lifespan())
+            senders = [ApiReminderSender(services.db), *app.state.reminder_senders]
+            await stack.enter_async_context(
+                reminders_running(settings, services.db, senders, observer=metrics)
+            )
             worker = _start_inbox(inbox)
             freeze_startup_heap()
             try:
@@ -101,6 +107,7 @@ def create_app(
     app.state.metrics = metrics
     app.state.services = services
     app.state.platform_lifespans = []
+    app.state.reminder_senders = []
     install_error_handlers(app, lambda where: metrics.errors.labels(where=where).inc())
     app.include_router(ops_router(check_database, metrics))
     app.include_router(chat_api_router(chat, TokenVerifier(secret)))

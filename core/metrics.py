@@ -15,6 +15,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 
 from core.types import Reply
 
+LAG_BUCKETS = (0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 900, 3600, 86400)
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
 
 
@@ -30,6 +31,8 @@ class Metrics:
     rate_limited: Counter
     inbox: Counter
     replays: Counter
+    reminders: Counter
+    reminder_lag: Histogram
 
     def render(self) -> tuple[bytes, str]:
         """The Prometheus text exposition and its content type."""
@@ -48,6 +51,9 @@ class Metrics:
         for call in reply.tool_calls:
             outcome = "ok" if call.get("ok", True) else "error"
             self.tool_calls.labels(tool=str(call.get("tool_name", "?")), outcome=outcome).inc()
+            data = (call.get("result") or {}).get("data") or {}
+            if isinstance(data, dict) and data.get("reminder"):
+                self.reminders.labels(platform=platform, outcome="scheduled").inc()
 
     def failed(self, platform: str) -> None:
         self.errors.labels(where=f"turn:{platform}").inc()
@@ -57,6 +63,12 @@ class Metrics:
 
     def count_inbox(self, source: str, outcome: str) -> None:
         self.inbox.labels(source=source, outcome=outcome).inc()
+
+    def reminder(self, platform: str, outcome: str, lag_seconds: float | None = None) -> None:
+        """The dispatcher's `ReminderObserver`: sent, late, summarised, retry, failed, ..."""
+        self.reminders.labels(platform=platform, outcome=outcome).inc()
+        if lag_seconds is not None:
+            self.reminder_lag.observe(max(lag_seconds, 0.0))
 
 
 def build_metrics(multiprocess_dir: str | None = None) -> Metrics:
@@ -110,6 +122,19 @@ def build_metrics(multiprocess_dir: str | None = None) -> Metrics:
             "todobot_replayed_answers",
             "Answers sent again from a delivery's kept answer (a redelivery, an idempotency key).",
             ["platform"],
+            registry=owner,
+        ),
+        reminders=Counter(
+            "todobot_reminders",
+            "Reminders by outcome: scheduled (set by a turn), sent, late, summarised, retry, "
+            "failed, blocked, stale (moved or cancelled before their time).",
+            ["platform", "outcome"],
+            registry=owner,
+        ),
+        reminder_lag=Histogram(
+            "todobot_reminder_lag_seconds",
+            "From a reminder's time to its delivery.",
+            buckets=LAG_BUCKETS,
             registry=owner,
         ),
     )

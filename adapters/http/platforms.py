@@ -51,6 +51,7 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
     from adapters.slack.app import create_slack_app
     from adapters.slack.config import slack_credentials
     from adapters.slack.http import make_slack_endpoint
+    from adapters.slack.reminders import SlackReminderSender
 
     async def record(body: dict[str, Any]) -> None:
         await inbox.record("slack", slack_delivery_id(body), body)
@@ -59,11 +60,13 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
         slack_credentials(settings, "http"), chat, mode="http", hand_off=record
     )
     inbox.register("slack", worker.process)
+    app.state.reminder_senders.append(SlackReminderSender(slack_app.client))
     app.add_route(SLACK_PATH, make_slack_endpoint(slack_app), methods=["POST"])
 
 
 def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
     from adapters.telegram.application import build_application
+    from adapters.telegram.reminders import TelegramReminderSender
     from adapters.telegram.webhook import (
         process_update,
         read_webhook,
@@ -90,5 +93,6 @@ def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: I
             yield
 
     inbox.register("telegram", process)
+    app.state.reminder_senders.append(TelegramReminderSender(application.bot))
     app.add_route(TELEGRAM_PATH, endpoint, methods=["POST"])
     app.state.platform_lifespans.append(running)
