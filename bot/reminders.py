@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from bot.settings import Settings
+from core.clock import Clock, SystemClock
 from core.db import Database
-from core.models import utcnow
 from core.reminders.delivery import NoReminderObserver, ReminderObserver, Sender
-from core.reminders.dispatch import Clock, DispatchPolicy, ReminderDispatcher
+from core.reminders.dispatch import DispatchPolicy, ReminderDispatcher
 
 
 def dispatch_policy(settings: Settings) -> DispatchPolicy:
@@ -31,13 +31,13 @@ async def reminders_running(
     senders: Sequence[Sender],
     *,
     observer: ReminderObserver | None = None,
-    clock: Clock = utcnow,
+    clock: Clock | None = None,
 ) -> AsyncIterator[ReminderDispatcher]:
     """The dispatcher's loop, for as long as the block runs."""
     dispatcher = ReminderDispatcher(
         db,
         senders,
-        clock=clock,
+        clock=clock or SystemClock(),
         policy=dispatch_policy(settings),
         observer=observer or NoReminderObserver(),
     )

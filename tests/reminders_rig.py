@@ -23,7 +23,7 @@ class StepClock:
 
     at: datetime = START
 
-    def __call__(self) -> datetime:
+    def now(self) -> datetime:
         return self.at
 
     def advance(self, **delta: float) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Any
 
-from telegram import Bot, LinkPreviewOptions
+from telegram import LinkPreviewOptions
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import ExtBot
 
 from adapters.telegram.ratelimit import NO_RETRY, FloodWait
 from adapters.telegram.translate import render
@@ -26,7 +28,7 @@ NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 
 @dataclass
 class TelegramReminderSender:
-    bot: Bot
+    bot: ExtBot[Any]
     platform: str = PLATFORM
 
     async def send(self, notice: Notice) -> str | None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 from uuid import UUID
-from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -14,7 +13,7 @@ from core.types import Reply
 
 
 async def digest_reply(
-    session: AsyncSession, *, user_id: UUID, zone: ZoneInfo, now: datetime
+    session: AsyncSession, *, user_id: UUID, zone: tzinfo, now: datetime
 ) -> Reply:
     pending = await task_service.list_tasks(session, user_id=user_id, status="pending")
     if not pending:

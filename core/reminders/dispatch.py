@@ -22,11 +22,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from uuid import UUID
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import bindparam, update
 from sqlalchemy.exc import DBAPIError
@@ -34,9 +33,10 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import scheduled
+from core.clock import Clock, SystemClock
 from core.db import Database, in_transaction
 from core.inbox import Claimed, Inbox, InboxPolicy
-from core.models import Conversation, Identity, Reminder, Task, utcnow
+from core.models import Conversation, Identity, Reminder, Task
 from core.reminders import digest
 from core.reminders.book import source_for
 from core.reminders.delivery import (
@@ -49,12 +49,11 @@ from core.reminders.delivery import (
     Unreachable,
 )
 from core.reminders.notice import LATE_AFTER, SUMMARY_AFTER, Due, reminder_reply, summary_reply
-from core.reminders.zones import zones_of
+from core.reminders.zones import UTC_ZONE, zones_of
 from core.types import Reply
 
 log = logging.getLogger(__name__)
 
-Clock = Callable[[], datetime]
 LATE = LATE_AFTER.total_seconds()
 
 
@@ -67,6 +66,7 @@ class DispatchPolicy:
     max_attempts: int = 8
     retry_base_seconds: float = 5.0
     retry_max_seconds: float = 900.0
+    default_timezone: str = "UTC"
 
 
 @dataclass
@@ -92,7 +92,7 @@ class _Outgoing:
 class ReminderDispatcher:
     db: Database
     senders: Sequence[Sender]
-    clock: Clock = utcnow
+    clock: Clock = field(default_factory=SystemClock)
     policy: DispatchPolicy = field(default_factory=DispatchPolicy)
     observer: ReminderObserver = field(default_factory=NoReminderObserver)
 
@@ -110,7 +110,7 @@ class ReminderDispatcher:
 
     async def run_once(self) -> int:
         """One round; how many wake-ups it claimed (tests step the clock between rounds)."""
-        now = self.clock()
+        now = self.clock.now()
         items = await self._inbox.claim(
             self.policy.batch, sources=self._sources, by_due=True, now=now
         )
@@ -121,7 +121,7 @@ class ReminderDispatcher:
         await asyncio.gather(
             *(self._send_in_order(queue, deadline) for queue in _by_person(outgoing))
         )
-        await self._settle(outgoing, self.clock())
+        await self._settle(outgoing, self.clock.now())
         return len(items)
 
     async def run(self) -> None:
@@ -166,7 +166,7 @@ class ReminderDispatcher:
         if not live:
             return []
         users = {reminder.user_id for _, reminder, _ in live}
-        zones = await zones_of(session, user_ids=users)
+        zones = await zones_of(session, user_ids=users, default=self.policy.default_timezone)
         places = await _recipients(session, [reminder for _, reminder, _ in live])
         folded = await _overdue_for_summary(session, live, now)
         outgoing: list[_Outgoing] = []
@@ -176,7 +176,7 @@ class ReminderDispatcher:
             reminder.attempts += 1
             session.add(reminder)
             recipient = places.get(reminder.id)
-            zone = zones.get(reminder.user_id, ZoneInfo("UTC"))
+            zone = zones.get(reminder.user_id, UTC_ZONE)
             lag = (now - reminder.fire_at).total_seconds()
             if recipient is None:
                 nobody = Recipient(reminder.user_id, reminder.platform, "", "")
@@ -209,7 +209,7 @@ class ReminderDispatcher:
             missed = [
                 _due(r, tasks.get(r.task_id) if r.task_id else None) for r in summary.reminders
             ]
-            summary.reply = summary_reply(missed, now=now, zone=zones.get(user_id, ZoneInfo("UTC")))
+            summary.reply = summary_reply(missed, now=now, zone=zones.get(user_id, UTC_ZONE))
         await session.flush()
         return outgoing
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
+from datetime import datetime, timedelta, tzinfo
 
 from core.types import Action, Button, Reply
 
@@ -26,11 +25,11 @@ class Due:
     fire_at: datetime
 
 
-def clock_time(moment: datetime, zone: ZoneInfo) -> str:
+def clock_time(moment: datetime, zone: tzinfo) -> str:
     return moment.astimezone(zone).strftime("%H:%M")
 
 
-def when(moment: datetime, zone: ZoneInfo, now: datetime) -> str:
+def when(moment: datetime, zone: tzinfo, now: datetime) -> str:
     """ "15:00" today, "tomorrow at 15:00", "Fri 6 Mar at 15:00" further off."""
     local, today = moment.astimezone(zone), now.astimezone(zone).date()
     time = local.strftime("%H:%M")
@@ -55,7 +54,7 @@ def task_name(due: Due) -> str:
     return f"#{due.number} “{due.title}”" if due.number is not None else f"“{due.title}”"
 
 
-def reminder_reply(due: Due, *, now: datetime, zone: ZoneInfo) -> Reply:
+def reminder_reply(due: Due, *, now: datetime, zone: tzinfo) -> Reply:
     """⏰ Reminder: #3 “call mom”, with its buttons; marked late when it is."""
     text = f"⏰ Reminder: {task_name(due)}"
     if now - due.fire_at > LATE_AFTER:
@@ -63,7 +62,7 @@ def reminder_reply(due: Due, *, now: datetime, zone: ZoneInfo) -> Reply:
     return Reply(text=text, buttons=reminder_buttons(due.token))
 
 
-def summary_reply(missed: list[Due], *, now: datetime, zone: ZoneInfo) -> Reply:
+def summary_reply(missed: list[Due], *, now: datetime, zone: tzinfo) -> Reply:
     """Reminders more than a day late, oldest first, in one message without buttons."""
     ordered = sorted(missed, key=lambda due: due.fire_at)
     noun = "reminder" if len(ordered) == 1 else "reminders"
@@ -73,7 +72,7 @@ def summary_reply(missed: list[Due], *, now: datetime, zone: ZoneInfo) -> Reply:
     return Reply(text="\n".join(lines))
 
 
-def tomorrow_at_nine(now: datetime, zone: ZoneInfo) -> datetime:
+def tomorrow_at_nine(now: datetime, zone: tzinfo) -> datetime:
     local = now.astimezone(zone)
     day = local.date() + timedelta(days=1)
     return datetime(day.year, day.month, day.day, TOMORROW_HOUR, tzinfo=zone)

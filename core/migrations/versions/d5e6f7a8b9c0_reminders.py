@@ -1,7 +1,7 @@
 """reminders, unreachable accounts, scheduled inbox items
 
 Revision ID: d5e6f7a8b9c0
-Revises: b3d91c0e5f21
+Revises: b3d4e5f6a7c8
 Create Date: 2026-11-23 11:40:00.000000
 """
 
@@ -12,7 +12,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "d5e6f7a8b9c0"
-down_revision: str | None = "b3d91c0e5f21"
+down_revision: str | None = "b3d4e5f6a7c8"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
