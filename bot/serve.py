@@ -86,7 +86,9 @@ def create_app(
                 await stack.enter_async_context(platform_lifespan())
             senders = [ApiReminderSender(services.db), *app.state.reminder_senders]
             await stack.enter_async_context(
-                reminders_running(settings, services.db, senders, observer=metrics)
+                reminders_running(
+                    settings, services.db, senders, observer=metrics, clock=chat.clock
+                )
             )
             worker = _start_inbox(inbox)
             freeze_startup_heap()
