@@ -101,7 +101,11 @@ def endpoint_app(settings: Any, agent: Any, turns: int) -> Any:
         await worker.drain()
         await services.close()
 
-    route = Route("/slack/events", make_slack_endpoint(slack), methods=["POST"])
+    route = Route(
+        "/slack/events",
+        make_slack_endpoint(slack, signing_secret=credentials.signing_secret or ""),
+        methods=["POST"],
+    )
     return Starlette(routes=[route], lifespan=lifespan)
 
 

@@ -29,6 +29,7 @@ from sqlalchemy import text
 from adapters.http.auth import TokenVerifier
 from adapters.http.chat_api import chat_api_router
 from adapters.http.errors import install_error_handlers
+from adapters.http.limits import DEFAULT_BODY_MAX
 from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
 from adapters.http.reminders import ApiReminderSender
@@ -104,6 +105,7 @@ def create_app(
         version="1",
         summary="The chat API of todobot, Slack's and Telegram's webhooks, health and metrics.",
         lifespan=lifespan,
+        max_body_size=DEFAULT_BODY_MAX,
     )
     app.state.inbox = inbox
     app.state.metrics = metrics
@@ -162,6 +164,9 @@ def serve(
         "access_log": access_log,
         "log_level": "info",
         "proxy_headers": True,
+        "limit_concurrency": settings.http_max_connections,
+        "timeout_keep_alive": settings.http_keep_alive_seconds,
+        "h11_max_incomplete_event_size": settings.http_max_header_bytes,
     }
     if workers <= 1:
         uvicorn.run(create_app(settings), **options)

@@ -15,6 +15,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from adapters.http.auth import AuthError, TokenVerifier
 from adapters.http.idempotency import HEADER, KEY_REUSED, REPLAYED_HEADER, RetryKey, retry_key
+from adapters.http.limits import API_BODY_MAX
 from adapters.http.schemas import (
     ChatRequest,
     ChatResponse,
@@ -81,7 +82,7 @@ def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
             raise HTTPException(refused.status, refused.detail, headers=headers) from None
 
     User = Annotated[str, Depends(authenticated)]
-    router = APIRouter(prefix="/api/{user_id}", tags=["chat"])
+    router = APIRouter(prefix="/api/{user_id}", tags=["chat"], max_body_size=API_BODY_MAX)
 
     def keyed(
         raw: str | None, user_id: str, endpoint: str, body: dict[str, Any]

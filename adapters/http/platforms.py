@@ -18,7 +18,9 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Route
 
+from adapters.http.limits import SLACK_BODY_MAX, TELEGRAM_BODY_MAX
 from bot.settings import Settings
 from core.chat import ChatService
 from core.inbox import Inbox
@@ -56,12 +58,14 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
     async def record(body: dict[str, Any]) -> None:
         await inbox.record("slack", slack_delivery_id(body), body)
 
-    slack_app, worker = create_slack_app(
-        slack_credentials(settings, "http"), chat, mode="http", hand_off=record
-    )
+    credentials = slack_credentials(settings, "http")
+    slack_app, worker = create_slack_app(credentials, chat, mode="http", hand_off=record)
     inbox.register("slack", worker.process)
     app.state.reminder_senders.append(SlackReminderSender(slack_app.client))
-    app.add_route(SLACK_PATH, make_slack_endpoint(slack_app), methods=["POST"])
+    endpoint = make_slack_endpoint(slack_app, signing_secret=credentials.signing_secret or "")
+    app.router.routes.append(
+        Route(SLACK_PATH, endpoint, methods=["POST"], max_body_size=SLACK_BODY_MAX)
+    )
 
 
 def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
@@ -94,5 +98,7 @@ def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: I
 
     inbox.register("telegram", process)
     app.state.reminder_senders.append(TelegramReminderSender(application.bot))
-    app.add_route(TELEGRAM_PATH, endpoint, methods=["POST"])
+    app.router.routes.append(
+        Route(TELEGRAM_PATH, endpoint, methods=["POST"], max_body_size=TELEGRAM_BODY_MAX)
+    )
     app.state.platform_lifespans.append(running)

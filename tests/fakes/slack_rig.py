@@ -104,7 +104,15 @@ async def slack_rig(chat: ChatService) -> AsyncIterator[SlackRig]:
     try:
         credentials = slack_credentials(slack_settings(api), "http")
         app, worker = create_slack_app(credentials, chat, mode="http")
-        web = Starlette(routes=[Route("/slack/events", make_slack_endpoint(app), methods=["POST"])])
+        web = Starlette(
+            routes=[
+                Route(
+                    "/slack/events",
+                    make_slack_endpoint(app, signing_secret=credentials.signing_secret or ""),
+                    methods=["POST"],
+                )
+            ]
+        )
         async with served(web) as base, httpx.AsyncClient(timeout=10) as http:
             yield SlackRig(api=api, worker=worker, http=http, url=f"{base}/slack/events")
             await worker.drain()

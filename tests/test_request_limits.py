@@ -1,0 +1,186 @@
+"""Request bodies are refused (413) before they are read whole, per endpoint; an unsigned
+malformed Slack body is a 401; refusals cost no memory worth measuring and one short log line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+from pydantic import SecretStr
+
+from adapters.http.auth import issue_token
+from adapters.http.limits import API_BODY_MAX, SLACK_BODY_MAX, TELEGRAM_BODY_MAX
+from tests.api_rig import SECRET, ApiRig, api_rig
+from tests.fakes import slack_payloads as payloads
+from tests.fakes.slack_api import FakeSlackApi
+from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
+from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
+from tests.serve_processes import start_serve
+
+TELEGRAM_SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+@pytest.fixture
+async def slack_api() -> AsyncIterator[FakeSlackApi]:
+    api = await FakeSlackApi().start()
+    yield api
+    await api.stop()
+
+
+@pytest.fixture
+async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
+    async with telegram_api() as api:
+        yield api
+
+
+@pytest.fixture
+async def server(
+    database_url: str, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+) -> AsyncIterator[ApiRig]:
+    settings = {
+        "slack_bot_token": SecretStr(payloads.BOT_TOKEN),
+        "slack_signing_secret": SecretStr(payloads.SIGNING_SECRET),
+        "slack_api_url": slack_api.api_url,
+        "telegram_bot_token": SecretStr(TOKEN),
+        "telegram_webhook_secret": SecretStr(WEBHOOK_SECRET),
+        "telegram_api_url": bot_api.base_url,
+    }
+    async with api_rig(database_url, **settings) as rig:
+        yield rig
+
+
+async def test_each_endpoint_refuses_a_body_over_its_own_limit(server: ApiRig) -> None:
+    auth = server.auth("ann")
+    telegram = {TELEGRAM_SECRET_HEADER: WEBHOOK_SECRET}
+    cases = [
+        ("/api/ann/chat", API_BODY_MAX, auth),
+        ("/api/ann/confirmations/abc", API_BODY_MAX, auth),
+        ("/slack/events", SLACK_BODY_MAX, {}),
+        ("/telegram/webhook", TELEGRAM_BODY_MAX, telegram),
+    ]
+    for path, limit, headers in cases:
+        declared = await server.client.post(path, content=b"x" * (limit + 1), headers=headers)
+
+        async def chunks(limit: int = limit) -> AsyncIterator[bytes]:
+            for _ in range(limit // 4096 + 2):
+                yield b"x" * 4096
+
+        streamed = await server.client.post(path, content=chunks(), headers=headers)
+        assert declared.status_code == 413, (path, declared.status_code)
+        assert streamed.status_code == 413, (path, streamed.status_code)
+
+
+async def test_the_largest_legal_chat_message_still_fits(server: ApiRig) -> None:
+    emoji = "\U0001f600" * 4999  # every character escaped as a 12-byte surrogate pair
+    body = json.dumps({"message": "add " + emoji[:4996]}).encode()
+
+    response = await server.client.post(
+        "/api/ann/chat",
+        content=body,
+        headers={**server.auth("ann"), "Content-Type": "application/json"},
+    )
+
+    assert len(body) > 59_000
+    assert response.status_code == 200, response.text
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"{not json", b"payload=%7Bbroken", b"\xff\xfe\x00garbage", b"", b"command=/todo&text=hi"],
+)
+async def test_an_unsigned_or_malformed_slack_body_is_a_401_not_a_500(
+    server: ApiRig, body: bytes
+) -> None:
+    unsigned = await server.client.post(
+        "/slack/events", content=body, headers={"Content-Type": "application/json"}
+    )
+    forged = await server.client.post(
+        "/slack/events",
+        content=body,
+        headers={"Content-Type": "application/json", **payloads.sign("other", secret="x")},
+    )
+
+    assert unsigned.status_code == 401
+    assert forged.status_code == 401
+    metrics = (await server.client.get("/metrics")).text
+    assert 'where="http:500"' not in metrics
+
+
+def _rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS")
+
+
+HUGE = 50 * 1024 * 1024
+
+
+async def _huge(client: httpx.AsyncClient, url: str, headers: dict[str, str], declared: bool):
+    async def chunks() -> AsyncIterator[bytes]:
+        block = b"a" * (1024 * 1024)
+        for _ in range(HUGE // len(block)):
+            yield block
+
+    extra = {"Content-Length": str(HUGE)} if declared else {}
+    try:
+        response = await client.post(url, content=chunks(), headers={**headers, **extra})
+        return response.status_code
+    except httpx.TransportError:
+        return "closed"  # the server answered and hung up while we were still sending
+
+
+@pytest.mark.slow
+async def test_huge_bodies_cost_the_server_no_memory_and_one_log_line_each(
+    tmp_path: Path, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+) -> None:
+    env = {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.db'}",
+        "API_JWT_SECRET": SECRET,
+        "AGENT_BACKEND": "builtin",
+        "SLACK_BOT_TOKEN": payloads.BOT_TOKEN,
+        "SLACK_SIGNING_SECRET": payloads.SIGNING_SECRET,
+        "SLACK_API_URL": slack_api.api_url,
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "TELEGRAM_WEBHOOK_SECRET": WEBHOOK_SECRET,
+        "TELEGRAM_API_URL": bot_api.base_url,
+    }
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    served = await start_serve(env, Path(os.getcwd()))
+    try:
+        pid = served.process.pid
+        async with httpx.AsyncClient(timeout=60) as client:
+            assert (await client.get(f"{served.url}/healthz")).status_code == 200
+            before = _rss_bytes(pid)
+            logged_before = len(served.log)
+            token = issue_token(SECRET, "ann", now=time.time())
+            targets = [
+                ("/api/ann/chat", {"Authorization": f"Bearer {token}"}),
+                ("/api/mallory/chat", {}),
+                ("/slack/events", {}),
+                ("/telegram/webhook", {TELEGRAM_SECRET_HEADER: WEBHOOK_SECRET}),
+            ]
+            outcomes = await asyncio.gather(
+                *(
+                    _huge(client, served.url + path, headers, declared)
+                    for path, headers in targets
+                    for declared in (True, False)
+                    for _ in range(3)
+                )
+            )
+            grown = _rss_bytes(pid) - before
+            assert (await client.get(f"{served.url}/healthz")).status_code == 200
+    finally:
+        await served.stop()
+
+    assert set(outcomes) <= {413, 401, "closed"}, outcomes
+    assert grown < 30 * 1024 * 1024, f"RSS grew {grown / 1e6:.0f} MB"
+    logged = served.log[logged_before:]
+    assert len(logged) <= len(outcomes) + 5, "\n".join(logged)
+    assert all(len(line) < 300 for line in logged), "\n".join(logged)
