@@ -204,6 +204,20 @@ class ChatService:
                 session, platform=platform, tenant=tenant, user_ref=user_ref, completed=completed
             )
 
+    async def search_tasks(
+        self, *, platform: str, tenant: str, user_ref: str, text: str, limit: int = 50
+    ) -> list[TaskView]:
+        """The person's open tasks matching `text` (an inline query), read-only."""
+        async with self.db.session() as session, session.begin():
+            return await views.search_open(
+                session,
+                platform=platform,
+                tenant=tenant,
+                user_ref=user_ref,
+                text=text,
+                limit=limit,
+            )
+
     async def task(
         self, *, platform: str, tenant: str, user_ref: str, task_id: UUID
     ) -> TaskView | None:

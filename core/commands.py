@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from core import tools
 from core.help import HELP_TEXT
+from core.models import TITLE_MAX
+from core.offers import offer_task, split_capture
 from core.tools import ToolContext
 
 GREETING = "Hi! I'm todobot. " + HELP_TEXT
@@ -38,9 +40,18 @@ CommandHandler = Callable[[ToolContext, str], Awaitable[str]]
 
 
 async def _add(context: ToolContext, args: str) -> str:
+    """A longer text (several lines, or past the title limit: a message replied to with
+    /add) is filed as captured text: its first line the title, the whole the description."""
     if not args:
         return "What should I add? For example: /add buy milk"
+    if "\n" in args or len(args) > TITLE_MAX:
+        title, description = split_capture(args)
+        return (await tools.add_task(context, title=title, description=description))["message"]
     return (await tools.add_task(context, title=args))["message"]
+
+
+async def _offer(context: ToolContext, args: str) -> str:
+    return await offer_task(context, args)
 
 
 async def _list(context: ToolContext, args: str) -> str:
@@ -74,6 +85,7 @@ async def _start(_context: ToolContext, _args: str) -> str:
 
 TOOL_COMMANDS: dict[str, CommandHandler] = {
     "add": _add,
+    "offer": _offer,
     "list": _list,
     "done": _done,
     "complete": _done,

@@ -10,6 +10,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
 from uuid import UUID
 
 from sqlalchemy import update
@@ -51,6 +52,7 @@ async def request_confirmation(
     task_id: UUID | None = None,
     conversation_id: UUID | None = None,
     now: datetime | None = None,
+    details: dict[str, Any] | None = None,
 ) -> Confirmation:
     now = now or utcnow()
     confirmation = Confirmation(
@@ -62,6 +64,7 @@ async def request_confirmation(
         subject=subject[:250],
         expires_at=now + timedelta(seconds=ttl_seconds),
         created_at=now,
+        details=details,
     )
     session.add(confirmation)
     await session.flush()
@@ -114,17 +117,21 @@ async def decide(
 
 
 async def pending_confirmations(
-    session: AsyncSession, *, user_id: UUID, now: datetime | None = None
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    now: datetime | None = None,
+    kind: str | None = None,
 ) -> list[Confirmation]:
-    """The person's confirmations still waiting for a press, oldest first."""
+    """The person's confirmations (of `kind`, if given) still waiting for a press, oldest
+    first."""
     now = now or utcnow()
-    found = await session.exec(
-        select(Confirmation)
-        .where(
-            col(Confirmation.user_id) == user_id,
-            col(Confirmation.status) == "pending",
-            col(Confirmation.expires_at) > now,
-        )
-        .order_by(col(Confirmation.created_at))
+    query = select(Confirmation).where(
+        col(Confirmation.user_id) == user_id,
+        col(Confirmation.status) == "pending",
+        col(Confirmation.expires_at) > now,
     )
+    if kind is not None:
+        query = query.where(col(Confirmation.kind) == kind)
+    found = await session.exec(query.order_by(col(Confirmation.created_at)))
     return list(found.all())

@@ -172,6 +172,8 @@ class Confirmation(SQLModel, table=True):
     message_ref: str | None = Field(default=None, max_length=255)
     created_at: datetime = Field(default_factory=utcnow)
     decided_at: datetime | None = None
+    # What the action needs beyond the task (an offered task's title and description).
+    details: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class ProcessedEvent(SQLModel, table=True):

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations
+from core import conversations, offers
 from core import tasks as task_service
 from core.confirmations import Decision, Outcome, decide
 from core.events import claim_event
@@ -44,14 +44,22 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> s
     return message
 
 
-CONFIRM_ACTIONS: dict[str, ConfirmAction] = {"delete_task": confirm_delete}
+CONFIRM_ACTIONS: dict[str, ConfirmAction] = {
+    "delete_task": confirm_delete,
+    offers.OFFER_KIND: offers.confirm_offer,
+}
 
 
 def explain(decision: Decision) -> Reply:
     """Every press that did not confirm gets a clear answer; only the owner's edit the message."""
     confirmation = decision.confirmation
     subject = confirmation.subject if confirmation else "that"
+    offered = confirmation is not None and confirmation.kind == offers.OFFER_KIND
     match decision.outcome:
+        case Outcome.CANCELLED if offered:
+            return Reply(text=offers.CANCELLED)
+        case Outcome.EXPIRED if offered:
+            return Reply(text=offers.EXPIRED)
         case Outcome.CANCELLED:
             return Reply(text=f"Okay, I kept {subject}. Nothing was deleted.")
         case Outcome.NOT_YOURS:

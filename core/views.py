@@ -11,7 +11,7 @@ from core import conversations
 from core import tasks as task_service
 from core.confirmations import pending_confirmations
 from core.identities import find_user
-from core.models import Confirmation, Task, utcnow
+from core.models import Task
 from core.types import (
     Action,
     Button,
@@ -47,16 +47,7 @@ async def board(
             .limit(COMPLETED_SHOWN)
         )
         done = [task_view(t) for t in rows.all()]
-    waiting = await session.exec(
-        select(Confirmation)
-        .where(
-            Confirmation.user_id == user.id,
-            Confirmation.kind == "delete_task",
-            Confirmation.status == "pending",
-            col(Confirmation.expires_at) > utcnow(),
-        )
-        .order_by(col(Confirmation.created_at))
-    )
+    waiting = await pending_confirmations(session, user_id=user.id, kind="delete_task")
     questions = [
         Reply(
             text=f"Delete {c.subject}?",
@@ -65,7 +56,7 @@ async def board(
                 Button("Cancel", Action.CANCEL, c.token),
             ],
         )
-        for c in waiting.all()
+        for c in waiting
     ]
     return TaskBoard(open=[task_view(t) for t in found], completed=done, questions=questions)
 
@@ -121,7 +112,7 @@ async def waiting_confirmations(
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
     if user is None:
         return None
-    waiting = await pending_confirmations(session, user_id=user.id)
+    waiting = await pending_confirmations(session, user_id=user.id, kind="delete_task")
     if not waiting:
         return None
     lines = [WAITING, *(f"• delete {c.subject}?" for c in waiting)]
@@ -134,3 +125,17 @@ async def waiting_confirmations(
         )
     ]
     return Reply(text="\n".join(lines), buttons=buttons, private=True)
+
+
+async def search_open(
+    session: AsyncSession, *, platform: str, tenant: str, user_ref: str, text: str, limit: int
+) -> list[TaskView]:
+    """The person's open tasks whose title matches `text` (all of them for no text); a
+    person who never wrote has none, and no user is made for them."""
+    user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
+    if user is None:
+        return []
+    found = await task_service.list_tasks(session, user_id=user.id, status="pending")
+    if text.strip():
+        found = task_service.match_titles(found, text)
+    return [task_view(t) for t in found[:limit]]

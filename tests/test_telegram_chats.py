@@ -28,8 +28,15 @@ async def bot(database: Database, agent: ScriptedAgent) -> AsyncIterator[Telegra
 async def test_start_up_introduces_the_bot_and_its_menu(bot: TelegramRig) -> None:
     methods = [call.method for call in bot.api.calls]
     assert methods.index("getMe") < methods.index("setMyCommands") < methods.index("getUpdates")
-    menu = bot.api.sent("setMyCommands")[0].json("commands")
-    assert [c["command"] for c in menu] == ["start", "help", "add", "list", "done", "delete", "new"]
+    assert bot.api.menu("all_private_chats")[:7] == [
+        "start",
+        "help",
+        "add",
+        "list",
+        "done",
+        "delete",
+        "new",
+    ]
 
 
 async def test_a_private_message_is_a_turn(bot: TelegramRig) -> None:

@@ -1,5 +1,6 @@
 """Telegram's own affordances through the real python-telegram-bot against the fake Bot API:
-Done buttons on private listings."""
+Done buttons on private listings, forwarded messages offered as tasks, /add in reply, inline
+mode, and the command menus per chat type and language."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ from sqlmodel import select
 
 from core.db import Database
 from core.models import Task, ToolCall
-from tests.fakes.telegram_api import BOT_USERNAME, callback_update, group_chat, person
+from tests.fakes.telegram_api import (
+    BOT_USERNAME,
+    callback_update,
+    forwarded_update,
+    group_chat,
+    inline_update,
+    person,
+    private_chat,
+)
 from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
 from tests.harness import ScriptedAgent, build_chat
 
@@ -80,3 +89,90 @@ async def test_a_group_listing_has_no_buttons(bot: TelegramRig) -> None:
     await bot.say(ALICE, "/add buy milk")
     [listing] = await bot.say(ALICE, f"/list@{BOT_USERNAME}", chat=FLAT)
     assert listing.json("reply_markup") is None
+
+
+async def test_a_forwarded_message_is_offered_and_added_once(bot: TelegramRig) -> None:
+    await bot.api.push(forwarded_update(ALICE, "delete everything and call the bank\nby Friday"))
+    [offer] = await bot.api.wait_for("sendMessage")
+    assert offer.text == (
+        "Add “delete everything and call the bank” as a task "
+        "(with the whole message as its description)?"
+    )
+    assert offer.buttons == ["Add", "Cancel"]
+    assert await bot.titles(ALICE) == []  # offered, not read as a request
+
+    add = callback_update(ALICE, offer, offer.callback_data("Add"))
+    await bot.api.push(callback_update(BOB, offer, offer.callback_data("Add")), add, add)
+    await bot.api.wait_for("answerCallbackQuery", 3)
+    [edited] = bot.api.sent("editMessageText")
+    assert edited.text == (
+        "Added #1 “delete everything and call the bank” "
+        "(delete everything and call the bank\nby Friday)."
+    )
+    assert await bot.titles(ALICE) == ["delete everything and call the bank"]
+    async with bot.database.session() as session:
+        audit = (await session.exec(select(ToolCall.tool, ToolCall.ok))).all()
+    assert [tuple(row) for row in audit] == [("add_task", True)]
+
+
+async def test_a_forwarded_offer_can_be_declined(bot: TelegramRig) -> None:
+    await bot.api.push(forwarded_update(ALICE, "", caption="Concert tickets on sale Monday"))
+    [offer] = await bot.api.wait_for("sendMessage")
+    assert offer.text == "Add “Concert tickets on sale Monday” as a task?"
+    await bot.api.push(callback_update(ALICE, offer, offer.callback_data("Cancel")))
+    assert (await bot.answered("editMessageText")).text == "Okay, I didn't add it."
+    assert await bot.titles(ALICE) == []
+
+
+async def test_add_in_reply_to_a_message_adds_that_message(bot: TelegramRig) -> None:
+    carol_said = {
+        "message_id": 77,
+        "date": 0,
+        "chat": FLAT,
+        "from": person(999, "Carol"),
+        "text": "Someone needs to buy bin bags",
+    }
+    [reply] = await bot.say(ALICE, "/add", chat=FLAT, reply_to=carol_said)
+    assert reply.text == "Added #1 “Someone needs to buy bin bags”."
+    [reply] = await bot.say(ALICE, "/add", reply_to={**carol_said, "chat": private_chat(ALICE)})
+    assert reply.text == "Added #2 “Someone needs to buy bin bags”."
+    [reply] = await bot.say(ALICE, "/add")  # no reply, no text: asked what to add
+    assert reply.text.startswith("What should I add?")
+
+
+async def test_inline_queries_list_only_the_askers_tasks(bot: TelegramRig) -> None:
+    for title in ("buy milk", "buy bread", "call mom"):
+        await bot.say(ALICE, f"/add {title}")
+    await bot.say(BOB, "/add buy a secret present")
+    await bot.api.push(inline_update(ALICE, "buy"))
+    answer = await bot.answered("answerInlineQuery")
+    results = answer.json("results")
+    assert [r["title"] for r in results] == ["#1 buy milk", "#2 buy bread"]
+    assert results[0]["input_message_content"]["message_text"] == "☐ <b>buy milk</b>"
+    assert answer.params["is_personal"] == "true"
+
+    await bot.api.push(inline_update(ALICE, ""))
+    everything = await bot.answered("answerInlineQuery")
+    assert len(everything.json("results")) == 3
+
+    await bot.api.push(inline_update(person(333, "Dave"), "buy"))
+    stranger = await bot.answered("answerInlineQuery")
+    assert stranger.json("results") == []
+    assert stranger.json("button")["start_parameter"] == "inline"
+
+
+async def test_menus_are_registered_per_chat_type_and_language(bot: TelegramRig) -> None:
+    private = bot.api.menu("all_private_chats")
+    groups = bot.api.menu("all_group_chats")
+    assert "link" in private and "export" in private
+    assert groups == ["add", "list", "done", "delete", "help"]
+    assert bot.api.menu("all_group_chats", "de") == groups
+    german = next(
+        call
+        for call in bot.api.sent("setMyCommands")
+        if call.params.get("language_code") == "de"
+        and call.json("scope")["type"] == "all_private_chats"
+    )
+    assert german.json("commands")[2]["description"] == "Aufgabe hinzufügen: /add Milch kaufen"
+    languages = {c.params.get("language_code", "") for c in bot.api.sent("setMyDescription")}
+    assert {"", "de", "es", "fr", "ru"} <= languages

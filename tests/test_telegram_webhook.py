@@ -116,7 +116,7 @@ async def test_set_webhook_registers_the_url_and_secret(database: Database) -> N
         [call] = api.sent("setWebhook")
         assert call.params["url"] == url
         assert call.params["secret_token"] == WEBHOOK_SECRET
-        assert call.json("allowed_updates") == ["message", "callback_query"]
+        assert call.json("allowed_updates") == ["message", "callback_query", "inline_query"]
 
 
 def test_webhook_mode_requires_its_secret(tmp_path) -> None:

@@ -12,10 +12,18 @@ import logging
 import re
 import signal
 
-from telegram import Bot, BotCommand, Update
+from telegram import (
+    Bot,
+    BotCommand,
+    BotCommandScope,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
 from telegram.error import InvalidToken, NetworkError, RetryAfter
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, TypeHandler
 
+from adapters.telegram import menus
 from adapters.telegram.bridge import TelegramBridge, optional
 from adapters.telegram.ordering import PerChatUpdateProcessor
 from adapters.telegram.ratelimit import TodobotRateLimiter
@@ -25,24 +33,13 @@ from core.chat import ChatService
 log = logging.getLogger(__name__)
 
 TOKEN_FORMAT = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
-ALLOWED_UPDATES = ("message", "callback_query")
+ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 # Updates processed at once. A remote model leaves turns mostly waiting, so many overlap well;
 # the builtin engine is CPU-bound, and a few at a time keep the event loop (and so webhook
 # acks) responsive without costing throughput.
 CONCURRENT_UPDATES = {"openai": 64, "builtin": 2}
 LONG_POLL_SECONDS = 25
 BRIDGE_KEY = "todobot.bridge"
-
-# The command menu Telegram shows (setMyCommands). The core answers any command, these included.
-MENU: tuple[tuple[str, str], ...] = (
-    ("start", "Say hello and see how I work"),
-    ("help", "What I can do"),
-    ("add", "Add a task: /add buy milk"),
-    ("list", "Show your tasks: /list, /list completed, /list all"),
-    ("done", "Mark a task done: /done 2"),
-    ("delete", "Delete a task (asks first): /delete 2"),
-    ("new", "Start a fresh conversation; your tasks stay"),
-)
 
 
 class TelegramSetupError(Exception):
@@ -145,9 +142,32 @@ async def initialize(
 
 
 async def publish_menu(bot: Bot) -> None:
-    """The command menu is a convenience: a server that refuses it does not stop the bot."""
-    commands = [BotCommand(name, description) for name, description in MENU]
-    await optional(bot.set_my_commands(commands), "setMyCommands")
+    """The command menus (per chat type and language) and the bot's descriptions. They are a
+    convenience: a server that refuses one is logged, and the bot runs on."""
+    calls = [
+        optional(
+            bot.set_my_commands(
+                [BotCommand(name, text) for name, text in menu.commands],
+                scope=_SCOPES[menu.scope](),
+                language_code=menu.language or None,
+            ),
+            "setMyCommands",
+        )
+        for menu in menus.menus()
+    ]
+    for language, (short, about) in menus.ABOUT.items():
+        code = language or None
+        short_call = bot.set_my_short_description(short, language_code=code)
+        calls.append(optional(short_call, "setMyShortDescription"))
+        about_call = bot.set_my_description(about, language_code=code)
+        calls.append(optional(about_call, "setMyDescription"))
+    await asyncio.gather(*calls)
+
+
+_SCOPES: dict[str, type[BotCommandScope]] = {
+    menus.PRIVATE: BotCommandScopeAllPrivateChats,
+    menus.GROUPS: BotCommandScopeAllGroupChats,
+}
 
 
 async def run_polling(application: Application, stop: asyncio.Event) -> None:

@@ -12,18 +12,28 @@ import logging
 from collections.abc import Awaitable, Mapping
 from typing import Any
 
-from telegram import Bot, InputFile, LinkPreviewOptions, ReplyParameters
+from telegram import (
+    Bot,
+    InlineQueryResultsButton,
+    InputFile,
+    LinkPreviewOptions,
+    ReplyParameters,
+)
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
 
 from adapters.telegram.translate import (
     NOT_TEXT,
+    NOTHING_TO_SHARE,
+    PLATFORM,
     STALE_BUTTON,
     BotIdentity,
     ButtonPress,
+    InlineSearch,
     MessageTurn,
     NotText,
     alert_text,
+    inline_results,
     keyboard,
     outcome_html,
     read_update,
@@ -35,6 +45,7 @@ from core.types import Reply
 log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+INLINE_CACHE_SECONDS = 5
 
 
 class TelegramBridge:
@@ -60,8 +71,32 @@ class TelegramBridge:
             await self._answer_message(bot, event, redelivered=redelivered)
         elif isinstance(event, ButtonPress):
             await self._answer_press(bot, event)
+        elif isinstance(event, InlineSearch):
+            await self._answer_inline(bot, event)
         elif isinstance(event, NotText):
             await bot.send_message(event.chat_id, NOT_TEXT, message_thread_id=event.thread_id)
+
+    async def _answer_inline(self, bot: Bot, search: InlineSearch) -> None:
+        """Only the asker's tasks, never cached for anyone else (`is_personal`), and barely
+        cached at all, as the list changes."""
+        tasks = await self.chat.search_tasks(
+            platform=PLATFORM, tenant="", user_ref=search.user_ref, text=search.text
+        )
+        offer = (
+            None
+            if tasks
+            else InlineQueryResultsButton(text=NOTHING_TO_SHARE, start_parameter="inline")
+        )
+        await optional(
+            bot.answer_inline_query(
+                search.query_id,
+                inline_results(tasks),
+                cache_time=INLINE_CACHE_SECONDS,
+                is_personal=True,
+                button=offer,
+            ),
+            "answerInlineQuery",
+        )
 
     async def _answer_message(self, bot: Bot, turn: MessageTurn, *, redelivered: bool) -> None:
         reply = await self._with_typing(bot, turn, redelivered=redelivered)

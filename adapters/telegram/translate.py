@@ -11,14 +11,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import (
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+)
 
-from core.types import MAX_PAYLOAD_BYTES, Action, Button, Incoming, Press, Reply, parse_payload
+from core.types import (
+    MAX_PAYLOAD_BYTES,
+    Action,
+    Button,
+    Incoming,
+    Press,
+    Reply,
+    TaskView,
+    parse_payload,
+)
 
 PLATFORM = "telegram"
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
 ROW_LIMIT = 5
+INLINE_RESULTS = 50  # Telegram's limit per answer
+NOTHING_TO_SHARE = "No matching tasks. Open todobot to add some"
 GROUP_CHAT_TYPES = frozenset({"group", "supergroup"})
 NOT_TEXT = "I can only read text messages. Tell me what to add, or send /help."
 STALE_BUTTON = "That button no longer works. Ask me again."
@@ -68,7 +84,16 @@ class OutgoingPart:
     keyboard: InlineKeyboardMarkup | None = None
 
 
-Event = MessageTurn | ButtonPress | NotText
+@dataclass(frozen=True)
+class InlineSearch:
+    """`@bot milk` typed in any chat: the person's matching tasks, to share one there."""
+
+    query_id: str
+    user_ref: str
+    text: str
+
+
+Event = MessageTurn | ButtonPress | NotText | InlineSearch
 
 
 def read_update(update: Mapping[str, Any], bot: BotIdentity) -> Event | None:
@@ -80,7 +105,40 @@ def read_update(update: Mapping[str, Any], bot: BotIdentity) -> Event | None:
         return _read_message(update["message"], str(update_id), bot)
     if isinstance(update.get("callback_query"), Mapping):
         return _read_callback(update["callback_query"], str(update_id))
+    if isinstance(update.get("inline_query"), Mapping):
+        return _read_inline(update["inline_query"])
     return None
+
+
+def _read_inline(query: Mapping[str, Any]) -> InlineSearch | None:
+    sender = query.get("from")
+    if not isinstance(sender, Mapping) or "id" not in sender or "id" not in query:
+        return None
+    text = query.get("query")
+    return InlineSearch(
+        query_id=str(query["id"]),
+        user_ref=str(sender["id"]),
+        text=text.strip() if isinstance(text, str) else "",
+    )
+
+
+def inline_results(tasks: list[TaskView]) -> list[InlineQueryResultArticle]:
+    """One article per task: choosing it posts the task (its title, and its description) in
+    the chat where the person typed the query."""
+    results = []
+    for task in tasks[:INLINE_RESULTS]:
+        body = f"☐ <b>{html.escape(task.title, quote=False)}</b>"
+        if task.description:
+            body += "\n" + html.escape(task.description, quote=False)
+        results.append(
+            InlineQueryResultArticle(
+                id=task.id.hex if task.id else str(task.number),
+                title=f"#{task.number} {task.title}",
+                description=task.description[:200] or None,
+                input_message_content=InputTextMessageContent(body, parse_mode="HTML"),
+            )
+        )
+    return results
 
 
 def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -> Event | None:
@@ -94,20 +152,29 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
         return None
     thread_id = message.get("message_thread_id") if message.get("is_topic_message") else None
     text = message.get("text")
-    if not isinstance(text, str):
+    if not is_group and _is_forwarded(message):
+        # Something the person read elsewhere: offered as a task, never read as a request.
+        captured = _written(message)
+        if captured is None:
+            return NotText(chat_id=chat["id"], thread_id=thread_id)
+        command, text = "offer", captured
+    elif not isinstance(text, str):
         return NotText(chat_id=chat["id"], thread_id=thread_id) if not is_group else None
-
-    entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
-    command, text = _split_command(text, entities, bot, is_group)
-    mentioned = False
-    if command is None:
-        text, mentioned = _strip_mentions(text, entities, bot)
-    if command == "":  # a command addressed to another bot
-        return None
-    if is_group and command is None and not mentioned and not _replies_to_bot(message, bot):
-        return None
-    if command is None and mentioned and not text:
-        command = "help"  # a bare "@todobot" asks what the bot can do
+    else:
+        entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
+        command, text = _split_command(text, entities, bot, is_group)
+        mentioned = False
+        if command is None:
+            text, mentioned = _strip_mentions(text, entities, bot)
+        if command == "":  # a command addressed to another bot
+            return None
+        if is_group and command is None and not mentioned and not _replies_to_bot(message, bot):
+            return None
+        if command is None and mentioned and not text:
+            command = "help"  # a bare "@todobot" asks what the bot can do
+        if command == "add" and not text:  # /add in reply to a message adds that message
+            replied = message.get("reply_to_message")
+            text = (_written(replied) if isinstance(replied, Mapping) else None) or ""
 
     incoming = Incoming(
         platform=PLATFORM,
@@ -126,6 +193,19 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
     return MessageTurn(
         incoming=incoming, chat_id=chat["id"], thread_id=thread_id, reply_to=reply_to
     )
+
+
+def _is_forwarded(message: Mapping[str, Any]) -> bool:
+    return isinstance(message.get("forward_origin"), Mapping) or "forward_date" in message
+
+
+def _written(message: Mapping[str, Any]) -> str | None:
+    """A message's text, or a photo's or document's caption; None when it has neither."""
+    for key in ("text", "caption"):
+        value = message.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
 
 
 def _split_command(

@@ -196,6 +196,24 @@ class FakeTelegramAPI:
     async def _setMyCommands(self, call: Call) -> bool:
         return True
 
+    async def _setMyDescription(self, call: Call) -> bool:
+        return True
+
+    async def _setMyShortDescription(self, call: Call) -> bool:
+        return True
+
+    async def _answerInlineQuery(self, call: Call) -> bool:
+        return True
+
+    def menu(self, scope: str, language: str = "") -> list[str]:
+        """The commands last registered for a scope type ("all_private_chats") and language."""
+        for call in reversed(self.sent("setMyCommands")):
+            if (call.json("scope") or {}).get("type") == scope and call.params.get(
+                "language_code", ""
+            ) == language:
+                return [c["command"] for c in call.json("commands")]
+        raise AssertionError(f"no menu for {scope} in {language or 'the default language'}")
+
     async def _sendChatAction(self, call: Call) -> bool:
         return True
 
@@ -338,3 +356,36 @@ def _entities(text: str) -> list[dict[str, Any]]:
             entities.append({"type": "mention", "offset": offset, "length": units})
         offset += units + 1
     return entities
+
+
+def forwarded_update(
+    sender: dict[str, Any], text: str, *, origin: dict[str, Any] | None = None, **content: Any
+) -> dict[str, Any]:
+    """A message `sender` forwarded into their private chat with the bot; `content` can give a
+    caption (and no text) instead."""
+    update = message_update(sender, private_chat(sender), text)
+    message = update["message"]
+    message.pop("entities", None)  # a forwarded "/list" is not a command to us
+    message["forward_origin"] = origin or {
+        "type": "user",
+        "sender_user": person(999, "Carol"),
+        "date": int(time.time()) - 60,
+    }
+    if content:
+        message.pop("text", None)
+        message.update(content)
+    return update
+
+
+def inline_update(sender: dict[str, Any], query: str) -> dict[str, Any]:
+    """`@bot <query>` typed in some chat."""
+    return {
+        "update_id": next(_update_ids),
+        "inline_query": {
+            "id": f"iq{next(_update_ids)}",
+            "from": sender,
+            "query": query,
+            "offset": "",
+            "chat_type": "group",
+        },
+    }
