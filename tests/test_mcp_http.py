@@ -11,7 +11,7 @@ import httpx
 import httpx2
 import jwt
 import pytest
-from mcp import Client, ClientSession
+from mcp import Client, ClientSession, MCPError
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import InputRequiredResult
 
@@ -133,6 +133,9 @@ async def test_tools_over_http_for_the_token_s_person_only(
         cancelled = envelope(await ann.call_tool("delete_task", {"task_identifier": "2"}))
         listed = envelope(await ann.call_tool("list_tasks", {}))
         protocol = ann.protocol_version
+        with pytest.raises(MCPError, match="Method not found"):  # not over HTTP: see http.py
+            async with ann.listen(resource_subscriptions=["todobot://tasks/open"]):
+                pass
     async with connect(served, "bob") as bob:
         bobs_list = envelope(await bob.call_tool("list_tasks", {}))
         bobs_done = envelope(await bob.call_tool("complete_task", {"task_identifier": "3"}))

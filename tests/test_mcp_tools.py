@@ -3,6 +3,7 @@ question is returned from the call and answered on the retry)."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import io
 import json
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 from mcp import Client
+from mcp.shared.subscriptions import ResourceUpdated
 from mcp_types import InputRequiredResult
 
 from adapters.console.console import run_console
@@ -222,6 +224,18 @@ async def test_the_open_tasks_resource_follows_the_list(database: Database) -> N
     assert [str(resource.uri) for resource in resources] == [OPEN_TASKS_URI]
     assert before == []
     assert after == ["walk dog"]
+
+
+async def test_a_listening_client_hears_that_the_open_tasks_changed(database: Database) -> None:
+    async with connect(database) as client:
+        async with client.listen(resource_subscriptions=[OPEN_TASKS_URI]) as changes:
+            await client.call_tool("list_tasks", {})  # reads change nothing
+            await client.call_tool("add_task", {"title": "buy milk"})
+            event = await asyncio.wait_for(anext(aiter(changes)), timeout=10)
+        after = open_tasks(await client.read_resource(OPEN_TASKS_URI))
+
+    assert event == ResourceUpdated(uri=OPEN_TASKS_URI)
+    assert after == ["buy milk"]
 
 
 async def test_the_task_fields_of_the_chat_tools_work_over_mcp(database: Database) -> None:

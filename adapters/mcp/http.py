@@ -117,6 +117,9 @@ def mcp_http(
         ),
         token_verifier=JwtTokens(TokenVerifier(secret)),
         request_state_security=RequestStateSecurity(keys=[request_state_key(secret)]),
+        # Change events name one URI for everybody's open tasks: over HTTP, where many people
+        # share a process, a listener would hear when someone else's list changed.
+        subscriptions=False,
     )
     app: Starlette = server.streamable_http_app(
         streamable_http_path=PATH,

@@ -45,9 +45,9 @@ INSTRUCTIONS = (
 CANNOT_ASK = (
     "Nothing was deleted: this app could not ask you to confirm (it offers no MCP elicitation "
     "here), and only you can confirm a delete. Your request to delete {label} is waiting: "
-    "`todobot chat` shows it with a Delete choice when it starts; or ask todobot in Slack or "
-    "Telegram to delete it and press Confirm there; or use an MCP client that supports "
-    "elicitation."
+    "`todobot chat` shows it with a Delete choice when it starts, and Slack's Home tab lists it "
+    "(for your linked accounts); or ask todobot to delete it in any chat and press Confirm "
+    "there; or use an MCP client that supports elicitation."
 )
 
 
@@ -175,6 +175,7 @@ def _cannot_ask(envelope: Envelope) -> Envelope:
 
 
 async def _changed(ctx: Context, tool: ToolFunction, envelope: Envelope) -> None:
-    """Tell subscribers the open tasks may have changed (this process's listeners)."""
+    """Tell `subscriptions/listen` streams the open tasks may have changed. Served over stdio
+    (one person a process); HTTP switches listening off (see `adapters/mcp/http.py`)."""
     if envelope["ok"] and tool is not tools.list_tasks:
         await ctx.notify_resource_updated(OPEN_TASKS_URI)
