@@ -55,6 +55,7 @@ class Settings(BaseSettings):
     api_jwt_secret: SecretStr | None = None
 
     # MCP over HTTP (`todobot serve` at /mcp; the same API_JWT_SECRET tokens)
+    mcp_http: bool = True
     mcp_resource_url: str = "http://127.0.0.1:8000/mcp"
     mcp_authorization_server: str | None = None
 

@@ -16,8 +16,10 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import InputRequiredResult
 
 from adapters.http.auth import issue_token
+from adapters.mcp.mount import NOT_CONFIGURED
 from core.db import Database
 from core.migrate import upgrade
+from tests.api_rig import api_rig
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call
 from tests.mcp_rig import Person, confirmations, envelope, titles
 from tests.serve_processes import ServeProcess, start_many, start_serve
@@ -65,6 +67,20 @@ def connect(served: ServeProcess, user: str, **options: object) -> Client:
     """The SDK's `Client` (it negotiates 2026-07-28 over HTTP)."""
     http = httpx2.AsyncClient(headers=bearer(user), timeout=30)
     return Client(streamable_http_client(f"{served.url}/mcp", http_client=http), **options)  # type: ignore[arg-type]
+
+
+async def test_mcp_needs_the_api_secret_and_can_be_switched_off(database_url: str) -> None:
+    url = database_url
+    async with api_rig(url, api_jwt_secret=None) as unconfigured:
+        refused = await unconfigured.client.post("/mcp", json=INITIALIZE)
+    async with api_rig(url, mcp_http=False) as switched_off:
+        absent = await switched_off.client.post("/mcp", json=INITIALIZE)
+        chat = await switched_off.say("ann", "add milk")
+
+    assert refused.status_code == 503
+    assert refused.json() == {"detail": NOT_CONFIGURED}
+    assert absent.status_code == 404
+    assert chat.status_code == 200
 
 
 INITIALIZE = {

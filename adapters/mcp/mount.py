@@ -12,8 +12,12 @@ NOT_CONFIGURED = "MCP is not configured on this server (API_JWT_SECRET is unset)
 
 
 def mount_mcp(app: FastAPI, settings: Settings, remote: RemoteTools) -> None:
-    """MCP at /mcp with the chat API's tokens, so only when API_JWT_SECRET is set."""
-    if settings.api_jwt_secret is None:
+    """MCP at /mcp with the chat API's tokens, so only when API_JWT_SECRET is set (and
+    MCP_HTTP is not off: the SDK costs each worker about 27 MB and half a second to start)."""
+    if not settings.mcp_http:
+        return
+    secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else ""
+    if not secret:
 
         @app.api_route("/mcp", methods=["GET", "POST", "DELETE"], include_in_schema=False)
         async def mcp_not_configured() -> JSONResponse:
@@ -24,7 +28,7 @@ def mount_mcp(app: FastAPI, settings: Settings, remote: RemoteTools) -> None:
 
     mcp = mcp_http(
         remote,
-        secret=settings.api_jwt_secret.get_secret_value(),
+        secret=secret,
         resource_url=settings.mcp_resource_url,
         authorization_server=settings.mcp_authorization_server,
     )
