@@ -125,7 +125,7 @@ class RemoteTools:
             asked = await tools.delete_task(context, task_identifier=str(target.id))
             if not asked["ok"]:
                 return asked
-            token = context.buttons[-1].token
+            token = next(b.token for b in context.buttons if b.action is Action.CONFIRM)
             decision = await decide(
                 context.session, token=token, user_id=context.user_id, action=action
             )
