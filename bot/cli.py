@@ -85,13 +85,13 @@ def chat(
 @app.command()
 def slack() -> None:
     """Run the Slack bot in Socket Mode (needs SLACK_BOT_TOKEN and SLACK_APP_TOKEN)."""
-    import logging
 
     from slack_sdk.web.async_client import AsyncWebClient
 
     from adapters.slack.config import SlackConfigError, slack_credentials
     from adapters.slack.reminders import SlackReminderSender
     from adapters.slack.socket_mode import run_socket_mode
+    from bot.logs import configure_logging
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
     from bot.wiring import build_services, upgrade_database
@@ -102,7 +102,7 @@ def slack() -> None:
     except SlackConfigError as problem:
         errors.print(str(problem), style="red", markup=False)
         raise typer.Exit(2) from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging(settings)
     upgrade_database(settings)
 
     async def session() -> None:
@@ -143,11 +143,13 @@ def telegram(context: typer.Context) -> None:
         poll_until_signalled,
     )
     from adapters.telegram.reminders import TelegramReminderSender
+    from bot.logs import configure_logging
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
     from bot.wiring import build_services, upgrade_database
 
     settings = settings_or_exit()
+    configure_logging(settings)
 
     async def polling() -> None:
         services = build_services(settings)
@@ -205,16 +207,16 @@ def serve(
     access_log: bool = typer.Option(True, help="Log every request."),
 ) -> None:
     """Run the HTTP server: chat API, Slack and Telegram webhooks, /healthz, /metrics."""
-    import logging
 
     from adapters.slack.config import SlackConfigError
     from adapters.telegram.application import TelegramSetupError
+    from bot.logs import configure_logging
     from bot.serve import create_app
     from bot.serve import serve as run_server
     from bot.wiring import upgrade_database
 
     settings = settings_or_exit()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging(settings)
     try:
         create_app(settings)  # fails here, once, on a malformed Slack or Telegram setting
     except (SlackConfigError, TelegramSetupError) as problem:

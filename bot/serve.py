@@ -34,6 +34,7 @@ from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
 from adapters.http.reminders import ApiReminderSender
 from adapters.mcp.mount import mount_mcp
+from bot.logs import protect_logs
 from bot.reminders import reminders_running
 from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
@@ -62,6 +63,7 @@ def create_app(
     settings: Settings, *, agent: Agent | None = None, multiprocess_metrics: bool = False
 ) -> FastAPI:
     """The whole server for one worker process; nothing connects until its lifespan starts."""
+    protect_logs(settings)
     metrics = build_metrics(settings.prometheus_multiproc_dir if multiprocess_metrics else None)
     services = build_services(settings, agent=agent, observer=metrics)
     chat = services.chat

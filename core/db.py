@@ -60,14 +60,17 @@ class Database:
         self.url = async_url(normalize_url(url))
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         if self.is_sqlite:
+            # hide_parameters: an error's text (and so a traceback in the log) never holds
+            # what people wrote, only the statement.
             self.engine: AsyncEngine = create_async_engine(
-                self.url, echo=echo, connect_args={"timeout": 30}
+                self.url, echo=echo, connect_args={"timeout": 30}, hide_parameters=True
             )
             _serialize_sqlite_writers(self.engine)
         else:
             self.engine = create_async_engine(
                 self.url,
                 echo=echo,
+                hide_parameters=True,
                 pool_size=pool_size,
                 max_overflow=max_overflow,
                 pool_timeout=pool_timeout,
