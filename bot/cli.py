@@ -1,25 +1,53 @@
-"""The `todobot` command. Heavy imports stay inside the commands so `--help` is instant."""
+"""The `todobot` command. Heavy imports stay inside the commands, so `--help` is instant and
+`todobot chat` loads only what the chosen backend needs.
+
+A command that fails prints one line (`todobot: …`); `--debug` or `LOG_LEVEL=DEBUG` shows the
+traceback instead.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import os
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from pydantic import ValidationError
-from rich.console import Console
 
 from bot.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 app = typer.Typer(
     help="todobot: your to-do list in Slack, Telegram and the terminal.",
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
 )
 db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
-errors = Console(stderr=True)
+
+@functools.cache
+def errors() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@app.callback()
+def root(
+    debug: bool = typer.Option(
+        False, "--debug", help="Log at DEBUG and show full tracebacks (as LOG_LEVEL=DEBUG)."
+    ),
+) -> None:
+    """todobot: your to-do list in Slack, Telegram and the terminal."""
+    if debug:  # the same switch as the setting, so everything started from here sees it
+        os.environ["LOG_LEVEL"] = "DEBUG"
 
 
 def settings_or_exit() -> Settings:
@@ -28,7 +56,7 @@ def settings_or_exit() -> Settings:
     except ValidationError as invalid:
         for problem in invalid.errors():
             name = ".".join(str(part) for part in problem["loc"]).upper()
-            errors.print(f"[red]Setting {name} is invalid:[/red] {problem['msg']}")
+            errors().print(f"[red]Setting {name} is invalid:[/red] {problem['msg']}")
         raise typer.Exit(2) from None
 
 
@@ -39,7 +67,7 @@ def db_upgrade() -> None:
 
     settings = settings_or_exit()
     upgrade_database(settings)
-    errors.print("Database is up to date.")
+    errors().print("Database is up to date.")
 
 
 @app.command()
@@ -78,7 +106,7 @@ def chat(
         print(f"\n{GOODBYE}")
         return
     if failed:
-        errors.print(f"{failed} turn(s) failed.", style="red")
+        errors().print(f"{failed} turn(s) failed.", style="red")
         raise typer.Exit(1)
 
 
@@ -100,7 +128,7 @@ def slack() -> None:
     try:
         credentials = slack_credentials(settings, "socket")
     except SlackConfigError as problem:
-        errors.print(str(problem), style="red", markup=False)
+        errors().print(str(problem), style="red", markup=False)
         raise typer.Exit(2) from None
     configure_logging(settings)
     upgrade_database(settings)
@@ -119,7 +147,7 @@ def slack() -> None:
     try:
         asyncio.run(session())
     except KeyboardInterrupt:
-        errors.print("Stopped.")
+        errors().print("Stopped.")
 
 
 telegram_app = typer.Typer(
@@ -167,10 +195,10 @@ def telegram(context: typer.Context) -> None:
         upgrade_database(settings)
         asyncio.run(polling())
     except TelegramSetupError as problem:
-        errors.print(f"[red]{problem}[/red]")
+        errors().print(f"[red]{problem}[/red]")
         raise typer.Exit(2) from None
     except TelegramError as problem:
-        errors.print(f"[red]Telegram: {problem}[/red]")
+        errors().print(f"[red]Telegram: {problem}[/red]")
         raise typer.Exit(1) from None
 
 
@@ -194,9 +222,9 @@ def telegram_set_webhook(url: str) -> None:
     try:
         asyncio.run(register())
     except TelegramSetupError as problem:
-        errors.print(f"[red]{problem}[/red]")
+        errors().print(f"[red]{problem}[/red]")
         raise typer.Exit(2) from None
-    errors.print(f"Telegram will deliver updates to {url}")
+    errors().print(f"Telegram will deliver updates to {url}")
 
 
 @app.command()
@@ -220,7 +248,7 @@ def serve(
     try:
         create_app(settings)  # fails here, once, on a malformed Slack or Telegram setting
     except (SlackConfigError, TelegramSetupError) as problem:
-        errors.print(str(problem), style="red", markup=False)
+        errors().print(str(problem), style="red", markup=False)
         raise typer.Exit(2) from None
     upgrade_database(settings)
     run_server(settings, host=host, port=port, workers=workers, access_log=access_log)
@@ -273,10 +301,10 @@ def eval_cases(
     settings = settings_or_exit()
     chosen = backend or settings.resolved_backend
     if chosen not in ("builtin", "openai"):
-        errors.print(f"--backend must be builtin or openai, not {chosen!r}")
+        errors().print(f"--backend must be builtin or openai, not {chosen!r}")
         raise typer.Exit(2)
     if chosen == "openai" and settings.openai_api_key is None:
-        errors.print(
+        errors().print(
             "--backend openai needs OPENAI_API_KEY (and OPENAI_BASE_URL for other servers)"
         )
         raise typer.Exit(2)
@@ -288,4 +316,31 @@ def eval_cases(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except Exception as failure:
+        if _debugging():
+            raise
+        print(f"todobot: {_one_line(failure)}", file=sys.stderr)
+        print("Run with --debug (or LOG_LEVEL=DEBUG) to see the traceback.", file=sys.stderr)
+        sys.exit(1)
+
+
+def _debugging() -> bool:
+    from bot.logs import debugging
+
+    try:
+        return debugging(load_settings().log_level)
+    except ValidationError:
+        return False
+
+
+def _one_line(failure: BaseException) -> str:
+    """The first line of what went wrong, and which setting to check for a database error."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    lines = str(failure).strip().splitlines()
+    summary = lines[0] if lines else type(failure).__name__
+    if isinstance(failure, SQLAlchemyError):
+        return f"the database is unreachable or refused the request (check DATABASE_URL): {summary}"
+    return summary

@@ -93,7 +93,42 @@ def protect_logs(settings: Settings) -> None:
         logging.getLogger(name).setLevel(logging.WARNING)
 
 
+# Loggers that say nothing a person running todobot needs (alembic lists its plugins).
+CHATTY = ("alembic.runtime.plugins",)
+
+
+def level_of(name: str) -> int:
+    level = logging.getLevelNamesMapping().get(name.strip().upper())
+    return level if level is not None else logging.INFO
+
+
+def debugging(level_name: str) -> bool:
+    """LOG_LEVEL=DEBUG (or `--debug`): full tracebacks instead of one-line errors."""
+    return level_of(level_name) <= logging.DEBUG
+
+
 def configure_logging(settings: Settings) -> None:
-    """The log format of the long-running commands, redacted."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    """The log format of the long-running commands at LOG_LEVEL, redacted, chatter silenced."""
+    level = level_of(settings.log_level)
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s", force=True)
     protect_logs(settings)
+    for name in CHATTY:
+        logging.getLogger(name).setLevel(max(level, logging.WARNING))
+
+
+class WithoutTraceback(logging.Filter):
+    """Keeps a record's message (which names the error) and drops its traceback, unless the
+    logger is at DEBUG: a reconnect loop then logs one line per attempt."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not logging.getLogger(record.name).isEnabledFor(logging.DEBUG):
+            record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+def one_line_logger(name: str) -> logging.Logger:
+    """A logger whose records never carry a traceback below DEBUG."""
+    logger = logging.getLogger(name)
+    if not any(isinstance(existing, WithoutTraceback) for existing in logger.filters):
+        logger.addFilter(WithoutTraceback())
+    return logger

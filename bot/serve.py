@@ -164,7 +164,7 @@ def serve(
         "port": port,
         "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
         "access_log": access_log,
-        "log_level": "info",
+        "log_level": settings.log_level.lower(),
         "proxy_headers": True,
         "limit_concurrency": settings.http_max_connections,
         "timeout_keep_alive": settings.http_keep_alive_seconds,

@@ -15,6 +15,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
+    # Logging: DEBUG also shows full tracebacks of start-up errors (like `--debug`).
+    log_level: str = "INFO"
+
     # Storage
     database_url: str = "sqlite:///todobot.db"
     db_pool_size: int = Field(default=10, ge=1)

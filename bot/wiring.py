@@ -93,6 +93,6 @@ def build_services(
 
 
 def upgrade_database(settings: Settings) -> None:
-    from core.migrate import upgrade
+    from core.migrate import upgrade_if_behind
 
-    upgrade(settings.database_url)
+    upgrade_if_behind(settings.database_url)

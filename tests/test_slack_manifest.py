@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -55,3 +56,25 @@ def test_the_bot_has_the_scopes_its_calls_need() -> None:
         "files:write",  # files_upload_v2
     }
     assert needed <= scopes
+
+
+def test_comments_stand_on_their_own_lines() -> None:
+    for number, line in enumerate(MANIFEST.read_text().splitlines(), 1):
+        unquoted = re.sub(r'"[^"]*"', '""', line).strip()
+        assert unquoted.startswith("#") or "#" not in unquoted, f"line {number}: {line}"
+
+
+def test_uncommenting_the_http_lines_as_the_readme_says_gives_clean_urls() -> None:
+    text = MANIFEST.read_text().replace("socket_mode_enabled: true", "socket_mode_enabled: false")
+    text = "\n".join(
+        line.replace("# ", "", 1) if line.strip().startswith(("# url:", "# request_url:")) else line
+        for line in text.splitlines()
+    )
+    found = yaml.safe_load(text)
+    urls = [
+        found["features"]["slash_commands"][0]["url"],
+        found["settings"]["event_subscriptions"]["request_url"],
+        found["settings"]["interactivity"]["request_url"],
+    ]
+    assert urls == ["https://todobot.example.com/slack/events"] * 3
+    assert found["settings"]["socket_mode_enabled"] is False

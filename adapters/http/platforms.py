@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -25,6 +26,8 @@ from bot.settings import Settings
 from core.chat import ChatService
 from core.inbox import Inbox
 
+log = logging.getLogger(__name__)
+
 SLACK_PATH = "/slack/events"
 TELEGRAM_PATH = "/telegram/webhook"
 
@@ -32,11 +35,16 @@ Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
 
 
 def mount_platforms(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
-    """Mount Slack when its bot token and signing secret are set, Telegram when its bot token
-    is (its webhook secret is then required). A malformed setting fails here, loudly."""
-    if settings.slack_bot_token and settings.slack_signing_secret:
+    """Mount Slack when any of its HTTP settings is set (the bot token and the signing secret
+    are then both required), Telegram when its bot token or webhook secret is (both are then
+    required). A partial or malformed setting fails here, loudly, naming what is missing. A
+    bot token beside an app token and no signing secret is Socket Mode (`todobot slack`)."""
+    socket_mode = bool(settings.slack_app_token) and not settings.slack_signing_secret
+    if (settings.slack_bot_token and not socket_mode) or settings.slack_signing_secret:
         mount_slack(app, settings, chat, inbox)
-    if settings.telegram_bot_token:
+    elif socket_mode:
+        log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
+    if settings.telegram_bot_token or settings.telegram_webhook_secret:
         mount_telegram(app, settings, chat, inbox)
 
 

@@ -14,6 +14,7 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from adapters.slack.app import create_slack_app
 from adapters.slack.config import SlackCredentials
 from adapters.slack.worker import DEFAULT_CONCURRENCY
+from bot.logs import one_line_logger
 from core.chat import ChatService
 
 log = logging.getLogger(__name__)
@@ -25,10 +26,18 @@ async def run_socket_mode(
     *,
     stop: asyncio.Event | None = None,
     concurrency: int = DEFAULT_CONCURRENCY,
+    retry_seconds: float = 10,
 ) -> None:
     """Serve until `stop` is set (or forever); then finish the turns already accepted."""
     app, worker = create_slack_app(credentials, chat, mode="socket", concurrency=concurrency)
-    handler = AsyncSocketModeHandler(app, app_token=credentials.app_token)
+    # The socket client retries a lost connection every `retry_seconds` (its ping interval):
+    # one line an attempt, no traceback.
+    handler = AsyncSocketModeHandler(
+        app,
+        app_token=credentials.app_token,
+        logger=one_line_logger("todobot.slack.socket"),
+        ping_interval=retry_seconds,
+    )
     await handler.connect_async()
     log.info("connected to Slack in Socket Mode")
     try:

@@ -20,7 +20,7 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
-from telegram.error import InvalidToken, NetworkError, RetryAfter
+from telegram.error import InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, TypeHandler
 
 from adapters.telegram import menus
@@ -180,7 +180,10 @@ async def run_polling(application: Application, stop: asyncio.Event) -> None:
         return
     try:
         await updater.start_polling(
-            timeout=LONG_POLL_SECONDS, allowed_updates=list(ALLOWED_UPDATES), bootstrap_retries=5
+            timeout=LONG_POLL_SECONDS,
+            allowed_updates=list(ALLOWED_UPDATES),
+            bootstrap_retries=5,
+            error_callback=_polling_failed,
         )
         await application.start()
         log.info("Polling Telegram as @%s", application.bot.username)
@@ -191,6 +194,16 @@ async def run_polling(application: Application, stop: asyncio.Event) -> None:
         if application.running:
             await application.stop()
         await application.shutdown()
+
+
+def _polling_failed(error: TelegramError) -> None:
+    """PTB retries by itself; say so in one line (the traceback only when debugging)."""
+    log.warning(
+        "Telegram polling failed (%s: %s); retrying",
+        type(error).__name__,
+        error,
+        exc_info=error if log.isEnabledFor(logging.DEBUG) else None,
+    )
 
 
 async def poll_until_signalled(application: Application) -> None:

@@ -48,7 +48,7 @@ def webhook_secret(settings: Settings) -> str:
     if not value:
         raise TelegramSetupError(
             "TELEGRAM_WEBHOOK_SECRET is required in webhook mode: set it to a random string "
-            "(1-256 of A-Z a-z 0-9 _ -), e.g. `python -c 'import secrets; "
+            "(1-256 of A-Z a-z 0-9 _ -), e.g. `python3 -c 'import secrets; "
             "print(secrets.token_urlsafe(32))'`."
         )
     if not SECRET_FORMAT.match(value):
