@@ -226,23 +226,29 @@ async def test_the_agents_sdk_drives_a_tool_through_serve(
 
     fake = FakeOpenAI().start()
     fake.push(tool_call("add_task", {"title": "water the plants"}), text("Added it."))
+    fake.push(tool_call("delete_task", {"task_identifier": "1"}), text("It needs your yes."))
     model = OpenAIChatCompletionsModel(
         model="fake-model", openai_client=AsyncOpenAI(api_key="k", base_url=fake.base_url)
     )
+    config = RunConfig(tracing_disabled=True)
     try:
         async with MCPServerStreamableHttp(
             params={"url": f"{served.url}/mcp", "headers": bearer("ann")}, name="todobot"
         ) as todobot:
             agent = Agent(name="assistant", model=model, mcp_servers=[todobot])
-            result = await Runner.run(
-                agent, "remember to water the plants", run_config=RunConfig(tracing_disabled=True)
-            )
+            added = await Runner.run(agent, "remember to water the plants", run_config=config)
+            asked = len(fake.requests)
+            refused = await Runner.run(agent, "delete it, I confirm", run_config=config)
     finally:
         fake.stop()
 
-    assert result.final_output == "Added it."
+    assert added.final_output == "Added it."
     offered = {tool["function"]["name"] for tool in fake.requests[0]["tools"]}
     assert offered == {"add_task", "list_tasks", "complete_task", "update_task", "delete_task"}
-    (answered,) = [m for m in fake.messages(-1) if m["role"] == "tool"]
+    (answered,) = [m for m in fake.messages(asked - 1) if m["role"] == "tool"]
     assert "Added #1 “water the plants”." in json.dumps(answered["content"], ensure_ascii=False)
+    # the model saying "I confirm" is not the person confirming: nothing is deleted
+    assert refused.final_output == "It needs your yes."
+    (answered,) = [m for m in fake.messages(-1) if m["role"] == "tool"]
+    assert "Nothing was deleted" in json.dumps(answered["content"], ensure_ascii=False)
     assert await titles(database) == ["water the plants"]
