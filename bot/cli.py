@@ -264,7 +264,11 @@ def mcp(
     from adapters.mcp.stdio import BadAccount, console_account, parse_account, serve_stdio
     from bot.wiring import build_database, build_remote_tools, upgrade_database
 
+    # The person at this computer, like `todobot chat`: the console's rate limit (off).
     settings = settings_or_exit()
+    local = settings.model_copy(
+        update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}
+    )
     try:
         account = parse_account(as_account) if as_account else console_account()
     except BadAccount as problem:
@@ -273,8 +277,8 @@ def mcp(
     upgrade_database(settings)
 
     async def session() -> int:
-        db = build_database(settings)
-        remote = build_remote_tools(settings, db)
+        db = build_database(local)
+        remote = build_remote_tools(local, db)
         try:
             if as_account and not await remote.known(account):
                 errors.print(f"todobot does not know {as_account}: talk to todobot there first.")
