@@ -272,7 +272,7 @@ def mcp(
     try:
         account = parse_account(as_account) if as_account else console_account()
     except BadAccount as problem:
-        errors.print(str(problem), style="red", markup=False)
+        errors().print(str(problem), style="red", markup=False)
         raise typer.Exit(2) from None
     upgrade_database(settings)
 
@@ -281,7 +281,7 @@ def mcp(
         remote = build_remote_tools(local, db)
         try:
             if as_account and not await remote.known(account):
-                errors.print(f"todobot does not know {as_account}: talk to todobot there first.")
+                errors().print(f"todobot does not know {as_account}: talk to todobot there first.")
                 return 2
             await serve_stdio(remote, account)
             return 0
