@@ -1,13 +1,15 @@
 """`todobot serve`: one ASGI app for the chat API, Slack, Telegram, health and metrics.
 
 `create_app(settings)` builds everything for one worker process; `serve()` runs it on uvicorn,
-as one process or as several workers that share the listening socket (and PostgreSQL). Each
-worker runs its own inbox loop; workers coordinate only through the database.
+as one process or as several workers (`bot/supervisor.py`), each listening on the one port
+with a socket of its own (`bot/listening.py`), all sharing PostgreSQL. Each worker runs its own
+inbox loop; workers coordinate only through the database.
 
-Shutdown (SIGTERM or Ctrl-C): uvicorn stops accepting connections and waits up to
-SHUTDOWN_GRACE_SECONDS for the requests in flight; then the inbox takes no new items and waits
-as long again for the turns it is running. Anything still unfinished keeps its lease and is
-picked up by another (or the next) worker.
+Shutdown (SIGTERM or Ctrl-C, `bot/http_server.py`): a worker stops taking new connections
+(without resetting those already queued), answers the requests in flight within
+SHUTDOWN_GRACE_SECONDS, closing each connection after its response; then the inbox takes no
+new items and waits as long again for the turns it is running. Anything still unfinished keeps
+its lease and is picked up by another (or the next) worker.
 """
 
 from __future__ import annotations
@@ -34,10 +36,12 @@ from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
 from adapters.http.reminders import ApiReminderSender
 from adapters.mcp.mount import mount_mcp
+from bot import http_server, listening
 from bot.logs import protect_logs
 from bot.reminders import reminders_running
 from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
+from bot.supervisor import WorkerPool
 from bot.wiring import build_database, build_remote_tools, build_services
 from core.agent.base import Agent
 from core.inbox import Inbox, InboxPolicy
@@ -157,11 +161,7 @@ def serve(
     settings: Settings, *, host: str, port: int, workers: int, access_log: bool = True
 ) -> None:
     """Run until SIGTERM/SIGINT. The schema must already be migrated."""
-    import uvicorn
-
     options: dict[str, Any] = {
-        "host": host,
-        "port": port,
         "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
         "access_log": access_log,
         "log_level": settings.log_level.lower(),
@@ -170,17 +170,57 @@ def serve(
         "timeout_keep_alive": settings.http_keep_alive_seconds,
         "h11_max_incomplete_event_size": settings.http_max_header_bytes,
     }
+    keepalive = settings.keepalive_max_seconds
     if workers <= 1:
-        uvicorn.run(create_app(settings), **options)
+        listener = listening.listen(host, port)
+        http_server.run(
+            create_app(settings),
+            host=host,
+            port=port,
+            listener=listener,
+            keepalive_max_seconds=keepalive,
+            announce=True,
+            **options,
+        )
         return
     metrics_dir = settings.prometheus_multiproc_dir or tempfile.mkdtemp(prefix="todobot-metrics-")
     _fresh_directory(metrics_dir)
     os.environ[MULTIPROC_ENV] = metrics_dir  # prometheus_client reads it in every worker
+    reserved = listening.reserve(host, port)
     try:
-        uvicorn.run("bot.serve:app_from_environment", factory=True, workers=workers, **options)
+        http_server.configure_logging(options["log_level"])
+        http_server.announce_listening(host, reserved.getsockname()[1])
+        worker = {
+            "host": host,
+            "port": reserved.getsockname()[1],
+            "keepalive_max_seconds": keepalive,
+            "options": options,
+        }
+        pool = WorkerPool(
+            workers, run_worker, worker, stop_seconds=2 * settings.shutdown_grace_seconds + 10
+        )
+        failed = pool.run()
     finally:
+        reserved.close()
         if not settings.prometheus_multiproc_dir:
             shutil.rmtree(metrics_dir, ignore_errors=True)
+    if failed:
+        raise SystemExit(failed)
+
+
+def run_worker(
+    *, host: str, port: int, keepalive_max_seconds: float, options: dict[str, Any]
+) -> None:
+    """One worker process of `serve --workers N`, with a listening socket of its own."""
+    http_server.run(
+        "bot.serve:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        listener=listening.listen(host, port),
+        keepalive_max_seconds=keepalive_max_seconds,
+        **options,
+    )
 
 
 def _fresh_directory(path: str) -> None:

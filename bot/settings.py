@@ -69,6 +69,8 @@ class Settings(BaseSettings):
     http_max_connections: int = Field(default=1000, gt=0)
     http_keep_alive_seconds: float = Field(default=5.0, gt=0)
     http_max_header_bytes: int = Field(default=16 * 1024, ge=1024)
+    # A keep-alive connection's longest life, so load spreads again over the workers.
+    keepalive_max_seconds: float = Field(default=10.0, ge=0)
     inbox_lease_seconds: float = Field(default=60.0, gt=0)
     inbox_concurrency: int = Field(default=16, ge=1, le=1000)
     inbox_poll_seconds: float = Field(default=1.0, gt=0)

@@ -7,6 +7,7 @@ directory must be set in the environment before the workers start (`todobot serv
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
@@ -33,6 +34,7 @@ class Metrics:
     replays: Counter
     reminders: Counter
     reminder_lag: Histogram
+    worker_turns: Counter
 
     def render(self) -> tuple[bytes, str]:
         """The Prometheus text exposition and its content type."""
@@ -48,6 +50,7 @@ class Metrics:
             self.rate_limited.labels(platform=platform).inc()
             return
         self.turns.labels(platform=platform, kind=kind).inc()
+        self.worker_turns.labels(pid=str(os.getpid())).inc()
         for call in reply.tool_calls:
             outcome = "ok" if call.get("ok", True) else "error"
             self.tool_calls.labels(tool=str(call.get("tool_name", "?")), outcome=outcome).inc()
@@ -135,6 +138,12 @@ def build_metrics(multiprocess_dir: str | None = None) -> Metrics:
             "todobot_reminder_lag_seconds",
             "From a reminder's time to its delivery.",
             buckets=LAG_BUCKETS,
+            registry=owner,
+        ),
+        worker_turns=Counter(
+            "todobot_worker_turns",
+            "Turns answered, by the worker process (pid) that ran them: how load spreads.",
+            ["pid"],
             registry=owner,
         ),
     )
