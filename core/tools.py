@@ -338,9 +338,10 @@ def format_list(
     noun = "task" if len(found) == 1 else "tasks"
     if due or narrowed:
         kind = {"pending": "pending ", "completed": "completed "}.get(status, "")
-        what = " ".join(
-            p for p in (narrowed, f"{kind}{noun}", task_text.window_name(due or "")) if p
-        )
+        window = task_text.window_name(due or "")
+        if due == "overdue":
+            kind, window = "overdue ", ""
+        what = " ".join(p for p in (narrowed, f"{kind}{noun}", window) if p)
         heading = f"You have {len(found)} {what}:"
     else:
         heading = {

@@ -14,7 +14,7 @@ from typing import Any
 from core import tasks as task_service
 from core import tools as task_tools
 from core.agent.base import Agent, AgentTurn
-from core.agent.builtin import phrases, questions, recent
+from core.agent.builtin import phrases, questions, recent, scheduling
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
     AboutTask,
@@ -30,6 +30,7 @@ from core.agent.builtin.intents import (
     Complete,
     Count,
     Delete,
+    EditFields,
     Family,
     Injection,
     Intent,
@@ -42,6 +43,7 @@ from core.agent.builtin.intents import (
     Unknown,
     Unsupported,
     Update,
+    WhenDue,
 )
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
@@ -113,8 +115,16 @@ class _Turn:
                 return " ".join(added)
             case AskTitle():
                 return phrases.ASK_TITLE
+            case ListTasks() if intent == ListTasks(intent.status):
+                # soonest due first, then priority; a list without either keeps its numbers
+                listed = await self.call("list_tasks", status=intent.status, sort_by="due")
+                return listed["message"]
             case ListTasks():
-                return (await self.call("list_tasks", status=intent.status))["message"]
+                return await scheduling.listing(self.call, self.tools, intent)
+            case WhenDue():
+                return await scheduling.when_due(self.call, self.tools, self.context, intent)
+            case EditFields():
+                return await self.edit_fields(intent)
             case Count():
                 return await self.count(intent)
             case Search():
@@ -152,16 +162,34 @@ class _Turn:
         raise AssertionError(f"unhandled intent {intent!r}")
 
     async def add(self, intent: Add) -> str:
-        if not intent.again and not intent.description:
-            same = await self.open_task_titled(intent.title)
-            if same is not None:
-                return phrases.DUPLICATE.format(number=same.number, title=same.title)
-        result = await self.call("add_task", title=intent.title, description=intent.description)
-        if not result["ok"]:
-            return failure(result)
-        task = result["data"]["task"]
-        details = f" Description: {task['description']}." if task["description"] else ""
-        return f"Added #{task['number']} “{task['title']}” to your list.{details}"
+        async def duplicate(title: str) -> str | None:
+            if intent.again or intent.description:
+                return None
+            same = await self.open_task_titled(title)
+            if same is None:
+                return None
+            return phrases.DUPLICATE.format(number=same.number, title=same.title)
+
+        return await scheduling.add(self.call, self.tools, intent, check=duplicate)
+
+    async def edit_fields(self, intent: EditFields) -> str:
+        identifier = await self.identifier(intent.ref, "update")
+        if identifier is None:
+            return self.ask_which("update") if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+        result = await scheduling.edit(self.call, self.tools, identifier, intent)
+        if isinstance(result, str):
+            return result
+        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+            tasks = knowns(await self.call("list_tasks", status="all"))
+            found = loose_matches(tasks, intent.ref.text)
+            if len(found) == 1:
+                result = await scheduling.edit(self.call, self.tools, f"#{found[0].number}", intent)
+                if isinstance(result, str):
+                    return result
+            elif found:
+                listed = phrases.choices([(task.number, task.title) for task in found[:10]])
+                return phrases.WHICH_OF["update"].format(choices=listed)
+        return _phrase("update", result)
 
     async def open_task_titled(self, title: str) -> Task | None:
         """An open task of exactly this title (case and spacing aside). A read, not an act,

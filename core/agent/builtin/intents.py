@@ -30,6 +30,7 @@ class Add:
     title: str
     description: str = ""
     again: bool = False  # the person said yes to adding a second task of the same title
+    priority: str | None = None  # said apart from the title ("!!" after it)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,31 @@ class AskTitle:
 @dataclass(frozen=True)
 class ListTasks:
     status: Status = "all"
+    due: str | None = None  # a list_tasks window: overdue, today, tomorrow, this_week, ...
+    due_phrase: str | None = None  # "due friday?": that day, resolved when the engine acts
+    priority: str | None = None
+    tag: str | None = None
+    sort_by: Literal["number", "due", "priority", "created"] = "number"
+
+
+@dataclass(frozen=True)
+class WhenDue:
+    """ "when is the dentist due?" """
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class EditFields:
+    """A change to a task's due date, priority or tags ("move the dentist to friday")."""
+
+    ref: Ref
+    due_phrase: str | None = None  # resolved against the turn's now and zone when acting
+    clear_due: bool = False
+    priority: str | None = None
+    add_tags: tuple[str, ...] = ()
+    remove_tags: tuple[str, ...] = ()
+    clear_tags: bool = False
 
 
 @dataclass(frozen=True)
@@ -178,6 +204,8 @@ Intent = (
     | AddSeveral
     | AskTitle
     | ListTasks
+    | WhenDue
+    | EditFields
     | Search
     | AboutTask
     | Count

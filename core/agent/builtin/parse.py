@@ -7,6 +7,7 @@ back as a question; then the verb families; then answers to the question we last
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from core.agent.builtin import (
@@ -20,6 +21,7 @@ from core.agent.builtin import (
     listing,
     recent,
     safety,
+    timed,
     typos,
     verbs,
 )
@@ -81,6 +83,10 @@ def _is_instruction(intent: Intent) -> bool:
 def single(text: str, *, nested: bool = False) -> Intent:
     """One operation (or none) in an already cleaned message. `nested`: the inside of an
     "I need to ..." is read once, not again ("I need to I need to ...")."""
+    if (asked := timed.read_question(text)) is not None:
+        return asked  # "what's due today?", "anything overdue?", "when is the dentist due?"
+    if (changed := timed.read_change(text)) is not None:
+        return changed  # "move the dentist to friday", "make it high priority", "untag it"
     if (searched := listing.read_search(text)) is not None:
         return searched
     if listing.COUNT.search(text):
@@ -259,8 +265,14 @@ def _ref_text(text: str) -> str | None:
     return match.group("ref") if match else None
 
 
+_SHOUTED = re.compile(r"!!+\s*$")
+
+
 def parse(text: str, context: Context | None = None) -> Intent:
-    return decoration.keep_trailing_emoji(_parse(text, context or Context()), text)
+    found = decoration.keep_trailing_emoji(_parse(text, context or Context()), text)
+    if isinstance(found, Add) and _SHOUTED.search(text):
+        return dataclasses.replace(found, priority="high")  # "buy milk!!"
+    return found
 
 
 def _parse(text: str, context: Context) -> Intent:

@@ -155,3 +155,13 @@ def recognise_question(text: str) -> tuple[str, dict[str, str]] | None:
         if text == text_of_batch and batch_family in ("delete", "complete", "update"):
             return "which", {"family": batch_family}
     return None
+
+
+ASK_DAY = (
+    "Did you mean {first} or {second} by “{phrase}”? I changed nothing yet: say the date with "
+    "its month, for example “{iso}”."
+)
+PAST_DUE = "Tell me a date from today on, or say the task again without a date."
+NO_DUE = "{task} has no due date. Say “move it to friday” to give it one."
+ASK_WHEN = "When should it be due? For example “tomorrow at 3pm” or “next friday”."
+NOTHING_DUE_TODAY = "Nothing is due today."

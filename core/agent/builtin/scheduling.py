@@ -1,0 +1,154 @@
+"""Turns about time, priority and tags: adding with them, asking by them, changing them.
+Dates are resolved here, against the turn's one "now" and the person's zone (`ToolContext`)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import date, datetime
+from typing import Any
+
+from core.agent.builtin import phrases
+from core.agent.builtin.context import Context
+from core.agent.builtin.dates import AmbiguousDate, DateReading, read_date, read_whole_date
+from core.agent.builtin.intents import Add, EditFields, ListTasks, WhenDue
+from core.agent.builtin.questions import resolve
+from core.agent.builtin.replies import failure, knowns
+from core.agent.builtin.timed import title_fields
+from core.tools import Envelope, ToolContext
+from core.when import Due, show_due_plain
+
+Call = Callable[..., Awaitable[Envelope]]
+
+
+def due_argument(reading: DateReading) -> str:
+    """What `add_task` / `update_task` take: a local date, or a local date and time."""
+    if reading.at is None:
+        return reading.day.isoformat()
+    return f"{reading.day.isoformat()}T{reading.at.strftime('%H:%M')}"
+
+
+def ask_which_day(reading: AmbiguousDate) -> str:
+    first, second = reading.readings
+    return phrases.ASK_DAY.format(
+        phrase=reading.phrase, first=_long(first), second=_long(second),
+        iso=first.isoformat(),
+    )  # fmt: skip
+
+
+def _long(day: date) -> str:
+    return f"{day.strftime('%A')} {day.day} {day.strftime('%B')}"
+
+
+async def add(
+    call: Call,
+    tools: ToolContext,
+    intent: Add,
+    *,
+    check: Callable[[str], Awaitable[str | None]] | None = None,
+) -> str:
+    """`check` sees the title the task would get and may answer instead (a duplicate)."""
+    fields = title_fields(intent.title)
+    title, arguments = fields.title, {}
+    reading = read_date(title, now=tools.now, zone=tools.zone)
+    if isinstance(reading, AmbiguousDate):
+        return ask_which_day(reading)
+    if reading is not None and reading.rest:
+        title = reading.rest
+        arguments["due"] = due_argument(reading)
+    if not title.strip():
+        return phrases.ASK_TITLE
+    if check is not None and (answer := await check(title)) is not None:
+        return answer
+    priority = intent.priority or fields.priority
+    if priority:
+        arguments["priority"] = priority
+    if fields.tags:
+        arguments["tags"] = list(fields.tags)
+    result = await call("add_task", title=title, description=intent.description, **arguments)
+    if not result["ok"]:
+        refused = failure(result)
+        if "past" in result["message"]:
+            refused += " " + phrases.PAST_DUE
+        return refused
+    task = result["data"]["task"]
+    details = f" Description: {task['description']}." if task["description"] else ""
+    if not arguments:
+        return f"Added #{task['number']} “{task['title']}” to your list.{details}"
+    return result["message"]
+
+
+def _window_arguments(intent: ListTasks, tools: ToolContext) -> dict[str, Any] | str:
+    arguments: dict[str, Any] = {"status": intent.status, "sort_by": intent.sort_by}
+    if intent.due:
+        arguments["due"] = intent.due
+    if intent.priority:
+        arguments["priority"] = intent.priority
+    if intent.tag:
+        arguments["tag"] = intent.tag
+    if intent.due_phrase:
+        reading = read_whole_date(intent.due_phrase, now=tools.now, zone=tools.zone)
+        if isinstance(reading, AmbiguousDate):
+            return ask_which_day(reading)
+        if reading is not None:
+            arguments["due_from"] = arguments["due_to"] = reading.day.isoformat()
+    return arguments
+
+
+async def listing(call: Call, tools: ToolContext, intent: ListTasks) -> str:
+    arguments = _window_arguments(intent, tools)
+    if isinstance(arguments, str):
+        return arguments
+    result = await call("list_tasks", **arguments)
+    if not result["ok"]:
+        return failure(result)
+    if intent.due == "today" and not result["data"]["count"] and result["data"]["pending_count"]:
+        # "what do I have to do today?" with nothing due today: what is still open
+        everything = await call("list_tasks", status="pending", sort_by="due")
+        return phrases.NOTHING_DUE_TODAY + "\n" + everything["message"]
+    return result["message"]
+
+
+async def when_due(call: Call, tools: ToolContext, context: Context, intent: WhenDue) -> str:
+    result = await call("list_tasks", status="all")
+    if not result["ok"]:
+        return failure(result)
+    found = resolve(context, intent.ref, knowns(result))
+    if not found:
+        return phrases.ABOUT_NONE
+    if len(found) > 1:
+        listed = phrases.choices([(task.number, task.title) for task in found[:10]])
+        return phrases.ABOUT_WHICH.format(choices=listed)
+    task = found[0]
+    item = next(item for item in result["data"]["tasks"] if item["number"] == task.number)
+    name = f"#{task.number} “{task.title}”"
+    if not item.get("due_at"):
+        return phrases.NO_DUE.format(task=name)
+    due = Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
+    shown = show_due_plain(due, tools.zone, now=tools.now)
+    verb = "was" if task.completed else "is"
+    return f"{name} {verb} due {shown}."
+
+
+async def edit(
+    call: Call, tools: ToolContext, identifier: str, intent: EditFields
+) -> Envelope | str:
+    """The update_task call for a change of due date, priority or tags (or a question back)."""
+    arguments: dict[str, Any] = {"task_identifier": identifier}
+    if intent.due_phrase:
+        reading = read_whole_date(intent.due_phrase, now=tools.now, zone=tools.zone)
+        if isinstance(reading, AmbiguousDate):
+            return ask_which_day(reading)
+        if reading is None:
+            return phrases.ASK_WHEN
+        arguments["due"] = due_argument(reading)
+    if intent.clear_due:
+        arguments["clear_due"] = True
+    if intent.priority:
+        arguments["priority"] = intent.priority
+    if intent.add_tags:
+        arguments["add_tags"] = list(intent.add_tags)
+    if intent.remove_tags:
+        arguments["remove_tags"] = list(intent.remove_tags)
+    if intent.clear_tags:
+        arguments["tags"] = []
+    return await call("update_task", **arguments)
