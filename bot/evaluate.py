@@ -31,6 +31,7 @@ from core.models import Confirmation
 from core.task_text import due_of
 from core.types import Action, Incoming, Press, Reply
 from core.when import local_instant, parse_due, zone_named
+from core.zone_commands import install as install_zone_commands
 
 PLATFORM = "eval"
 USER = "eval-user"
@@ -133,6 +134,7 @@ async def run_case(case: Case, database_url: str, agent: Agent, settings: Settin
         await _create_given(db, case, clock)
         policy = dataclasses.replace(build_policy(settings), rate_limit_per_minute=0)
         chat = ChatService(db=db, agent=agent, policy=policy, clock=clock)
+        install_zone_commands(chat)
         reply: Reply | None = None
         for turn in case.say:
             reply = await chat.handle(

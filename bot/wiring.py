@@ -12,6 +12,7 @@ from core.clock import Clock, SystemClock
 from core.db import Database
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools
+from core.zone_commands import install as install_zone_commands
 
 
 @dataclass
@@ -89,6 +90,7 @@ def build_services(
         clock=clock or SystemClock(),
     )
     install_account_commands(chat)
+    install_zone_commands(chat)
     return Services(settings=settings, db=db, chat=chat)
 
 

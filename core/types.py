@@ -35,7 +35,7 @@ TASK_ACTIONS = frozenset({Action.DONE, Action.DELETE, Action.MORE})
 # free text for the agent. Telegram delivers these as native commands (`/new`).
 COMMAND_WORDS = frozenset(
     {"help", "start", "new", "add", "list", "done", "complete", "delete"}
-    | {"link", "unlink", "accounts", "export", "forget"}
+    | {"link", "unlink", "accounts", "export", "forget", "timezone"}
 )
 
 PAYLOAD_SEPARATOR = "|"

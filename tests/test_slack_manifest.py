@@ -54,6 +54,7 @@ def test_the_bot_has_the_scopes_its_calls_need() -> None:
         "reactions:write",  # the thinking mark
         "im:write",  # conversations.open for a private file
         "files:write",  # files_upload_v2
+        "users:read",  # users.info, for the person's time zone
     }
     assert needed <= scopes
 

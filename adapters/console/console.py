@@ -7,6 +7,7 @@ Ctrl-D leave); from a pipe each line is one turn, and the caller learns how many
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import getpass
 import logging
 import os
@@ -17,6 +18,7 @@ from typing import Protocol, TextIO
 from adapters.console.translate import PLATFORM, read_line, render
 from core.chat import ChatService
 from core.types import Attachment, Button, Incoming
+from core.zones import machine_zone
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +84,7 @@ async def run_console(
     user = user or getpass.getuser()
     choices: list[Button] = []
     failed = 0
+    zone = machine_zone()  # the person at the console is where the machine is
     if interactive:
         print(BANNER, file=stdout, flush=True)
     waiting = await chat.waiting(platform=PLATFORM, tenant="", user_ref=user)
@@ -90,6 +93,8 @@ async def run_console(
         print(render(waiting), file=stdout, flush=True)
     while (line := await source.read()) is not None:
         read = read_line(line, user=user, choices=choices)
+        if isinstance(read.event, Incoming) and zone is not None:
+            read = dataclasses.replace(read, event=dataclasses.replace(read.event, timezone=zone))
         if isinstance(read.event, Incoming) and not read.event.text.strip():
             continue
         try:

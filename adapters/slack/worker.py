@@ -9,6 +9,7 @@ dedupes by event id and then nothing is sent.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,8 +33,9 @@ from adapters.slack.translate import (
     sender,
     tenant_of,
 )
+from adapters.slack.zones import SlackZones
 from core.chat import ChatService
-from core.types import Attachment, Reply
+from core.types import Attachment, Incoming, Reply
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +61,7 @@ class SlackWorker:
     _running: set[asyncio.Task[None]] = field(default_factory=set)
     _gate: asyncio.Semaphore | None = None
     _people: KeyedLocks = field(default_factory=KeyedLocks)
+    _zones: SlackZones | None = None
 
     @property
     def surfaces(self) -> SlackSurfaces:
@@ -131,13 +134,22 @@ class SlackWorker:
         where = message.where
         thinking = where.response_url is None and await self._react(where)
         try:
-            reply = await self.chat.handle(message.incoming, redelivered=redelivered)
+            incoming = await self._with_zone(message)
+            reply = await self.chat.handle(incoming, redelivered=redelivered)
             if reply is not None:
                 await self._show(reply, where)
                 await self.chat.answered(message.incoming)
         finally:
             if thinking:
                 await self._unreact(where)
+
+    async def _with_zone(self, message: SlackMessage) -> Incoming:
+        """The message with the person's Slack time zone (users.info), kept by the core."""
+        if self._zones is None:
+            self._zones = SlackZones(self.client)
+        incoming = message.incoming
+        zone = await self._zones.zone_of(tenant=incoming.tenant, user=incoming.user_ref)
+        return dataclasses.replace(incoming, timezone=zone) if zone else incoming
 
     async def _show(self, reply: Reply, where: Where) -> None:
         content = render.message(reply)

@@ -14,7 +14,7 @@ PRIVATE = "private"
 GROUPS = "groups"
 
 PRIVATE_COMMANDS = ("start", "help", "add", "list", "done", "delete", "new")
-PRIVATE_COMMANDS += ("link", "accounts", "export")
+PRIVATE_COMMANDS += ("link", "accounts", "export", "timezone")
 GROUP_COMMANDS = ("add", "list", "done", "delete", "help")
 
 # language code ("" is the default) -> command -> description
@@ -30,6 +30,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Use the same list from Slack or the web",
         "accounts": "Your linked accounts",
         "export": "A copy of all your data as a file",
+        "timezone": "Set your time zone: /timezone Europe/Berlin",
     },
     "de": {
         "start": "Hallo sagen und sehen, wie ich funktioniere",
@@ -42,6 +43,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Dieselbe Liste in Slack oder im Web nutzen",
         "accounts": "Deine verknüpften Konten",
         "export": "Eine Kopie all deiner Daten als Datei",
+        "timezone": "Deine Zeitzone festlegen: /timezone Europe/Berlin",
     },
     "es": {
         "start": "Saludar y ver cómo funciono",
@@ -54,6 +56,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Usar la misma lista desde Slack o la web",
         "accounts": "Tus cuentas vinculadas",
         "export": "Una copia de todos tus datos en un archivo",
+        "timezone": "Fijar tu zona horaria: /timezone Europe/Madrid",
     },
     "fr": {
         "start": "Dire bonjour et voir comment je fonctionne",
@@ -66,6 +69,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Utiliser la même liste depuis Slack ou le web",
         "accounts": "Tes comptes liés",
         "export": "Une copie de toutes tes données dans un fichier",
+        "timezone": "Choisir ton fuseau horaire : /timezone Europe/Paris",
     },
     "it": {
         "start": "Saluta e scopri come funziono",
@@ -78,6 +82,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Usa la stessa lista da Slack o dal web",
         "accounts": "I tuoi account collegati",
         "export": "Una copia di tutti i tuoi dati in un file",
+        "timezone": "Imposta il tuo fuso orario: /timezone Europe/Rome",
     },
     "pt": {
         "start": "Dizer olá e ver como funciono",
@@ -90,6 +95,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Usar a mesma lista no Slack ou na web",
         "accounts": "Suas contas vinculadas",
         "export": "Uma cópia de todos os seus dados em um arquivo",
+        "timezone": "Definir o teu fuso horário: /timezone Europe/Lisbon",
     },
     "ru": {
         "start": "Поздороваться и узнать, как я работаю",
@@ -102,6 +108,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Тот же список в Slack или в вебе",
         "accounts": "Связанные аккаунты",
         "export": "Копия всех ваших данных в файле",
+        "timezone": "Указать часовой пояс: /timezone Europe/Moscow",
     },
     "uk": {
         "start": "Привітатися й дізнатися, як я працюю",
@@ -114,6 +121,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "link": "Той самий список у Slack чи в вебі",
         "accounts": "Пов'язані акаунти",
         "export": "Копія всіх ваших даних у файлі",
+        "timezone": "Вказати часовий пояс: /timezone Europe/Kyiv",
     },
 }
 

@@ -40,7 +40,7 @@ from pydantic import ValidationError
 from core import tools as task_tools
 from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
-from core.agent.prompt import SYSTEM_PROMPT
+from core.agent.prompt import system_prompt
 from core.models import Message, ToolCall, iso, utcnow
 from core.tools import ToolContext, ToolFunction, failure
 
@@ -209,6 +209,11 @@ def history_items(history: Sequence[Message]) -> list[Any]:
     return items
 
 
+def _instructions(wrapper: RunContextWrapper[ToolContext], _: Agent[ToolContext]) -> str:
+    turn = wrapper.context
+    return system_prompt(now=turn.now, zone=turn.zone, zone_assumed=turn.zone_assumed)
+
+
 class OpenAIAgent(base.Agent):
     """One configured agent, shared by every turn; the turn's tools travel in the run context."""
 
@@ -231,7 +236,7 @@ class OpenAIAgent(base.Agent):
         ]
         self.agent: Agent[ToolContext] = Agent(
             name="todobot",
-            instructions=SYSTEM_PROMPT,
+            instructions=_instructions,
             tools=tools,
             model=OpenAIChatCompletionsModel(model=model, openai_client=self.client),
             model_settings=ModelSettings(

@@ -46,6 +46,8 @@ class FakeSlackApi:
     _ts: itertools.count = field(default_factory=lambda: itertools.count(1))
     _refusals: dict[str, int] = field(default_factory=dict)
     _refusal_errors: dict[str, str] = field(default_factory=dict)
+    # users.info's `tz` per user id; people not listed have none
+    user_zones: dict[str, str] = field(default_factory=dict)
 
     @property
     def api_url(self) -> str:
@@ -138,6 +140,9 @@ class FakeSlackApi:
                 "is_enterprise_install": False,
             },
             "chat.postMessage": self._posted,
+            "users.info": lambda args: {
+                "user": {"id": args.get("user"), "tz": self.user_zones.get(str(args.get("user")))}
+            },
             "chat.postEphemeral": lambda _: {"message_ts": self._next_ts()},
             "chat.update": lambda args: {"channel": args.get("channel"), "ts": args.get("ts")},
             "reactions.add": self._react,

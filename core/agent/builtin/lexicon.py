@@ -90,28 +90,6 @@ TAG_LEADS: tuple[str, ...] = (
     "label", "labels", "labelled", "labeled",
 )  # fmt: skip
 
-# City and abbreviation names people use for a zone ("I'm in Tokyo" is found by its city).
-ZONE_ALIASES: dict[str, str] = {
-    "utc": "UTC", "gmt": "Europe/London", "uk": "Europe/London", "britain": "Europe/London",
-    "england": "Europe/London", "cet": "Europe/Berlin", "cest": "Europe/Berlin",
-    "germany": "Europe/Berlin", "france": "Europe/Paris", "spain": "Europe/Madrid",
-    "italy": "Europe/Rome", "netherlands": "Europe/Amsterdam", "japan": "Asia/Tokyo",
-    "jst": "Asia/Tokyo", "india": "Asia/Kolkata", "ist": "Asia/Kolkata", "china": "Asia/Shanghai",
-    "beijing": "Asia/Shanghai", "est": "America/New_York", "edt": "America/New_York",
-    "eastern": "America/New_York", "eastern time": "America/New_York", "nyc": "America/New_York",
-    "cst": "America/Chicago", "cdt": "America/Chicago", "central": "America/Chicago",
-    "central time": "America/Chicago", "mst": "America/Denver", "mdt": "America/Denver",
-    "mountain time": "America/Denver", "pst": "America/Los_Angeles",
-    "pdt": "America/Los_Angeles", "pacific": "America/Los_Angeles",
-    "pacific time": "America/Los_Angeles", "san francisco": "America/Los_Angeles",
-    "sf": "America/Los_Angeles", "seattle": "America/Los_Angeles", "boston": "America/New_York",
-    "washington": "America/New_York",
-    "aest": "Australia/Sydney", "nz": "Pacific/Auckland", "new zealand": "Pacific/Auckland",
-    "hawaii": "Pacific/Honolulu", "munich": "Europe/Berlin", "hamburg": "Europe/Berlin",
-    "frankfurt": "Europe/Berlin", "cologne": "Europe/Berlin", "mumbai": "Asia/Kolkata",
-    "delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "moscow": "Europe/Moscow",
-    "auckland": "Pacific/Auckland", "brazil": "America/Sao_Paulo", "rio": "America/Sao_Paulo",
-}  # fmt: skip
 
 # --- Typos -------------------------------------------------------------------------------
 # Words a misspelt word may be corrected to ("shwo my tsaks", "whats lfet", "mrak 2 done").
