@@ -120,7 +120,11 @@ def create_app(
     app.state.reminder_senders = []
     install_error_handlers(app, lambda where: metrics.errors.labels(where=where).inc())
     app.include_router(ops_router(check_database, metrics))
-    app.include_router(chat_api_router(chat, TokenVerifier(secret)))
+    app.include_router(
+        chat_api_router(
+            chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
+        )
+    )
     mount_platforms(app, settings, chat, inbox)
     mount_mcp(app, settings, build_remote_tools(settings, services.db))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

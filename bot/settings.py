@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     history_window: int = Field(default=50, ge=1, le=1000)
     confirmation_ttl_seconds: int = Field(default=600, ge=10)
     rate_limit_per_minute: int = Field(default=30, ge=0)
+    # Every chat API request (reads and confirmations too), per person and worker; 0 = none.
+    api_requests_per_minute: int = Field(default=120, ge=0)
     # `todobot chat` is one local person on their own database: no limit unless set (> 0).
     console_rate_limit_per_minute: int = Field(default=0, ge=0)
     # The console's line history (arrow up); empty keeps it in memory only.

@@ -29,6 +29,7 @@ from core.identities import user_for
 from core.message_text import excerpt, too_long, without_controls
 from core.models import Conversation, Message, User
 from core.observe import NoObserver, TurnObserver
+from core.pages import DEFAULT_PAGE, Page
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.ratelimit import over_limit
 from core.tools import ToolContext
@@ -41,6 +42,7 @@ from core.types import (
     TaskBoard,
     TaskView,
 )
+from core.windows import SlidingWindow
 from core.zones import settle_zone
 
 log = logging.getLogger(__name__)
@@ -49,6 +51,7 @@ APOLOGY = "Sorry, I couldn't finish that just now, so I changed nothing. Please 
 RATE_LIMITED = (
     "You're sending messages faster than I can keep up. Give me a minute, then try again."
 )
+PRESSING_TOO_FAST = "You're pressing buttons faster than I can keep up. Give me a minute."
 NEW_CONVERSATION = "Started a fresh conversation. Your tasks are all still here."
 UNKNOWN_COMMAND = "I don't know /{name}. Send /help to see what I can do."
 
@@ -109,6 +112,13 @@ class ChatService:
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
     observer: TurnObserver = field(default_factory=NoObserver)
+    # Presses leave no row to count: a window in memory, twice the message limit (a
+    # listing's Done buttons pressed in a row are fine).
+    _presses: SlidingWindow = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._presses = SlidingWindow(self.policy.rate_limit_per_minute * 2)
+
     clock: Clock = field(default_factory=SystemClock)
 
     async def handle(self, incoming: Incoming, *, redelivered: bool = False) -> Reply | None:
@@ -179,6 +189,8 @@ class ChatService:
             token=without_controls(press.token),
             display_name=_screened_name(press.display_name),
         )
+        if self._presses.retry_after(f"{press.platform}|{press.tenant}|{press.user_ref}"):
+            return Reply(text=PRESSING_TOO_FAST, ephemeral=True, outcome="rate_limited")
         try:
             reply = await self._retrying(lambda session: self._decided(session, press))
             if reply is None and redelivered and press.event_id and press.fingerprint:
@@ -250,18 +262,38 @@ class ChatService:
             )
 
     async def conversations(
-        self, *, platform: str, tenant: str, user_ref: str
-    ) -> list[ConversationView]:
-        """The person's conversations, newest first (read-only; a stranger has none)."""
+        self,
+        *,
+        platform: str,
+        tenant: str,
+        user_ref: str,
+        limit: int = DEFAULT_PAGE,
+        cursor: str | None = None,
+    ) -> Page[ConversationView]:
+        """A page of the person's conversations, newest first (read-only; a stranger has
+        none); BadCursor for a cursor it never handed out."""
         async with self.db.session() as session, session.begin():
             return await views.conversation_list(
-                session, platform=platform, tenant=tenant, user_ref=user_ref
+                session,
+                platform=platform,
+                tenant=tenant,
+                user_ref=user_ref,
+                limit=limit,
+                cursor=cursor,
             )
 
     async def messages(
-        self, *, platform: str, tenant: str, user_ref: str, conversation_id: UUID
-    ) -> list[MessageView]:
-        """One of the person's conversations, oldest first; ConversationNotFound otherwise."""
+        self,
+        *,
+        platform: str,
+        tenant: str,
+        user_ref: str,
+        conversation_id: UUID,
+        limit: int = DEFAULT_PAGE,
+        cursor: str | None = None,
+    ) -> Page[MessageView]:
+        """A page of one of the person's conversations, oldest first; ConversationNotFound
+        otherwise."""
         async with self.db.session() as session, session.begin():
             found = await views.conversation_messages(
                 session,
@@ -269,6 +301,8 @@ class ChatService:
                 tenant=tenant,
                 user_ref=user_ref,
                 conversation_id=conversation_id,
+                limit=limit,
+                cursor=cursor,
             )
         if found is None:
             raise ConversationNotFound(str(conversation_id))

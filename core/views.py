@@ -12,6 +12,7 @@ from core import tasks as task_service
 from core.confirmations import pending_confirmations
 from core.identities import find_user
 from core.models import Task
+from core.pages import DEFAULT_PAGE, Page, conversation_page, decode_cursor, message_page
 from core.types import (
     Action,
     Button,
@@ -74,18 +75,37 @@ async def task_of(
 
 
 async def conversation_list(
-    session: AsyncSession, *, platform: str, tenant: str, user_ref: str
-) -> list[ConversationView]:
+    session: AsyncSession,
+    *,
+    platform: str,
+    tenant: str,
+    user_ref: str,
+    limit: int = DEFAULT_PAGE,
+    cursor: str | None = None,
+) -> Page[ConversationView]:
+    """BadCursor for a cursor this list never handed out."""
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
     if user is None:
-        return []
-    found = await conversations.list_conversations(session, user_id=user.id)
-    return [ConversationView(c.id, c.title, c.platform, c.created_at, c.updated_at) for c in found]
+        if cursor is not None:
+            decode_cursor(cursor)  # a stranger's bad cursor is as bad as anyone's
+        return Page([])
+    found = await conversation_page(session, user_id=user.id, limit=limit, cursor=cursor)
+    views = [
+        ConversationView(c.id, c.title, c.platform, c.created_at, c.updated_at) for c in found.items
+    ]
+    return Page(views, found.next_cursor)
 
 
 async def conversation_messages(
-    session: AsyncSession, *, platform: str, tenant: str, user_ref: str, conversation_id: UUID
-) -> list[MessageView] | None:
+    session: AsyncSession,
+    *,
+    platform: str,
+    tenant: str,
+    user_ref: str,
+    conversation_id: UUID,
+    limit: int = DEFAULT_PAGE,
+    cursor: str | None = None,
+) -> Page[MessageView] | None:
     """None when the conversation is not this person's (or does not exist)."""
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
     if user is None:
@@ -95,10 +115,13 @@ async def conversation_messages(
     )
     if found is None:
         return None
-    rows = await conversations.all_messages(
-        session, user_id=user.id, conversation_id=conversation_id
+    rows = await message_page(
+        session, user_id=user.id, conversation_id=conversation_id, limit=limit, cursor=cursor
     )
-    return [MessageView(m.id, m.role, m.content, list(m.tool_calls), m.created_at) for m in rows]
+    views = [
+        MessageView(m.id, m.role, m.content, list(m.tool_calls), m.created_at) for m in rows.items
+    ]
+    return Page(views, rows.next_cursor)
 
 
 WAITING = "Still waiting for your answer (asked from another app):"

@@ -10,7 +10,7 @@ import uuid
 from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Path, Response
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from adapters.http.auth import AuthError, TokenVerifier
@@ -34,10 +34,29 @@ from adapters.http.translate import (
     message_problem,
 )
 from core.chat import ChatService, ConversationNotFound, KeyReused
+from core.pages import DEFAULT_PAGE, MAX_PAGE, BadCursor
 from core.types import Action, Incoming, Press
+from core.windows import SlidingWindow
 
 PLATFORM = "api"
-UserId = Annotated[str, Path(min_length=1, max_length=128, description="The token's subject.")]
+UserId = Annotated[
+    str,
+    Path(
+        min_length=1,
+        max_length=128,
+        pattern=r"^[^\x00-\x1f\x7f]+$",
+        description="The token's subject.",
+    ),
+]
+PageLimit = Annotated[
+    int, Query(ge=1, le=MAX_PAGE, description=f"Items per page (default {DEFAULT_PAGE}).")
+]
+Cursor = Annotated[
+    str | None, Query(max_length=200, description="`next_cursor` of the previous page.")
+]
+BAD_CURSOR = "That cursor is not one this list handed out; start again without it."
+RATE_LIMITED = "Too many requests; retry after a minute."
+PAGE_PARAMETERS = frozenset({"limit", "cursor"})
 IdempotencyKey = Annotated[
     str | None,
     Header(
@@ -67,7 +86,12 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody, "description": described[code]} for code in chosen}
 
 
-def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
+def chat_api_router(
+    chat: ChatService, verifier: TokenVerifier, *, requests_per_minute: int = 0
+) -> APIRouter:
+    """`requests_per_minute` (0: none) limits each person's requests to every endpoint here,
+    in this worker; chat messages are also limited by the stored ones, across workers."""
+    window = SlidingWindow(requests_per_minute)
     bearer = HTTPBearer(auto_error=False, description="HS256 JWT; `sub` is the path's user_id.")
 
     async def authenticated(
@@ -76,12 +100,23 @@ def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
     ) -> str:
         header = f"Bearer {credentials.credentials}" if credentials else None
         try:
-            return verifier.authenticate(header, user_id)
+            authenticated = verifier.authenticate(header, user_id)
         except AuthError as refused:
             headers = {"WWW-Authenticate": "Bearer"} if refused.status == 401 else None
             raise HTTPException(refused.status, refused.detail, headers=headers) from None
+        wait = window.retry_after(authenticated)
+        if wait is not None:
+            raise HTTPException(429, RATE_LIMITED, headers={"Retry-After": str(wait)})
+        return authenticated
 
     User = Annotated[str, Depends(authenticated)]
+
+    def only_page_parameters(request: Request) -> None:
+        unknown = sorted(set(request.query_params) - PAGE_PARAMETERS)
+        if unknown:
+            raise HTTPException(400, f"Unknown query parameter: {unknown[0][:40]}.")
+
+    Paged = Depends(only_page_parameters)
     router = APIRouter(prefix="/api/{user_id}", tags=["chat"], max_body_size=API_BODY_MAX)
 
     def keyed(
@@ -126,31 +161,65 @@ def chat_api_router(chat: ChatService, verifier: TokenVerifier) -> APIRouter:
             response.headers[REPLAYED_HEADER] = "true"
         return chat_response(user_id, reply)
 
-    @router.get("/conversations", response_model=ConversationList, responses=_errors())
-    async def list_conversations(user_id: User) -> ConversationList:
-        """The person's conversations, most recently active first (FR-345)."""
-        found = await chat.conversations(platform=PLATFORM, tenant="", user_ref=user_id)
+    @router.get(
+        "/conversations",
+        response_model=ConversationList,
+        responses=_errors(429),
+        dependencies=[Paged],
+    )
+    async def list_conversations(
+        user_id: User, limit: PageLimit = DEFAULT_PAGE, cursor: Cursor = None
+    ) -> ConversationList:
+        """The person's conversations, most recently active first (FR-345), a page at a time:
+        pass `next_cursor` back as `cursor` for the next page (null: there is none)."""
+        try:
+            found = await chat.conversations(
+                platform=PLATFORM, tenant="", user_ref=user_id, limit=limit, cursor=cursor
+            )
+        except BadCursor:
+            raise HTTPException(400, BAD_CURSOR) from None
         return ConversationList(
-            user_id=user_id, conversations=[conversation_out(view) for view in found]
+            user_id=user_id,
+            conversations=[conversation_out(view) for view in found.items],
+            next_cursor=found.next_cursor,
         )
 
     @router.get(
         "/conversations/{conversation_id}/messages",
         response_model=MessageList,
-        responses=_errors(404),
+        responses=_errors(404, 429),
+        dependencies=[Paged],
     )
     async def read_conversation(
-        user_id: User, conversation_id: Annotated[str, Path(max_length=64)]
+        user_id: User,
+        conversation_id: Annotated[str, Path(max_length=64)],
+        limit: PageLimit = DEFAULT_PAGE,
+        cursor: Cursor = None,
     ) -> MessageList:
-        """Every message of one of the person's conversations, oldest first (FR-346)."""
+        """One of the person's conversations, oldest message first (FR-346), a page at a
+        time: pass `next_cursor` back as `cursor` for the next page (null: there is none)."""
         try:
             wanted = UUID(conversation_id)
-            found = await chat.messages(
-                platform=PLATFORM, tenant="", user_ref=user_id, conversation_id=wanted
-            )
-        except (ValueError, ConversationNotFound):
+        except ValueError:
             raise HTTPException(404, NOT_FOUND) from None
-        return MessageList(conversation_id=wanted, messages=[message_out(m) for m in found])
+        try:
+            found = await chat.messages(
+                platform=PLATFORM,
+                tenant="",
+                user_ref=user_id,
+                conversation_id=wanted,
+                limit=limit,
+                cursor=cursor,
+            )
+        except ConversationNotFound:
+            raise HTTPException(404, NOT_FOUND) from None
+        except BadCursor:
+            raise HTTPException(400, BAD_CURSOR) from None
+        return MessageList(
+            conversation_id=wanted,
+            messages=[message_out(m) for m in found.items],
+            next_cursor=found.next_cursor,
+        )
 
     @router.post(
         "/confirmations/{token}",

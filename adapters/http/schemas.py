@@ -66,6 +66,9 @@ class ConversationOut(BaseModel):
 class ConversationList(BaseModel):
     user_id: str
     conversations: list[ConversationOut]
+    next_cursor: str | None = Field(
+        default=None, description="Pass as `cursor` for the next page; null on the last."
+    )
 
 
 class MessageOut(BaseModel):
@@ -79,6 +82,9 @@ class MessageOut(BaseModel):
 class MessageList(BaseModel):
     conversation_id: UUID
     messages: list[MessageOut]
+    next_cursor: str | None = Field(
+        default=None, description="Pass as `cursor` for the next page; null on the last."
+    )
 
 
 class ConfirmationRequest(BaseModel):

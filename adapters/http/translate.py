@@ -35,6 +35,7 @@ PRESS_STATUS = {
     "not_yours": 403,
     "already_decided": 409,
     "expired": 410,
+    "rate_limited": 429,
 }
 
 
