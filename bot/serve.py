@@ -172,7 +172,6 @@ def serve(
         "proxy_headers": True,
         "limit_concurrency": settings.http_max_connections,
         "timeout_keep_alive": settings.http_keep_alive_seconds,
-        "h11_max_incomplete_event_size": settings.http_max_header_bytes,
     }
     keepalive = settings.keepalive_max_seconds
     if workers <= 1:

@@ -67,10 +67,9 @@ class Settings(BaseSettings):
     # `todobot serve`: shutdown, the durable inbox, multi-worker metrics
     shutdown_grace_seconds: float = Field(default=30.0, ge=0)
     # uvicorn's guards for `todobot serve`: connections open at once per worker (beyond it:
-    # 503), seconds an idle keep-alive connection is kept, and the largest request head.
+    # 503) and seconds an idle keep-alive connection is kept.
     http_max_connections: int = Field(default=1000, gt=0)
     http_keep_alive_seconds: float = Field(default=5.0, gt=0)
-    http_max_header_bytes: int = Field(default=16 * 1024, ge=1024)
     # A keep-alive connection's longest life, so load spreads again over the workers.
     keepalive_max_seconds: float = Field(default=10.0, ge=0)
     inbox_lease_seconds: float = Field(default=60.0, gt=0)
