@@ -213,7 +213,13 @@ class ChatService:
         """The person's tasks for a working surface (Slack's App Home), read-only."""
         async with self.db.session() as session, session.begin():
             return await views.board(
-                session, platform=platform, tenant=tenant, user_ref=user_ref, completed=completed
+                session,
+                platform=platform,
+                tenant=tenant,
+                user_ref=user_ref,
+                completed=completed,
+                now=self.clock.now(),
+                default_timezone=self.policy.default_timezone,
             )
 
     async def search_tasks(
@@ -228,6 +234,8 @@ class ChatService:
                 user_ref=user_ref,
                 text=text,
                 limit=limit,
+                now=self.clock.now(),
+                default_timezone=self.policy.default_timezone,
             )
 
     async def task(
@@ -236,19 +244,25 @@ class ChatService:
         """One of the person's tasks, to fill an edit form; None when it is not theirs."""
         async with self.db.session() as session, session.begin():
             return await views.task_of(
-                session, platform=platform, tenant=tenant, user_ref=user_ref, task_id=task_id
+                session,
+                platform=platform,
+                tenant=tenant,
+                user_ref=user_ref,
+                task_id=task_id,
+                now=self.clock.now(),
+                default_timezone=self.policy.default_timezone,
             )
 
     async def submit_form(self, form: forms.TaskForm) -> forms.FormResult:
         """Save a task form through the tools, once; errors by field store nothing."""
-        errors = forms.check(form)
-        if errors:
-            return forms.FormResult(errors=errors)
-        ttl = self.policy.confirmation_ttl_seconds
+        ttl, zone = self.policy.confirmation_ttl_seconds, self.policy.default_timezone
+        now = self.clock.now()
         try:
             return await in_transaction(
                 self.db,
-                lambda session: forms.save(session, form, ttl_seconds=ttl),
+                lambda session: forms.save(
+                    session, form, ttl_seconds=ttl, now=now, default_timezone=zone
+                ),
                 retries=self.policy.db_retries,
             )
         except forms.FormRefused as refused:
@@ -330,6 +344,7 @@ class ChatService:
             self.confirm_actions,
             ttl_seconds=self.policy.confirmation_ttl_seconds,
             default_timezone=self.policy.default_timezone,
+            now=self.clock.now(),
         )
 
     async def _decided(self, session: AsyncSession, press: Press) -> Reply | None:

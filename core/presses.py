@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -85,6 +86,7 @@ async def decide_press(
     *,
     ttl_seconds: int = 600,
     default_timezone: str = "UTC",
+    now: datetime | None = None,
 ) -> Reply | None:
     """Decide one press inside the caller's transaction; None for a redelivered one.
     A task's button (Done, Delete, More) acts on the presser's own list instead."""
@@ -106,6 +108,7 @@ async def decide_press(
             user=user,
             ttl_seconds=ttl_seconds,
             default_timezone=default_timezone,
+            now=now or utcnow(),
         )
     if press.action in REMINDER_ACTIONS:
         return await press_reminder(

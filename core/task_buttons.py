@@ -4,6 +4,8 @@ the task is looked up in the presser's list only, so a stranger's press changes 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import tasks as task_service
@@ -18,7 +20,13 @@ NOT_ON_YOUR_LIST = "That task isn't on your list (any more), so I changed nothin
 
 
 async def press_task_button(
-    session: AsyncSession, press: Press, *, user: User, ttl_seconds: int, default_timezone: str
+    session: AsyncSession,
+    press: Press,
+    *,
+    user: User,
+    ttl_seconds: int,
+    default_timezone: str,
+    now: datetime,
 ) -> Reply:
     """Inside the press's transaction, after its delivery was claimed."""
     zone, assumed = settle_zone(user, None, default_timezone)
@@ -26,6 +34,7 @@ async def press_task_button(
         session=session,
         user_id=user.id,
         confirmation_ttl_seconds=ttl_seconds,
+        now=now,
         zone=zone,
         zone_assumed=assumed,
     )

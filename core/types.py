@@ -227,6 +227,15 @@ class TaskView:
     description: str = ""
     completed: bool = False
     id: UUID | None = None
+    # In the person's zone: the due day ("YYYY-MM-DD") and time ("HH:MM") when set, and
+    # how a listing shows the due, priority and tags ("due tomorrow, ‼️ high, #errands").
+    due_day: str = ""
+    due_time: str = ""
+    priority: str = "low"
+    tags: tuple[str, ...] = ()
+    details: str = ""
+    # Where a working surface files it: "overdue", "today" or "later".
+    group: str = "later"
 
 
 @dataclass(frozen=True)

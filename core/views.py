@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime, tzinfo
 from uuid import UUID
 
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations
+from core import conversations, task_text
 from core import tasks as task_service
 from core.confirmations import pending_confirmations
 from core.identities import find_user
-from core.models import Task
+from core.models import Task, User
 from core.pages import DEFAULT_PAGE, Page, conversation_page, decode_cursor, message_page
 from core.types import (
     Action,
@@ -22,23 +23,65 @@ from core.types import (
     TaskBoard,
     TaskView,
 )
+from core.when import in_window, sort_key
+from core.zones import settle_zone
 
 COMPLETED_SHOWN = 30
 
 
-def task_view(task: Task) -> TaskView:
-    return TaskView(task.number, task.title, task.description, task.completed, task.id)
+GROUPS = ("overdue", "today", "later")
+
+
+def task_view(task: Task, *, now: datetime, zone: tzinfo) -> TaskView:
+    due = task_text.due_of(task)
+    group = "later"
+    if due is not None and in_window(due, "overdue", now=now, zone=zone, completed=task.completed):
+        group = "overdue"
+    elif due is not None and in_window(due, "today", now=now, zone=zone):
+        group = "today"
+    return TaskView(
+        task.number,
+        task.title,
+        task.description,
+        task.completed,
+        task.id,
+        due_day=due.day(zone).isoformat() if due else "",
+        due_time=due.at.astimezone(zone).strftime("%H:%M") if due and due.has_time else "",
+        priority=task.priority,
+        tags=tuple(task.tags),
+        details=", ".join(task_text.details(task, now=now, zone=zone)),
+        group=group,
+    )
+
+
+def _zone(user: User, default_timezone: str) -> tzinfo:
+    return settle_zone(user, None, default_timezone)[0]
+
+
+def _working_order(tasks: list[Task], zone: tzinfo) -> list[Task]:
+    """Soonest due first, undated last, then by number: the order a person works in."""
+    return sorted(tasks, key=lambda t: (sort_key(task_text.due_of(t), zone), t.number))
 
 
 async def board(
-    session: AsyncSession, *, platform: str, tenant: str, user_ref: str, completed: bool
+    session: AsyncSession,
+    *,
+    platform: str,
+    tenant: str,
+    user_ref: str,
+    completed: bool,
+    now: datetime,
+    default_timezone: str,
 ) -> TaskBoard:
     """Open tasks, the latest completed ones when `completed`, and pending deletes.
     A person who never wrote has an empty board (and no user is made for them)."""
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
     if user is None:
         return TaskBoard(open=[])
-    found = await task_service.list_tasks(session, user_id=user.id, status="pending")
+    zone = _zone(user, default_timezone)
+    found = _working_order(
+        await task_service.list_tasks(session, user_id=user.id, status="pending"), zone
+    )
     done: list[TaskView] = []
     if completed:
         rows = await session.exec(
@@ -47,7 +90,7 @@ async def board(
             .order_by(col(Task.completed_at).desc(), col(Task.number).desc())
             .limit(COMPLETED_SHOWN)
         )
-        done = [task_view(t) for t in rows.all()]
+        done = [task_view(t, now=now, zone=zone) for t in rows.all()]
     waiting = await pending_confirmations(session, user_id=user.id, kind="delete_task")
     questions = [
         Reply(
@@ -59,11 +102,19 @@ async def board(
         )
         for c in waiting
     ]
-    return TaskBoard(open=[task_view(t) for t in found], completed=done, questions=questions)
+    shown = [task_view(t, now=now, zone=zone) for t in found]
+    return TaskBoard(open=shown, completed=done, questions=questions)
 
 
 async def task_of(
-    session: AsyncSession, *, platform: str, tenant: str, user_ref: str, task_id: UUID
+    session: AsyncSession,
+    *,
+    platform: str,
+    tenant: str,
+    user_ref: str,
+    task_id: UUID,
+    now: datetime,
+    default_timezone: str,
 ) -> TaskView | None:
     """One of the person's tasks (to edit it); None when it is not theirs or is gone."""
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
@@ -71,7 +122,8 @@ async def task_of(
         return None
     found = await session.exec(select(Task).where(Task.user_id == user.id, Task.id == task_id))
     task = found.first()
-    return task_view(task) if task is not None else None
+    zone = _zone(user, default_timezone)
+    return task_view(task, now=now, zone=zone) if task is not None else None
 
 
 async def conversation_list(
@@ -151,7 +203,15 @@ async def waiting_confirmations(
 
 
 async def search_open(
-    session: AsyncSession, *, platform: str, tenant: str, user_ref: str, text: str, limit: int
+    session: AsyncSession,
+    *,
+    platform: str,
+    tenant: str,
+    user_ref: str,
+    text: str,
+    limit: int,
+    now: datetime,
+    default_timezone: str,
 ) -> list[TaskView]:
     """The person's open tasks whose title matches `text` (all of them for no text); a
     person who never wrote has none, and no user is made for them."""
@@ -161,4 +221,5 @@ async def search_open(
     found = await task_service.list_tasks(session, user_id=user.id, status="pending")
     if text.strip():
         found = task_service.match_titles(found, text)
-    return [task_view(t) for t in found[:limit]]
+    zone = _zone(user, default_timezone)
+    return [task_view(t, now=now, zone=zone) for t in found[:limit]]

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from sqlmodel import select
 
 from adapters.slack import home, modals
+from core.clock import PinnedClock
 from core.db import Database
 from core.models import Task, ToolCall
 from tests.fakes import slack_payloads as payloads
@@ -383,3 +385,88 @@ async def test_save_as_task_builds_the_link_when_slack_will_not_tell_it(
     stamp = shortcut["message_ts"].replace(".", "")
     assert initial(modal, "title") == "water the plants"
     assert initial(modal, "description") == f"https://example.slack.com/archives/C0GENERAL/p{stamp}"
+
+
+def form_values(modal: dict[str, Any], **values: str) -> dict[str, Any]:
+    """A submission's state for `modal` as Slack sends it: text inputs, pickers and select."""
+    state: dict[str, Any] = {}
+    for block in modal["blocks"]:
+        kind, block_id = block["element"]["type"], block["block_id"]
+        value = values.get(block_id)
+        if kind == "plain_text_input":
+            state[block_id] = {"value": {"type": kind, "value": value}}
+        elif kind == "datepicker":
+            state[block_id] = {"value": {"type": kind, "selected_date": value}}
+        elif kind == "timepicker":
+            state[block_id] = {"value": {"type": kind, "selected_time": value}}
+        elif kind == "static_select":
+            chosen = next(o for o in block["element"]["options"] if o["value"] == (value or "low"))
+            state[block_id] = {"value": {"type": kind, "selected_option": chosen}}
+    return state
+
+
+def submitted(modal: dict[str, Any], **values: str) -> dict[str, Any]:
+    body = payloads.view_submission(modal, {})
+    body["view"]["state"]["values"] = form_values(modal, **values)
+    return body
+
+
+async def add_form(slack: SlackRig, **values: str) -> dict[str, Any] | None:
+    await click(slack, payloads.global_shortcut(callback_id=modals.NEW_TASK_SHORTCUT))
+    return await click(slack, submitted(last_modal(slack), **values))
+
+
+def headings(view: dict[str, Any]) -> list[str]:
+    return [
+        b["elements"][0]["text"]
+        for b in view["blocks"]
+        if b["type"] == "context" and b["elements"][0]["text"].startswith("*")
+    ]
+
+
+async def test_due_dates_priorities_and_tags_from_the_form_group_home(
+    slack: SlackRig, alice: ChatDriver
+) -> None:
+    clock = PinnedClock(datetime(2026, 3, 10, 12, 0, tzinfo=UTC), frozen=True)  # a Tuesday
+    slack.worker.chat.clock = clock
+    assert await add_form(slack, title="pay rent", due="2026-03-10") is not None
+    saved = await add_form(
+        slack,
+        title="call mom",
+        due="2026-03-12",
+        due_time="15:00",
+        priority="high",
+        tags="#family, calls",
+    )
+    assert saved is not None and "Added #2 “call mom”" in json.dumps(saved, ensure_ascii=False)
+    await add_form(slack, title="read a book")
+    past = await add_form(slack, title="too late", due="2026-03-09")
+    assert past is not None and past["response_action"] == "errors"
+    assert set(past["errors"]) == {"due"} and "in the past" in past["errors"]["due"]
+    bad = await add_form(slack, title="x", due_time="09:00", tags="#a #b #c #d #e #f")
+    assert bad is not None and set(bad["errors"]) == {"due", "tags"}
+    tasks = await alice.tasks()
+    assert [(t.title, t.priority, t.tags) for t in tasks] == [
+        ("pay rent", "low", []),
+        ("call mom", "high", ["family", "calls"]),
+        ("read a book", "low", []),
+    ]
+
+    assert headings(await opened_home(slack)) == ["*Today*", "*Later*"]
+    clock.advance(timedelta(days=1))  # Wednesday: the rent is overdue
+    view = await opened_home(slack)
+    assert headings(view) == ["*Overdue*", "*Later*"]
+    assert checklist(view) == ["*#1* pay rent", "*#2* call mom", "*#3* read a book"]
+    box = element(view, home.DONE_ACTION, "call mom")["options"][0]
+    assert box["description"]["text"] == "due tomorrow 15:00, ‼️ high, #family #calls"
+
+    await click(slack, menu(view, "call mom", "Edit"))
+    modal = last_modal(slack)
+    assert initial(modal, "tags") == "#family #calls"
+    picked = {b["block_id"]: b["element"] for b in modal["blocks"]}
+    assert picked["due"]["initial_date"] == "2026-03-12"
+    assert picked["due_time"]["initial_time"] == "15:00"
+    assert picked["priority"]["initial_option"]["value"] == "high"
+    await click(slack, submitted(modal, title="call mom", due="", priority="medium", tags=""))
+    [_, call, _] = await alice.tasks()
+    assert (call.due_at, call.priority, call.tags) == (None, "medium", [])

@@ -19,6 +19,7 @@ from core.types import Action, TaskBoard, TaskView
 HOME_BLOCK_LIMIT = 100
 OPTION_TEXT_LIMIT = 75
 QUESTIONS_SHOWN = 3
+GROUP_TITLES = {"overdue": "Overdue", "today": "Today", "later": "Later"}
 
 ADD_ACTION = f"{ACTION_PREFIX}home_add"
 COMPLETED_ACTION = f"{ACTION_PREFIX}home_completed"
@@ -35,12 +36,17 @@ Block = dict[str, Any]
 def home_view(board: TaskBoard, state: HomeState, *, notice: str | None = None) -> Block:
     top = _top(board, state, notice)
     bottom = _completed(board.completed) if state.completed else []
+    grouped = any(task.due_day for task in board.open)
     room = HOME_BLOCK_LIMIT - len(top) - len(bottom) - 1  # one for the paging buttons
+    if grouped:
+        room -= len(GROUP_TITLES)
     start = state.start if state.start < len(board.open) else 0
     shown = board.open[start : start + room]
-    middle = [_task_block(task) for task in shown] or [
-        section("Nothing open. Press *Add task*, or send me a message like _add buy milk_.")
-    ]
+    middle = _grouped(shown) if grouped else [_task_block(task) for task in shown]
+    if not middle:
+        middle = [
+            section("Nothing open. Press *Add task*, or send me a message like _add buy milk_.")
+        ]
     paging = _paging(start, len(shown), len(board.open))
     blocks = top + middle + ([paging] if paging else []) + bottom
     shown_state = HomeState(completed=state.completed, start=start)
@@ -71,6 +77,17 @@ def _top(board: TaskBoard, state: HomeState, notice: str | None) -> list[Block]:
     return blocks
 
 
+def _grouped(tasks: list[TaskView]) -> list[Block]:
+    """Overdue, today, later, as the lists are; each heading only when it has tasks."""
+    blocks: list[Block] = []
+    for group, title in GROUP_TITLES.items():
+        members = [task for task in tasks if task.group == group]
+        if members:
+            blocks.append(_context(f"*{title}*"))
+            blocks.extend(_task_block(task) for task in members)
+    return blocks
+
+
 def _task_block(task: TaskView) -> Block:
     """One open task: a checkbox to complete it, and a menu to edit or delete it."""
     token = task_token(task.id) if task.id else ""
@@ -82,10 +99,11 @@ def _task_block(task: TaskView) -> Block:
         },
         "value": f"{Action.DONE.value}|{token}",
     }
-    if task.description:
+    about = " — ".join(part for part in (task.details, task.description) if part)
+    if about:
         option["description"] = {
             "type": "plain_text",
-            "text": _plain_cut(task.description, OPTION_TEXT_LIMIT),
+            "text": _plain_cut(about, OPTION_TEXT_LIMIT),
         }
     menu = {
         "type": "overflow",

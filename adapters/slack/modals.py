@@ -14,8 +14,8 @@ from uuid import UUID
 
 from adapters.slack.render import escape, section
 from adapters.slack.translate import ACTION_PREFIX, PLATFORM, Payload, tenant_of, unescape
-from core.forms import DESCRIPTION, TITLE, TaskForm
-from core.models import DESCRIPTION_MAX, TITLE_MAX
+from core.forms import DESCRIPTION, DUE, DUE_TIME, PRIORITY, TAGS, TITLE, TaskForm
+from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX
 from core.types import TaskView
 
 FORM_CALLBACK = f"{ACTION_PREFIX}task_form"
@@ -43,7 +43,11 @@ def task_form(*, origin: str, task: TaskView | None = None, prefill: Prefill = P
     """The Add form (task None, maybe prefilled) or the Edit form of `task`."""
     title = task.title if task else prefill.title
     description = task.description if task else prefill.description
-    metadata = {"task": task.id.hex if task and task.id else None, "origin": origin}
+    metadata = {
+        "task": task.id.hex if task and task.id else None,
+        "origin": origin,
+        "had_due": bool(task and task.due_day),
+    }
     heading = f"Edit task #{task.number}" if task else "New task"
     return {
         "type": "modal",
@@ -62,7 +66,52 @@ def task_form(*, origin: str, task: TaskView | None = None, prefill: Prefill = P
                 multiline=True,
                 optional=True,
             ),
+            _picker(DUE, "Due date", "datepicker", "initial_date", task.due_day if task else ""),
+            _picker(
+                DUE_TIME, "Due time", "timepicker", "initial_time", task.due_time if task else ""
+            ),
+            _priority(task.priority if task else "low"),
+            _input(
+                TAGS,
+                "Tags",
+                " ".join(f"#{tag}" for tag in task.tags) if task else "",
+                max_length=200,
+                optional=True,
+                hint="Up to 5, like #errands #home",
+            ),
         ],
+    }
+
+
+def _picker(block_id: str, label: str, kind: str, initial_key: str, initial: str) -> Block:
+    element: Block = {"type": kind, "action_id": VALUE}
+    if initial:
+        element[initial_key] = initial
+    return {
+        "type": "input",
+        "block_id": block_id,
+        "label": {"type": "plain_text", "text": label},
+        "optional": True,
+        "element": element,
+    }
+
+
+def _priority(current: str) -> Block:
+    options = [
+        {"text": {"type": "plain_text", "text": name.capitalize()}, "value": name}
+        for name in PRIORITIES
+    ]
+    chosen = next((o for o in options if o["value"] == current), options[0])
+    return {
+        "type": "input",
+        "block_id": PRIORITY,
+        "label": {"type": "plain_text", "text": "Priority"},
+        "element": {
+            "type": "static_select",
+            "action_id": VALUE,
+            "options": options,
+            "initial_option": chosen,
+        },
     }
 
 
@@ -75,6 +124,7 @@ def _input(
     multiline: bool = False,
     optional: bool = False,
     focus: bool = False,
+    hint: str | None = None,
 ) -> Block:
     element: Block = {"type": "plain_text_input", "action_id": VALUE, "max_length": max_length}
     if multiline:
@@ -83,13 +133,16 @@ def _input(
         element["focus_on_load"] = True
     if initial:
         element["initial_value"] = initial
-    return {
+    block: Block = {
         "type": "input",
         "block_id": block_id,
         "label": {"type": "plain_text", "text": label},
         "optional": optional,
         "element": element,
     }
+    if hint:
+        block["hint"] = {"type": "plain_text", "text": hint}
+    return block
 
 
 def notice(title: str, text: str) -> Block:
@@ -119,6 +172,7 @@ def submission(body: Payload) -> Submission | None:
     try:
         metadata = json.loads(view.get("private_metadata") or "{}")
         task_id = UUID(hex=metadata["task"]) if metadata.get("task") else None
+        had_due = metadata.get("had_due") is True
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
     values = (view.get("state") or {}).get("values") or {}
@@ -131,13 +185,23 @@ def submission(body: Payload) -> Submission | None:
         description=_field(values, DESCRIPTION),
         task_id=task_id,
         display_name=user.get("username") or user.get("name") or None,
+        due_day=_field(values, DUE, "selected_date"),
+        due_time=_field(values, DUE_TIME, "selected_time"),
+        priority=_selected(values, PRIORITY) or "low",
+        tags=_field(values, TAGS),
+        had_due=had_due,
     )
     return Submission(form=form, origin=str(metadata.get("origin") or FROM_HOME))
 
 
-def _field(values: Payload, block_id: str) -> str:
+def _field(values: Payload, block_id: str, key: str = "value") -> str:
     entry = (values.get(block_id) or {}).get(VALUE) or {}
-    return str(entry.get("value") or "")
+    return str(entry.get(key) or "")
+
+
+def _selected(values: Payload, block_id: str) -> str:
+    chosen = ((values.get(block_id) or {}).get(VALUE) or {}).get("selected_option") or {}
+    return str(chosen.get("value") or "") if isinstance(chosen, dict) else ""
 
 
 def errors_response(errors: dict[str, str]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import contextlib
 import logging
 import re
 import signal
+from collections.abc import Callable
 
 from telegram import (
     Bot,
@@ -164,7 +165,7 @@ async def publish_menu(bot: Bot) -> None:
     await asyncio.gather(*calls)
 
 
-_SCOPES: dict[str, type[BotCommandScope]] = {
+_SCOPES: dict[str, Callable[[], BotCommandScope]] = {
     menus.PRIVATE: BotCommandScopeAllPrivateChats,
     menus.GROUPS: BotCommandScopeAllGroupChats,
 }

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 PRIVATE = "private"
 GROUPS = "groups"
 
-PRIVATE_COMMANDS = ("start", "help", "add", "list", "done", "delete", "new")
+PRIVATE_COMMANDS: tuple[str, ...] = ("start", "help", "add", "list", "done", "delete", "new")
 PRIVATE_COMMANDS += ("link", "accounts", "export", "timezone")
-GROUP_COMMANDS = ("add", "list", "done", "delete", "help")
+GROUP_COMMANDS: tuple[str, ...] = ("add", "list", "done", "delete", "help")
 
 # language code ("" is the default) -> command -> description
 DESCRIPTIONS: dict[str, dict[str, str]] = {

@@ -157,7 +157,8 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
         captured = _written(message)
         if captured is None:
             return NotText(chat_id=chat["id"], thread_id=thread_id)
-        command, text = "offer", captured
+        command: str | None = "offer"
+        text = captured
     elif not isinstance(text, str):
         return NotText(chat_id=chat["id"], thread_id=thread_id) if not is_group else None
     else:
