@@ -2,8 +2,9 @@
 
     python3 bench/startup.py [--runs 15]
 
-Each figure is the wall time of a whole process, run `--runs` times in a row (best and
-median shown; the best is the least disturbed by other work on a shared machine):
+Each figure is a whole process, run `--runs` times in a row: its wall time (best and median;
+the best is the least disturbed by other work on a shared machine) and its own CPU time
+(user + system, median), which on a quiet machine is about its wall time:
 
 - todobot chat: `python3 -m bot chat` with empty input on a SQLite database already at the
   latest schema, the everyday start (builtin engine);
@@ -43,16 +44,29 @@ def _environment(home: Path, **extra: str) -> dict[str, str]:
     return env | {"PYTHONPATH": str(ROOT), "HOME": str(home)} | extra
 
 
-def _timed(command: list[str], *, cwd: Path, env: dict[str, str], stdin: str = "") -> float:
+def _timed(
+    command: list[str], *, cwd: Path, env: dict[str, str], stdin: str = ""
+) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one whole process. The CPU time is the process's own
+    (user + system), which stays meaningful while other work shares the machine."""
     started = time.perf_counter()
-    subprocess.run(command, input=stdin, text=True, cwd=cwd, env=env, check=True,
-                   capture_output=True)  # fmt: skip
-    return time.perf_counter() - started
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, cwd=cwd, env=env, text=True)  # fmt: skip
+    assert process.stdin is not None
+    process.stdin.write(stdin)
+    process.stdin.close()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise RuntimeError(f"{command} exited with {process.returncode}")
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
 
 
-def _measure(runs: int, once: Callable[[], float]) -> tuple[float, float]:
+def _measure(runs: int, once: Callable[[], tuple[float, float]]) -> tuple[float, float, float]:
+    """Best and median wall time, and the median CPU time."""
     samples = [once() for _ in range(runs)]
-    return min(samples), statistics.median(samples)
+    walls = [wall for wall, _ in samples]
+    return min(walls), statistics.median(walls), statistics.median(cpu for _, cpu in samples)
 
 
 def _loaded(command: list[str], *, cwd: Path, env: dict[str, str]) -> list[str]:
@@ -75,7 +89,7 @@ def main() -> None:
         env = _environment(home)
         subprocess.run(chat, input="", text=True, cwd=home, env=env, check=True)  # migrate once
 
-        def fresh_start() -> float:
+        def fresh_start() -> tuple[float, float]:
             with tempfile.TemporaryDirectory(dir=home) as fresh:
                 return _timed(chat, cwd=Path(fresh), env=env)
 
@@ -89,10 +103,13 @@ def main() -> None:
             ("floor: the libraries, bare", _measure(
                 runs, lambda: _timed([sys.executable, "-c", LIBRARIES], cwd=home, env=env))),
         ]  # fmt: skip
-        floor = rows[4][1][0]
-        print(f"{'':32} {'best':>8} {'median':>8}  best / libraries floor")
-        for name, (best, median) in rows:
-            print(f"{name:32} {best * 1000:6.0f} ms {median * 1000:5.0f} ms  {best / floor:5.2f}x")
+        floor = rows[4][1][2]
+        print(f"{'':30} {'best wall':>9} {'median wall':>11} {'CPU':>8}  CPU / libraries floor")
+        for name, (best, median, cpu) in rows:
+            print(
+                f"{name:30} {best * 1000:6.0f} ms {median * 1000:8.0f} ms {cpu * 1000:5.0f} ms"
+                f"  {cpu / floor:5.2f}x"
+            )
         builtin = _loaded(chat, cwd=home, env=env)
         openai_env = env | {"AGENT_BACKEND": "openai", "OPENAI_API_KEY": "sk-bench"}
         openai = _loaded(chat, cwd=home, env=openai_env)

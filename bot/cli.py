@@ -291,6 +291,24 @@ def mcp(
     raise typer.Exit(asyncio.run(session()))
 
 
+@app.command()
+def token(
+    user_id: str = typer.Argument(..., help="The person's id in your system (the JWT's sub)."),
+    minutes: int = typer.Option(60, min=1, max=60 * 24 * 365, help="How long it is valid."),
+) -> None:
+    """Print a chat API token for USER_ID, signed with API_JWT_SECRET (to try the API)."""
+    import time
+
+    from adapters.http.auth import issue_token
+
+    settings = settings_or_exit()
+    secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else ""
+    if not secret:
+        errors().print("API_JWT_SECRET is not set: put it in .env (see README, the chat API).")
+        raise typer.Exit(2)
+    print(issue_token(secret, user_id, ttl_seconds=minutes * 60, now=time.time()))
+
+
 @app.command("eval")
 def eval_cases(
     file: Path = typer.Argument(..., exists=True, dir_okay=False, help="A .jsonl file of cases."),

@@ -1,4 +1,4 @@
-"""The eval case format of `../shared/eval/README.md`: reading cases strictly, and judging a
+"""The eval case format (`tests/evals/README.md`): reading cases strictly, and judging a
 finished conversation against a case's `expect`. Pure: no database, no agent."""
 
 from __future__ import annotations
