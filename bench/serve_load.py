@@ -8,9 +8,10 @@ engine, then `--clients` concurrent clients, each its own user with a JWT, sendi
 `--requests` chat turns in total ("add ..." and "list", alternating) over keep-alive HTTP.
 The rate limit is off so the figures measure the server, not the limiter.
 
-Prints, per worker count: turns/s, p50/p95/p99/max latency, errors, and the peak RSS of each
-worker process (psutil, sampled every 100 ms). The load generator runs on the same machine
-and competes for its CPUs.
+Prints, per worker count: turns/s, p50/p95/p99/max latency, errors, the peak RSS of each
+worker process (psutil, sampled every 100 ms), and each worker's share of the measured turns
+(`todobot_worker_turns_total{pid}` on /metrics, before and after). The load generator runs
+on the same machine and competes for its CPUs.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from core.migrate import upgrade  # noqa: E402
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 SECRET = "bench-" + uuid.uuid4().hex * 2
 READY = "Application startup complete"
+WORKER_TURNS = re.compile(r'^todobot_worker_turns_total\{pid="(\d+)"\} (\S+)$', re.M)
 
 
 def free_port() -> int:
@@ -166,6 +168,18 @@ async def load(base: str, clients: int, requests: int) -> tuple[list[float], int
         return latencies, errors, time.perf_counter() - started
 
 
+async def worker_turns(base: str) -> dict[str, float]:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        text = (await http.get("/metrics")).text
+    return {pid: float(value) for pid, value in WORKER_TURNS.findall(text)}
+
+
+def shares(before: dict[str, float], after: dict[str, float]) -> str:
+    done = sorted((after[pid] - before.get(pid, 0.0) for pid in after), reverse=True)
+    total = sum(done) or 1.0
+    return "/".join(f"{100 * count / total:.0f}" for count in done if count) + " %"
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -183,7 +197,9 @@ async def run(workers: int, clients: int, requests: int, server_url: str) -> str
             sampler = asyncio.create_task(
                 sample_rss(worker_processes(server, workers), peaks, stop)
             )
+            before = await worker_turns(base)
             latencies, errors, seconds = await load(base, clients, requests)
+            spread = shares(before, await worker_turns(base))
             stop.set()
             await sampler
         finally:
@@ -194,7 +210,7 @@ async def run(workers: int, clients: int, requests: int, server_url: str) -> str
     return (
         f"| {workers} | {len(latencies) / seconds:.0f} | {statistics.median(ms):.0f} ms "
         f"| {percentile(ms, 0.95):.0f} ms | {percentile(ms, 0.99):.0f} ms | {max(ms):.0f} ms "
-        f"| {errors} | {rss} MB |"
+        f"| {errors} | {rss} MB | {spread} |"
     )
 
 
@@ -206,8 +222,11 @@ async def main() -> None:
     args = parser.parse_args()
     server_url = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
     print(f"{args.requests} chat turns, {args.clients} concurrent clients, builtin engine")
-    print("| workers | turns/s | p50 | p95 | p99 | max | errors | peak RSS per worker |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print(
+        "| workers | turns/s | p50 | p95 | p99 | max | errors | peak RSS per worker "
+        "| turns per worker |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for count in (int(n) for n in re.split(r"[,\s]+", args.workers) if n):
         print(await run(count, args.clients, args.requests, server_url), flush=True)
 

@@ -69,7 +69,8 @@ async def unanswered_reply(
             _the(source, event_id), col(ProcessedEvent.answered_at).is_(None)
         )
     )
-    return found.first()
+    record = found.first()
+    return dict(record) if record is not None else None
 
 
 async def mark_answered(session: AsyncSession, *, source: str, event_id: str) -> None:
