@@ -266,6 +266,11 @@ async def test_completed_tasks_show_on_request(slack: SlackRig) -> None:
     assert "~#1 buy milk~" in json.dumps(shown, ensure_ascii=False)
     assert element(shown, home.COMPLETED_ACTION)["text"]["text"] == "Hide completed"
     assert "~#1 buy milk~" in json.dumps(await opened_home(slack), ensure_ascii=False)
+    await click(slack, button(last_home(slack), home.ADD_ACTION))  # Home redrawn as it was
+    await click(slack, payloads.view_submission(last_modal(slack), {"title": "water plants"}))
+    after = last_home(slack)
+    assert "~#1 buy milk~" in json.dumps(after, ensure_ascii=False)
+    assert checklist(after) == ["*#2* call mom", "*#3* water plants"]
 
 
 async def test_a_long_list_stays_within_100_blocks_and_shows_more(

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from adapters.slack.render import escape, section
-from adapters.slack.translate import ACTION_PREFIX, PLATFORM, Payload, tenant_of, unescape
+from adapters.slack.translate import (
+    ACTION_PREFIX,
+    PLATFORM,
+    HomeState,
+    Payload,
+    tenant_of,
+    unescape,
+)
 from core.forms import DESCRIPTION, DUE, DUE_TIME, PRIORITY, TAGS, TITLE, TaskForm
 from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX
 from core.types import TaskView
@@ -39,14 +46,22 @@ class Prefill:
     description: str = ""
 
 
-def task_form(*, origin: str, task: TaskView | None = None, prefill: Prefill = Prefill()) -> Block:
-    """The Add form (task None, maybe prefilled) or the Edit form of `task`."""
+def task_form(
+    *,
+    origin: str,
+    task: TaskView | None = None,
+    prefill: Prefill = Prefill(),
+    home: HomeState | None = None,
+) -> Block:
+    """The Add form (task None, maybe prefilled) or the Edit form of `task`; `home` is what
+    the Home tab showed when it was opened from there."""
     title = task.title if task else prefill.title
     description = task.description if task else prefill.description
     metadata = {
         "task": task.id.hex if task and task.id else None,
         "origin": origin,
         "had_due": bool(task and task.due_day),
+        "home": home.metadata() if home else None,
     }
     heading = f"Edit task #{task.number}" if task else "New task"
     return {
@@ -159,6 +174,7 @@ def notice(title: str, text: str) -> Block:
 class Submission:
     form: TaskForm
     origin: str
+    home: HomeState = field(default_factory=HomeState)
 
 
 def submission(body: Payload) -> Submission | None:
@@ -173,6 +189,7 @@ def submission(body: Payload) -> Submission | None:
         metadata = json.loads(view.get("private_metadata") or "{}")
         task_id = UUID(hex=metadata["task"]) if metadata.get("task") else None
         had_due = metadata.get("had_due") is True
+        home = HomeState.of_view({"private_metadata": metadata.get("home") or ""})
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
     values = (view.get("state") or {}).get("values") or {}
@@ -191,7 +208,7 @@ def submission(body: Payload) -> Submission | None:
         tags=_field(values, TAGS),
         had_due=had_due,
     )
-    return Submission(form=form, origin=str(metadata.get("origin") or FROM_HOME))
+    return Submission(form=form, origin=str(metadata.get("origin") or FROM_HOME), home=home)
 
 
 def _field(values: Payload, block_id: str, key: str = "value") -> str:

@@ -42,7 +42,7 @@ class SlackSurfaces:
         )
 
     async def open_add(self, body: Payload, *, origin: str) -> None:
-        await self._open(body, modals.task_form(origin=origin))
+        await self._open(body, modals.task_form(origin=origin, home=_home_state(body)))
 
     async def open_saving_message(self, body: Payload) -> None:
         """A message shortcut: the Add form holding the message and a link back to it."""
@@ -56,7 +56,7 @@ class SlackSurfaces:
             platform=PLATFORM, tenant=tenant_of(body), user_ref=user, task_id=task_id
         )
         view = (
-            modals.task_form(origin=modals.FROM_HOME, task=task)
+            modals.task_form(origin=modals.FROM_HOME, task=task, home=_home_state(body))
             if task is not None
             else modals.notice("Edit task", GONE)
         )
@@ -82,7 +82,7 @@ class SlackSurfaces:
             return
         try:
             await self.publish_home(
-                tenant=found.form.tenant, user=found.form.user_ref, state=HomeState()
+                tenant=found.form.tenant, user=found.form.user_ref, state=found.home
             )
         except Exception:  # the form is saved; only the redraw failed
             log.warning("Home tab not refreshed after a saved form", exc_info=True)
@@ -102,3 +102,11 @@ class SlackSurfaces:
             return modals.built_permalink(body)
         link = found.get("permalink")
         return str(link) if link else None
+
+
+def _home_state(body: Payload) -> HomeState | None:
+    """What the Home tab showed when a form was opened from it, to show it so again after."""
+    view = body.get("view")
+    if isinstance(view, dict) and view.get("type") == "home":
+        return HomeState.of_view(view)
+    return None
