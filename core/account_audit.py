@@ -14,6 +14,11 @@ def in_telegram_group(call: CommandCall) -> bool:
     return call.incoming.platform == "telegram" and call.incoming.is_group
 
 
+def in_group(call: CommandCall) -> bool:
+    """Written where other people read along (a Telegram group, a Slack channel)."""
+    return call.incoming.is_group
+
+
 def audit(
     call: CommandCall,
     *,

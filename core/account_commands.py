@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy.exc import DBAPIError
 
 from core import link_codes
-from core.account_audit import audit, current_identity, in_telegram_group
+from core.account_audit import audit, current_identity, in_group
 from core.account_phrases import (
     asks_for_code,
     is_unlink_args,
@@ -35,6 +35,15 @@ PRIVATE_CHAT_ONLY = (
     "For your safety I only hand out link codes in a private chat. "
     "Message me directly and send /link there."
 )
+CODE_IN_GROUP = (
+    "Link codes only work in a private chat, and this one was shown to everyone here, so I "
+    "cancelled it. Send link again from your other account, then enter the new code in a "
+    "private chat with me."
+)
+ACCOUNTS_IN_GROUP = (
+    "I only list your linked accounts in a private chat. Message me directly and send "
+    "/accounts there."
+)
 HIDDEN_CODE = "••••-••••"
 DEADLOCK = "40P01"
 
@@ -52,7 +61,7 @@ async def link(call: CommandCall) -> Reply:
 
 
 async def issue_code(call: CommandCall) -> Reply:
-    if in_telegram_group(call):
+    if in_group(call):
         audit(call, tool=link_codes.ISSUED, message=PRIVATE_CHAT_ONLY, ok=False, error="GROUP")
         return Reply(text=PRIVATE_CHAT_ONLY)
     code = link_codes.shown(
@@ -74,14 +83,34 @@ async def issue_code(call: CommandCall) -> Reply:
 async def redeem_code(call: CommandCall, typed: str) -> Reply:
     session, entering = call.session, call.user
     now = utcnow()
+    if in_group(call):
+        exposed = await link_codes.look_up(session, typed=typed, now=now)
+        if exposed.code is not None:
+            await link_codes.claim(session, code=exposed.code, now=now)  # burnt: others saw it
+        refused = _refused(call, CODE_IN_GROUP, "GROUP")
+        refused.withdraw = True
+        return refused
     tries = await link_codes.wrong_tries(session, user_id=entering.id, now=now)
     if tries >= link_codes.WRONG_CODE_LIMIT:
         minutes = await link_codes.minutes_until_retry(session, user_id=entering.id, now=now)
         text = (
             f"Too many wrong codes from this account. To keep accounts safe I'll take another "
-            f"code in {minutes} minute{'s' if minutes != 1 else ''}."
+            f"code in {_minutes(minutes)}."
         )
         return _refused(call, text, "RATE_LIMITED")
+    platform, tenant = call.incoming.platform, call.incoming.tenant
+    crowd = await link_codes.wrong_tries_on(session, platform=platform, tenant=tenant, now=now)
+    if crowd >= link_codes.PLATFORM_WRONG_CODE_LIMIT:
+        minutes = await link_codes.minutes_until_platform_retry(
+            session, platform=platform, tenant=tenant, now=now
+        )
+        text = (
+            f"Too many wrong link codes were entered from {platform_name(platform)} in the last "
+            f"few minutes, so to keep everyone's accounts safe I'm taking no codes from here for "
+            f"{_minutes(minutes)}. Your own code stays valid for its 10 minutes; if it runs out, "
+            "send link for a new one."
+        )
+        return _refused(call, text, "PLATFORM_RATE_LIMITED")
     found = await link_codes.look_up(session, typed=typed, now=now)
     if found.state is CodeState.UNKNOWN:
         return _wrong_code(call, tries + 1)
@@ -142,6 +171,10 @@ async def redeem_code(call: CommandCall, typed: str) -> Reply:
         merged_conversations=merge.conversations,
     )
     return Reply(text=text, private=True)
+
+
+def _minutes(minutes: int) -> str:
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
 _USED = (
@@ -227,6 +260,8 @@ async def unlink(call: CommandCall) -> Reply:
 
 
 async def accounts(call: CommandCall) -> Reply:
+    if in_group(call):
+        return Reply(text=ACCOUNTS_IN_GROUP, private=True)
     current = await current_identity(call)
     mine = await identities(call.session, user_id=call.user.id)
     if len(mine) == 1:

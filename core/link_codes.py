@@ -14,6 +14,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
 from uuid import UUID
 
 from sqlalchemy import delete, func, or_, update
@@ -21,13 +22,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.models import LinkCode, ToolCall, utcnow
+from core.models import Identity, LinkCode, ToolCall, utcnow
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 CODE_TTL = timedelta(minutes=10)
 WRONG_CODE_LIMIT = 5
 WRONG_CODE_WINDOW = timedelta(minutes=10)
+# Wrong codes from everyone on one platform (one Slack workspace, all of Telegram) within the
+# window: fresh accounts each get their own five tries, so the crowd has a limit too.
+PLATFORM_WRONG_CODE_LIMIT = 30
 # Audit tool names; wrong codes have their own name so the rate limit can count them.
 ISSUED = "account.link_code"
 LINKED = "account.link"
@@ -164,4 +168,46 @@ async def minutes_until_retry(session: AsyncSession, *, user_id: UUID, now: date
     if oldest.tzinfo is None:
         oldest = oldest.replace(tzinfo=now.tzinfo)
     seconds = (oldest + WRONG_CODE_WINDOW - now).total_seconds()
+    return max(1, -(-int(seconds) // 60))
+
+
+def _wrong_on(platform: str, tenant: str, now: datetime) -> list[Any]:
+    """Wrong codes entered in the window by accounts of this platform and tenant."""
+    entering = select(Identity.user_id).where(
+        col(Identity.platform) == platform, col(Identity.tenant) == tenant
+    )
+    return [
+        col(ToolCall.tool) == WRONG_CODE,
+        col(ToolCall.created_at) > now - WRONG_CODE_WINDOW,
+        col(ToolCall.user_id).in_(entering),
+    ]
+
+
+async def wrong_tries_on(
+    session: AsyncSession, *, platform: str, tenant: str, now: datetime
+) -> int:
+    """Wrong codes entered from this platform (tenant) in the last ten minutes, by anyone."""
+    result = await session.exec(
+        select(func.count()).select_from(ToolCall).where(*_wrong_on(platform, tenant, now))
+    )
+    return int(result.one())
+
+
+async def minutes_until_platform_retry(
+    session: AsyncSession, *, platform: str, tenant: str, now: datetime
+) -> int:
+    """When the platform's count falls under its limit again, in whole minutes (at least 1)."""
+    result = await session.exec(
+        select(ToolCall.created_at)
+        .where(*_wrong_on(platform, tenant, now))
+        .order_by(col(ToolCall.created_at).desc())
+        .offset(PLATFORM_WRONG_CODE_LIMIT - 1)
+        .limit(1)
+    )
+    leaving = result.first()
+    if leaving is None:
+        return 1
+    if leaving.tzinfo is None:
+        leaving = leaving.replace(tzinfo=now.tzinfo)
+    seconds = (leaving + WRONG_CODE_WINDOW - now).total_seconds()
     return max(1, -(-int(seconds) // 60))

@@ -151,6 +151,9 @@ class Reply:
     outcome: str | None = None
     # Read back from a kept record: the answer of an earlier attempt, not a new turn.
     replayed: bool = False
+    # The person's own message holds a secret (a link code typed in a group): remove it where
+    # the platform lets the bot (Telegram, with the right to delete messages).
+    withdraw: bool = False
 
     def to_record(self) -> dict[str, Any] | None:
         """What can be sent again later: None when the reply holds a secret or a file."""

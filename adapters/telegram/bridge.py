@@ -103,6 +103,8 @@ class TelegramBridge:
         if reply is None:
             return  # a redelivery of an update already answered
         await self.send(bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id)
+        if reply.withdraw and turn.reply_to is not None:  # a secret typed in a group
+            await optional(bot.delete_message(turn.chat_id, turn.reply_to), "deleteMessage")
         await self.chat.answered(turn.incoming)
 
     async def _with_typing(self, bot: Bot, turn: MessageTurn, *, redelivered: bool) -> Reply | None:

@@ -193,6 +193,9 @@ class FakeTelegramAPI:
     async def _answerCallbackQuery(self, call: Call) -> bool:
         return True
 
+    async def _deleteMessage(self, call: Call) -> bool:
+        return True
+
     async def _setMyCommands(self, call: Call) -> bool:
         return True
 
