@@ -21,7 +21,7 @@ _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MINUTE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$")
 EXPECT_KEYS = frozenset(
     {"tasks", "unchanged", "reply_contains", "reply_excludes", "reply_matches", "asks",
-     "confirmation_offered"}
+     "confirmation_offered", "reminders"}
 )  # fmt: skip
 
 
@@ -53,12 +53,21 @@ class Case:
 
 
 @dataclass(frozen=True)
+class ReminderState:
+    """A pending reminder: its task's title and the local minute it fires, `YYYY-MM-DDTHH:MM`."""
+
+    title: str
+    at: str
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What the conversation left behind, for `judge`."""
 
     tasks: list[TaskState]
     reply: str
     confirmation_offered: bool
+    reminders: list[ReminderState] = field(default_factory=list)
 
 
 @dataclass
@@ -190,6 +199,17 @@ def _expect(raw: Any) -> dict[str, Any]:
                 _priority(entry["priority"], f"{where}.priority")
             if "tags" in entry:
                 _tags(entry["tags"], f"{where}.tags")
+    if "reminders" in raw:
+        _require(isinstance(raw["reminders"], list), "expect.reminders must be a list")
+        for index, entry in enumerate(raw["reminders"], start=1):
+            where = f"expect.reminders[{index}]"
+            _require(isinstance(entry, dict), f"{where} must be an object")
+            _unknown(entry, frozenset({"title", "at"}), where)
+            _require(isinstance(entry.get("title"), str), f"{where}.title must be a string")
+            _require(
+                isinstance(entry.get("at"), str) and bool(_MINUTE.match(entry["at"])),
+                f"{where}.at must be YYYY-MM-DDTHH:MM",
+            )
     for key in ("unchanged", "asks", "confirmation_offered"):
         if key in raw:
             _require(isinstance(raw[key], bool), f"expect.{key} must be true or false")
@@ -333,6 +353,12 @@ def judge(case: Case, outcome: Outcome) -> list[str]:
         entries = expect["tasks"]
         if len(entries) != len(outcome.tasks) or not _assign(entries, outcome.tasks):
             problems.append(f"tasks: expected {json.dumps(entries)}, got {_show(outcome.tasks)}")
+    if "reminders" in expect:
+        wanted = sorted((e["title"].strip().casefold(), e["at"]) for e in expect["reminders"])
+        found = sorted((r.title.strip().casefold(), r.at) for r in outcome.reminders)
+        if wanted != found:
+            shown = ", ".join(f"{r.title!r} at {r.at}" for r in outcome.reminders) or "none"
+            problems.append(f"reminders: expected {json.dumps(expect['reminders'])}, got {shown}")
     if "unchanged" in expect:
         same = _same(list(case.given), outcome.tasks)
         if same != expect["unchanged"]:

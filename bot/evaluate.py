@@ -19,7 +19,7 @@ from typing import TextIO
 
 from sqlmodel import select
 
-from bot.eval_cases import Case, Outcome, TaskState, judge, load_cases
+from bot.eval_cases import Case, Outcome, ReminderState, TaskState, judge, load_cases
 from bot.settings import Settings
 from core import tasks as task_service
 from core.agent.base import Agent
@@ -28,6 +28,7 @@ from core.clock import Clock, PinnedClock, SystemClock
 from core.db import Database
 from core.identities import user_for
 from core.models import Confirmation
+from core.reminders import book as reminder_book
 from core.task_text import due_of
 from core.types import Action, Incoming, Press, Reply
 from core.when import local_instant, parse_due, zone_named
@@ -125,6 +126,19 @@ async def _final_tasks(db: Database, zone: tzinfo) -> list[TaskState]:
         return states
 
 
+async def _pending_reminders(db: Database, zone: tzinfo) -> list[ReminderState]:
+    async with db.session() as session, session.begin():
+        user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
+        waiting = await reminder_book.waiting(session, user_id=user.id)
+        return [
+            ReminderState(
+                task.title if task else "",
+                reminder.fire_at.astimezone(zone).isoformat(timespec="minutes")[:16],
+            )
+            for reminder, task in waiting
+        ]
+
+
 async def run_case(case: Case, database_url: str, agent: Agent, settings: Settings) -> Outcome:
     from bot.wiring import build_policy
 
@@ -151,7 +165,10 @@ async def run_case(case: Case, database_url: str, agent: Agent, settings: Settin
             )
             if pressed is None:
                 raise RuntimeError("the press got no reply")
-        return Outcome(await _final_tasks(db, _zone(case)), reply.text, offered)
+        zone = _zone(case)
+        return Outcome(
+            await _final_tasks(db, zone), reply.text, offered, await _pending_reminders(db, zone)
+        )
     finally:
         await db.dispose()
 

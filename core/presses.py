@@ -13,6 +13,7 @@ from core.confirmations import Decision, Outcome, decide
 from core.events import claim_event
 from core.identities import user_for
 from core.models import Confirmation, ToolCall, iso, utcnow
+from core.reminders.book import cancel_for_task
 from core.reminders.buttons import ACTIONS as REMINDER_ACTIONS
 from core.reminders.buttons import press_reminder
 from core.task_buttons import press_task_button
@@ -23,11 +24,14 @@ ConfirmAction = Callable[[AsyncSession, Confirmation], Awaitable[str]]
 
 async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> str:
     """Delete the task the confirmation names, if it still exists; audit either way."""
+    cancelled = confirmation.task_id is not None and await cancel_for_task(
+        session, user_id=confirmation.user_id, task_id=confirmation.task_id
+    )
     deleted = confirmation.task_id is not None and await task_service.delete_task(
         session, user_id=confirmation.user_id, task_id=confirmation.task_id
     )
     message = (
-        f"Deleted {confirmation.subject}."
+        f"Deleted {confirmation.subject}." + (" Its reminder is cancelled." if cancelled else "")
         if deleted
         else f"{confirmation.subject} was already gone, so there was nothing to delete."
     )

@@ -29,6 +29,7 @@ from core import tasks as task_service
 from core.confirmations import request_confirmation
 from core.listing import done_buttons, is_listing_button
 from core.models import Task, ToolCall, iso, utcnow
+from core.reminders import tooling as reminder_tools
 from core.types import Action, Button
 from core.when import WINDOWS, Due, iso_local
 
@@ -197,8 +198,10 @@ async def add_task(
     due: str | None = None,
     priority: Literal["low", "medium", "high"] = "low",
     tags: list[str] | None = None,
+    remind_at: str | None = None,
+    remind_before_due_minutes: int | None = None,
 ) -> Envelope:
-    """Create a new task for the user.
+    """Create a new task for the user, optionally with a reminder.
 
     Args:
         title: The task's title, 1-200 characters, without words like "add" or "remind me to"
@@ -208,6 +211,10 @@ async def add_task(
             "YYYY-MM-DDTHH:MM" when a time was said. Today or later.
         priority: "low" (the default), "medium" or "high".
         tags: Optional tags, at most 5, each 1-30 characters, without "#".
+        remind_at: When to remind the user, in their local time: "YYYY-MM-DDTHH:MM" (a bare
+            "YYYY-MM-DD" means 09:00 that day). Must be in the future.
+        remind_before_due_minutes: Instead of remind_at: remind this many minutes before
+            the due date (needs `due`).
     """
     context = ctx
     due_at = _due(due, context)
@@ -229,7 +236,28 @@ async def add_task(
     extras = task_text.added_details(task, now=context.now, zone=context.zone)
     details = f" ({task.description})" if task.description else ""
     said = f"Added {label(task)}{details}" + (f", {extras}" if extras else "") + "."
-    return ok(said + _zone_note(context, task), task=describe(task, context.zone))
+    reminder = await _remind(context, task, remind_at, remind_before_due_minutes)
+    if reminder is not None:
+        said += " " + reminder[0]
+    return ok(
+        said + _zone_note(context, task),
+        task=describe(task, context.zone),
+        **({"reminder": reminder[1]} if reminder else {}),
+    )
+
+
+async def _remind(
+    context: ToolContext, task: Task, remind_at: str | None, before_due: int | None
+) -> tuple[str, dict[str, Any]] | None:
+    return await reminder_tools.set_reminder(
+        context.session,
+        task=task,
+        remind_at=remind_at,
+        before_due_minutes=before_due,
+        conversation_id=context.conversation_id,
+        now=context.now,
+        zone=context.zone,
+    )
 
 
 def _zone_note(context: ToolContext, *tasks: Task) -> str:
@@ -252,8 +280,9 @@ async def list_tasks(
     priority: Literal["low", "medium", "high"] | None = None,
     tag: str | None = None,
     sort_by: Literal["number", "due", "priority", "created"] = "number",
+    has_reminder: bool = False,
 ) -> Envelope:
-    """List the user's tasks, each with its number, due date, priority and tags.
+    """List the user's tasks, each with its number, due date, priority, tags and reminder.
 
     Args:
         status: Which tasks: "pending" (not done yet), "completed" (done), or "all".
@@ -265,6 +294,8 @@ async def list_tasks(
         tag: Only tasks with this tag (without "#").
         sort_by: "number" (the default), "due" (soonest first, overdue first), "priority"
             (high first) or "created".
+        has_reminder: True for only the tasks with a pending reminder, soonest first
+            ("what reminders do I have?").
     """
     context = ctx
     if status not in task_service.STATUS_FILTERS:
@@ -297,14 +328,26 @@ async def list_tasks(
     except task_fields.FieldError as error:
         raise task_service.InvalidInput(error.message, error.suggestion) from None
     pending = sum(1 for task in every if not task.completed)
+    reminders = await reminder_tools.pending_times(context.session, user_id=context.user_id)
+    if has_reminder:
+        found = sorted((t for t in found if t.id in reminders), key=lambda t: reminders[t.id])
+        message = reminder_tools.reminder_list(found, reminders, now=context.now, zone=context.zone)
+    else:
+        message = format_list(
+            found, status, context=context, due=due, priority=priority, tag=tag, reminders=reminders
+        )
     context.offer_listing(found)
     return ok(
-        format_list(found, status, context=context, due=due, priority=priority, tag=tag),
+        message,
         status=status,
         count=len(found),
         pending_count=pending,
         completed_count=len(every) - pending,
-        tasks=[describe(task, context.zone) for task in found],
+        tasks=[
+            describe(task, context.zone)
+            | {"reminder": reminder_tools.local_iso(reminders.get(task.id), context.zone)}
+            for task in found
+        ],
     )
 
 
@@ -316,6 +359,7 @@ def format_list(
     due: str | None = None,
     priority: str | None = None,
     tag: str | None = None,
+    reminders: dict[UUID, datetime] | None = None,
 ) -> str:
     now = context.now if context else utcnow()
     zone = context.zone if context else ZoneInfo("UTC")
@@ -350,7 +394,9 @@ def format_list(
         }.get(status, f"You have {len(found)} {noun}:")
     lines = [heading]
     for task in found:
-        lines.append(task_text.task_line(task, now=now, zone=zone, show_done=status != "completed"))
+        line = task_text.task_line(task, now=now, zone=zone, show_done=status != "completed")
+        at = (reminders or {}).get(task.id)
+        lines.append(line + (f" ⏰ {reminder_tools.when(at, zone, now)}" if at else ""))
     note = _zone_note(context, *found) if context else ""
     return "\n".join(lines) + ("\n" + note.strip() if note else "")
 
@@ -371,10 +417,12 @@ async def complete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
             task=describe(task, ctx.zone),
             already_completed=True,
         )
+    cancelled = await reminder_tools.cancel_reminder(ctx.session, task=task)
     return ok(
-        f"Marked {label(task)} as done.",
+        f"Marked {label(task)} as done." + (f" {cancelled}" if cancelled else ""),
         task=describe(task, ctx.zone),
         already_completed=False,
+        reminder_cancelled=bool(cancelled),
     )
 
 
@@ -390,8 +438,11 @@ async def update_task(
     tags: list[str] | None = None,
     add_tags: list[str] | None = None,
     remove_tags: list[str] | None = None,
+    remind_at: str | None = None,
+    remind_before_due_minutes: int | None = None,
+    cancel_reminder: bool = False,
 ) -> Envelope:
-    """Change a task's title, description, due date, priority or tags.
+    """Change a task's title, description, due date, priority, tags or reminder.
 
     Args:
         task_identifier: The task's number (like "2" or "#2"), its id, or its current title.
@@ -403,6 +454,10 @@ async def update_task(
         tags: Replace all tags with these (an empty list removes every tag).
         add_tags: Tags to add (at most 5 in all).
         remove_tags: Tags to remove.
+        remind_at: Set (or move) the task's reminder to this local time, "YYYY-MM-DDTHH:MM"
+            (a bare "YYYY-MM-DD" means 09:00 that day).
+        remind_before_due_minutes: Set the reminder this many minutes before the due date.
+        cancel_reminder: True to cancel the task's pending reminder ("don't remind me").
     """
     context = ctx
     task = await task_service.resolve_task(
@@ -417,18 +472,25 @@ async def update_task(
         new_due = _due(due, context)
     before = task.title
     before_due, before_priority, before_tags = task.due_at, task.priority, list(task.tags)
-    await task_service.update_task(
-        context.session,
-        task=task,
-        title=new_title,
-        description=new_description,
-        due=new_due,
-        priority=priority,
-        tags=tags,
-        add_tags=add_tags or (),
-        remove_tags=remove_tags or (),
-        now=context.now,
-    )
+    reminding = remind_at is not None or remind_before_due_minutes is not None
+    if reminding and cancel_reminder:
+        raise task_service.InvalidInput("Set a reminder or cancel it, not both.")
+    fields = (new_title, new_description, priority, tags, add_tags, remove_tags)
+    if due or clear_due or any(v is not None for v in fields) or not (reminding or cancel_reminder):
+        await task_service.update_task(
+            context.session,
+            task=task,
+            title=new_title,
+            description=new_description,
+            due=new_due,
+            priority=priority,
+            tags=tags,
+            add_tags=add_tags or (),
+            remove_tags=remove_tags or (),
+            now=context.now,
+        )
+        if task.due_at != before_due:
+            await reminder_tools.follow_due(context.session, task=task, now=context.now)
     changes = []
     if new_title is not None and task.title != before:
         changes.append(f"renamed #{task.number} from “{before}” to “{task.title}”")
@@ -439,11 +501,24 @@ async def update_task(
             else f"cleared the description of #{task.number}"
         )
     changes += _field_changes(task, context, before_due, before_priority, before_tags)
+    reminder = await _remind(context, task, remind_at, remind_before_due_minutes)
+    if reminder is not None:
+        changes.append(f"will remind you about {label(task)} {reminder[1]['when']}")
+    cancelled = ""
+    if cancel_reminder:
+        cancelled = await reminder_tools.cancel_reminder(context.session, task=task)
+        changes.append(
+            f"cancelled the reminder for {label(task)}"
+            if cancelled
+            else f"found no reminder to cancel on {label(task)}"
+        )
     summary = _joined(changes) or f"left {label(task)} as it was"
     return ok(
         f"Done: I {summary}." + _zone_note(context, task) * (task.due_at != before_due),
         task=describe(task, context.zone),
         previous_title=before,
+        **({"reminder": reminder[1]} if reminder else {}),
+        **({"reminder_cancelled": bool(cancelled)} if cancel_reminder else {}),
     )
 
 
@@ -507,8 +582,11 @@ async def delete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
     )
     context.buttons = [b for b in context.buttons if not is_listing_button(b)]
     context.buttons.extend(delete_buttons(task, confirmation.token))
+    reminded = await reminder_tools.has_reminder(context.session, task=task)
     return ok(
-        f"Delete {label(task)}? Press Confirm to delete it or Cancel to keep it.",
+        f"Delete {label(task)}?"
+        + (" Its reminder will be cancelled too." if reminded else "")
+        + " Press Confirm to delete it or Cancel to keep it.",
         status="confirmation_required",
         task=describe(task, context.zone),
     )

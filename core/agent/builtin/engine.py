@@ -14,7 +14,7 @@ from typing import Any
 from core import tasks as task_service
 from core import tools as task_tools
 from core.agent.base import Agent, AgentTurn
-from core.agent.builtin import phrases, questions, recent, scheduling
+from core.agent.builtin import phrases, questions, recent, reminding, scheduling
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
     AboutTask,
@@ -88,6 +88,10 @@ class BuiltinAgent(Agent):
         if len(turn.text) > READ_AT_MOST:
             return phrases.TOO_LONG_TO_READ.format(length=len(turn.text), limit=READ_AT_MOST)
         context = read_context(turn.history)
+        tools = turn.tools
+        asked = reminding.read(turn.text, now=tools.now, zone=tools.zone)
+        if asked is not None:
+            return await reminding.act(asked, _Turn(tools, context).call, context, zone=tools.zone)
         # Reading is pure CPU: in a thread, the event loop (health checks, other people's
         # turns) runs between its steps.
         intent = await asyncio.to_thread(parse, turn.text, context)
