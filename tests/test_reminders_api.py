@@ -24,7 +24,7 @@ async def test_a_reminder_arrives_as_a_message_in_the_conversation(chat: ChatDri
     messages = await chat.service.messages(
         platform="api", tenant="", user_ref="user-789", conversation_id=reply.conversation_id
     )
-    last = messages[-1]
+    last = messages.items[-1]
     assert (last.role, last.content) == ("assistant", "⏰ Reminder: #1 “call mom”")
     [call] = last.tool_calls
     assert [a["action"] for a in call["result"]["data"]["actions"]] == [
