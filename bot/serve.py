@@ -15,6 +15,7 @@ its lease and is picked up by another (or the next) worker.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -27,6 +28,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
 from adapters.http.auth import TokenVerifier
 from adapters.http.chat_api import chat_api_router
@@ -44,6 +46,7 @@ from bot.settings import Settings, load_settings
 from bot.supervisor import WorkerPool
 from bot.wiring import build_database, build_remote_tools, build_services
 from core.agent.base import Agent
+from core.chat import ChatService
 from core.inbox import Inbox, InboxPolicy
 from core.metrics import build_metrics
 
@@ -52,6 +55,7 @@ log = logging.getLogger(__name__)
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 # Connections for recording deliveries before the ack; group commit needs very few.
 INTAKE_POOL_SIZE = 2
+KEY_PRUNE_SECONDS = 3600.0
 
 
 def inbox_policy(settings: Settings) -> InboxPolicy:
@@ -97,6 +101,7 @@ def create_app(
                     settings, services.db, senders, observer=metrics, clock=chat.clock
                 )
             )
+            await stack.enter_async_context(_forgetting_expired_keys(chat))
             worker = _start_inbox(inbox)
             freeze_startup_heap()
             try:
@@ -129,6 +134,30 @@ def create_app(
     mount_mcp(app, settings, build_remote_tools(settings, services.db))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
+
+
+@asynccontextmanager
+async def _forgetting_expired_keys(chat: ChatService) -> AsyncIterator[None]:
+    """Hourly, drop the idempotency keys past their 24 hours (any worker may; it is one
+    DELETE)."""
+
+    async def forget() -> None:
+        while True:
+            try:
+                forgotten = await chat.forget_expired_keys()
+                if forgotten:
+                    log.info("forgot %d expired idempotency keys", forgotten)
+            except (DBAPIError, OSError):
+                log.warning("could not forget expired idempotency keys")
+            await asyncio.sleep(KEY_PRUNE_SECONDS)
+
+    task = asyncio.create_task(forget(), name="expired-keys")
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 def _start_inbox(inbox: Inbox) -> asyncio.Task[None] | None:

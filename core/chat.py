@@ -168,6 +168,12 @@ class ChatService:
             raise KeyReused(event_id)
         return Reply.from_record(record)
 
+    async def forget_expired_keys(self) -> int:
+        """Drop idempotency keys older than their window, with their kept answers."""
+        window = self.policy.idempotency_window
+        async with self.db.session() as session, session.begin():
+            return await events.forget_expired_keys(session, older_than=window)
+
     async def answered(self, incoming: Incoming) -> None:
         """The answer to `incoming` reached the person: forget it. Best effort, as the send
         already happened; failing here can only mean one more send after a crash."""

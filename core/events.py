@@ -12,6 +12,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.models import ProcessedEvent, utcnow
 
+# Delivery ids that are a client's idempotency key (they expire; platform ids do not).
+KEY_PREFIX = "key:"
+
 
 async def claim_event(
     session: AsyncSession, *, source: str, event_id: str, expires_after: timedelta | None = None
@@ -49,6 +52,19 @@ async def keep_reply(
         .values(reply=reply)
         .execution_options(synchronize_session=False)
     )
+
+
+async def forget_expired_keys(session: AsyncSession, *, older_than: timedelta) -> int:
+    """Drop the claims (and kept answers) of idempotency keys past their window."""
+    result = await session.exec(
+        delete(ProcessedEvent)
+        .where(
+            col(ProcessedEvent.event_id).startswith(KEY_PREFIX),
+            col(ProcessedEvent.created_at) < utcnow() - older_than,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    return int(result.rowcount or 0)
 
 
 async def release_event(session: AsyncSession, *, source: str, event_id: str) -> None:

@@ -212,3 +212,25 @@ async def test_the_openapi_document_describes_the_key(api: ApiRig) -> None:
             "$ref": "#/components/schemas/ErrorBody"
         }
     assert "HTTPValidationError" not in schema["components"]["schemas"]
+
+
+async def test_keys_past_their_window_are_forgotten_and_platform_ids_are_not(
+    api: ApiRig,
+) -> None:
+    await say(api, "ann", "add buy milk", "old-key")
+    async with api.app.state.services.db.session() as session, session.begin():
+        await session.exec(update(ProcessedEvent).values(created_at=utcnow() - timedelta(hours=25)))
+        session.add(
+            ProcessedEvent(
+                source="telegram", event_id="4711", created_at=utcnow() - timedelta(days=30)
+            )
+        )
+    await say(api, "ann", "add buy eggs", "new-key")
+
+    assert await api.app.state.services.chat.forget_expired_keys() == 1
+
+    async with api.app.state.services.db.session() as session:
+        left = (await session.exec(select(ProcessedEvent.source))).all()
+    assert sorted(left) == ["api", "telegram"]
+    retried = await say(api, "ann", "add buy eggs", "new-key")
+    assert retried.headers["Idempotent-Replayed"] == "true"

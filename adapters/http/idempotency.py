@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from core.events import KEY_PREFIX
+
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 KEY_MAX = 255
@@ -52,7 +54,7 @@ def retry_key(
     scoped = hashlib.sha256(f"{user_id}\n{key}".encode()).hexdigest()
     request = json.dumps({"endpoint": endpoint, "body": body}, sort_keys=True, default=str)
     return RetryKey(
-        event_id=f"key:{scoped}", fingerprint=hashlib.sha256(request.encode()).hexdigest()
+        event_id=f"{KEY_PREFIX}{scoped}", fingerprint=hashlib.sha256(request.encode()).hexdigest()
     )
 
 
