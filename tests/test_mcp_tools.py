@@ -15,7 +15,7 @@ from mcp.shared.subscriptions import ResourceUpdated
 from mcp_types import InputRequiredResult
 
 from adapters.console.console import run_console
-from adapters.mcp.schemas import describe
+from adapters.mcp.schemas import DESCRIPTIONS, describe
 from adapters.mcp.server import OPEN_TASKS_URI, build_server
 from core import tools
 from core.db import Database
@@ -45,7 +45,7 @@ async def test_the_tools_are_the_chat_tools_with_their_own_descriptions(
         parameters = [p for p in inspect.signature(function).parameters if p != "ctx"]
         properties = tool.input_schema["properties"]
         assert list(properties) == parameters
-        assert tool.description == summary
+        assert tool.description == DESCRIPTIONS.get(tool.name, summary)
         for name in parameters:
             assert properties[name]["description"] == descriptions[name]
         assert tool.output_schema is not None
@@ -62,6 +62,30 @@ async def test_the_tools_are_the_chat_tools_with_their_own_descriptions(
     assert listed["list_tasks"].input_schema["properties"]["status"]["enum"] == [
         "all", "pending", "completed"
     ]  # fmt: skip
+
+
+async def test_the_model_reads_the_same_tools_through_mcp_as_through_the_chat_agent(
+    database: Database,
+) -> None:
+    """One implementation, two front doors: the Agents SDK's view of each chat tool (what the
+    OpenAI backend sends the model) and the MCP view agree on names, types and descriptions."""
+    from agents import function_tool
+
+    from core.agent.openai_backend import AGENT_TOOLS
+
+    async with connect(database) as client:
+        listed = {tool.name: tool for tool in (await client.list_tools()).tools}
+    for adapted in AGENT_TOOLS:
+        chat_tool = function_tool(adapted)
+        mcp_tool = listed[chat_tool.name]
+        assert mcp_tool.description == DESCRIPTIONS.get(mcp_tool.name, chat_tool.description)
+        chat_properties = chat_tool.params_json_schema["properties"]
+        mcp_properties = mcp_tool.input_schema["properties"]
+        assert list(mcp_properties) == list(chat_properties)
+        for name, chat_property in chat_properties.items():
+            mcp_property = mcp_properties[name]
+            assert mcp_property["description"] == chat_property["description"]
+            assert mcp_property.get("enum") == chat_property.get("enum")
 
 
 async def test_add_list_complete_and_update(database: Database) -> None:

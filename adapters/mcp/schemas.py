@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any, get_type_hints
 
 from griffe import Docstring, DocstringSectionKind
@@ -41,6 +41,14 @@ TITLES = {
     "complete_task": "Complete a task",
     "update_task": "Edit a task",
     "delete_task": "Delete a task (asks the person first)",
+}
+
+# Where the chat's wording does not fit an MCP client: there the person is asked by the client.
+DESCRIPTIONS = {
+    "delete_task": (
+        "Delete one of the user's tasks. The person is asked to confirm it themselves first; "
+        "nothing is deleted unless they accept."
+    ),
 }
 
 ANNOTATIONS = {
@@ -82,7 +90,7 @@ def describe(tool: ToolFunction) -> tuple[str, dict[str, str]]:
         if section.kind is DocstringSectionKind.text
     )
     parameters = {
-        parameter.name: " ".join(parameter.description.split())
+        parameter.name: parameter.description
         for section in sections
         if section.kind is DocstringSectionKind.parameters
         for parameter in section.value
@@ -111,7 +119,7 @@ def with_signature(
     call: MCPFunction,
     tool: ToolFunction,
     parameters: list[inspect.Parameter],
-    extra: list[inspect.Parameter] = (),  # type: ignore[assignment]
+    extra: Sequence[inspect.Parameter] = (),
 ) -> MCPFunction:
     """Give `call` the tool's name, summary and these parameters, as the MCP SDK reads them."""
     summary, _ = describe(tool)

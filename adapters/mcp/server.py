@@ -27,7 +27,14 @@ from mcp_types import CallToolResult
 from mcp_types.version import is_version_at_least
 from pydantic import BaseModel, Field
 
-from adapters.mcp.schemas import ANNOTATIONS, TITLES, as_result, tool_parameters, with_signature
+from adapters.mcp.schemas import (
+    ANNOTATIONS,
+    DESCRIPTIONS,
+    TITLES,
+    as_result,
+    tool_parameters,
+    with_signature,
+)
 from core import tools
 from core.remote import Account, DeleteTarget, RemoteTools
 from core.tools import Envelope, ToolFunction
@@ -76,6 +83,7 @@ def build_server(remote: RemoteTools, who: Who, **options: Any) -> MCPServer:
         server.add_tool(
             function,
             title=TITLES.get(tool.__name__),
+            description=DESCRIPTIONS.get(tool.__name__),
             annotations=ANNOTATIONS.get(tool.__name__),
             structured_output=True,
         )
