@@ -131,7 +131,7 @@ def create_app(
         )
     )
     mount_platforms(app, settings, chat, inbox)
-    mount_mcp(app, settings, build_remote_tools(settings, services.db))
+    mount_mcp(app, settings, build_remote_tools(settings, services.db, metrics))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -64,12 +64,15 @@ def build_policy(settings: Settings) -> ChatPolicy:
     )
 
 
-def build_remote_tools(settings: Settings, db: Database) -> RemoteTools:
+def build_remote_tools(
+    settings: Settings, db: Database, observer: TurnObserver | None = None
+) -> RemoteTools:
     """The tools for MCP clients, under the same limits as a chat."""
     return RemoteTools(
         db,
         rate_limit_per_minute=settings.rate_limit_per_minute,
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
+        observer=observer or NoObserver(),
     )
 
 

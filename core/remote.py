@@ -23,12 +23,14 @@ from core.confirmations import Outcome, decide
 from core.db import Database, in_transaction
 from core.identities import find_user, user_for
 from core.models import User
+from core.observe import NoObserver, TurnObserver
 from core.presses import CONFIRM_ACTIONS, explain
 from core.ratelimit import tool_calls_over_limit
 from core.tools import Envelope, ToolContext, ToolFunction, failure, ok
-from core.types import Action
+from core.types import Action, Reply
 from core.zones import settle_zone
 
+OBSERVED_AS = "mcp"  # the platform label of these calls in the metrics
 RATE_LIMITED = (
     "Too many calls in the last minute. Wait a minute, then try again; nothing was changed."
 )
@@ -65,6 +67,7 @@ class RemoteTools:
     db_retries: int = 3
     default_timezone: str = "UTC"
     clock: Clock = field(default_factory=SystemClock)
+    observer: TurnObserver = field(default_factory=NoObserver)
 
     async def call(
         self, account: Account, tool: ToolFunction, arguments: dict[str, Any]
@@ -142,7 +145,10 @@ class RemoteTools:
     async def _as(
         self, account: Account, work: Callable[[ToolContext], Awaitable[Envelope]]
     ) -> Envelope:
+        calls: list[dict[str, Any]] = []
+
         async def turn(session: AsyncSession) -> Envelope:
+            calls.clear()  # a retried transaction starts over
             user = await user_for(
                 session,
                 platform=account.platform,
@@ -165,9 +171,19 @@ class RemoteTools:
                 zone=zone,
                 zone_assumed=assumed,
             )
-            return await work(context)
+            envelope = await work(context)
+            calls.extend(context.calls)
+            return envelope
 
-        return await in_transaction(self.db, turn, retries=self.db_retries)
+        try:
+            envelope = await in_transaction(self.db, turn, retries=self.db_retries)
+        except Exception:
+            self.observer.failed(OBSERVED_AS)
+            raise
+        limited = envelope["error"] == "RATE_LIMITED"
+        done = Reply(text=envelope["message"], tool_calls=calls, rate_limited=limited)
+        self.observer.replied(OBSERVED_AS, "tool", done)
+        return envelope
 
     async def _find(self, session: AsyncSession, account: Account) -> User | None:
         return await find_user(

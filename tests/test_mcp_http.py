@@ -23,6 +23,7 @@ from tests.api_rig import api_rig
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call
 from tests.mcp_rig import Person, confirmations, envelope, titles
 from tests.serve_processes import ServeProcess, start_many, start_serve
+from tests.test_serve_ops import sample
 
 pytestmark = pytest.mark.slow
 
@@ -155,6 +156,8 @@ async def test_tools_over_http_for_the_token_s_person_only(
     async with connect(served, "bob") as bob:
         bobs_list = envelope(await bob.call_tool("list_tasks", {}))
         bobs_done = envelope(await bob.call_tool("complete_task", {"task_identifier": "3"}))
+    async with httpx.AsyncClient(base_url=served.url) as http:
+        metrics = (await http.get("/metrics")).text
 
     assert protocol == "2026-07-28"
     for tool in tools:
@@ -169,6 +172,9 @@ async def test_tools_over_http_for_the_token_s_person_only(
     assert bobs_done["message"] == "There is no task #3."
     assert await titles(database) == ["walk dog", "call mum"]
     assert await confirmations(database) == ["confirmed", "cancelled", "cancelled"]
+    assert sample(metrics, "todobot_turns_total", platform="mcp", kind="tool") == 11
+    assert sample(metrics, "todobot_tool_calls_total", tool="add_task", outcome="ok") == 3
+    assert sample(metrics, "todobot_tool_calls_total", tool="complete_task", outcome="error") == 1
 
 
 async def test_a_classic_session_cannot_be_asked_so_its_delete_is_refused(
