@@ -8,15 +8,9 @@ from uuid import uuid4
 
 from adapters.slack import home, modals
 from adapters.slack.translate import HomeState, press_from_action
+from adapters.telegram.inline import InlineSearch, inline_results
 from adapters.telegram.translate import BotIdentity as TelegramBot
-from adapters.telegram.translate import (
-    InlineSearch,
-    MessageTurn,
-    NotText,
-    inline_results,
-    keyboard,
-    read_update,
-)
+from adapters.telegram.translate import MessageTurn, NotText, keyboard, read_update
 from core.listing import LISTING_PAGE, done_buttons, task_ref, task_token
 from core.offers import split_capture
 from core.types import Action, TaskBoard, TaskView

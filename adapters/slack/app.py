@@ -96,7 +96,8 @@ def register_surfaces(app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces)
     async def submit(ack: Ack, body: dict[str, Any]) -> None:
         answer = await surfaces.submit(body)
         await ack(**answer) if answer else await ack()
-        await surfaces.refresh_after_submit(body)
+        if not answer or answer.get("response_action") != "errors":
+            await surfaces.refresh_after_submit(body)
 
     app.action(home.ADD_ACTION)(open_add)
     app.action(home.MENU_ACTION)(task_menu)

@@ -22,18 +22,16 @@ from telegram import (
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
 
+from adapters.telegram.inline import NOTHING_TO_SHARE, InlineSearch, inline_results
 from adapters.telegram.translate import (
     NOT_TEXT,
-    NOTHING_TO_SHARE,
     PLATFORM,
     STALE_BUTTON,
     BotIdentity,
     ButtonPress,
-    InlineSearch,
     MessageTurn,
     NotText,
     alert_text,
-    inline_results,
     keyboard,
     outcome_html,
     read_update,

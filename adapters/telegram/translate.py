@@ -11,13 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import (
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    InlineQueryResultArticle,
-    InputTextMessageContent,
-)
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from adapters.telegram.inline import InlineSearch, read_inline
 from core.types import (
     MAX_PAYLOAD_BYTES,
     Action,
@@ -25,7 +21,6 @@ from core.types import (
     Incoming,
     Press,
     Reply,
-    TaskView,
     parse_payload,
 )
 
@@ -33,8 +28,6 @@ PLATFORM = "telegram"
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
 ROW_LIMIT = 5
-INLINE_RESULTS = 50  # Telegram's limit per answer
-NOTHING_TO_SHARE = "No matching tasks. Open todobot to add some"
 GROUP_CHAT_TYPES = frozenset({"group", "supergroup"})
 NOT_TEXT = "I can only read text messages. Tell me what to add, or send /help."
 STALE_BUTTON = "That button no longer works. Ask me again."
@@ -84,15 +77,6 @@ class OutgoingPart:
     keyboard: InlineKeyboardMarkup | None = None
 
 
-@dataclass(frozen=True)
-class InlineSearch:
-    """`@bot milk` typed in any chat: the person's matching tasks, to share one there."""
-
-    query_id: str
-    user_ref: str
-    text: str
-
-
 Event = MessageTurn | ButtonPress | NotText | InlineSearch
 
 
@@ -106,39 +90,8 @@ def read_update(update: Mapping[str, Any], bot: BotIdentity) -> Event | None:
     if isinstance(update.get("callback_query"), Mapping):
         return _read_callback(update["callback_query"], str(update_id))
     if isinstance(update.get("inline_query"), Mapping):
-        return _read_inline(update["inline_query"])
+        return read_inline(update["inline_query"])
     return None
-
-
-def _read_inline(query: Mapping[str, Any]) -> InlineSearch | None:
-    sender = query.get("from")
-    if not isinstance(sender, Mapping) or "id" not in sender or "id" not in query:
-        return None
-    text = query.get("query")
-    return InlineSearch(
-        query_id=str(query["id"]),
-        user_ref=str(sender["id"]),
-        text=text.strip() if isinstance(text, str) else "",
-    )
-
-
-def inline_results(tasks: list[TaskView]) -> list[InlineQueryResultArticle]:
-    """One article per task: choosing it posts the task (its title, and its description) in
-    the chat where the person typed the query."""
-    results = []
-    for task in tasks[:INLINE_RESULTS]:
-        body = f"☐ <b>{html.escape(task.title, quote=False)}</b>"
-        if task.description:
-            body += "\n" + html.escape(task.description, quote=False)
-        results.append(
-            InlineQueryResultArticle(
-                id=task.id.hex if task.id else str(task.number),
-                title=f"#{task.number} {task.title}",
-                description=task.description[:200] or None,
-                input_message_content=InputTextMessageContent(body, parse_mode="HTML"),
-            )
-        )
-    return results
 
 
 def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -> Event | None:
