@@ -78,7 +78,8 @@ def chat(
 ) -> None:
     """Talk to todobot in this terminal (one line a turn when input is piped)."""
     from adapters.console.console import GOODBYE, run_console
-    from bot.wiring import build_services, upgrade_database
+    from bot.wiring import build_agent, build_services, upgrade_database
+    from core.agent.deferred import DeferredAgent
 
     settings = settings_or_exit()
     # One local person on their own database: the console has its own rate limit (off).
@@ -86,11 +87,14 @@ def chat(
         update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}
     )
     upgrade_database(settings)
+    builtin = console.resolved_backend == "builtin"
     history = settings.console_history_file.strip()
     history_file = Path(history).expanduser() if history else None
 
     async def session() -> int:
-        services = build_services(console)
+        # the builtin engine is built on the first message: the prompt does not wait for it
+        deferred = DeferredAgent(lambda: build_agent(console)) if builtin else None
+        services = build_services(console, agent=deferred)
         try:
             return await run_console(
                 services.chat,

@@ -60,6 +60,7 @@ def test_the_builtin_console_loads_neither_the_agents_sdk_nor_alembic(tmp_path: 
     assert "alembic" in first  # a fresh database is migrated
     again = _imported(tmp_path)
     assert not {"agents", "openai", "alembic", "prompt_toolkit"} & again
+    assert "core.agent.builtin.engine" not in again  # built when the first message comes
     with_openai = _imported(tmp_path, AGENT_BACKEND="openai", OPENAI_API_KEY="sk-test")
     assert {"agents", "openai"} <= with_openai
 
