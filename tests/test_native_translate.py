@@ -184,7 +184,8 @@ def test_add_in_reply_takes_the_replied_caption() -> None:
 def test_an_inline_query_and_its_results() -> None:
     update = {"update_id": 2, "inline_query": {"id": "q1", "from": {"id": 5}, "query": " mil "}}
     assert read_update(update, BOT) == InlineSearch(query_id="q1", user_ref="5", text="mil")
-    [result] = inline_results([TaskView(1, "a<b", "c&d", id=uuid4())])
+    [result] = inline_results([TaskView(1, "a<b", "c&d", id=uuid4(), details="due today")])
     content = result.input_message_content
-    assert content.message_text == "☐ <b>a&lt;b</b>\nc&amp;d"  # type: ignore[union-attr]
+    assert content.message_text == "☐ <b>a&lt;b</b>\ndue today\nc&amp;d"  # type: ignore[union-attr]
+    assert result.description == "due today — c&d"
     assert len(result.id.encode()) <= 64

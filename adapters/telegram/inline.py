@@ -38,18 +38,20 @@ def read_inline(query: Mapping[str, Any]) -> InlineSearch | None:
 
 
 def inline_results(tasks: list[TaskView]) -> list[InlineQueryResultArticle]:
-    """One article per task: choosing it posts the task (its title, and its description) in
-    the chat where the person typed the query."""
+    """One article per task: choosing it posts the task (its title, its due date, priority and
+    tags, and its description) in the chat where the person typed the query."""
     results = []
     for task in tasks[:INLINE_RESULTS]:
         body = f"☐ <b>{html.escape(task.title, quote=False)}</b>"
-        if task.description:
-            body += "\n" + html.escape(task.description, quote=False)
+        for extra in (task.details, task.description):
+            if extra:
+                body += "\n" + html.escape(extra, quote=False)
+        about = " — ".join(part for part in (task.details, task.description) if part)
         results.append(
             InlineQueryResultArticle(
                 id=task.id.hex if task.id else str(task.number),
                 title=f"#{task.number} {task.title}",
-                description=task.description[:200] or None,
+                description=about[:200] or None,
                 input_message_content=InputTextMessageContent(body, parse_mode="HTML"),
             )
         )
