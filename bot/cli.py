@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import typer
 from pydantic import ValidationError
 
+from bot.inbox_cli import inbox_app
 from bot.settings import Settings, load_settings
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ app = typer.Typer(
 )
 db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
+app.add_typer(inbox_app, name="inbox")
 
 
 @functools.cache

@@ -21,12 +21,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
+import httpx
 from sqlalchemy import delete, or_, update
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.db import Database, in_transaction
+from core.db import Database, connection_lost, in_transaction
 from core.intake import Intake
 from core.models import InboxItem, utcnow
 
@@ -35,6 +37,18 @@ log = logging.getLogger(__name__)
 # (payload, redelivered): redelivered when an earlier attempt was leased and never settled,
 # so its turn may have committed without its answer being sent.
 Processor = Callable[[dict[str, Any], bool], Awaitable[None]]
+# Tells the person their delivery was set aside (best effort; it must not raise).
+Apology = Callable[[dict[str, Any]], Awaitable[None]]
+# Whether retrying could get past an error (a connection, a timeout, a platform's 5xx).
+Transience = Callable[[BaseException], bool]
+PARKED = "parked"
+
+
+class RetryLater(Exception):
+    """Raised by a processor that cannot run the item yet (its platform not connected, flood
+    control): retried, never parked."""
+
+
 Observer = Callable[[str, str], None]
 T = TypeVar("T")
 PRUNE_EVERY_SECONDS = 3600.0
@@ -70,6 +84,10 @@ class Inbox:
     # Acks write through their own small pool, so they never queue behind turns holding
     # connections for a model call. Defaults to `db`.
     intake_db: Database | None = None
+    apologies: dict[str, Apology] = field(default_factory=dict)
+    # Errors retrying cannot fix park their item at once (with an apology) instead of
+    # being retried `max_attempts` times; everything else is retried.
+    transient: Transience = field(default=lambda error: is_transient(error))
 
     def __post_init__(self) -> None:
         self._wake = asyncio.Event()
@@ -77,8 +95,12 @@ class Inbox:
         self._in_flight: dict[int, asyncio.Task[None]] = {}
         self._intake = Intake(self.intake_db or self.db, retries=self.policy.db_retries)
 
-    def register(self, source: str, processor: Processor) -> None:
+    def register(
+        self, source: str, processor: Processor, *, apologise: Apology | None = None
+    ) -> None:
         self.processors[source] = processor
+        if apologise is not None:
+            self.apologies[source] = apologise
 
     async def record(self, source: str, delivery_id: str, payload: dict[str, Any]) -> bool:
         """Write a delivery down; True when it is new. Once this returns, it may be acked."""
@@ -146,7 +168,10 @@ class Inbox:
             await self.processors[item.source](item.payload, item.attempts > 1)
         except Exception as error:
             log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
-            await self._settle_failure(item, error)
+            if self.transient(error):
+                await self._settle_failure(item, error)
+            else:
+                await self._park(item, f"{type(error).__name__}: {error}"[:2000])
         else:
             await self._settle(item, status="done", error=None)
             self._note(item.source, "done")
@@ -262,6 +287,17 @@ class Inbox:
             log.warning("inbox: could not reschedule item %s; its lease will run out", item.id)
         self._note(item.source, "retry")
 
+    async def _park(self, item: Claimed, reason: str) -> None:
+        """Set the item aside for a person to look at (`todobot inbox`), and say sorry."""
+        await self._settle(item, status=PARKED, error=reason)
+        self._note(item.source, PARKED)
+        apologise = self.apologies.get(item.source)
+        if apologise is not None:
+            try:
+                await apologise(item.payload)
+            except Exception:
+                log.warning("inbox: could not apologise for parked item %s", item.id)
+
     async def _housekeeping(self) -> None:
         """Renew the leases of running items (a long turn is not taken over), and now and
         then forget items done long ago."""
@@ -316,3 +352,85 @@ class Inbox:
     def _note(self, source: str, outcome: str) -> None:
         if self.observe is not None:
             self.observe(source, outcome)
+
+
+# Errors that say "not now" rather than "never": connections, timeouts, a busy database.
+_TRANSIENT: tuple[type[BaseException], ...] = (
+    RetryLater,
+    OperationalError,
+    InterfaceError,
+    SQLAlchemyTimeout,
+    OSError,
+    TimeoutError,
+    httpx.TransportError,
+)
+TRANSIENT_NAMES = frozenset(
+    {"NetworkError", "TimedOut", "RetryAfter", "ClientError", "ServerDisconnectedError"}
+)
+
+
+def is_transient(error: BaseException) -> bool:
+    """Whether `error` (or what caused it) is one retrying can get past. Platform libraries'
+    network errors are known by name, so the core imports none of them; an HTTP 429 or 5xx
+    from a platform counts too. Anything else (a bug, data a database refuses) is not."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, _TRANSIENT) or type(current).__name__ in TRANSIENT_NAMES:
+            return True
+        if isinstance(current, DBAPIError) and connection_lost(current):
+            return True
+        status = _http_status(current)
+        if status is not None and (status == 429 or status >= 500):
+            return True
+        if _platform_error(current) in SLACK_LATER:
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
+# Slack answers HTTP 200 with `{"ok": false, "error": ...}`; these errors mean "try later".
+SLACK_LATER = frozenset(
+    {"internal_error", "fatal_error", "ratelimited", "service_unavailable", "request_timeout"}
+)
+
+
+def _platform_error(error: BaseException) -> str | None:
+    response = vars(error).get("response")
+    data = vars(response).get("data") if response is not None else None
+    found = data.get("error") if isinstance(data, dict) else None
+    return found if isinstance(found, str) else None
+
+
+def _http_status(error: BaseException) -> int | None:
+    """The HTTP status a platform client's error carries, when it carries one."""
+    if isinstance(error, httpx.HTTPStatusError):
+        return error.response.status_code
+    response = vars(error).get("response")  # slack_sdk's SlackApiError
+    status = vars(response).get("status_code") if response is not None else None
+    return status if isinstance(status, int) else None
+
+
+async def parked_items(db: Database, *, limit: int = 100) -> list[InboxItem]:
+    """Items set aside (parked) or given up on (failed), newest first."""
+    async with db.session() as session:
+        rows = await session.exec(
+            select(InboxItem)
+            .where(col(InboxItem.status).in_([PARKED, "failed"]))
+            .order_by(col(InboxItem.id).desc())
+            .limit(limit)
+        )
+        return list(rows.all())
+
+
+async def retry_item(db: Database, item_id: int) -> bool:
+    """Put a parked or failed item back in line, with its attempts reset; False if none."""
+    async with db.session() as session, session.begin():
+        result = await session.exec(
+            update(InboxItem)
+            .where(col(InboxItem.id) == item_id, col(InboxItem.status).in_([PARKED, "failed"]))
+            .values(status="pending", attempts=0, locked_until=None, locked_by=None)
+            .returning(col(InboxItem.id))
+        )
+        return result.first() is not None

@@ -68,7 +68,7 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
 
     credentials = slack_credentials(settings, "http")
     slack_app, worker = create_slack_app(credentials, chat, mode="http", hand_off=record)
-    inbox.register("slack", worker.process)
+    inbox.register("slack", worker.process, apologise=worker.apologise)
     app.state.reminder_senders.append(SlackReminderSender(slack_app.client))
     endpoint = make_slack_endpoint(slack_app, signing_secret=credentials.signing_secret or "")
     app.router.routes.append(
@@ -77,7 +77,7 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
 
 
 def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
-    from adapters.telegram.application import build_application
+    from adapters.telegram.application import bridge_of, build_application
     from adapters.telegram.reminders import TelegramReminderSender
     from adapters.telegram.webhook import (
         process_update,
@@ -104,7 +104,10 @@ def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: I
         async with telegram_lifespan(application):
             yield
 
-    inbox.register("telegram", process)
+    async def apologise(payload: dict[str, Any]) -> None:
+        await bridge_of(application).apologise(payload, application.bot)
+
+    inbox.register("telegram", process, apologise=apologise)
     app.state.reminder_senders.append(TelegramReminderSender(application.bot))
     app.router.routes.append(
         Route(TELEGRAM_PATH, endpoint, methods=["POST"], max_body_size=TELEGRAM_BODY_MAX)

@@ -119,6 +119,10 @@ class SlackWorker:
             log.exception("a Slack delivery failed after its ack")
             await self._apologise(body)
 
+    async def apologise(self, body: Payload) -> None:
+        """The delivery was set aside (the inbox parked it): say so, best effort."""
+        await self._apologise(body)
+
     async def _apologise(self, body: Payload) -> None:
         found = message_from_command(body) if is_command(body) else message_from_event(body)
         if found is None:

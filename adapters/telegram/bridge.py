@@ -44,6 +44,10 @@ log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 INLINE_CACHE_SECONDS = 5
+SET_ASIDE = (
+    "Sorry, something went wrong on my side with that message, and trying again won't fix it, "
+    "so I set it aside for a person to look at and changed nothing."
+)
 
 
 class TelegramBridge:
@@ -73,6 +77,19 @@ class TelegramBridge:
             await self._answer_inline(bot, event)
         elif isinstance(event, NotText):
             await bot.send_message(event.chat_id, NOT_TEXT, message_thread_id=event.thread_id)
+
+    async def apologise(self, update: Mapping[str, Any], bot: Bot) -> None:
+        """The update was set aside (the inbox parked it): tell its sender, best effort."""
+        event = read_update(update, BotIdentity(id=bot.id, username=bot.username))
+        if isinstance(event, MessageTurn):
+            await optional(
+                bot.send_message(
+                    event.chat_id,
+                    SET_ASIDE,
+                    message_thread_id=event.thread_id,
+                ),
+                "sendMessage",
+            )
 
     async def _answer_inline(self, bot: Bot, search: InlineSearch) -> None:
         """Only the asker's tasks, never cached for anyone else (`is_personal`), and barely

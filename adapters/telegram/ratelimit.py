@@ -15,10 +15,12 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import AIORateLimiter
 
+from core.inbox import RetryLater
+
 NO_RETRY = -1
 
 
-class FloodWait(Exception):
+class FloodWait(RetryLater):
     def __init__(self, seconds: float) -> None:
         super().__init__(f"flood control: retry in {seconds:g} s")
         self.seconds = seconds

@@ -31,6 +31,7 @@ from adapters.telegram.application import (
     initialize,
 )
 from bot.settings import Settings
+from core.inbox import RetryLater
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ def read_body(body: bytes) -> dict[str, Any] | None:
     return data
 
 
-class TelegramNotReady(Exception):
+class TelegramNotReady(RetryLater):
     """The Application has not reached the Bot API yet; the update should be retried later."""
 
 
