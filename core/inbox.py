@@ -44,6 +44,10 @@ Transience = Callable[[BaseException], bool]
 PARKED = "parked"
 
 
+def _is_transient(error: BaseException) -> bool:
+    return is_transient(error)
+
+
 class RetryLater(Exception):
     """Raised by a processor that cannot run the item yet (its platform not connected, flood
     control): retried, never parked."""
@@ -87,7 +91,7 @@ class Inbox:
     apologies: dict[str, Apology] = field(default_factory=dict)
     # Errors retrying cannot fix park their item at once (with an apology) instead of
     # being retried `max_attempts` times; everything else is retried.
-    transient: Transience = field(default=lambda error: is_transient(error))
+    transient: Transience = _is_transient
 
     def __post_init__(self) -> None:
         self._wake = asyncio.Event()
