@@ -1,6 +1,6 @@
 """How long one full agent turn takes: ChatService.handle -> reply, persistence included.
 
-    python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,openai]
+    python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,openai,dates]
 
 Three runs of `--turns` turns each (after a short warm-up): the builtin engine on SQLite, the
 builtin engine on PostgreSQL, and the openai backend on SQLite against the local fake
@@ -9,6 +9,10 @@ Agents SDK's own overhead is visible. PostgreSQL uses a fresh database on
 TODOBOT_BENCH_POSTGRES_URL's server (default postgres@127.0.0.1), dropped afterwards. The rate
 limit is off (0) so it never refuses a turn. The last column is this process's own CPU time
 per turn, which stays meaningful when other work shares the machine.
+
+`dates` runs the builtin engine on PostgreSQL twice, each on its own fresh database: the plain
+mix, then a date-heavy one (dates, times, priorities and tags to read in adds, moves and
+questions), and prints the ratio of their p95s (target: at most 1.5).
 """
 
 from __future__ import annotations
@@ -59,6 +63,20 @@ def builtin_script(turn: int) -> str:
     ][turn % 6]
 
 
+def dates_script(turn: int) -> str:
+    """The same shape, with a date, a time, a priority or a tag to read in most turns."""
+    n = turn // 7
+    return [
+        f"add pay rent {n} due friday, high priority #home",
+        "move it to next tuesday at 3pm",
+        "make it low priority",
+        "mark it done",
+        "what's due this week?",
+        f"remind me to call mom {n} tomorrow at 9am, urgent",
+        f"complete call mom {n}",
+    ][turn % 7]
+
+
 def openai_script(turn: int) -> str:
     return f"add thing {turn}"
 
@@ -100,12 +118,13 @@ async def measure(
     return timings, cpu_per_turn
 
 
-def report(name: str, measured: tuple[list[float], float]) -> None:
+def report(name: str, measured: tuple[list[float], float]) -> float:
     timings, cpu = measured
     ordered = sorted(timings)
     p95 = ordered[max(0, int(len(ordered) * 0.95) - 1)]
     median = statistics.median(ordered)
     print(f"{name:<30} {len(ordered):>6} {median:>10.2f} {p95:>10.2f} {cpu:>12.2f}", flush=True)
+    return p95
 
 
 def sqlite_url(directory: str, name: str) -> str:
@@ -154,6 +173,17 @@ async def main() -> None:
                 report("builtin / postgresql", measured)
             finally:
                 drop()
+        if "dates" in runs:
+            base = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
+            p95s = []
+            for name, script in (("plain", builtin_script), ("dates", dates_script)):
+                url, drop = postgres_database(base)
+                try:
+                    measured = await measure(url, BuiltinAgent(), script, args.turns)
+                    p95s.append(report(f"builtin {name} mix / postgresql", measured))
+                finally:
+                    drop()
+            print(f"p95 dates / plain: {p95s[1] / p95s[0]:.2f} (target: at most 1.5)", flush=True)
         if "openai" in runs:
             fake = FakeOpenAI().start()
             fake.responder = fake_model
