@@ -589,4 +589,5 @@ def _addressed(reply: Reply, stored: Message, context: ToolContext) -> Reply:
     reply.message_id = stored.id
     reply.created_at = stored.created_at
     reply.tool_calls = list(context.calls)
+    reply.dates = list(context.dates)
     return reply

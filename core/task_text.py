@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime, tzinfo
 
 from core.models import Task
+from core.types import DateMention
 from core.when import Due, show_due, show_due_plain
 
 __all__ = ["show_due_plain"]
@@ -68,3 +69,15 @@ def added_details(task: Task, *, now: datetime, zone: tzinfo) -> str:
     if task.tags:
         parts.append("tagged " + tags_text(task.tags))
     return ", ".join(parts)
+
+
+def mentions(task: Task, *, now: datetime, zone: tzinfo) -> list[DateMention]:
+    """The ways the texts here show this task's due, unless it has passed (that reads as
+    "overdue by …", which needs no localising)."""
+    due = due_of(task)
+    if due is None or due.deadline(zone) <= now:
+        return []
+    shown = {show_due(due, now=now, zone=zone), show_due_plain(due, zone, now=now)}
+    return [
+        DateMention(text, due.at, due.has_time) for text in sorted(shown, key=len, reverse=True)
+    ]

@@ -30,7 +30,7 @@ from core.confirmations import request_confirmation
 from core.listing import done_buttons, is_listing_button
 from core.models import Task, ToolCall, iso, utcnow
 from core.reminders import tooling as reminder_tools
-from core.types import Action, Button
+from core.types import Action, Button, DateMention
 from core.when import WINDOWS, Due, iso_local
 
 Envelope = dict[str, Any]
@@ -50,6 +50,8 @@ class ToolContext:
     zone: tzinfo = field(default_factory=lambda: ZoneInfo("UTC"))
     zone_assumed: bool = False
     calls: list[dict[str, Any]] = field(default_factory=list)
+    # the due dates replies showed this turn, for platforms that localise them per reader
+    dates: list[DateMention] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # The place shows a Done button per listed open task (a DM or a private chat).
@@ -234,6 +236,7 @@ async def add_task(
         now=context.now,
     )
     extras = task_text.added_details(task, now=context.now, zone=context.zone)
+    context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
     details = f" ({task.description})" if task.description else ""
     said = f"Added {label(task)}{details}" + (f", {extras}" if extras else "") + "."
     reminder = await _remind(context, task, remind_at, remind_before_due_minutes)
@@ -397,6 +400,9 @@ def format_list(
         line = task_text.task_line(task, now=now, zone=zone, show_done=status != "completed")
         at = (reminders or {}).get(task.id)
         lines.append(line + (f" ⏰ {reminder_tools.when(at, zone, now)}" if at else ""))
+    if context is not None:
+        for task in found:
+            context.dates.extend(task_text.mentions(task, now=now, zone=zone))
     note = _zone_note(context, *found) if context else ""
     return "\n".join(lines) + ("\n" + note.strip() if note else "")
 
@@ -512,6 +518,7 @@ async def update_task(
             if cancelled
             else f"found no reminder to cancel on {label(task)}"
         )
+    context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
     summary = _joined(changes) or f"left {label(task)} as it was"
     return ok(
         f"Done: I {summary}." + _zone_note(context, task) * (task.due_at != before_due),

@@ -121,6 +121,16 @@ class Attachment:
     mime_type: str = "application/json"
 
 
+@dataclass(frozen=True)
+class DateMention:
+    """A due date as the reply's text shows it (in the person's zone), so a platform that can
+    show each reader their own local time (Slack's date tokens) can swap it in."""
+
+    text: str
+    at: datetime
+    has_time: bool
+
+
 @dataclass
 class Reply:
     """What the person should see.
@@ -149,6 +159,8 @@ class Reply:
     # For a press: how it was decided (confirmed, cancelled, not_found, not_yours, expired,
     # already_decided), so an API can answer with a fitting status.
     outcome: str | None = None
+    # Due dates the text shows (see DateMention); the text alone reads right everywhere.
+    dates: list[DateMention] = field(default_factory=list)
     # Read back from a kept record: the answer of an earlier attempt, not a new turn.
     replayed: bool = False
     # The person's own message holds a secret (a link code typed in a group): remove it where

@@ -73,7 +73,8 @@ async def board(
     now: datetime,
     default_timezone: str,
 ) -> TaskBoard:
-    """Open tasks, the latest completed ones when `completed`, and pending deletes.
+    """Open tasks (overdue and today's first, then by due date and priority), the latest
+    completed ones when `completed`, and pending deletes.
     A person who never wrote has an empty board (and no user is made for them)."""
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
     if user is None:

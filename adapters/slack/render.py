@@ -7,10 +7,12 @@ limits (3,000 characters a section, 50 blocks a message) is cut with a note sayi
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime, time
 from typing import Any
 
 from adapters.slack.translate import ACTION_PREFIX
-from core.types import Action, Button, Reply
+from core.types import Action, Button, DateMention, Reply
 
 SECTION_LIMIT = 3000
 MESSAGE_BLOCK_LIMIT = 50
@@ -96,10 +98,35 @@ def notification_text(text: str) -> str:
     return _cut(escape(text), NOTIFICATION_LIMIT)
 
 
+def date_token(mention: DateMention) -> str:
+    """Slack's date formatting: each reader sees the date (and time) in their own zone, and
+    the fallback (the person's own zone) where a client cannot. A day without a time is
+    pinned to noon UTC of that date, which is that same date for nearly every reader."""
+    if mention.has_time:
+        epoch = int(mention.at.timestamp())
+        return f"<!date^{epoch}^{{date_short_pretty}} {{time}}|{mention.text}>"
+    day = datetime.combine(mention.at.astimezone(UTC).date(), time(12, 0), tzinfo=UTC)
+    return f"<!date^{int(day.timestamp())}^{{date_short_pretty}}|{mention.text}>"
+
+
+def with_date_tokens(mrkdwn: str, dates: list[DateMention]) -> str:
+    """Due dates shown after "due " or "to " become date tokens."""
+    if not dates:
+        return mrkdwn
+    by_text = {mention.text: mention for mention in dates}
+    shown = "|".join(re.escape(text) for text in sorted(by_text, key=len, reverse=True))
+    pattern = re.compile(rf"(?:(?<=due )|(?<=to ))(?:{shown})(?![\w:])")
+    return pattern.sub(lambda match: date_token(by_text[match.group(0)]), mrkdwn)
+
+
 def message_blocks(reply: Reply) -> list[Block]:
     actions = reply.buttons
     room = MESSAGE_BLOCK_LIMIT - (1 if actions else 0)
     blocks = text_blocks(reply.text, room=room)
+    for block in blocks:
+        localised = with_date_tokens(block["text"]["text"], reply.dates)
+        if len(localised) <= SECTION_LIMIT:
+            block["text"]["text"] = localised
     if actions:
         blocks.append({"type": "actions", "elements": [button_element(b) for b in actions]})
     return blocks

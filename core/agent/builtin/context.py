@@ -88,7 +88,7 @@ def _read_calls(calls: list[dict[str, Any]], reading: _Reading, shown: str = "")
         if not result.get("ok"):
             continue
         if name == "list_tasks":
-            if not result.get("message") or str(result["message"]) not in shown:
+            if not result.get("message") or str(result["message"]) not in _ADDED.sub("", shown):
                 continue
             tasks = _knowns(data.get("tasks"))
             if reading.listing is None:
@@ -99,6 +99,10 @@ def _read_calls(calls: list[dict[str, Any]], reading: _Reading, shown: str = "")
         task = _known(data.get("task"))
         if task is not None and not reading.last_task_seen:
             reading.last_task, reading.last_task_seen = task, True
+
+
+# A listing as shown carries each task's creation date after it ("1. milk · added today").
+_ADDED = re.compile(r" · added [^\n]*")
 
 
 def _mapping(value: Any) -> dict[str, Any]:

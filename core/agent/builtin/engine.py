@@ -122,7 +122,7 @@ class _Turn:
             case ListTasks() if intent == ListTasks(intent.status):
                 # soonest due first, then priority; a list without either keeps its numbers
                 listed = await self.call("list_tasks", status=intent.status, sort_by="due")
-                return listed["message"]
+                return scheduling.with_creation_dates(listed, self.tools)
             case ListTasks():
                 return await scheduling.listing(self.call, self.tools, intent)
             case WhenDue():

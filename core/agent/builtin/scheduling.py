@@ -15,7 +15,7 @@ from core.agent.builtin.questions import resolve
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.timed import title_fields
 from core.tools import Envelope, ToolContext
-from core.when import Due, show_due_plain
+from core.when import Due, show_day, show_due_plain
 
 Call = Callable[..., Awaitable[Envelope]]
 
@@ -152,3 +152,22 @@ async def edit(
     if intent.clear_tags:
         arguments["tags"] = []
     return await call("update_task", **arguments)
+
+
+def with_creation_dates(result: Envelope, tools: ToolContext) -> str:
+    """A listing with when each task was added ("1. buy milk · added yesterday"), as seed
+    004 shows pending tasks: with their number, title and creation date."""
+    message = str(result["message"])
+    added = {
+        int(item["number"]): datetime.fromisoformat(item["created_at"].replace("Z", "+00:00"))
+        for item in (result.get("data") or {}).get("tasks", [])
+    }
+    today = tools.now.astimezone(tools.zone).date()
+    lines = []
+    for line in message.split("\n"):
+        number, dot, _ = line.partition(". ")
+        if dot and number.isdigit() and int(number) in added:
+            day = added[int(number)].astimezone(tools.zone).date()
+            line += " · added " + show_day(day, today)
+        lines.append(line)
+    return "\n".join(lines)
