@@ -28,6 +28,7 @@ from core.agent.builtin.context import Context
 from core.agent.builtin.dates import DateReading, read_date, read_whole_date
 from core.agent.builtin.lexicon import COUNT_WORDS, MONTHS, PERIODS, RELATIVE_DAYS, UNITS, WEEKDAYS
 from core.agent.builtin.replies import failure
+from core.agent.builtin.timed import title_fields
 from core.reminders.tooling import DEFAULT_HOUR
 from core.when import local_instant
 
@@ -83,6 +84,8 @@ class RemindNew:
     title: str
     at: datetime
     timed: bool = True  # a time was said; else the task is due that day, reminded at 09:00
+    priority: str | None = None  # "…, urgent" / "#home" beside the title (timed.title_fields)
+    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,10 +150,11 @@ def read(text: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
         reading = _reading(rest, now=now, zone=zone)
         if reading is None:
             return None  # "remind me to buy milk": a task, the engine adds it
-        title = TITLE_LEADS.sub("", reading.rest.strip(" ,.!?")).strip(" ,.!?")
-        if not title:
+        fields = title_fields(TITLE_LEADS.sub("", reading.rest.strip(" ,.!?")).strip(" ,.!?"))
+        if not fields.title:
             return None
-        return RemindNew(title, _adjusted(reading, now=now, zone=zone), reading.at is not None)
+        at = _adjusted(reading, now=now, zone=zone)
+        return RemindNew(fields.title, at, reading.at is not None, fields.priority, fields.tags)
     return None
 
 
@@ -251,7 +255,10 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
         result = await call("update_task", task_identifier=str(same["number"]), remind_at=when)
     else:
         due = when if intent.timed else when[:10]
-        result = await call("add_task", title=intent.title, due=due, remind_at=when)
+        extra: dict[str, object] = {"tags": list(intent.tags)} if intent.tags else {}
+        if intent.priority:
+            extra["priority"] = intent.priority
+        result = await call("add_task", title=intent.title, due=due, remind_at=when, **extra)
     if not result["ok"]:
         return failure(result)
     return _reply(result)
