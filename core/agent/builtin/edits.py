@@ -30,7 +30,8 @@ _NEXT_FIELD = re.compile(
 )
 _LABELLED = re.compile(
     rf"^(?:(?:{_alternatives(EDIT_VERBS)})\s+)?(?P<ref>.+?)"
-    rf"(?:\s*[:,–—-]\s*|\s+(?=(?:new\s+)?(?:{_alternatives(list(FIELD_LABELS))})\s*[:=]))"
+    rf"(?:\s*[:,–—-]\s*|\s+(?=(?:new\s+)?(?:{_alternatives(list(FIELD_LABELS))})"
+    r"(?:\s*[:=]|\s+['\"“‘])))"
     rf"(?P<fields>{_LABEL}{_SETS}.+)$",
     NOCASE,
 )

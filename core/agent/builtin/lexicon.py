@@ -98,7 +98,7 @@ TYPO_TARGETS: tuple[str, ...] = (
     "add", "show", "list", "lists", "tasks", "task", "todos", "todo", "left", "done", "delete",
     "remove", "complete", "completed", "finish", "finished", "rename", "update", "change",
     "edit", "mark", "pending", "remaining", "description", "title", "what's", "whats", "what",
-    "remind", "check", "tick", "everything", "display",
+    "remind", "check", "tick", "everything", "display", "help",
 )  # fmt: skip
 # How far a word may be from its correction (transpositions count once), by the word's length.
 TYPO_DISTANCE: tuple[tuple[int, int], ...] = ((4, 1), (7, 2))

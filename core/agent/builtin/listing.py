@@ -145,7 +145,7 @@ _DID_I = re.compile(
 )
 _WHAT_IS = re.compile(
     r"^(?:what'?s|whats|what\s+is|what\s+was|show(?:\s+me)?|tell\s+me\s+about|remind\s+me\s+of)\s+"
-    r"(?P<ref>(?:task|todo|item|number|no\.?|#)\s*\S+|the\s+\S+\s+(?:one|task|item)|"
+    r"(?P<ref>(?:task|todo|item|number|no\.?|#)(?![a-z])\s*\S+|the\s+\S+\s+(?:one|task|item)|"
     r"(?:the\s+)?(?:my\s+)?(?:next|first|top)\s+(?:one|task|thing|item))$",
     NOCASE,
 )

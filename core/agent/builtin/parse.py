@@ -374,6 +374,8 @@ def _misread(text: str) -> Intent | None:
     fixed = typos.corrected(text)
     if fixed is None:
         return None
+    if chitchat.HELP.match(fixed):
+        return Chitchat("help")  # "hlep"
     found = single(verbs.fix_verb_typo(fixed))
     if isinstance(found, ListTasks | Count | Search | AskWhich):
         return found

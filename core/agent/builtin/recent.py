@@ -31,7 +31,7 @@ _QUESTIONS = (
     re.compile(
         r"^(?:what|which(?:\s+(?:tasks?|ones?|things?|items?))?|show(?:\s+me)?|list|tell\s+me)"
         rf"\s+(?:did|have|had)\s+{_SUBJECT}{_VERB}(?:\s+(?:it|them))?{_ON_LIST}"
-        rf"(?:\s+{_WHEN})?$",
+        rf"(?:\s+{_WHEN}|(?P<newest>\s+(?:{_alternatives(NEWEST_WORDS)})))?$",
         re.IGNORECASE,
     ),
     # "show me what I added today", "everything I added this week", "tasks I added yesterday"
@@ -62,7 +62,8 @@ def read_added(text: str) -> AddedWhen | None:
             when = match.group("when")
             if when:
                 return AddedWhen(ADDED_DAYS[" ".join(when.lower().split())])  # type: ignore[arg-type]
-            return AddedWhen("last" if match.group("just") else "recent")
+            newest = match.groupdict().get("newest") or match.group("just")
+            return AddedWhen("last" if newest else "recent")
     match = _NEWEST.match(text)
     # "the last task" alone may mean the bottom of the list; with "I added" it cannot
     if match and (match.group("added") or match.group("newest").lower() != "last"):
