@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from core.agent.builtin.adding import split_description
 from core.agent.builtin.intents import AskWhich, Ref, Update
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.words import NOCASE, ref_from
 
+# How many "rename X to Y" splits are tried (`Update.alternatives`).
+MOST_SPLITS = 8
 _EDIT = r"(?:change|update|set|edit|modify|alter|replace|fix|correct|amend|adjust)"
 _DESCRIPTION = r"(?:description|desc|notes?|details?|comment)"
 _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
@@ -149,7 +152,9 @@ def _update_by_split(body: str) -> Update | None:
     if re.match(r"^(?:the\s+)?(?:title|name)\s+(?:to|as)\b", body, NOCASE):
         return None  # no task named: _ASK_CHANGE asks which
     splits: list[tuple[Ref, str]] = []
-    for match in _SPLIT_WORDS.finditer(body):
+    # The first few "to"s only: each split is read whole, and the engine matches every
+    # alternative against the list, so a run of "to"s must not multiply the work.
+    for match in islice(_SPLIT_WORDS.finditer(body), MOST_SPLITS):
         if match.group(0).strip().lower() == "with":
             continue
         before = ref_from(body[: match.start()])
