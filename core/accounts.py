@@ -96,8 +96,10 @@ async def merge_into(
             .order_by(col(Task.number))
         )
     ).all()
-    numbers = {row.id: target.next_task_number + index for index, row in enumerate(rows)}
-    merge.tasks = [Renumbered(row.title, row.number, numbers[row.id]) for row in rows]
+    numbers = {
+        task_id: target.next_task_number + index for index, (task_id, _, _) in enumerate(rows)
+    }
+    merge.tasks = [Renumbered(title, number, numbers[task_id]) for task_id, number, title in rows]
     pairs = list(numbers.items())
     for start in range(0, len(pairs), RENUMBER_BATCH):
         chunk = pairs[start : start + RENUMBER_BATCH]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -154,11 +155,11 @@ class Inbox:
                     attempts=InboxItem.attempts + 1,
                 )
                 .returning(
-                    InboxItem.id,
-                    InboxItem.source,
-                    InboxItem.delivery_id,
-                    InboxItem.payload,
-                    InboxItem.attempts,
+                    col(InboxItem.id),
+                    col(InboxItem.source),
+                    col(InboxItem.delivery_id),
+                    col(InboxItem.payload),
+                    col(InboxItem.attempts),
                 )
                 .execution_options(synchronize_session=False)
             )
@@ -197,7 +198,7 @@ class Inbox:
                 for item in claimed:
                     task = asyncio.create_task(self.process(item))
                     self._in_flight[item.id] = task
-                    task.add_done_callback(lambda _t, key=item.id: self._finished(key))
+                    task.add_done_callback(functools.partial(self._finished, item.id))
                 if claimed and len(claimed) == free:
                     continue
                 await self._wait_for_work()
@@ -224,7 +225,7 @@ class Inbox:
     def in_flight(self) -> int:
         return len(self._in_flight)
 
-    def _finished(self, key: int) -> None:
+    def _finished(self, key: int, _task: asyncio.Task[None]) -> None:
         self._in_flight.pop(key, None)
         self._wake.set()
 
