@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     telegram_bot_token: SecretStr | None = None
     telegram_webhook_secret: SecretStr | None = None
     telegram_api_url: str = "https://api.telegram.org/bot"
+    # Telegram allows a bot about 30 messages a second in all: with N processes sending for
+    # one bot (serve workers), give each 30/N.
+    telegram_messages_per_second: int = Field(default=30, ge=1, le=30)
 
     # HTTP chat API
     api_jwt_secret: SecretStr | None = None

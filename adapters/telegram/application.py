@@ -75,7 +75,11 @@ def build_application(
         ApplicationBuilder()
         .token(bot_token(settings))
         .base_url(settings.telegram_api_url)
-        .rate_limiter(TodobotRateLimiter(max_retries=3))
+        .rate_limiter(
+            TodobotRateLimiter(
+                overall_max_rate=settings.telegram_messages_per_second, max_retries=3
+            )
+        )
         .concurrent_updates(PerChatUpdateProcessor(CONCURRENT_UPDATES[settings.resolved_backend]))
         .connect_timeout(5)
         .read_timeout(10)
