@@ -92,7 +92,7 @@ _DUE_WINDOWS = {
 }  # fmt: skip
 _WINDOW = rf"(?P<window>{_alt(_DUE_WINDOWS)})"
 _ASK = (
-    r"(?:what(?:'?s|\s+is|\s+are|\s+do\s+i\s+have)?|which\s+tasks?\s+(?:are|is)|anything|is\s+anything|"
+    r"(?:what(?:'?s|\s+is|\s+are|\s+do\s+i\s+have)?|(?:which|what)\s+tasks?\s+(?:are|is)|anything|is\s+anything|"
     r"is\s+there\s+anything|do\s+i\s+have\s+anything|any\s+tasks?|any|show(?:\s+me)?|list|tasks?)"
 )
 _THE = r"(?:(?:my|the)\s+)?(?:tasks?\s+)?"
@@ -119,7 +119,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^(?:(?:what|which)\s+(?:do\s+i\s+have|have\s+i\s+got|is\s+on|'?s\s+on)"
-            r"|(?:my\s+)?(?:tasks?|todos?|agenda|plan)\s+(?:for|due)|what\s+should\s+i\s+do)"
+            r"|(?:(?:what(?:'?s|\s+is)|show(?:\s+me)?)\s+)?(?:my\s+|the\s+)?(?:tasks?|todos?|agenda|plan)"
+            r"\s+(?:for|due)|what\s+should\s+i\s+do|what\s+(?:needs|has)\s+to\s+(?:be\s+done|happen))"
             rf"\s+{_WINDOW}$",
             NOCASE,
         ),
@@ -244,6 +245,15 @@ _SET_PRIORITY = (
         r"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:really\s+)?(?P<level>urgent|important)$", NOCASE
     ),
 )
+_STEP_PRIORITY = re.compile(
+    r"^(?P<how>raise|lower|increase|decrease|bump\s+up|bump\s+down|reduce)\s+(?:the\s+)?"
+    r"prio(?:rity)?\s+(?:of|on|for)\s+(?P<ref>.+)$",
+    NOCASE,
+)
+_GIVE_DUE = re.compile(
+    r"^(?:give|set)\s+(?P<ref>.+?)\s+a\s+(?:due\s+date|deadline)\s+(?:of\s+|on\s+|for\s+)?(?P<when>.+)$",
+    NOCASE,
+)
 _PRIORITISE = re.compile(
     r"^(?P<how>prioriti[sz]e|deprioriti[sz]e|de-prioriti[sz]e)\s+(?P<ref>.+)$", NOCASE
 )
@@ -296,7 +306,9 @@ def _ref(text: str | None) -> Ref | None:
 def read_change(text: str) -> EditFields | None:
     """A change to a task's due date, priority or tags; None when the text is not one."""
     adding = _ADDING.match(text) is not None  # "add X due friday" is a new task
-    for pattern in (_MOVE, _DUE_OF, _DUE_IS):
+    if re.match(r"^(?:what|which|when|how|is|are|do|does|any)\b", text, NOCASE):
+        return None  # a question, not a change
+    for pattern in (_MOVE, _GIVE_DUE, _DUE_OF, _DUE_IS):
         if adding and pattern is _DUE_IS:
             continue
         if (match := pattern.match(text)) and is_date(match.group("when")):
@@ -314,6 +326,11 @@ def read_change(text: str) -> EditFields | None:
             ref = _ref(match.group("ref"))
             if ref is not None and not is_date(match.group("ref")):
                 return EditFields(ref, priority=PRIORITY_LEVELS[match.group("level").lower()])
+    if match := _STEP_PRIORITY.match(text):
+        ref = _ref(match.group("ref"))
+        if ref is not None:
+            up = match.group("how").lower() in ("raise", "increase", "bump up")
+            return EditFields(ref, priority="high" if up else "low")
     if match := _PRIORITISE.match(text):
         ref = _ref(match.group("ref"))
         if ref is not None:
