@@ -11,6 +11,7 @@ from core.chat import ChatPolicy, ChatService
 from core.clock import Clock, SystemClock
 from core.db import Database
 from core.observe import NoObserver, TurnObserver
+from core.reminders.digest_commands import install as install_digest_commands
 from core.remote import RemoteTools
 from core.zone_commands import install as install_zone_commands
 
@@ -94,6 +95,7 @@ def build_services(
     )
     install_account_commands(chat)
     install_zone_commands(chat)
+    install_digest_commands(chat)
     return Services(settings=settings, db=db, chat=chat)
 
 
