@@ -178,3 +178,19 @@ def test_todobot_serve_names_the_missing_setting(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "SLACK_SIGNING_SECRET is not set" in result.stderr
+
+
+def test_telegram_polling_failures_log_one_line_each(caplog: pytest.LogCaptureFixture) -> None:
+    from telegram.error import NetworkError
+
+    from adapters.telegram.application import _polling_failed
+
+    with caplog.at_level(logging.INFO, logger="adapters.telegram.application"):
+        for _ in range(3):
+            try:
+                raise NetworkError("httpx.ConnectError: [Errno -3] name resolution failed")
+            except NetworkError as error:
+                _polling_failed(error)
+    assert len(caplog.records) == 3
+    assert all(record.exc_info is None for record in caplog.records)
+    assert caplog.records[0].getMessage().startswith("Telegram polling failed (NetworkError")
