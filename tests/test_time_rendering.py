@@ -76,3 +76,12 @@ async def test_app_home_shows_overdue_and_today_first(
     assert [task.group for task in board.open] == ["overdue", "today", "later", "later"]
     assert board.open[0].details == "overdue by 1 day, #home"
     assert "overdue by 1 day" in json.dumps(home.home_view(board, HomeState()), ensure_ascii=False)
+
+
+def test_the_openapi_document_describes_the_task_fields() -> None:
+    from adapters.http.schemas import ChatResponse
+
+    schema = ChatResponse.model_json_schema()
+    described = schema["$defs"]["ToolCallOut"]["properties"]["result"]["description"]
+    for field in ("due", "due_at", "due_has_time", "priority", "tags", "pending_count"):
+        assert f"`{field}`" in described

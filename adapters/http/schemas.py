@@ -24,7 +24,18 @@ class ToolCallOut(BaseModel):
 
     tool_name: str
     input: dict[str, Any] = Field(default_factory=dict)
-    result: dict[str, Any] = Field(default_factory=dict)
+    result: dict[str, Any] = Field(
+        default_factory=dict,
+        description=(
+            'The tool\'s envelope: {"ok", "message", "data", "error", "suggestion"}. A task in '
+            "`data.task` or `data.tasks` has `number`, `id`, `title`, `description`, `completed`, "
+            "`created_at` (ISO 8601, UTC), `due` (the person's local ISO 8601: `YYYY-MM-DD` for "
+            "a day, `YYYY-MM-DDTHH:MM+01:00` with the offset when a time was given, or null), "
+            "`due_at` (the instant in UTC, or null), `due_has_time`, `priority` (low, medium, "
+            "high) and `tags` (without #). `list_tasks` adds `count`, `pending_count` and "
+            "`completed_count`."
+        ),
+    )
     ok: bool = True
     executed_at: str = ""
     error: str | None = None

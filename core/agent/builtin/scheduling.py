@@ -48,7 +48,8 @@ async def add(
 ) -> str:
     """`check` sees the title the task would get and may answer instead (a duplicate)."""
     fields = title_fields(intent.title)
-    title, arguments = fields.title, {}
+    title = fields.title
+    arguments: dict[str, Any] = {}
     reading = read_date(title, now=tools.now, zone=tools.zone)
     if isinstance(reading, AmbiguousDate):
         return ask_which_day(reading)
