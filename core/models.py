@@ -85,6 +85,9 @@ class Task(TaskBase, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     completed_at: datetime | None = None
+    # Set by a confirmed delete: the task is in the trash, invisible everywhere else, and
+    # purged once it has been there longer than the trash keeps things.
+    deleted_at: datetime | None = Field(default=None, index=True)
 
 
 class Conversation(SQLModel, table=True):
@@ -174,6 +177,33 @@ class Confirmation(SQLModel, table=True):
     decided_at: datetime | None = None
     # What the action needs beyond the task (an offered task's title and description).
     details: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class Change(SQLModel, table=True):
+    """One change to a row of a person's, kept so it can be undone: the changed fields' values
+    before and after (JSON), written by the code that made the change.
+
+    `before` None means the change created the row; `after` None means it removed it. The
+    changes of one turn share a `token` (the Undo button's); undoing them is claimed by one
+    conditional UPDATE of `undone_at`, so two undos never revert the same change twice."""
+
+    __tablename__ = "change"
+    __table_args__ = (Index("ix_change_user_id", "user_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: UUID = Field(
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    )
+    token: str = Field(max_length=64, index=True)
+    entity: str = Field(default="task", max_length=64)
+    row_id: UUID
+    kind: str = Field(max_length=32)
+    summary: str = Field(default="", max_length=300)
+    before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    after: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    conversation_id: UUID | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    undone_at: datetime | None = None
 
 
 class ProcessedEvent(SQLModel, table=True):

@@ -9,13 +9,15 @@ from enum import Enum
 from typing import Literal, Protocol, TypeVar
 from uuid import UUID
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel.sql.expression import SelectOfScalar
 
-from core import task_fields, when
+from core import changes, task_fields, when
+from core.changes import Journal
 from core.message_text import without_controls
-from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Task, User, utcnow
+from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Change, Task, User, utcnow
 from core.task_text import due_of
 from core.when import Due, Window
 
@@ -98,6 +100,7 @@ async def create_task(
     priority: str = "low",
     tags: Iterable[str] = (),
     now: datetime | None = None,
+    journal: Journal | None = None,
 ) -> Task:
     title = clean_title(title)
     description = clean_description(description)
@@ -122,7 +125,19 @@ async def create_task(
     )
     session.add(task)
     await session.flush()
+    await changes.record(session, journal, row=task, kind="added", summary=label(task), before=None)
     return task
+
+
+def label(task: Task) -> str:
+    return f"#{task.number} “{task.title}”"
+
+
+def _mine(user_id: UUID, *, in_trash: bool = False) -> SelectOfScalar[Task]:
+    """The person's tasks: those in the trash, or (by default) every other one."""
+    query = select(Task).where(Task.user_id == user_id)
+    deleted = col(Task.deleted_at)
+    return query.where(deleted.is_not(None) if in_trash else deleted.is_(None))
 
 
 async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
@@ -139,7 +154,7 @@ async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
 async def list_tasks(
     session: AsyncSession, *, user_id: UUID, status: StatusFilter = "all"
 ) -> list[Task]:
-    query = select(Task).where(Task.user_id == user_id)
+    query = _mine(user_id)
     if status == "pending":
         query = query.where(col(Task.completed).is_(False))
     elif status == "completed":
@@ -205,39 +220,50 @@ def parse_number_ref(ref: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-async def get_task_by_number(session: AsyncSession, *, user_id: UUID, number: int) -> Task | None:
-    result = await session.exec(select(Task).where(Task.user_id == user_id, Task.number == number))
+async def get_task_by_number(
+    session: AsyncSession, *, user_id: UUID, number: int, in_trash: bool = False
+) -> Task | None:
+    result = await session.exec(_mine(user_id, in_trash=in_trash).where(Task.number == number))
     return result.first()
 
 
 async def resolve_task(
-    session: AsyncSession, *, user_id: UUID, ref: str, prefer_pending: bool = False
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    ref: str,
+    prefer_pending: bool = False,
+    in_trash: bool = False,
 ) -> Task:
     """Find one of the user's tasks by number, `#n`, uuid, or (part of) its title.
 
     Several title matches raise `AmbiguousTask` with the candidates; with
-    `prefer_pending`, a single pending one among them wins.
+    `prefer_pending`, a single pending one among them wins. Tasks in the trash are found
+    only `in_trash`, and then only they are.
     """
     ref = (ref or "").strip().strip(_QUOTES).strip()
+    where = "in the trash" if in_trash else "on your list"
     if not ref:
         raise InvalidInput("Which task? Give its number or part of its title.")
     number = parse_number_ref(ref)
     if number is not None:
-        task = await get_task_by_number(session, user_id=user_id, number=number)
+        task = await get_task_by_number(session, user_id=user_id, number=number, in_trash=in_trash)
         if task is None:
-            raise TaskNotFound(f"There is no task #{number}.", "Offer to show the list.")
+            missing = f"There is no task #{number}" + (" in the trash." if in_trash else ".")
+            raise TaskNotFound(missing, "Offer to show the list.")
         return task
     task_uuid = _as_uuid(ref)
     if task_uuid is not None:
-        result = await session.exec(
-            select(Task).where(Task.user_id == user_id, Task.id == task_uuid)
-        )
+        result = await session.exec(_mine(user_id, in_trash=in_trash).where(Task.id == task_uuid))
         task = result.first()
         if task is None:
-            raise TaskNotFound("No task has that id.", "Offer to show the list.")
+            raise TaskNotFound(f"No task {where} has that id.", "Offer to show the list.")
         return task
     titles = await session.exec(
-        select(Task.id, Task.title, Task.completed).where(Task.user_id == user_id)
+        select(Task.id, Task.title, Task.completed).where(
+            Task.user_id == user_id,
+            col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
+        )
     )
     matches = match_titles(list(titles.all()), ref)
     if prefer_pending and len(matches) > 1:
@@ -245,7 +271,8 @@ async def resolve_task(
         if len(pending) == 1:
             matches = pending
     if not matches:
-        raise TaskNotFound(f"No task found matching '{ref}'.", "Offer to show the list.")
+        missing = f"No task found matching '{ref}'" + (" in the trash." if in_trash else ".")
+        raise TaskNotFound(missing, "Offer to show the list.")
     found = await _tasks_by_id(session, user_id=user_id, ids=[row.id for row in matches[:10]])
     if len(matches) > 1:
         names = ", ".join(f"#{task.number} {task.title}" for task in found)
@@ -304,14 +331,40 @@ def _as_uuid(ref: str) -> UUID | None:
         return None
 
 
-async def complete_task(session: AsyncSession, *, task: Task, now: datetime | None = None) -> bool:
+async def complete_task(
+    session: AsyncSession,
+    *,
+    task: Task,
+    now: datetime | None = None,
+    journal: Journal | None = None,
+) -> bool:
     """Mark done; returns False when it already was."""
     if task.completed:
         return False
+    before = changes.snapshot(task)
     task.completed = True
     task.completed_at = task.updated_at = now or utcnow()
     session.add(task)
     await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="completed", summary=label(task), before=before
+    )
+    return True
+
+
+async def reopen_task(session: AsyncSession, *, task: Task, journal: Journal | None = None) -> bool:
+    """Set a done task back to pending; returns False when it was not done."""
+    if not task.completed:
+        return False
+    before = changes.snapshot(task)
+    task.completed = False
+    task.completed_at = None
+    task.updated_at = utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="reopened", summary=label(task), before=before
+    )
     return True
 
 
@@ -327,6 +380,7 @@ async def update_task(
     add_tags: Iterable[str] = (),
     remove_tags: Iterable[str] = (),
     now: datetime | None = None,
+    journal: Journal | None = None,
 ) -> Task:
     """Change what is given; `due=None` clears the due, leaving it out keeps it."""
     add_tags, remove_tags = list(add_tags), list(remove_tags)
@@ -353,6 +407,7 @@ async def update_task(
         )
     except task_fields.FieldError as error:
         raise _refused(error) from None
+    before = changes.snapshot(task)
     task.title, task.description = new_title, new_description
     task.priority, task.tags = new_priority, new_tags
     if isinstance(due, Due):
@@ -362,15 +417,75 @@ async def update_task(
     task.updated_at = now or utcnow()
     session.add(task)
     await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="updated", summary=label(task), before=before
+    )
     return task
 
 
-async def delete_task(session: AsyncSession, *, user_id: UUID, task_id: UUID) -> bool:
-    task = (
-        await session.exec(select(Task).where(Task.user_id == user_id, Task.id == task_id))
-    ).first()
+async def delete_task(
+    session: AsyncSession, *, user_id: UUID, task_id: UUID, journal: Journal | None = None
+) -> bool:
+    """Move the task to the trash (seed 002: a soft delete); False when it is not there."""
+    task = (await session.exec(_mine(user_id).where(Task.id == task_id))).first()
     if task is None:
         return False
-    await session.delete(task)
+    before = changes.snapshot(task)
+    task.deleted_at = task.updated_at = utcnow()
+    session.add(task)
     await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="deleted", summary=label(task), before=before
+    )
     return True
+
+
+async def restore_task(
+    session: AsyncSession, *, task: Task, journal: Journal | None = None
+) -> bool:
+    """Take a task out of the trash, with its number; False when it was not in the trash."""
+    if task.deleted_at is None:
+        return False
+    before = changes.snapshot(task)
+    task.deleted_at = None
+    task.updated_at = utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="restored", summary=label(task), before=before
+    )
+    return True
+
+
+async def list_trash(session: AsyncSession, *, user_id: UUID) -> list[Task]:
+    result = await session.exec(_mine(user_id, in_trash=True).order_by(col(Task.number)))
+    return list(result.all())
+
+
+async def empty_trash(session: AsyncSession, *, user_id: UUID) -> int:
+    """Erase the person's trash for good (after their Confirm); how many tasks went."""
+    ids = [task.id for task in await list_trash(session, user_id=user_id)]
+    await _erase(session, ids)
+    return len(ids)
+
+
+async def purge_trash(session: AsyncSession, *, deleted_before: datetime) -> int:
+    """Erase every task that has been in a trash since before `deleted_before`."""
+    found = await session.exec(
+        select(Task.id).where(
+            col(Task.deleted_at).is_not(None), col(Task.deleted_at) < deleted_before
+        )
+    )
+    ids = list(found.all())
+    await _erase(session, ids)
+    return len(ids)
+
+
+async def _erase(session: AsyncSession, ids: list[UUID]) -> None:
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        await session.exec(
+            delete(Change).where(col(Change.entity) == "task", col(Change.row_id).in_(chunk))
+        )
+        await session.exec(delete(Task).where(col(Task.id).in_(chunk)))
+    await session.flush()
