@@ -61,6 +61,7 @@ def build_policy(settings: Settings) -> ChatPolicy:
     return ChatPolicy(
         history_window=settings.history_window,
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
+        undo_window_seconds=settings.undo_window_seconds,
         rate_limit_per_minute=settings.rate_limit_per_minute,
     )
 

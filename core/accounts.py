@@ -16,6 +16,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.models import (
+    Change,
     Confirmation,
     Conversation,
     Identity,
@@ -129,7 +130,7 @@ async def merge_into(
         ).one()
     )
     await expire_forget_requests(session, user_ids=[source.id, target.id])
-    for table in (Conversation, Message, ToolCall, Confirmation, Identity):
+    for table in (Conversation, Message, ToolCall, Confirmation, Change, Identity):
         await session.exec(
             update(table).where(col(table.user_id) == source.id).values(user_id=target.id)
         )

@@ -19,8 +19,8 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Table, select, update
-from sqlmodel import SQLModel, col
+from sqlalchemy import Table, update
+from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.models import Change, utcnow
@@ -41,6 +41,7 @@ class Journal:
     user_id: UUID
     conversation_id: UUID | None = None
     token: str = field(default_factory=new_token)
+    now: datetime | None = None  # the turn's clock; the machine's when None
     recorded: int = 0
 
 
@@ -70,10 +71,7 @@ def _decode(table: Table, values: dict[str, Any]) -> dict[str, Any]:
         column = table.columns.get(name)
         if column is None:
             continue  # a column dropped since the change was recorded
-        try:
-            kind = column.type.python_type
-        except NotImplementedError:
-            kind = object
+        kind = _python_type(column.type)
         if value is not None and kind is datetime:
             value = datetime.fromisoformat(value)
         elif value is not None and kind is date:
@@ -82,6 +80,18 @@ def _decode(table: Table, values: dict[str, Any]) -> dict[str, Any]:
             value = UUID(value)
         decoded[name] = value
     return decoded
+
+
+def _python_type(kind: Any) -> type:
+    """The Python type a column holds, looking through type decorators (UTCDateTime)."""
+    for candidate in (kind, getattr(kind, "impl", None)):
+        try:
+            found = candidate.python_type  # type: ignore[union-attr]
+        except (NotImplementedError, AttributeError):
+            continue
+        if found is not object:
+            return found  # type: ignore[no-any-return]
+    return object
 
 
 def _table_of(row: SQLModel) -> Table:
@@ -122,6 +132,7 @@ async def record(
         before=before,
         after=after,
         conversation_id=journal.conversation_id,
+        created_at=journal.now or utcnow(),
     )
     session.add(change)
     await session.flush()
@@ -163,7 +174,7 @@ async def undo_last(
         .order_by(col(Change.id).desc())
         .limit(1)
     )
-    token = newest.scalars().first()
+    token = newest.first()
     if token is None:
         return UndoResult(UndoOutcome.NOTHING)
     return await undo_token(
@@ -187,9 +198,7 @@ async def undo_token(
             await session.exec(
                 select(Change).where(col(Change.token) == token).order_by(col(Change.id).desc())
             )
-        )
-        .scalars()
-        .all()
+        ).all()
     )
     if not rows:
         return UndoResult(UndoOutcome.NOT_FOUND)
@@ -211,7 +220,7 @@ async def undo_token(
             col(Change.created_at) > cutoff,
         )
         .values(undone_at=now)
-        .returning(Change.id)
+        .returning(col(Change.id))
     )
     won = set(claimed.scalars().all())
     if not won:
@@ -234,12 +243,12 @@ async def _undoable_turns(session: AsyncSession, *, user_id: UUID, cutoff: datet
         )
         .distinct()
     )
-    return len(found.scalars().all())
+    return len(found.all())
 
 
 def _model(entity: str) -> type[SQLModel]:
     for mapper in SQLModel._sa_registry.mappers:  # the one registry of tables
-        if mapper.local_table.name == entity:
+        if getattr(mapper.local_table, "name", None) == entity:
             return mapper.class_  # type: ignore[no-any-return]
     raise LookupError(f"no table named {entity!r}")
 

@@ -19,7 +19,7 @@ from uuid import UUID
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations, events, forms, views
+from core import conversations, events, forms, typed_answers, views
 from core.agent.base import Agent, AgentTurn
 from core.clock import Clock, SystemClock
 from core.commands import TOOL_COMMANDS, parse_command
@@ -27,7 +27,7 @@ from core.db import Database, connection_lost, in_transaction
 from core.events import claim_event, release_event
 from core.identities import user_for
 from core.message_text import excerpt, too_long, without_controls
-from core.models import Conversation, Message, User
+from core.models import Conversation, Message, User, iso, utcnow
 from core.observe import NoObserver, TurnObserver
 from core.pages import DEFAULT_PAGE, Page
 from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
@@ -72,6 +72,7 @@ class _AgentFailed(Exception):
 class ChatPolicy:
     history_window: int = 50
     confirmation_ttl_seconds: int = 600
+    undo_window_seconds: int = 600
     rate_limit_per_minute: int = 30
     db_retries: int = 3
     # The zone assumed for someone no platform and no message has told us about.
@@ -350,6 +351,7 @@ class ChatService:
             self.confirm_actions,
             ttl_seconds=self.policy.confirmation_ttl_seconds,
             default_timezone=self.policy.default_timezone,
+            undo_window_seconds=self.policy.undo_window_seconds,
             now=self.clock.now(),
         )
 
@@ -463,9 +465,15 @@ class ChatService:
             zone=zone,
             zone_assumed=assumed,
             list_controls=incoming.list_controls,
+            undo_window_seconds=self.policy.undo_window_seconds,
         )
+        typed = None
+        if not apologise and command is None:
+            typed = await self._typed_answer(session, user, incoming, context, conversation)
         if apologise:
             reply = Reply(text=APOLOGY, failed=True)
+        elif typed is not None:
+            reply = typed
         else:
             answer = await self._answer(user, incoming, command, history, context, conversation)
             reply = (
@@ -473,6 +481,8 @@ class ChatService:
                 if isinstance(answer, Reply)
                 else Reply(text=answer, buttons=list(context.buttons))
             )
+            if not context.calls and not reply.buttons:
+                await self._remind_pending(session, user, conversation, reply)
         stored = await conversations.add_message(
             session,
             conversation=conversation,
@@ -517,6 +527,47 @@ class ChatService:
                 raise lost from lost.__cause__  # keep the driver error as the cause
             log.exception("the agent failed; the turn is rolled back")
             raise _AgentFailed from failure
+
+    async def _typed_answer(
+        self,
+        session: AsyncSession,
+        user: User,
+        incoming: Incoming,
+        context: ToolContext,
+        conversation: Conversation,
+    ) -> Reply | None:
+        """A typed yes or no that decides this conversation's pending confirmation."""
+        reply = await typed_answers.answer_pending(
+            session,
+            user_id=user.id,
+            conversation_id=conversation.id,
+            platform=incoming.platform,
+            user_ref=incoming.user_ref,
+            text=incoming.text,
+            actions=self.confirm_actions,
+            now=context.now,
+        )
+        if reply is not None:
+            context.calls.append(
+                {
+                    "tool_name": f"confirmation:{reply.outcome}",
+                    "input": {"answer": incoming.text.strip()},
+                    "result": {"ok": True, "message": reply.text},
+                    "ok": True,
+                    "executed_at": iso(utcnow()),
+                }
+            )
+        return reply
+
+    async def _remind_pending(
+        self, session: AsyncSession, user: User, conversation: Conversation, reply: Reply
+    ) -> None:
+        """A turn that did nothing while a question waits says how to answer it."""
+        pending = await typed_answers.pending_here(
+            session, user_id=user.id, conversation_id=conversation.id, now=self.clock.now()
+        )
+        if pending is not None:
+            reply.text = f"{reply.text}\n\n{typed_answers.how_to_answer(pending)}"
 
     def _history_window(self) -> int:
         """The policy's window, or less when the agent says it reads less (the builtin engine)."""

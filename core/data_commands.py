@@ -70,6 +70,7 @@ async def forget(call: CommandCall) -> Reply:
         subject=FORGET_SUBJECT,
         ttl_seconds=call.tools.confirmation_ttl_seconds,
         conversation_id=call.conversation.id,
+        now=call.tools.now,
     )
     text = (
         f"This erases everything I keep about you: {_plural(tasks, 'task')}, "

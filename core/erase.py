@@ -19,6 +19,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.accounts import lock
 from core.models import (
+    Change,
     Confirmation,
     Conversation,
     Erasure,
@@ -34,7 +35,16 @@ from core.models import (
 log = logging.getLogger(__name__)
 
 # Children before parents, so the order works with or without ON DELETE CASCADE.
-PERSONAL_TABLES = (Confirmation, LinkCode, ToolCall, Message, Conversation, Task, Identity)
+PERSONAL_TABLES = (
+    Change,
+    Confirmation,
+    LinkCode,
+    ToolCall,
+    Message,
+    Conversation,
+    Task,
+    Identity,
+)
 
 
 def subject_hash(user_id: UUID) -> str:

@@ -120,6 +120,8 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
                 "due_has_time": task.due_has_time,
                 "priority": task.priority,
                 "tags": list(task.tags),
+                # set while the task is in the trash (deleted, not yet purged)
+                "deleted_at": iso(task.deleted_at) if task.deleted_at else None,
             }
             for task in tasks
         ],

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations, offers
+from core import changes, conversations, offers
 from core import tasks as task_service
+from core.changes import Journal, UndoOutcome
 from core.confirmations import Decision, Outcome, decide
 from core.events import claim_event
 from core.identities import user_for
@@ -17,18 +19,28 @@ from core.reminders.book import cancel_for_task
 from core.reminders.buttons import ACTIONS as REMINDER_ACTIONS
 from core.reminders.buttons import press_reminder
 from core.task_buttons import press_task_button
-from core.types import TASK_ACTIONS, Press, Reply
+from core.tools import undo_button
+from core.types import TASK_ACTIONS, Action, Press, Reply
+from core.undo_words import describe_undo, refusal
 
-ConfirmAction = Callable[[AsyncSession, Confirmation], Awaitable[str]]
+# What a confirmed action does: the text that replaces the question (or a whole Reply,
+# when the outcome carries buttons of its own, such as Undo).
+ConfirmAction = Callable[[AsyncSession, Confirmation], Awaitable[Reply | str]]
 
 
-async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> str:
-    """Delete the task the confirmation names, if it still exists; audit either way."""
+async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> Reply:
+    """Move the task the confirmation names to the trash, if it is still on the list; audit
+    either way. The outcome carries an Undo button."""
+    journal = Journal(
+        user_id=confirmation.user_id,
+        conversation_id=confirmation.conversation_id,
+        now=confirmation.decided_at,
+    )
     cancelled = confirmation.task_id is not None and await cancel_for_task(
         session, user_id=confirmation.user_id, task_id=confirmation.task_id
     )
     deleted = confirmation.task_id is not None and await task_service.delete_task(
-        session, user_id=confirmation.user_id, task_id=confirmation.task_id
+        session, user_id=confirmation.user_id, task_id=confirmation.task_id, journal=journal
     )
     message = (
         f"Deleted {confirmation.subject}." + (" Its reminder is cancelled." if cancelled else "")
@@ -46,12 +58,36 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> s
             duration_ms=0.0,
         )
     )
+    return Reply(text=message, buttons=[undo_button(journal.token)] if journal.recorded else [])
+
+
+async def confirm_empty_trash(session: AsyncSession, confirmation: Confirmation) -> str:
+    """Erase the person's trash for good; audited."""
+    erased = await task_service.empty_trash(session, user_id=confirmation.user_id)
+    noun = "task" if erased == 1 else "tasks"
+    message = (
+        f"Emptied your trash: {erased} {noun} erased for good."
+        if erased
+        else "Your trash was already empty."
+    )
+    session.add(
+        ToolCall(
+            user_id=confirmation.user_id,
+            conversation_id=confirmation.conversation_id,
+            tool="empty_trash.confirmed",
+            input={"subject": confirmation.subject},
+            result={"ok": True, "message": message, "erased": erased},
+            ok=True,
+            duration_ms=0.0,
+        )
+    )
     return message
 
 
 CONFIRM_ACTIONS: dict[str, ConfirmAction] = {
     "delete_task": confirm_delete,
     offers.OFFER_KIND: offers.confirm_offer,
+    "empty_trash": confirm_empty_trash,
 }
 
 
@@ -90,6 +126,7 @@ async def decide_press(
     *,
     ttl_seconds: int = 600,
     default_timezone: str = "UTC",
+    undo_window_seconds: int = 600,
     now: datetime | None = None,
 ) -> Reply | None:
     """Decide one press inside the caller's transaction; None for a redelivered one.
@@ -104,6 +141,7 @@ async def decide_press(
         tenant=press.tenant,
         external_id=press.user_ref,
         display_name=press.display_name,
+        lock=True,  # presses and turns of one person take their row first, in that order
     )
     if press.action in TASK_ACTIONS:
         return await press_task_button(
@@ -118,36 +156,120 @@ async def decide_press(
         return await press_reminder(
             session, user_id=user.id, token=press.token, action=press.action, now=utcnow()
         )
-    decision = await decide(session, token=press.token, user_id=user.id, action=press.action)
+    if press.action is Action.UNDO:
+        return await press_undo(
+            session,
+            user_id=user.id,
+            token=press.token,
+            window_seconds=undo_window_seconds,
+            now=now,
+        )
+    return await decide_confirmation(
+        session, user_id=user.id, press=press, actions=actions, now=now
+    )
+
+
+async def decide_confirmation(
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    press: Press,
+    actions: dict[str, ConfirmAction],
+    remember: bool = True,
+    now: datetime | None = None,
+) -> Reply:
+    """The one decision of a confirmation, by button or by a typed yes or no (whose turn
+    stores the reply itself, so it does not `remember` it)."""
+    decision = await decide(
+        session, token=press.token, user_id=user_id, action=press.action, now=now
+    )
     if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
         action = actions.get(decision.confirmation.kind)
         if action is None:
             raise LookupError(f"no action for confirmations of kind {decision.confirmation.kind}")
-        reply = Reply(text=await action(session, decision.confirmation))
+        done = await action(session, decision.confirmation)
+        reply = done if isinstance(done, Reply) else Reply(text=done)
     else:
         reply = explain(decision)
     reply.outcome = decision.outcome.value
-    await _remember(session, decision, reply)
+    if remember:
+        await _remember(session, decision, reply)
     return reply
+
+
+async def press_undo(
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    token: str,
+    window_seconds: int,
+    now: datetime | None = None,
+) -> Reply:
+    """An Undo button: its owner takes back that turn's changes, once, within the window."""
+    result = await changes.undo_token(
+        session, user_id=user_id, token=token, window_seconds=window_seconds, now=now
+    )
+    if result.outcome is UndoOutcome.UNDONE:
+        reply = Reply(text=describe_undo(result.changes), outcome=result.outcome.value)
+        owner, conversation_id = user_id, result.changes[0].conversation_id
+        session.add(
+            ToolCall(
+                user_id=owner,
+                conversation_id=conversation_id,
+                tool="undo.pressed",
+                input={"token": token},
+                result={"ok": True, "message": reply.text},
+                ok=True,
+                duration_ms=0.0,
+            )
+        )
+        await _note(session, owner, conversation_id, "undo:pressed", reply.text)
+        return reply
+    return Reply(
+        text=refusal(result, window_seconds=window_seconds),
+        ephemeral=True,
+        outcome=result.outcome.value,
+    )
 
 
 async def _remember(session: AsyncSession, decision: Decision, reply: Reply) -> None:
     """The owner's decision goes into their conversation, so the agent knows what happened."""
     confirmation: Confirmation | None = decision.confirmation
-    if reply.ephemeral or confirmation is None or confirmation.conversation_id is None:
+    if reply.ephemeral or confirmation is None:
+        return
+    await _note(
+        session,
+        confirmation.user_id,
+        confirmation.conversation_id,
+        f"{confirmation.kind}:{decision.outcome.value}",
+        reply.text,
+        subject=confirmation.subject,
+    )
+
+
+async def _note(
+    session: AsyncSession,
+    user_id: UUID,
+    conversation_id: UUID | None,
+    name: str,
+    text: str,
+    *,
+    subject: str = "",
+) -> None:
+    if conversation_id is None:
         return
     conversation = await conversations.get_conversation(
-        session, user_id=confirmation.user_id, conversation_id=confirmation.conversation_id
+        session, user_id=user_id, conversation_id=conversation_id
     )
     if conversation is None:
         return
     call = {
-        "tool_name": f"{confirmation.kind}:{decision.outcome.value}",
-        "input": {"subject": confirmation.subject},
-        "result": {"ok": True, "message": reply.text},
+        "tool_name": name,
+        "input": {"subject": subject},
+        "result": {"ok": True, "message": text},
         "ok": True,
         "executed_at": iso(utcnow()),
     }
     await conversations.add_message(
-        session, conversation=conversation, role="assistant", content=reply.text, tool_calls=[call]
+        session, conversation=conversation, role="assistant", content=text, tool_calls=[call]
     )

@@ -1,4 +1,9 @@
-"""The five task tools: typed async functions whose docstrings become their schemas.
+"""The task tools: typed async functions whose docstrings become their schemas.
+
+The five of the seeds (add, list, complete, update, delete), where `complete_task` also
+reopens and `list_tasks` also shows the trash, plus three that take things back:
+`undo_last_change`, `restore_task` (out of the trash) and `empty_trash`. They are tools of
+their own because none of the five can reach a deleted task or a past change.
 
 The user travels in the context (`ToolContext`, the first parameter), never in the
 arguments, so no model output can point a tool at someone else's tasks. The functions
@@ -24,13 +29,16 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core import changes as change_log
 from core import task_fields, task_text
 from core import tasks as task_service
+from core.changes import Journal
 from core.confirmations import request_confirmation
 from core.listing import done_buttons, is_listing_button
 from core.models import Task, ToolCall, iso, utcnow
 from core.reminders import tooling as reminder_tools
 from core.types import Action, Button, DateMention
+from core.undo_words import describe_undo, refusal
 from core.when import WINDOWS, Due, iso_local
 
 Envelope = dict[str, Any]
@@ -49,6 +57,7 @@ class ToolContext:
     now: datetime = field(default_factory=utcnow)
     zone: tzinfo = field(default_factory=lambda: ZoneInfo("UTC"))
     zone_assumed: bool = False
+    undo_window_seconds: int = 600
     calls: list[dict[str, Any]] = field(default_factory=list)
     # the due dates replies showed this turn, for platforms that localise them per reader
     dates: list[DateMention] = field(default_factory=list)
@@ -62,6 +71,30 @@ class ToolContext:
         if not self.list_controls or any(not is_listing_button(b) for b in self.buttons):
             return
         self.buttons = done_buttons(tasks)
+
+    _journal: Journal | None = None
+
+    @property
+    def journal(self) -> Journal:
+        """Where this turn's changes are recorded; they share one token (the Undo button's)."""
+        if self._journal is None:
+            self._journal = Journal(
+                user_id=self.user_id, conversation_id=self.conversation_id, now=self.now
+            )
+        return self._journal
+
+    def offer_undo(self) -> None:
+        """One Undo button under a reply whose turn changed something (and only one)."""
+        journal = self._journal
+        if journal is None or not journal.recorded:
+            return
+        if any(button.action is Action.UNDO for button in self.buttons):
+            return
+        self.buttons.append(undo_button(journal.token))
+
+
+def undo_button(token: str) -> Button:
+    return Button(label="Undo", action=Action.UNDO, token=token)
 
 
 def ok(message: str, **data: Any) -> Envelope:
@@ -152,6 +185,7 @@ def audited(fn: ToolFunction) -> ToolFunction:
                 )
             except task_service.TaskError as refusal:
                 result = failure(refusal.code, refusal.message, refusal.suggestion)
+            context.offer_undo()
             duration_ms = (time.perf_counter() - started) * 1000
             executed_at = utcnow()
             context.session.add(
@@ -234,6 +268,7 @@ async def add_task(
         priority=priority,
         tags=tags or (),
         now=context.now,
+        journal=context.journal,
     )
     extras = task_text.added_details(task, now=context.now, zone=context.zone)
     context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
@@ -276,7 +311,7 @@ def _zone_note(context: ToolContext, *tasks: Task) -> str:
 @audited
 async def list_tasks(
     ctx: ToolContext,
-    status: Literal["all", "pending", "completed"] = "all",
+    status: Literal["all", "pending", "completed", "deleted"] = "all",
     due: Literal["overdue", "today", "tomorrow", "this_week", "next_week", "no_due"] | None = None,
     due_from: str | None = None,
     due_to: str | None = None,
@@ -288,7 +323,8 @@ async def list_tasks(
     """List the user's tasks, each with its number, due date, priority, tags and reminder.
 
     Args:
-        status: Which tasks: "pending" (not done yet), "completed" (done), or "all".
+        status: Which tasks: "pending" (not done yet), "completed" (done), "all", or
+            "deleted" (the trash: deleted tasks, kept for a while and restorable).
         due: Only tasks due in this window of the user's local calendar ("this_week" runs
             to Sunday); "no_due" means tasks without a due date.
         due_from: Only tasks due on or after this local date, "YYYY-MM-DD".
@@ -301,8 +337,16 @@ async def list_tasks(
             ("what reminders do I have?").
     """
     context = ctx
+    if status == "deleted":
+        trash = await task_service.list_trash(ctx.session, user_id=ctx.user_id)
+        return ok(
+            format_trash(trash),
+            status=status,
+            count=len(trash),
+            tasks=[describe(task, ctx.zone) for task in trash],
+        )
     if status not in task_service.STATUS_FILTERS:
-        raise task_service.InvalidInput("The filter must be all, pending or completed.")
+        raise task_service.InvalidInput("The filter must be all, pending, completed or deleted.")
     if due is not None and due not in WINDOWS:
         raise task_service.InvalidInput(
             "The due filter must be one of: " + ", ".join(WINDOWS) + "."
@@ -407,17 +451,31 @@ def format_list(
     return "\n".join(lines) + ("\n" + note.strip() if note else "")
 
 
+def format_trash(trash: list[Task]) -> str:
+    if not trash:
+        return "Your trash is empty."
+    noun = "task" if len(trash) == 1 else "tasks"
+    lines = [f"In your trash ({len(trash)} {noun}; say “restore” and a number to bring one back):"]
+    lines += [f"{task.number}. {task.title}" for task in trash]
+    return "\n".join(lines)
+
+
 @audited
-async def complete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
-    """Mark one of the user's tasks as done.
+async def complete_task(ctx: ToolContext, task_identifier: str, done: bool = True) -> Envelope:
+    """Mark one of the user's tasks as done, or (done=false) reopen a done task as pending.
 
     Args:
         task_identifier: The task's number (like "2" or "#2"), its id, or its title or part of it.
+        done: True marks it done; false sets a completed task back to not done (reopens it).
     """
+    if not done:
+        return await _reopen(ctx, task_identifier)
     task = await task_service.resolve_task(
         ctx.session, user_id=ctx.user_id, ref=task_identifier, prefer_pending=True
     )
-    if not await task_service.complete_task(ctx.session, task=task, now=ctx.now):
+    if not await task_service.complete_task(
+        ctx.session, task=task, now=ctx.now, journal=ctx.journal
+    ):
         return ok(
             f"{label(task)} is already done.",
             task=describe(task, ctx.zone),
@@ -430,6 +488,21 @@ async def complete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
         already_completed=False,
         reminder_cancelled=bool(cancelled),
     )
+
+
+async def _reopen(ctx: ToolContext, task_identifier: str) -> Envelope:
+    try:
+        task = await task_service.resolve_task(
+            ctx.session, user_id=ctx.user_id, ref=task_identifier
+        )
+    except task_service.AmbiguousTask as several:
+        done = [task for task in several.candidates if task.completed]
+        if len(done) != 1:
+            raise
+        task = done[0]
+    if not await task_service.reopen_task(ctx.session, task=task, journal=ctx.journal):
+        return ok(f"{label(task)} is not done, so it is still open.", task=describe(task, ctx.zone))
+    return ok(f"Reopened {label(task)}: it is not done any more.", task=describe(task, ctx.zone))
 
 
 @audited
@@ -494,6 +567,7 @@ async def update_task(
             add_tags=add_tags or (),
             remove_tags=remove_tags or (),
             now=context.now,
+            journal=context.journal,
         )
         if task.due_at != before_due:
             await reminder_tools.follow_due(context.session, task=task, now=context.now)
@@ -586,6 +660,7 @@ async def delete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
         conversation_id=context.conversation_id,
         subject=label(task),
         ttl_seconds=context.confirmation_ttl_seconds,
+        now=context.now,
     )
     context.buttons = [b for b in context.buttons if not is_listing_button(b)]
     context.buttons.extend(delete_buttons(task, confirmation.token))
@@ -607,4 +682,78 @@ def delete_buttons(task: Task, token: str) -> list[Button]:
     ]
 
 
-TOOLS: tuple[ToolFunction, ...] = (add_task, list_tasks, complete_task, delete_task, update_task)
+@audited
+async def restore_task(ctx: ToolContext, task_identifier: str) -> Envelope:
+    """Take a deleted task out of the trash, back onto the list with its old number.
+
+    Args:
+        task_identifier: The deleted task's number (like "#2"), its id, or its title or part of it.
+    """
+    task = await task_service.resolve_task(
+        ctx.session, user_id=ctx.user_id, ref=task_identifier, in_trash=True
+    )
+    await task_service.restore_task(ctx.session, task=task, journal=ctx.journal)
+    return ok(f"Restored {label(task)} from the trash.", task=describe(task, ctx.zone))
+
+
+@audited
+async def empty_trash(ctx: ToolContext) -> Envelope:
+    """Ask the user to confirm erasing every task in their trash for good (no undo after)."""
+    trash = await task_service.list_trash(ctx.session, user_id=ctx.user_id)
+    if not trash:
+        return ok("Your trash is already empty.", count=0)
+    noun = "task" if len(trash) == 1 else "tasks"
+    confirmation = await request_confirmation(
+        ctx.session,
+        user_id=ctx.user_id,
+        kind="empty_trash",
+        conversation_id=ctx.conversation_id,
+        subject=f"the {len(trash)} {noun} in your trash",
+        ttl_seconds=ctx.confirmation_ttl_seconds,
+        now=ctx.now,
+    )
+    ctx.buttons.extend(
+        [
+            Button("Empty the trash", Action.CONFIRM, confirmation.token, danger=True),
+            Button("Cancel", Action.CANCEL, confirmation.token),
+        ]
+    )
+    return ok(
+        f"Erase the {len(trash)} {noun} in your trash for good? "
+        "Press Confirm to empty it or Cancel to keep them.",
+        status="confirmation_required",
+        count=len(trash),
+    )
+
+
+@audited
+async def undo_last_change(ctx: ToolContext) -> Envelope:
+    """Undo the user's most recent change (an add, done, reopen, edit, delete or restore) made
+    within the undo window; called again, it undoes the change before that."""
+    result = await change_log.undo_last(
+        ctx.session, user_id=ctx.user_id, window_seconds=ctx.undo_window_seconds, now=ctx.now
+    )
+    return undo_envelope(result, window_seconds=ctx.undo_window_seconds)
+
+
+def undo_envelope(result: change_log.UndoResult, *, window_seconds: int) -> Envelope:
+    if result.outcome is change_log.UndoOutcome.UNDONE:
+        return ok(
+            describe_undo(result.changes),
+            undone=[change.summary for change in result.changes],
+            more=result.more,
+        )
+    code = "NOT_FOUND" if result.outcome is change_log.UndoOutcome.NOTHING else "CONFLICT"
+    return failure(code, refusal(result, window_seconds=window_seconds))
+
+
+TOOLS: tuple[ToolFunction, ...] = (
+    add_task,
+    list_tasks,
+    complete_task,
+    delete_task,
+    update_task,
+    restore_task,
+    empty_trash,
+    undo_last_change,
+)

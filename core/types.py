@@ -25,6 +25,7 @@ class Action(StrEnum):
     REMINDER_DONE = "rdone"
     SNOOZE = "snooze"
     TOMORROW = "tomorrow"
+    UNDO = "undo"  # takes back the changes of one turn (the token is the change log's)
 
 
 # Buttons that act on a task or a listing rather than decide a confirmation.
@@ -166,6 +167,9 @@ class Reply:
     # The person's own message holds a secret (a link code typed in a group): remove it where
     # the platform lets the bot (Telegram, with the right to delete messages).
     withdraw: bool = False
+    # A typed answer decided the confirmation with this token: the message that carried its
+    # buttons is out of date, and an adapter that knows it may edit it to `text`.
+    decided_token: str | None = None
 
     def to_record(self) -> dict[str, Any] | None:
         """What can be sent again later: None when the reply holds a secret or a file."""

@@ -119,11 +119,16 @@ class ChatDriver:
             ).one()
             return identity.user_id
 
-    async def tasks(self) -> list[Task]:
+    async def tasks(self, *, in_trash: bool = False) -> list[Task]:
+        """The person's tasks as they see them (deleted ones only `in_trash`)."""
         user_id = await self.user_id()
+        deleted = col(Task.deleted_at)
         async with self.database.session() as session:
             result = await session.exec(
-                select(Task).where(Task.user_id == user_id).order_by(col(Task.number))
+                select(Task)
+                .where(Task.user_id == user_id)
+                .where(deleted.is_not(None) if in_trash else deleted.is_(None))
+                .order_by(col(Task.number))
             )
             return list(result.all())
 

@@ -30,6 +30,7 @@ async def test_a_message_gets_the_contracts_response(api: ApiRig) -> None:
         "tool_calls",
         "created_at",
         "pending_confirmations",
+        "undo_token",
         "attachment",
     }
     assert body["user_id"] == "user-789"
@@ -42,6 +43,7 @@ async def test_a_message_gets_the_contracts_response(api: ApiRig) -> None:
     assert call["ok"] is True and call["error"] is None
     assert call["result"]["data"]["task"]["title"] == "buy milk"
     assert body["pending_confirmations"] == [] and body["attachment"] is None
+    assert body["undo_token"]  # the add can be taken back
 
 
 async def test_no_conversation_id_starts_a_new_one_and_an_id_continues_it(api: ApiRig) -> None:

@@ -20,11 +20,11 @@ from core.agent.builtin.intents import (
     Injection,
     ListTasks,
     Ref,
+    Reopen,
     Search,
     TwoIntents,
     Undone,
     Unknown,
-    Unsupported,
     Update,
 )
 from core.agent.builtin.parse import parse
@@ -550,7 +550,7 @@ def test_questions_about_one_task(text: str, expected: object) -> None:
             "make the dentist one 'book dentist for tues'",
             Update(title("dentist"), "book dentist for tues"),
         ),
-        ("untick pay rent, I haven't actually done it", Unsupported("reopen")),
+        ("untick pay rent, I haven't actually done it", Reopen(Ref("title", text="pay rent"))),
     ],
 )
 def test_chatty_messages(text: str, expected: object) -> None:

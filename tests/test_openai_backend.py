@@ -83,7 +83,8 @@ async def test_a_tool_call_then_an_answer(chat: ChatDriver, fake: FakeOpenAI) ->
     assert first["messages"][0]["role"] == "system" and "todobot" in first["messages"][0]["content"]
     assert first["messages"][-1] == {"role": "user", "content": "please add buy milk, oat"}
     assert sorted(t["function"]["name"] for t in first["tools"]) == [
-        "add_task", "complete_task", "delete_task", "list_tasks", "update_task"
+        "add_task", "complete_task", "delete_task", "empty_trash", "list_tasks", "restore_task",
+        "undo_last_change", "update_task",
     ]  # fmt: skip
     assert fake.authorizations[0] == "Bearer test-key"
     [result] = tool_messages(fake)

@@ -24,10 +24,12 @@ from adapters.http.schemas import (
     ConversationList,
     ErrorBody,
     MessageList,
+    UndoResponse,
 )
 from adapters.http.translate import (
     NOT_FOUND,
     PRESS_STATUS,
+    UNDO_STATUS,
     chat_response,
     conversation_out,
     message_out,
@@ -260,5 +262,28 @@ def chat_api_router(
             outcome="confirmed" if reply.outcome == "confirmed" else "cancelled",
             content=reply.text,
         )
+
+    @router.post(
+        "/undo/{token}",
+        response_model=UndoResponse,
+        responses=_errors(403, 404, 409, 410),
+    )
+    async def undo(
+        user_id: User, token: Annotated[str, Path(min_length=1, max_length=64)]
+    ) -> UndoResponse:
+        """Take back the changes of one turn, by the `undo_token` its response carried.
+
+        Once only, by their owner, within the undo window: 409 when already undone (or the
+        task changed since), 410 when the window has passed. To restore a deleted task later,
+        say “show my deleted tasks” and “restore 2” through POST /chat."""
+        reply = await chat.press(
+            Press(platform=PLATFORM, user_ref=user_id, token=token, action=Action.UNDO)
+        )
+        if reply is None:
+            raise RuntimeError("a chat API press has no delivery id, so it cannot be a duplicate")
+        status = UNDO_STATUS.get(reply.outcome or "", 404)
+        if status != 200:
+            raise HTTPException(status, reply.text)
+        return UndoResponse(token=token, user_id=user_id, outcome="undone", content=reply.text)
 
     return router

@@ -63,6 +63,12 @@ class ChatResponse(BaseModel):
     tool_calls: list[ToolCallOut]
     created_at: str
     pending_confirmations: list[PendingConfirmation] = Field(default_factory=list)
+    undo_token: str | None = Field(
+        default=None,
+        description="Set when this turn changed tasks: POST /api/{user_id}/undo/{token} takes "
+        "those changes back while the undo window lasts (10 minutes by default). Saying "
+        "“undo” in the chat does the same for the latest change, then the one before it.",
+    )
     attachment: AttachmentOut | None = None
 
 
@@ -107,6 +113,13 @@ class ConfirmationResponse(BaseModel):
     user_id: str
     outcome: Literal["confirmed", "cancelled"]
     content: str
+
+
+class UndoResponse(BaseModel):
+    token: str
+    user_id: str
+    outcome: Literal["undone"]
+    content: str = Field(description="What was taken back, as the person would be told.")
 
 
 class ErrorBody(BaseModel):

@@ -17,7 +17,7 @@ from adapters.http.schemas import (
     ToolCallOut,
 )
 from core.message_text import without_controls
-from core.types import Button, ConversationView, MessageView, Reply
+from core.types import Action, Button, ConversationView, MessageView, Reply
 
 EMPTY_MESSAGE = "Message field is required and cannot be empty"
 LONG_MESSAGE = f"Message must be at most {MESSAGE_MAX} characters"
@@ -36,6 +36,14 @@ PRESS_STATUS = {
     "already_decided": 409,
     "expired": 410,
     "rate_limited": 429,
+}
+UNDO_STATUS = {
+    "undone": 200,
+    "not_found": 404,
+    "not_yours": 403,
+    "already_undone": 409,
+    "changed_since": 409,
+    "expired": 410,
 }
 
 
@@ -80,6 +88,8 @@ def pending_confirmations(buttons: Sequence[Button]) -> list[PendingConfirmation
     """Confirm/Cancel buttons grouped by their token, in the order they were offered."""
     grouped: dict[str, PendingConfirmation] = {}
     for button in buttons:
+        if button.action is Action.UNDO:
+            continue
         entry = grouped.setdefault(
             button.token, PendingConfirmation(token=button.token, label="", actions=[])
         )
@@ -107,6 +117,7 @@ def chat_response(user_id: str, reply: Reply) -> ChatResponse:
         tool_calls=[tool_call_out(call) for call in reply.tool_calls],
         created_at=iso(reply.created_at),
         pending_confirmations=pending_confirmations(reply.buttons),
+        undo_token=next((b.token for b in reply.buttons if b.action is Action.UNDO), None),
         attachment=attachment,
     )
 

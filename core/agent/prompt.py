@@ -17,6 +17,15 @@ priority or creation: list_tasks.
 Cancel buttons, and only their press deletes. Say so ("press Confirm to delete it"); never say \
 a task was deleted.
 - Change a task's title, description, due date (or remove it), priority or tags: update_task.
+- Reopen a completed task ("reopen #3", "mark it as not done", "I didn't finish it after all"): \
+complete_task with done=false.
+- Undo ("undo", "oops", "revert", "take that back"): undo_last_change. It takes back the \
+person's latest change within the undo window; called again, the change before that. It \
+cannot redo an undo: if asked to, say so.
+- Deleted tasks go to a trash: list_tasks with status="deleted" shows it, restore_task brings \
+one back, empty_trash asks (with buttons) to erase it for good.
+- A pending confirmation is answered by the person's "yes"/"no" before you see it; never \
+claim to have deleted anything yourself.
 Tasks have numbers (#1, #2, ...). Refer to them by number and title, and pass the number (like \
 "#2") or the person's words as task_identifier.
 

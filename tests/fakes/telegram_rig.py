@@ -83,6 +83,7 @@ class TelegramRig:
                 select(Task.title)
                 .join(Identity, col(Identity.user_id) == col(Task.user_id))
                 .where(Identity.platform == "telegram", Identity.external_id == str(sender["id"]))
+                .where(col(Task.deleted_at).is_(None))
                 .order_by(col(Task.number))
             )
             return list(rows.all())

@@ -31,14 +31,19 @@ from core.agent.builtin.intents import (
     Count,
     Delete,
     EditFields,
+    EmptyTrash,
     Family,
     Injection,
     Intent,
     ListTasks,
     NotEnglish,
     Ref,
+    Reopen,
+    Restore,
     Search,
+    ShowTrash,
     TwoIntents,
+    Undo,
     Undone,
     Unknown,
     Unsupported,
@@ -149,6 +154,16 @@ class _Turn:
                 return phrases.INJECTION
             case Unsupported():
                 return phrases.CANNOT_REOPEN
+            case Undo():
+                return await self.undo(intent)
+            case Reopen():
+                return await self.reopen(intent)
+            case ShowTrash():
+                return (await self.call("list_tasks", status="deleted"))["message"]
+            case Restore():
+                return await self.restore(intent)
+            case EmptyTrash():
+                return (await self.call("empty_trash"))["message"]
             case Chitchat():
                 return _CHITCHAT[intent.kind]
             case AddedWhen():
@@ -253,6 +268,46 @@ class _Turn:
         return f"I put #{task['number']} back to “{task['title']}”. " + await self.change(
             intent.redo
         )
+
+    async def undo(self, intent: Undo) -> str:
+        if intent.redo:
+            return phrases.NO_REDO
+        result = await self.call("undo_last_change")
+        if not result["ok"]:
+            return str(result["message"])
+        more = phrases.UNDO_MORE if result["data"].get("more") else ""
+        return f"{result['message']}{more}"
+
+    async def reopen(self, intent: Reopen) -> str:
+        identifier = await self.identifier(intent.ref, "update")
+        if identifier is None:
+            return phrases.ASK_WHICH_REOPEN
+        result = await self.call("complete_task", task_identifier=identifier, done=False)
+        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+            done = [task for task in knowns(await self.call("list_tasks", status="completed"))]
+            found = loose_matches(done, intent.ref.text)
+            if len(found) == 1:
+                result = await self.call(
+                    "complete_task", task_identifier=f"#{found[0].number}", done=False
+                )
+        return str(result["message"]) if result["ok"] else failure(result)
+
+    async def restore(self, intent: Restore) -> str:
+        if intent.ref.kind == "pronoun":
+            last = self.context.last_task
+            if last is None:
+                return await self.undo(Undo())
+            identifier = f"#{last.number}"
+        elif intent.ref.kind == "ordinal":
+            trash = knowns(await self.call("list_tasks", status="deleted"))
+            found = at_position(trash, intent.ref.position or 0)
+            if found is None:
+                return phrases.ASK_WHICH_RESTORE
+            identifier = f"#{found.number}"
+        else:
+            identifier = f"#{intent.ref.number}" if intent.ref.kind == "number" else intent.ref.text
+        result = await self.call("restore_task", task_identifier=identifier)
+        return str(result["message"]) if result["ok"] else failure(result)
 
     async def loosely(
         self, intent: Complete | Delete | Update, family: Family, missed: Envelope

@@ -162,6 +162,38 @@ class Unsupported:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """ "undo", "oops", "take that back": the person's last change. `redo` asks to undo an
+    undo, which the engine answers without changing anything."""
+
+    redo: bool = False
+
+
+@dataclass(frozen=True)
+class Reopen:
+    """ "reopen #3", "mark buy milk as not done", "I didn't finish it after all"."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class ShowTrash:
+    """ "show my deleted tasks", "what's in the trash?"."""
+
+
+@dataclass(frozen=True)
+class Restore:
+    """ "restore buy milk": a task out of the trash."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True)
+class EmptyTrash:
+    """ "empty the trash": erased for good, after a Confirm."""
+
+
+@dataclass(frozen=True)
 class Injection:
     """An attempt to change the rules ("ignore all previous instructions")."""
 
@@ -217,6 +249,11 @@ Intent = (
     | Batch
     | TwoIntents
     | Unsupported
+    | Undo
+    | Reopen
+    | ShowTrash
+    | Restore
+    | EmptyTrash
     | Injection
     | Chitchat
     | AddedWhen

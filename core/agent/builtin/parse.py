@@ -23,6 +23,7 @@ from core.agent.builtin import (
     safety,
     timed,
     typos,
+    undoing,
     verbs,
 )
 from core.agent.builtin.context import Context
@@ -44,10 +45,10 @@ from core.agent.builtin.intents import (
     ListTasks,
     NotEnglish,
     Ref,
+    Reopen,
     Search,
     TwoIntents,
     Unknown,
-    Unsupported,
     Update,
 )
 from core.agent.builtin.refs import is_everything, is_several, parse_ref
@@ -297,6 +298,8 @@ def _parse(text: str, context: Context) -> Intent:
             if answered is not None:
                 return answered
             return Chitchat(kind)  # type: ignore[arg-type]
+    if (taken_back := undoing.read(cleaned)) is not None:
+        return taken_back
     if chitchat.NEVER_MIND.match(cleaned):
         return Chitchat("never_mind")
     if chitchat.HELP.match(cleaned):
@@ -316,7 +319,7 @@ def _parse(text: str, context: Context) -> Intent:
     if (edited := edits.read_labelled_edit(cleaned) or edits.read_correction(cleaned)) is not None:
         return edited  # "edit task 1: title 'x'", "it should say buy milk"
     if safety.REOPEN.search(cleaned):
-        return Unsupported("reopen")
+        return undoing.read_reopen(cleaned) or Reopen(Ref("pronoun"))
     batch = _batch(cleaned)
     if batch is not None:
         return batch

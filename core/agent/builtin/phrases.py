@@ -165,3 +165,10 @@ PAST_DUE = "Tell me a date from today on, or say the task again without a date."
 NO_DUE = "{task} has no due date. Say “move it to friday” to give it one."
 ASK_WHEN = "When should it be due? For example “tomorrow at 3pm” or “next friday”."
 NOTHING_DUE_TODAY = "Nothing is due today."
+NO_REDO = "I can't redo an undo, so I changed nothing. Tell me the change again and I'll make it."
+UNDO_MORE = " Say “undo” again to take back the change before that."
+ASK_WHICH_REOPEN = "Which task should I reopen? Give me its number or title."
+ASK_WHICH_RESTORE = (
+    "Which task should I restore? Say “show my deleted tasks” to see the trash, then "
+    "“restore” and its number."
+)

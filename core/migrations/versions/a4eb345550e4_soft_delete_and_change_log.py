@@ -1,7 +1,7 @@
 """soft delete and change log
 
 Revision ID: a4eb345550e4
-Revises: 7c1e2d9b4a10
+Revises: b3d4e5f6a7c8
 Create Date: 2026-11-23 11:15:03.211463
 """
 
@@ -11,9 +11,8 @@ import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-
 revision: str = "a4eb345550e4"
-down_revision: str | None = "7c1e2d9b4a10"
+down_revision: str | None = "b3d4e5f6a7c8"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
