@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from core.changes import UndoOutcome, UndoResult
 from core.models import Change
 
 _FIELD_NAMES = {"due_at": "due date", "due": "due date", "remind_at": "reminder time"}
+# Columns that change along with another and need no words of their own.
+_BOOKKEEPING = frozenset({"completed_at", "deleted_at", "due_has_time"})
 
 
 def window_words(seconds: int) -> str:
@@ -54,15 +57,27 @@ def _fields_back(change: Change, before: dict[str, Any]) -> str:
                 if value
                 else f"{number} has no description again"
             )
-        elif name not in ("completed_at", "deleted_at"):
+        elif name not in _BOOKKEEPING:
             field = _FIELD_NAMES.get(name, name.replace("_", " "))
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            shown = _shown(value)
             parts.append(
                 f"the {field} of {number} is back to {shown}"
                 if shown not in (None, "", [])
                 else f"{number} has no {field} again"
             )
     return " and ".join(parts) or f"{change.summary} is as it was"
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, list):
+        return ", ".join("#" + str(item) for item in value)
+    if isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+        return moment.strftime("%Y-%m-%d %H:%M UTC")
+    return value
 
 
 def refusal(result: UndoResult, *, window_seconds: int) -> str:

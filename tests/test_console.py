@@ -70,14 +70,12 @@ async def test_console_loop_on_piped_lines(chat: ChatDriver) -> None:
     stdout = io.StringIO()
     await run_console(chat.service, stdin=stdin, stdout=stdout, user="alice")
     assert stdout.getvalue().splitlines() == [
-        "Added #1 “milk”.",
-        "[1] Undo   (type the number)",
+        "Added #1 “milk”.   [undo]",
         "You have 1 pending task:",
         "1. milk",
         "Delete #1 “milk”? Press Confirm to delete it or Cancel to keep it.",
         "[1] Delete “milk”   [2] Cancel   (type the number or the word)",
-        "Deleted #1 “milk”.",
-        "[1] Undo   (type the number)",
+        "Deleted #1 “milk”.   [undo]",
         "Your list is empty. Tell me something to add.",
     ]
     assert await chat.titles() == []

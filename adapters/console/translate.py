@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.types import Button, Incoming, Press, Reply
+from core.types import Action, Button, Incoming, Press, Reply
 
 PLATFORM = "console"
 CHAT_REF = "terminal"
@@ -28,14 +28,21 @@ def clean_line(line: str) -> str:
 
 
 def render(reply: Reply) -> str:
-    """The reply text, then its buttons as numbered choices."""
-    lines = [reply.text]
-    if reply.buttons:
+    """The reply text, then its buttons as numbered choices. An Undo button is the word
+    `[undo]` after the text instead: a number typed next is far more often a task's."""
+    undo = any(button.action is Action.UNDO for button in reply.buttons)
+    lines = [f"{reply.text}   [undo]" if undo else reply.text]
+    numbered = _numbered(reply.buttons)
+    if numbered:
         choices = "   ".join(
-            f"[{index}] {button.label}" for index, button in enumerate(reply.buttons, 1)
+            f"[{index}] {button.label}" for index, button in enumerate(numbered, 1)
         )
         lines.append(f"{choices}   (type the number or the word)")
     return "\n".join(lines)
+
+
+def _numbered(buttons: list[Button]) -> list[Button]:
+    return [button for button in buttons if button.action is not Action.UNDO]
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,9 @@ def _chosen(line: str, choices: list[Button]) -> Button | None:
     if not choices or not typed:
         return None
     if typed.isdigit():
-        return choices[int(typed) - 1] if 1 <= int(typed) <= len(choices) else None
+        numbered = _numbered(choices)
+        return numbered[int(typed) - 1] if 1 <= int(typed) <= len(numbered) else None
+    choices = _numbered(choices) + [b for b in choices if b.action is Action.UNDO]
     labels = [_words(button.label) for button in choices]
     number, _, rest = typed.partition(" ")
     if number.isdigit() and 1 <= int(number) <= len(choices) and labels[int(number) - 1] == rest:
