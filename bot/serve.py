@@ -49,6 +49,7 @@ from core.agent.base import Agent
 from core.chat import ChatService
 from core.inbox import Inbox, InboxPolicy
 from core.metrics import build_metrics
+from core.trash import TrashPurger
 
 log = logging.getLogger(__name__)
 
@@ -103,13 +104,17 @@ def create_app(
             )
             await stack.enter_async_context(_forgetting_expired_keys(chat))
             worker = _start_inbox(inbox)
+            purger = TrashPurger(services.db, keep_days=settings.trash_days)
+            purging = asyncio.create_task(purger.run(), name="trash-purge")
             freeze_startup_heap()
             try:
                 yield
             finally:
+                purger.stop()
                 await inbox.stop(grace_seconds=settings.shutdown_grace_seconds)
                 if worker is not None:
                     await worker
+                await purging
 
     app = FastAPI(
         title="todobot",

@@ -26,8 +26,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.models import Change, utcnow
 
 TOKEN_PREFIX = "u"
-# Columns that say which row it is, or are only bookkeeping of the change itself.
-_NOT_RECORDED = frozenset({"id", "user_id", "created_at", "updated_at"})
+# Columns that say which row it is, or are only bookkeeping of the change itself (a task's
+# number moves only when accounts are linked, which is nobody's change to undo).
+_NOT_RECORDED = frozenset({"id", "user_id", "number", "created_at", "updated_at"})
 
 
 def new_token() -> str:
@@ -227,6 +228,7 @@ async def undo_token(
         return UndoResult(UndoOutcome.ALREADY_UNDONE, rows)
     undone = [row for row in rows if row.id in won]
     for row in undone:  # newest first, so a row created and then edited is edited back first
+        await _name_as_now(session, row)
         await _revert(session, row)
         row.undone_at = now
     more = await _undoable_turns(session, user_id=user_id, cutoff=cutoff)
@@ -244,6 +246,14 @@ async def _undoable_turns(session: AsyncSession, *, user_id: UUID, cutoff: datet
         .distinct()
     )
     return len(found.all())
+
+
+async def _name_as_now(session: AsyncSession, change: Change) -> None:
+    """A task renumbered since (a linked account's) is named by its number now."""
+    current = await _current(session, change)
+    number, title = getattr(current, "number", None), getattr(current, "title", None)
+    if isinstance(number, int) and isinstance(title, str):
+        change.summary = f"#{number} “{title}”"[:300]
 
 
 def _model(entity: str) -> type[SQLModel]:

@@ -43,7 +43,8 @@ async def decide(api: ApiRig, user: str, token: str, action: str, key: str) -> h
 
 async def task_titles(api: ApiRig) -> list[str]:
     async with api.app.state.services.db.session() as session:
-        return list((await session.exec(select(Task.title).order_by(Task.title))).all())
+        found = select(Task.title).where(col(Task.deleted_at).is_(None)).order_by(Task.title)
+        return list((await session.exec(found)).all())
 
 
 async def test_a_retry_with_the_same_key_gets_the_first_answer_and_adds_nothing(

@@ -42,7 +42,10 @@ async def test_confirm_deletes_and_edits_the_question(bot: TelegramRig) -> None:
     edited = await bot.answered("editMessageText")
     assert edited.text == "Deleted #1 “buy milk”."
     assert edited.params["message_id"] == str(asking.result["message_id"])
-    assert edited.json("reply_markup") is None  # the buttons are gone
+    # Confirm and Cancel are gone; the outcome has its own Undo
+    assert [[b["text"] for b in row] for row in edited.json("reply_markup")["inline_keyboard"]] == [
+        ["Undo"]
+    ]
     assert "show_alert" not in bot.api.sent("answerCallbackQuery")[-1].params
     assert await bot.titles(ALICE) == []
 
