@@ -133,9 +133,8 @@ class RemoteTools:
                 context.session, token=token, user_id=context.user_id, action=action
             )
             if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
-                message = await CONFIRM_ACTIONS["delete_task"](
-                    context.session, decision.confirmation
-                )
+                done = await CONFIRM_ACTIONS["delete_task"](context.session, decision.confirmation)
+                message = done.text if isinstance(done, Reply) else done
                 return ok(message, status="deleted", task=asked["data"]["task"])
             status = "kept" if decision.outcome is Outcome.CANCELLED else decision.outcome.value
             return ok(explain(decision).text, status=status, task=asked["data"]["task"])

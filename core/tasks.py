@@ -242,7 +242,6 @@ async def resolve_task(
     only `in_trash`, and then only they are.
     """
     ref = (ref or "").strip().strip(_QUOTES).strip()
-    where = "in the trash" if in_trash else "on your list"
     if not ref:
         raise InvalidInput("Which task? Give its number or part of its title.")
     number = parse_number_ref(ref)
@@ -257,7 +256,8 @@ async def resolve_task(
         result = await session.exec(_mine(user_id, in_trash=in_trash).where(Task.id == task_uuid))
         task = result.first()
         if task is None:
-            raise TaskNotFound(f"No task {where} has that id.", "Offer to show the list.")
+            missing = "No task in the trash has that id." if in_trash else "No task has that id."
+            raise TaskNotFound(missing, "Offer to show the list.")
         return task
     titles = await session.exec(
         select(Task.id, Task.title, Task.completed).where(

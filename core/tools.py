@@ -747,13 +747,8 @@ def undo_envelope(result: change_log.UndoResult, *, window_seconds: int) -> Enve
     return failure(code, refusal(result, window_seconds=window_seconds))
 
 
-TOOLS: tuple[ToolFunction, ...] = (
-    add_task,
-    list_tasks,
-    complete_task,
-    delete_task,
-    update_task,
-    restore_task,
-    empty_trash,
-    undo_last_change,
-)
+TOOLS: tuple[ToolFunction, ...] = (add_task, list_tasks, complete_task, delete_task, update_task)
+# Taking things back: the chat agents have these too. The MCP server offers only the five
+# (emptying the trash waits for a chat button, which an MCP client cannot press).
+TAKE_BACK_TOOLS: tuple[ToolFunction, ...] = (restore_task, empty_trash, undo_last_change)
+CHAT_TOOLS: tuple[ToolFunction, ...] = TOOLS + TAKE_BACK_TOOLS

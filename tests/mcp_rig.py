@@ -41,7 +41,8 @@ def open_tasks(result: ReadResourceResult) -> list[str]:
 
 async def titles(database: Database) -> list[str]:
     async with database.session() as session:
-        rows = await session.exec(select(Task).order_by(col(Task.number)))
+        listed = select(Task).where(col(Task.deleted_at).is_(None))  # the trash is not shown
+        rows = await session.exec(listed.order_by(col(Task.number)))
         return [task.title for task in rows.all()]
 
 

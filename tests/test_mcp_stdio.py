@@ -119,7 +119,7 @@ async def test_a_client_without_elicitation_is_refused_and_the_console_can_confi
         "Still waiting for your answer (asked from another app):",
         "• delete #1 “buy milk”?",
     ]
-    assert shown[-1] == "Deleted #1 “buy milk”."
+    assert shown[-1] == "Deleted #1 “buy milk”.   [undo]"
     assert await titles(database) == []
 
 

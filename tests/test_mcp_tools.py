@@ -60,7 +60,7 @@ async def test_the_tools_are_the_chat_tools_with_their_own_descriptions(
     assert listed["complete_task"].annotations.idempotent_hint is True
     assert listed["add_task"].annotations.read_only_hint is False
     assert listed["list_tasks"].input_schema["properties"]["status"]["enum"] == [
-        "all", "pending", "completed"
+        "all", "pending", "completed", "deleted"
     ]  # fmt: skip
 
 
@@ -195,7 +195,7 @@ async def test_without_elicitation_the_delete_is_refused_and_waits_in_the_consol
         "Still waiting for your answer (asked from another app):",
         "• delete #1 “buy milk”?",
         "[1] Delete #1 “buy milk”   [2] Keep #1 “buy milk”   (type the number or the word)",
-        "Deleted #1 “buy milk”.",
+        "Deleted #1 “buy milk”.   [undo]",
     ]
     assert await titles(database) == []
 

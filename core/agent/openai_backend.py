@@ -46,7 +46,7 @@ from core.tools import ToolContext, ToolFunction, failure
 
 log = logging.getLogger(__name__)
 
-TOOL_NAMES = frozenset(tool.__name__ for tool in task_tools.TOOLS)
+TOOL_NAMES = frozenset(tool.__name__ for tool in task_tools.CHAT_TOOLS)
 MAX_TURNS = 10
 HISTORY_RESULT_CHARS = 4000
 TOOL_HISTORY_MESSAGES = 10
@@ -136,7 +136,7 @@ def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
     return call
 
 
-AGENT_TOOLS = tuple(as_function_tool(tool) for tool in task_tools.TOOLS)
+AGENT_TOOLS = tuple(as_function_tool(tool) for tool in task_tools.CHAT_TOOLS)
 _PARAMETERS = {tool.__name__: function_schema(tool).params_pydantic_model for tool in AGENT_TOOLS}
 
 

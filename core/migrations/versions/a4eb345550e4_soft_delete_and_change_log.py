@@ -1,7 +1,7 @@
 """soft delete and change log
 
 Revision ID: a4eb345550e4
-Revises: b3d4e5f6a7c8
+Revises: e4a7c2d9f1b3
 Create Date: 2026-11-23 11:15:03.211463
 """
 
@@ -12,7 +12,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "a4eb345550e4"
-down_revision: str | None = "b3d4e5f6a7c8"
+down_revision: str | None = "e4a7c2d9f1b3"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
