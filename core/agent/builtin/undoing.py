@@ -13,8 +13,10 @@ from core.agent.builtin.words import NOCASE, ref_from
 
 _OOPS = (
     r"(?:oops+|whoops+|woops+|oh\s+no|uh\s+oh|ugh|argh|damn|dang|shoot|crap|my\s+bad|sorry|"
-    r"wait|no|nope|hmm+|ah|oh|actually)"
+    r"wait|no|nope|hmm+|ah|oh|actually|never\s*mind|nvm|ok|okay|please|hey)"
 )
+# Said alone, these take the last change back; the milder ones ("wait", "hmm") only lead in.
+_OOPS_ALONE = r"(?:oops+|oopsie|whoops+|woops+|oh\s+no|uh\s+oh|my\s+bad|oh\s+dear)"
 _TAIL = (
     r"(?:\s+(?:that|it|this|please|pls|now|again|too|the\s+(?:last|previous)\s+(?:one|change|"
     r"thing|action|step|edit|command)|last|my\s+last\s+(?:change|action|one|step|edit|command)|"
@@ -24,13 +26,13 @@ _TAIL = (
 )
 UNDO = re.compile(
     rf"^(?:{_OOPS}[\s,.!]*)*(?:(?:can|could|would)\s+you\s+|please\s+|just\s+|pls\s+)?"
-    r"(?:undo|un-do|revert|reverse|roll\s*back|rollback|take\s+(?:that|it|this)\s+back|"
+    r"(?:undo|un-do|revert|reverse|roll\s*back|rollback|roll\s+(?:that|it)\s+back|take\s+(?:that|it|this)\s+back|"
     r"ctrl\s*\+?\s*z|cmd\s*\+?\s*z|go\s+back|put\s+(?:it|that)\s+back(?:\s+(?:the\s+way|how)\s+it\s+was)?|"
     r"change\s+(?:it|that)\s+back|set\s+(?:it|that)\s+back|switch\s+(?:it|that)\s+back|"
     r"scratch\s+that|cancel\s+(?:that|the\s+last\s+(?:one|change|thing))|reverse\s+that|"
     r"put\s+things\s+back|back\s+out\s+(?:that|the\s+last\s+change))"
     rf"{_TAIL}[\s!.]*$"
-    rf"|^(?:{_OOPS}[\s,.!]*)+$"
+    rf"|^(?:{_OOPS_ALONE}[\s,.!]*)+$"
     r"|^(?:{oops}[\s,.!]*)*i\s+(?:didn'?t|did\s+not|never)\s+(?:mean|want)\s+(?:to\s+)?"
     r"(?:do\s+)?(?:that|this|it)?(?:\s+(?:at\s+all|please\s+undo|undo\s+(?:it|that)))?[\s!.]*$"
     r"|^(?:{oops}[\s,.!]*)*i\s+(?:didn'?t|did\s+not|never)\s+(?:mean|want)\s+to\s+"
