@@ -42,6 +42,8 @@ def _taken_back(change: Change) -> str:
             return f"{subject} is back in the trash"
         case "updated":
             return _fields_back(change, before)
+        case "reminder_cancelled":
+            return "its reminder is set again"
     return f"took back the {change.kind.replace('_', ' ')} of {subject}"
 
 

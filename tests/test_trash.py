@@ -12,7 +12,8 @@ from core.chat import ChatService
 from core.db import Database
 from core.erase import counts_for
 from core.export import export_user
-from core.models import Change, Task, ToolCall
+from core.models import Change, Reminder, Task, ToolCall
+from core.reminders import book as reminder_book
 from core.trash import purge_expired
 from tests.accounts_rig import Account, account_service
 from tests.harness import ChatDriver, build_chat
@@ -217,3 +218,26 @@ async def test_a_linked_accounts_own_changes_come_along(
 
     assert "removed #2 “fix bike”" in await slack.say("undo")
     assert await telegram.titles() == ["water plants"]
+
+
+async def test_a_deleted_tasks_reminder_stops_and_comes_back_with_undo(chat: ChatDriver) -> None:
+    await chat.say("add water plants")
+    async with chat.database.session() as session, session.begin():
+        [task] = (await session.exec(select(Task))).all()
+        await reminder_book.set_for_task(
+            session,
+            task=task,
+            at=datetime.now(UTC) + timedelta(hours=2),
+            where=reminder_book.Where("console"),
+        )
+    await delete(chat, "1")
+    assert await reminder_states(chat) == ["cancelled"]
+
+    assert "its reminder is set again" in await chat.say("undo")
+    assert await reminder_states(chat) == ["pending"]
+    assert await chat.titles() == ["water plants"]
+
+
+async def reminder_states(chat: ChatDriver) -> list[str]:
+    async with chat.database.session() as session:
+        return list((await session.exec(select(Reminder.status))).all())

@@ -16,7 +16,8 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import scheduled
+from core import changes, scheduled
+from core.changes import Journal
 from core.models import Conversation, Identity, Reminder, Task
 
 SOURCE_PREFIX = "reminder:"
@@ -127,8 +128,34 @@ async def _reachable_again(session: AsyncSession, *, user_id: UUID, platform: st
     )
 
 
-async def cancel_for_task(session: AsyncSession, *, user_id: UUID, task_id: UUID) -> int:
-    """Cancel the task's pending reminders; how many there were."""
+async def cancel_for_task(
+    session: AsyncSession, *, user_id: UUID, task_id: UUID, journal: Journal | None = None
+) -> int:
+    """Cancel the task's pending reminders; how many there were. With a `journal`, each
+    cancellation is recorded, so undoing the change (a delete) brings the reminder back."""
+    if journal is not None:
+        found = await session.exec(
+            select(Reminder).where(
+                Reminder.user_id == user_id,
+                Reminder.task_id == task_id,
+                col(Reminder.status).in_(WAITING),
+            )
+        )
+        reminders = list(found.all())
+        for reminder in reminders:
+            before = changes.snapshot(reminder)
+            reminder.status = "cancelled"
+            session.add(reminder)
+            await session.flush()
+            await changes.record(
+                session,
+                journal,
+                row=reminder,
+                kind="reminder_cancelled",
+                summary="its reminder",
+                before=before,
+            )
+        return len(reminders)
     cancelled = await session.exec(
         update(Reminder)
         .where(
