@@ -36,8 +36,9 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
         conversation_id=confirmation.conversation_id,
         now=confirmation.decided_at,
     )
+    # a task in the trash reminds nobody; undoing the delete sets its reminder again
     cancelled = confirmation.task_id is not None and await cancel_for_task(
-        session, user_id=confirmation.user_id, task_id=confirmation.task_id
+        session, user_id=confirmation.user_id, task_id=confirmation.task_id, journal=journal
     )
     deleted = confirmation.task_id is not None and await task_service.delete_task(
         session, user_id=confirmation.user_id, task_id=confirmation.task_id, journal=journal

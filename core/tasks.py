@@ -18,7 +18,6 @@ from core import changes, task_fields, when
 from core.changes import Journal
 from core.message_text import without_controls
 from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Change, Task, User, utcnow
-from core.reminders import book as reminder_book
 from core.task_text import due_of
 from core.when import Due, Window
 
@@ -438,8 +437,6 @@ async def delete_task(
     await changes.record(
         session, journal, row=task, kind="deleted", summary=label(task), before=before
     )
-    # a task in the trash reminds nobody; undoing the delete brings its reminder back
-    await reminder_book.cancel_for_task(session, user_id=user_id, task_id=task.id, journal=journal)
     return True
 
 
