@@ -125,11 +125,6 @@ def _month_parser() -> Any:
     )
 
 
-def warm_up() -> None:
-    """Load dateparser's data now rather than on the first date someone writes."""
-    _month_parser().get_date_data("March 15 2026")
-
-
 def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
     """The first date phrase in `text` that reads as one, with the rest of the text."""
     local = now.astimezone(zone)
