@@ -91,7 +91,7 @@ def _python_type(kind: Any) -> type:
         except (NotImplementedError, AttributeError):
             continue
         if found is not object:
-            return found  # type: ignore[no-any-return]
+            return found
     return object
 
 
@@ -259,7 +259,7 @@ async def _name_as_now(session: AsyncSession, change: Change) -> None:
 def _model(entity: str) -> type[SQLModel]:
     for mapper in SQLModel._sa_registry.mappers:  # the one registry of tables
         if getattr(mapper.local_table, "name", None) == entity:
-            return mapper.class_  # type: ignore[no-any-return]
+            return mapper.class_
     raise LookupError(f"no table named {entity!r}")
 
 

@@ -11,6 +11,8 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+# More columns than sqlmodel's typed select() takes.
+from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -32,43 +34,45 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
     tasks = (
         await session.exec(select(Task).where(Task.user_id == user_id).order_by(col(Task.number)))
     ).all()
+    columns = await session.connection()  # the same transaction, rows of plain columns
     audit = (
-        await session.exec(
-            select(
-                ToolCall.tool,
-                ToolCall.ok,
-                ToolCall.input,
-                ToolCall.result,
-                ToolCall.duration_ms,
-                ToolCall.created_at,
+        await columns.execute(
+            select_columns(
+                col(ToolCall.tool),
+                col(ToolCall.ok),
+                col(ToolCall.input),
+                col(ToolCall.result),
+                col(ToolCall.duration_ms),
+                col(ToolCall.created_at),
             )
-            .where(ToolCall.user_id == user_id)
+            .where(col(ToolCall.user_id) == user_id)
             .order_by(col(ToolCall.created_at), col(ToolCall.id))
         )
     ).all()
     # Plain columns, not model objects: an export can hold tens of thousands of messages.
     lines: dict[UUID, list[dict[str, Any]]] = defaultdict(list)
     for row in (
-        await session.exec(
-            select(
-                Message.conversation_id,
-                Message.id,
-                Message.role,
-                Message.content,
-                Message.tool_calls,
-                Message.created_at,
+        await columns.execute(
+            select_columns(
+                col(Message.conversation_id),
+                col(Message.id),
+                col(Message.role),
+                col(Message.content),
+                col(Message.tool_calls),
+                col(Message.created_at),
             )
-            .where(Message.user_id == user_id)
+            .where(col(Message.user_id) == user_id)
             .order_by(col(Message.conversation_id), col(Message.created_at))
         )
     ).all():
-        lines[row.conversation_id].append(
+        conversation_id, message_id, role, content, tool_calls, created_at = row
+        lines[conversation_id].append(
             {
-                "id": str(row.id),
-                "role": row.role,
-                "content": row.content,
-                "tool_calls": row.tool_calls,
-                "created_at": iso(row.created_at),
+                "id": str(message_id),
+                "role": role,
+                "content": content,
+                "tool_calls": tool_calls,
+                "created_at": iso(created_at),
             }
         )
     threads = [
@@ -128,14 +132,14 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
         "conversations": threads,
         "audit": [
             {
-                "tool": call.tool,
-                "ok": call.ok,
-                "input": call.input,
-                "result": call.result,
-                "duration_ms": call.duration_ms,
-                "created_at": iso(call.created_at),
+                "tool": tool,
+                "ok": ok,
+                "input": arguments,
+                "result": result,
+                "duration_ms": duration_ms,
+                "created_at": iso(created_at),
             }
-            for call in audit
+            for tool, ok, arguments, result, duration_ms, created_at in audit
         ],
     }
 

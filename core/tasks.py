@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from datetime import date, datetime, tzinfo
 from enum import Enum
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, NamedTuple, Protocol, TypeVar
 from uuid import UUID
 
 from sqlalchemy import delete, update
@@ -265,7 +265,7 @@ async def resolve_task(
             col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
         )
     )
-    matches = match_titles(list(titles.all()), ref)
+    matches = match_titles([_TitleRow(*row) for row in titles.all()], ref)
     if prefer_pending and len(matches) > 1:
         pending = [row for row in matches if not row.completed]
         if len(pending) == 1:
@@ -287,6 +287,14 @@ async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID])
         .order_by(col(Task.number))
     )
     return list(result.all())
+
+
+class _TitleRow(NamedTuple):
+    """Just enough of a task to match a reference against its title."""
+
+    id: UUID
+    title: str
+    completed: bool
 
 
 class _Titled(Protocol):

@@ -45,6 +45,14 @@ def test_core_imports_no_platform_library_and_nothing_above_it(path: Path) -> No
     assert imported_modules(path) & forbidden == set()
 
 
+def test_mypy_is_clean() -> None:
+    """The type checker, configured in pyproject.toml: core, adapters and bot, zero errors."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_ruff_is_clean() -> None:
     ruff = shutil.which("ruff") or f"{sys.prefix}/bin/ruff"
     result = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
