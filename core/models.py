@@ -88,6 +88,8 @@ class Task(TaskBase, table=True):
     # Set by a confirmed delete: the task is in the trash, invisible everywhere else, and
     # purged once it has been there longer than the trash keeps things.
     deleted_at: datetime | None = Field(default=None, index=True)
+    # An RFC 5545 RRULE ("FREQ=WEEKLY;BYDAY=MO"): completing the task adds its next occurrence.
+    repeat: str | None = Field(default=None, max_length=120)
 
 
 class Conversation(SQLModel, table=True):

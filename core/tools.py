@@ -236,8 +236,9 @@ async def add_task(
     tags: list[str] | None = None,
     remind_at: str | None = None,
     remind_before_due_minutes: int | None = None,
+    repeat: str | None = None,
 ) -> Envelope:
-    """Create a new task for the user, optionally with a reminder.
+    """Create a new task for the user, optionally with a reminder or repeating.
 
     Args:
         title: The task's title, 1-200 characters, without words like "add" or "remind me to"
@@ -251,9 +252,13 @@ async def add_task(
             "YYYY-MM-DD" means 09:00 that day). Must be in the future.
         remind_before_due_minutes: Instead of remind_at: remind this many minutes before
             the due date (needs `due`).
+        repeat: Make it recurring: an RFC 5545 RRULE such as "FREQ=WEEKLY;BYDAY=MO" (every
+            Monday), "FREQ=MONTHLY;BYMONTHDAY=1", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR". Without
+            `due`, the first occurrence is its due. Completing it adds the next one.
     """
     context = ctx
-    due_at = _due(due, context)
+    rule = reminder_tools.repeat_rule(repeat)
+    due_at = _due(due, context) or reminder_tools.first_due(rule, context.now, context.zone)
     if due_at is not None:
         try:
             task_fields.check_not_past(due_at, now=context.now, zone=context.zone)
@@ -270,10 +275,15 @@ async def add_task(
         now=context.now,
         journal=context.journal,
     )
+    if rule:
+        task.repeat = rule
+        context.session.add(task)
     extras = task_text.added_details(task, now=context.now, zone=context.zone)
     context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
     details = f" ({task.description})" if task.description else ""
     said = f"Added {label(task)}{details}" + (f", {extras}" if extras else "") + "."
+    if rule:
+        said += " It repeats: when you finish it, I'll add the next one."
     reminder = await _remind(context, task, remind_at, remind_before_due_minutes)
     if reminder is not None:
         said += " " + reminder[0]
@@ -482,11 +492,17 @@ async def complete_task(ctx: ToolContext, task_identifier: str, done: bool = Tru
             already_completed=True,
         )
     cancelled = await reminder_tools.cancel_reminder(ctx.session, task=task)
+    following = await reminder_tools.next_occurrence(
+        ctx.session, task=task, now=ctx.now, zone=ctx.zone
+    )
     return ok(
-        f"Marked {label(task)} as done." + (f" {cancelled}" if cancelled else ""),
+        f"Marked {label(task)} as done."
+        + (f" {cancelled}" if cancelled else "")
+        + (f" {following[0]}" if following else ""),
         task=describe(task, ctx.zone),
         already_completed=False,
         reminder_cancelled=bool(cancelled),
+        **({"next": following[1]} if following else {}),
     )
 
 
@@ -520,6 +536,7 @@ async def update_task(
     remind_at: str | None = None,
     remind_before_due_minutes: int | None = None,
     cancel_reminder: bool = False,
+    stop_repeating: bool = False,
 ) -> Envelope:
     """Change a task's title, description, due date, priority, tags or reminder.
 
@@ -537,6 +554,7 @@ async def update_task(
             (a bare "YYYY-MM-DD" means 09:00 that day).
         remind_before_due_minutes: Set the reminder this many minutes before the due date.
         cancel_reminder: True to cancel the task's pending reminder ("don't remind me").
+        stop_repeating: True to stop a recurring task from adding its next occurrence.
     """
     context = ctx
     task = await task_service.resolve_task(
@@ -555,7 +573,8 @@ async def update_task(
     if reminding and cancel_reminder:
         raise task_service.InvalidInput("Set a reminder or cancel it, not both.")
     fields = (new_title, new_description, priority, tags, add_tags, remove_tags)
-    if due or clear_due or any(v is not None for v in fields) or not (reminding or cancel_reminder):
+    only_reminder_or_repeat = reminding or cancel_reminder or stop_repeating
+    if due or clear_due or any(v is not None for v in fields) or not only_reminder_or_repeat:
         await task_service.update_task(
             context.session,
             task=task,
@@ -593,6 +612,14 @@ async def update_task(
             else f"found no reminder to cancel on {label(task)}"
         )
     context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
+    if stop_repeating:
+        changes.append(
+            f"stopped {label(task)} repeating"
+            if task.repeat
+            else f"found {label(task)} not repeating"
+        )
+        task.repeat = None
+        context.session.add(task)
     summary = _joined(changes) or f"left {label(task)} as it was"
     return ok(
         f"Done: I {summary}." + _zone_note(context, task) * (task.due_at != before_due),

@@ -14,11 +14,11 @@ from uuid import UUID
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.models import Reminder, Task
-from core.reminders import book
+from core.reminders import book, repeats
 from core.reminders.notice import when
 from core.task_text import due_of
 from core.tasks import InvalidInput
-from core.when import local_instant, parse_due
+from core.when import Due, local_instant, parse_due, show_due_plain
 
 DEFAULT_HOUR = 9
 MAX_BEFORE_MINUTES = 60 * 24 * 30
@@ -112,6 +112,30 @@ async def pending_times(session: AsyncSession, *, user_id: UUID) -> dict[UUID, d
         for reminder, _ in await book.waiting(session, user_id=user_id)
         if reminder.task_id is not None
     }
+
+
+def repeat_rule(repeat: str | None) -> str | None:
+    return repeats.check_rule(repeat) if repeat and repeat.strip() else None
+
+
+def first_due(rule: str | None, now: datetime, zone: tzinfo) -> Due | None:
+    return repeats.first_due(rule, now=now, zone=zone, at=None) if rule else None
+
+
+async def next_occurrence(
+    session: AsyncSession, *, task: Task, now: datetime, zone: tzinfo
+) -> tuple[str, dict[str, Any]] | None:
+    """A recurring task just completed: add the next one; the sentence and its data."""
+    added = await repeats.add_next(session, task=task, now=now, zone=zone)
+    if added is None:
+        return None
+    following, reminder = added
+    due = due_of(following)
+    shown = show_due_plain(due, zone, now=now) if due else "later"
+    said = f"Next one: #{following.number}, due {shown}"
+    if reminder is not None:
+        said += f", with a reminder {when(reminder.fire_at, zone, now)}"
+    return said + ".", {"number": following.number, "id": str(following.id)}
 
 
 def local_iso(moment: datetime | None, zone: tzinfo) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 from core import tasks as task_service
 from core import tools as task_tools
 from core.agent.base import Agent, AgentTurn
-from core.agent.builtin import phrases, questions, recent, reminding, scheduling
+from core.agent.builtin import phrases, questions, recent, reminding, repeating, scheduling
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
     AboutTask,
@@ -97,6 +97,12 @@ class BuiltinAgent(Agent):
         asked = reminding.read(turn.text, now=tools.now, zone=tools.zone)
         if asked is not None:
             return await reminding.act(asked, _Turn(tools, context).call, context, zone=tools.zone)
+        repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
+        if repeating_asked is not None:
+            call = _Turn(tools, context).call
+            return await repeating.act(
+                repeating_asked, call, context, now=tools.now, zone=tools.zone
+            )
         # Reading is pure CPU: in a thread, the event loop (health checks, other people's
         # turns) runs between its steps.
         intent = await asyncio.to_thread(parse, turn.text, context)
