@@ -80,6 +80,8 @@ def chat(
 ) -> None:
     """Talk to todobot in this terminal (one line a turn when input is piped)."""
     from adapters.console.console import GOODBYE, run_console
+    from adapters.console.reminders import ConsoleReminderSender
+    from bot.reminders import reminders_running
     from bot.wiring import build_agent, build_services, upgrade_database
     from core.agent.deferred import DeferredAgent
 
@@ -97,12 +99,14 @@ def chat(
         # the builtin engine is built on the first message: the prompt does not wait for it
         deferred = DeferredAgent(lambda: build_agent(console)) if builtin else None
         services = build_services(console, agent=deferred)
+        senders = [ConsoleReminderSender()]
         try:
-            return await run_console(
-                services.chat,
-                history_file=history_file,
-                export_to=output,
-            )
+            async with reminders_running(console, services.db, senders, clock=services.chat.clock):
+                return await run_console(
+                    services.chat,
+                    history_file=history_file,
+                    export_to=output,
+                )
         finally:
             await services.close()
 

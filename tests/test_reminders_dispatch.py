@@ -162,3 +162,16 @@ async def test_giving_up_after_the_attempt_limit(chat: ChatDriver) -> None:
     [reminder] = await reminders_of(chat.database, await chat.user_id())
     assert reminder.status == "failed"
     assert [item.status for item in await wakeups(chat.database)] == ["failed"]
+
+
+async def test_the_console_prints_a_due_reminder_between_turns(chat: ChatDriver) -> None:
+    import io
+
+    from adapters.console.reminders import ConsoleReminderSender
+
+    clock, out = StepClock(), io.StringIO()
+    dispatcher = ReminderDispatcher(chat.database, [ConsoleReminderSender(out)], clock=clock)
+    await remind(chat.database, await _task(chat, "check the oven"), clock.at)
+    assert await dispatcher.run_once() == 1
+    assert "⏰ Reminder: #1 “check the oven”" in out.getvalue()
+    assert "done N" in out.getvalue()
