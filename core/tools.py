@@ -353,7 +353,11 @@ async def list_tasks(
             format_trash(trash),
             status=status,
             count=len(trash),
-            tasks=[describe(task, ctx.zone) for task in trash],
+            tasks=[
+                describe(task, ctx.zone)
+                | {"deleted_at": iso(task.deleted_at) if task.deleted_at else None}
+                for task in trash
+            ],
         )
     if status not in task_service.STATUS_FILTERS:
         raise task_service.InvalidInput("The filter must be all, pending, completed or deleted.")

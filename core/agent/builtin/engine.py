@@ -94,7 +94,8 @@ class BuiltinAgent(Agent):
             return phrases.TOO_LONG_TO_READ.format(length=len(turn.text), limit=READ_AT_MOST)
         context = read_context(turn.history)
         tools = turn.tools
-        asked = reminding.read(turn.text, now=tools.now, zone=tools.zone)
+        reminded = bool(context.last_input.get("remind_at"))
+        asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
         if asked is not None:
             return await reminding.act(asked, _Turn(tools, context).call, context, zone=tools.zone)
         repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
@@ -299,7 +300,13 @@ class _Turn:
         return str(result["message"]) if result["ok"] else failure(result)
 
     async def restore(self, intent: Restore) -> str:
-        if intent.ref.kind == "pronoun":
+        if intent.latest:
+            trash = (await self.call("list_tasks", status="deleted"))["data"].get("tasks", [])
+            if not trash:
+                return "Your trash is empty: there is nothing to restore."
+            newest = max(trash, key=lambda task: str(task.get("deleted_at") or ""))
+            identifier = f"#{newest['number']}"
+        elif intent.ref.kind == "pronoun":
             last = self.context.last_task
             if last is None:
                 return await self.undo(Undo())

@@ -183,9 +183,10 @@ class ShowTrash:
 
 @dataclass(frozen=True)
 class Restore:
-    """ "restore buy milk": a task out of the trash."""
+    """ "restore buy milk": a task out of the trash; `latest`: the one deleted last."""
 
     ref: Ref
+    latest: bool = False
 
 
 @dataclass(frozen=True)

@@ -194,3 +194,27 @@ SHOULD_SAY = (
     "make it read", "it's supposed to say", "it is supposed to say", "supposed to say",
     "it was supposed to say", "i wanted it to say", "it needs to say", "change it to say",
 )  # fmt: skip
+
+# --- Reminders ---------------------------------------------------------------------------
+# Other ways to ask for a reminder; each is read as "remind me" ("ping me at 3pm to …").
+REMIND_ASKS: tuple[str, ...] = (
+    "ping me", "nudge me", "alert me", "notify me", "buzz me", "poke me", "prompt me",
+    "give me a reminder", "send me a reminder", "give me a nudge", "send me a nudge",
+    "give me a ping", "send me a ping", "give me a heads up", "give me a heads-up",
+    "set me a reminder", "shoot me a reminder", "drop me a reminder",
+)  # fmt: skip
+# Moving a reminder by an amount: the words for the direction, and which way each goes.
+SHIFT_WORDS: dict[str, int] = {
+    "earlier": -1, "sooner": -1, "before": -1, "forward": -1, "up": -1, "ahead": -1,
+    "later": 1, "back": 1, "after": 1, "out": 1, "on": 1,
+}  # fmt: skip
+# Verbs that move a reminder ("push the reminder back an hour", "make it 6pm").
+REMINDER_MOVES: tuple[str, ...] = (
+    "change", "move", "push", "set", "make", "reschedule", "update", "shift", "bump", "put",
+    "delay", "postpone", "bring", "snooze",
+)  # fmt: skip
+# "30 min before" a task's due, said after the task: the words that close the phrase.
+BEFORE_WORDS: tuple[str, ...] = (
+    "before", "beforehand", "before hand", "before it", "before that", "ahead", "ahead of time",
+    "in advance", "early", "prior",
+)  # fmt: skip

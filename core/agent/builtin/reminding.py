@@ -8,8 +8,13 @@ in the person's zone. What is read:
   a task due then (or the open task of that title) with a reminder then;
 - "remind me about #3 at 5pm", "remind me about it on friday morning";
 - "remind me an hour before the dentist", "remind me 30 min before #2";
+- "remind me about the dentist 30 min before": the task's due minus that;
+- "remind me at 8am" with no title: the task the conversation is about;
 - "change that reminder to 5pm", "move the reminder for #2 to tomorrow 9am";
-- "don't remind me about it", "cancel the reminder for #2";
+- "make the reminder 30 minutes earlier", "push the reminder back an hour";
+- right after a reminder was set: "actually make it 6pm", "make it an hour later";
+- "don't remind me about it", "cancel the reminder for #2", "cancel all my reminders";
+- "ping me", "nudge me", "give me a reminder" and the other `lexicon.REMIND_ASKS`;
 - "what reminders do I have?", "show my reminders".
 
 A day without a time means 09:00 (`tooling.DEFAULT_HOUR`, as "friday morning" does); a time
@@ -26,7 +31,18 @@ from typing import Any
 
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import DateReading, read_date, read_whole_date
-from core.agent.builtin.lexicon import COUNT_WORDS, MONTHS, PERIODS, RELATIVE_DAYS, UNITS, WEEKDAYS
+from core.agent.builtin.lexicon import (
+    BEFORE_WORDS,
+    COUNT_WORDS,
+    MONTHS,
+    PERIODS,
+    RELATIVE_DAYS,
+    REMIND_ASKS,
+    REMINDER_MOVES,
+    SHIFT_WORDS,
+    UNITS,
+    WEEKDAYS,
+)
 from core.agent.builtin.replies import failure
 from core.agent.builtin.timed import title_fields
 from core.reminders.tooling import DEFAULT_HOUR
@@ -47,9 +63,35 @@ CANCEL = re.compile(
     r"|^no\s+reminder\b(?P<rest3>.*)$",
     re.I,
 )
+CANCEL_ALL = re.compile(
+    r"^(?:cancel|clear|delete|remove|drop|turn\s+off|switch\s+off|kill|stop|disable|mute|"
+    r"silence|wipe|get\s+rid\s+of|scrap|ditch)\s+(?:all\s+(?:of\s+)?|every\s+(?:one\s+of\s+)?)?"
+    r"(?:my\s+|the\s+)?(?:pending\s+|upcoming\s+|current\s+)?reminders"
+    r"(?:\s+(?:please|for\s+now|too))?$"
+    r"|^(?:cancel|clear|delete|remove|drop|turn\s+off|kill|stop|disable)\s+(?:every|each)\s+reminder$"
+    r"|^(?:don'?t|do\s+not|dont|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|of\s+)?"
+    r"(?:anything|everything)(?:\s+at\s+all)?$",
+    re.I,
+)
+_MOVES = "|".join(REMINDER_MOVES)
+# "move the reminder for #2 …": what follows "reminder" is read by `_change` / `_shift`.
 CHANGE = re.compile(
-    r"\b(?:change|move|push|set|make|reschedule|update|shift)\s+"
-    r"(?:the\s+|my\s+|that\s+|this\s+)?reminder\b(?P<which>.*?)\s+(?:to|for|until)\s+(?P<when>.+)$",
+    rf"\b(?P<verb>{_MOVES})\s+(?:the\s+|my\s+|that\s+|this\s+)?reminder\b(?P<rest>.*)$", re.I
+)
+# Right after a reminder was set: "make it 6pm", "change it to tomorrow", "an hour later".
+FOLLOW_UP = re.compile(
+    rf"^(?:(?P<verb>{_MOVES})\s+(?:it|that|this)(?:\s+one)?\b)?(?P<rest>.*)$", re.I
+)
+TIME_LEADS = re.compile(r"^(?:to|for|until|till|at|on)\s+", re.I)
+TRAILERS = re.compile(r"\s+(?:instead|then|please|pls|rather)$", re.I)
+ABOUT_BEFORE = re.compile(
+    r"\bremind me\s+(?:about|of|re|regarding|for)\s+(?P<body>.+?)\s+(?:"
+    + "|".join(re.escape(word).replace("\\ ", r"\s+") for word in BEFORE_WORDS)
+    + r")(?:\s+(?:its|it'?s|the)\s+(?:due|time|start))?$",
+    re.I,
+)
+_ASKS = re.compile(
+    r"^(?:" + "|".join(re.escape(ask).replace("\\ ", r"\s+") for ask in REMIND_ASKS) + r")\b",
     re.I,
 )
 BEFORE = re.compile(
@@ -101,8 +143,29 @@ class RemindBefore:
 
 
 @dataclass(frozen=True)
+class ShiftReminder:
+    """ "make the reminder 30 minutes earlier": moved by `minutes` (negative is earlier)."""
+
+    target: str
+    minutes: int
+
+
+@dataclass(frozen=True)
+class MoveLastReminder:
+    """ "actually make it 6pm" right after a reminder was set: that reminder, and the due
+    when it was set with the task's time."""
+
+    at: datetime
+
+
+@dataclass(frozen=True)
 class CancelReminder:
     target: str
+
+
+@dataclass(frozen=True)
+class CancelAllReminders:
+    """ "cancel all my reminders": every pending reminder; the tasks stay."""
 
 
 @dataclass(frozen=True)
@@ -117,26 +180,47 @@ class AskWhen:
     target: str
 
 
-ReminderIntent = RemindNew | RemindAbout | RemindBefore | CancelReminder | ListReminders | AskWhen
+ReminderIntent = (
+    RemindNew
+    | RemindAbout
+    | RemindBefore
+    | ShiftReminder
+    | MoveLastReminder
+    | CancelReminder
+    | CancelAllReminders
+    | ListReminders
+    | AskWhen
+)
 
 
-def read(text: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
-    """The reminder request in `text`, or None when it is not one (the engine reads it)."""
+def read(
+    text: str, *, now: datetime, zone: tzinfo, follows_reminder: bool = False
+) -> ReminderIntent | None:
+    """The reminder request in `text`, or None when it is not one (the engine reads it).
+
+    `follows_reminder`: the last reply set a reminder, so "make it 6pm" moves it."""
     said = _plain(text)
     if not re.search(r"\bremind", said, re.I):
-        return None
+        return _follow_up(said, now=now, zone=zone) if follows_reminder else None
     if ASK_LIST.search(said) and not re.search(r"\bremind me\b", said, re.I):
         return ListReminders()
+    if CANCEL_ALL.search(said):
+        return CancelAllReminders()
     if found := CANCEL.search(said):
         rest = found.group("rest") or found.group("rest2") or found.group("rest3") or ""
         return CancelReminder(_target(rest))
     if found := CHANGE.search(said):
-        at = _when(found.group("when"), now=now, zone=zone)
-        return RemindAbout(_target(found.group("which")), at) if at else None
+        return _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
     if found := BEFORE.search(said):
         minutes = _minutes(found.group("amount"))
         if minutes is not None:
             return RemindBefore(_target(found.group("what")), minutes)
+    if found := ABOUT_BEFORE.search(said):
+        words = found.group("body").split()
+        for size in range(min(4, len(words) - 1), 0, -1):  # "half an hour" before "an hour"
+            minutes = _minutes(" ".join(words[-size:]))
+            if minutes is not None:
+                return RemindBefore(_target(" ".join(words[:-size])), minutes)
     if found := ABOUT.search(said):
         reading = _reading(found.group("rest"), now=now, zone=zone)
         if reading is None:
@@ -151,14 +235,15 @@ def read(text: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
         if reading is None:
             return None  # "remind me to buy milk": a task, the engine adds it
         fields = title_fields(TITLE_LEADS.sub("", reading.rest.strip(" ,.!?")).strip(" ,.!?"))
-        if not fields.title:
-            return None
         at = _adjusted(reading, now=now, zone=zone)
+        if not fields.title:  # "remind me at 8am": about the task the conversation is about
+            return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else None
         return RemindNew(fields.title, at, reading.at is not None, fields.priority, fields.tags)
     return None
 
 
 def _plain(text: str) -> str:
+    """The message without lead-ins, another way of asking read as "remind me"."""
     said = " ".join(text.replace("’", "'").split()).strip(" .!")
     changed = True
     while changed:
@@ -167,7 +252,53 @@ def _plain(text: str) -> str:
             if said.lower().startswith(lead + " ") or said.lower().startswith(lead + ","):
                 said = said[len(lead) :].lstrip(" ,")
                 changed = True
-    return said
+    return _ASKS.sub("remind me", said, count=1)
+
+
+def _change(verb: str, rest: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
+    """What follows "move the reminder": "for call bob to tomorrow at 10am" (the first
+    split whose tail is a whole date) or "back an hour" (an amount and a direction)."""
+    words = rest.split()
+    for size in range(len(words)):
+        which, spec = " ".join(words[:size]), " ".join(words[size:])
+        minutes = _shift(verb, spec)
+        if minutes is not None:
+            return ShiftReminder(_target(which), minutes)
+        lead = TIME_LEADS.match(spec)
+        if lead is None and size:
+            continue
+        at = _when(TRAILERS.sub("", spec[lead.end() if lead else 0 :]), now=now, zone=zone)
+        if at is not None:
+            which = re.sub(r"^(?:back|forward|up|out|over)\b", "", which, flags=re.I)
+            return RemindAbout(_target(which), at)
+    return None
+
+
+def _follow_up(said: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
+    """ "make it 6pm", "change it to tomorrow", "an hour later": the reminder just set."""
+    found = FOLLOW_UP.match(re.sub(r"^(?:no|nah|nope|sorry)\b[\s,]*", "", said, flags=re.I))
+    if found is None:
+        return None
+    verb, spec = found.group("verb") or "", TRAILERS.sub("", found.group("rest").strip(" ,.!?"))
+    minutes = _shift(verb, spec)
+    if minutes is not None:
+        return ShiftReminder("", minutes)
+    if not spec:
+        return None
+    at = _when(TIME_LEADS.sub("", spec), now=now, zone=zone)
+    return MoveLastReminder(at) if at is not None else None
+
+
+def _shift(verb: str, spec: str) -> int | None:
+    """ "30 minutes earlier", "back an hour", "by 10 min" (after snooze/delay: later)."""
+    words = [word for word in spec.lower().strip(" ,.!?").split() if word != "by"]
+    ways = [SHIFT_WORDS[word] for word in words if word in SHIFT_WORDS]
+    amount = " ".join(word for word in words if word not in SHIFT_WORDS)
+    if len(ways) > 1 or not amount:
+        return None
+    way = ways[0] if ways else (1 if verb.lower() in ("snooze", "delay", "postpone") else 0)
+    minutes = _minutes(amount) if way else None
+    return way * minutes if minutes else None
 
 
 def _target(words: str) -> str:
@@ -224,6 +355,12 @@ async def act(intent: ReminderIntent, call: Call, context: Context, *, zone: tzi
         return str((await call("list_tasks", status="pending", has_reminder=True))["message"])
     if isinstance(intent, RemindNew):
         return await _remind_new(intent, call, zone=zone)
+    if isinstance(intent, CancelAllReminders):
+        return await _cancel_all(call)
+    if isinstance(intent, MoveLastReminder):
+        return await _move_last(intent, call, context, zone=zone)
+    if isinstance(intent, ShiftReminder):
+        return await _shift_reminder(intent, call, context, zone=zone)
     target = intent.target or await _implied(call, context)
     if not target:
         return "Which task do you mean? Give its number, like “remind me about #2 at 5pm”."
@@ -262,6 +399,69 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
     if not result["ok"]:
         return failure(result)
     return _reply(result)
+
+
+async def _cancel_all(call: Call) -> str:
+    listed = await call("list_tasks", status="pending", has_reminder=True)
+    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    if not tasks:
+        return "You have no reminders set, so there is nothing to cancel."
+    for task in tasks:
+        result = await call(
+            "update_task", task_identifier=f"#{task['number']}", cancel_reminder=True
+        )
+        if not result["ok"]:
+            return failure(result)
+    titles = ", ".join(f"#{task['number']} {task['title']}" for task in tasks)
+    count = "1 reminder" if len(tasks) == 1 else f"all {len(tasks)} reminders"
+    return f"Okay, I cancelled {count} ({titles}). The tasks stay on your list."
+
+
+async def _move_last(
+    intent: MoveLastReminder, call: Call, context: Context, *, zone: tzinfo
+) -> str:
+    """The reminder the last reply set; its due too when it was set with the task's time."""
+    target = await _implied(call, context)
+    if not target:
+        return "Which task do you mean? Give its number, like “move the reminder for #2 to 5pm”."
+    when = _local(intent.at, zone)
+    extra: dict[str, object] = {}
+    if context.last_input.get("due") and context.last_input.get("due") == context.last_input.get(
+        "remind_at"
+    ):
+        extra["due"] = when
+    result = await call("update_task", task_identifier=target, remind_at=when, **extra)
+    return _reply(result) if result["ok"] else failure(result)
+
+
+async def _shift_reminder(
+    intent: ShiftReminder, call: Call, context: Context, *, zone: tzinfo
+) -> str:
+    listed = await call("list_tasks", status="pending", has_reminder=True)
+    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    wanted = intent.target or await _implied(call, context)
+    number = re.fullmatch(r"(?:#|no\.?\s*|number\s+)?(\d+)", wanted.strip())
+    if number:
+        found = [task for task in tasks if task["number"] == int(number.group(1))]
+    else:
+        key = wanted.casefold().removeprefix("the ").strip()
+        found = [task for task in tasks if task["title"].casefold() == key] or [
+            task for task in tasks if key and key in task["title"].casefold()
+        ]
+    if len(found) != 1:
+        if not tasks:
+            return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
+        return "Which reminder do you mean? Say “show my reminders” to see them, then its number."
+    task = found[0]
+    moment = datetime.fromisoformat(task["reminder"])
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=zone)
+    result = await call(
+        "update_task",
+        task_identifier=f"#{task['number']}",
+        remind_at=_local(moment + timedelta(minutes=intent.minutes), zone),
+    )
+    return _reply(result) if result["ok"] else failure(result)
 
 
 async def _implied(call: Call, context: Context) -> str:

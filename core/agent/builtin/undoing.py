@@ -96,6 +96,16 @@ _RESTORE = (
     ),
 )
 
+# "the deleted task", "what I just deleted", "the last deleted one": the latest in the trash.
+_LATEST_DELETED = re.compile(
+    r"^(?:the\s+|my\s+|that\s+)?(?:(?:last|latest|most\s+recent(?:ly)?|recently|just|previously)\s+)?"
+    r"(?:deleted|removed|trashed|binned)(?:\s+(?:task|item|todo|to-?do|one|thing|entry))?"
+    r"|(?:what|whatever|the\s+(?:task|one|item|thing))\s+(?:i|you)\s+(?:just\s+|last\s+)?"
+    r"(?:deleted|removed|trashed|binned)(?:\s+(?:last|just\s+now|earlier|by\s+mistake))?"
+    r"|(?:my|the)\s+last\s+(?:deletion|deleted)",
+    NOCASE,
+)
+
 _NOT_DONE = (
     r"(?:not\s+(?:yet\s+)?(?:done|complete(?:d)?|finished|ticked|checked)|undone|incomplete|"
     r"unfinished|uncompleted|pending|open|to-?do|active|outstanding)"
@@ -146,6 +156,8 @@ def read(text: str) -> Intent | None:
         return EmptyTrash()
     for pattern in _RESTORE:
         if (match := pattern.match(stripped)) is not None:
+            if _LATEST_DELETED.fullmatch(match.group("ref").strip()):
+                return Restore(Ref("pronoun"), latest=True)
             ref = _ref(match.group("ref"))
             if ref is not None:
                 return Restore(ref)
