@@ -80,7 +80,9 @@ CHANGE = re.compile(
 )
 # Right after a reminder was set: "make it 6pm", "change it to tomorrow", "an hour later".
 FOLLOW_UP = re.compile(
-    rf"^(?:(?P<verb>{_MOVES})\s+(?:it|that|this)(?:\s+one)?\b)?(?P<rest>.*)$", re.I
+    rf"^(?:(?P<verb>{_MOVES})\s+(?:it|that|this|that\s+one|this\s+one|the\s+time|the\s+alert|"
+    r"the\s+alarm|the\s+ping|the\s+nudge)\b)?(?P<rest>.*)$",
+    re.I,
 )
 TIME_LEADS = re.compile(r"^(?:to|for|until|till|at|on)\s+", re.I)
 TRAILERS = re.compile(r"\s+(?:instead|then|please|pls|rather)$", re.I)
