@@ -19,13 +19,13 @@ from uuid import UUID
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations, events, forms, typed_answers, views
+from core import confirmations, conversations, events, forms, typed_answers, views
 from core.agent.base import Agent, AgentTurn
 from core.clock import Clock, SystemClock
 from core.commands import TOOL_COMMANDS, parse_command
 from core.db import Database, connection_lost, in_transaction
 from core.events import claim_event, release_event
-from core.identities import user_for
+from core.identities import find_user, user_for
 from core.message_text import excerpt, too_long, without_controls
 from core.models import Conversation, Message, User, iso, utcnow
 from core.observe import NoObserver, TurnObserver
@@ -213,6 +213,24 @@ class ChatService:
             raise
         self.observer.replied(press.platform, "press", reply)
         return reply
+
+    async def remember_message(
+        self, *, platform: str, tenant: str, user_ref: str, token: str, message_ref: str
+    ) -> None:
+        """The adapter sent the buttons of confirmation `token` as `message_ref` (its own
+        string): kept so a typed answer can edit that message. Best effort, in its own small
+        transaction after the send: without it the answer is only not shown there."""
+        try:
+            async with self.db.session() as session, session.begin():
+                user = await find_user(
+                    session, platform=platform, tenant=tenant, external_id=user_ref
+                )
+                if user is not None:
+                    await confirmations.remember_message(
+                        session, token=token, user_id=user.id, message_ref=message_ref
+                    )
+        except SQLAlchemyError:
+            log.warning("could not note where the buttons of a confirmation were sent")
 
     async def board(
         self, *, platform: str, tenant: str, user_ref: str, completed: bool = False

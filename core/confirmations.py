@@ -116,6 +116,29 @@ async def decide(
     return Decision(Outcome.ALREADY_DECIDED, row)
 
 
+MESSAGE_REF_LIMIT = 255
+
+
+async def remember_message(
+    session: AsyncSession, *, token: str, user_id: UUID, message_ref: str
+) -> bool:
+    """Note where the message carrying a pending confirmation's buttons was sent, so a typed
+    answer can edit it later; only its owner's, and only while it waits."""
+    if not message_ref or len(message_ref) > MESSAGE_REF_LIMIT:
+        return False
+    noted = await session.exec(
+        update(Confirmation)
+        .where(
+            col(Confirmation.token) == token,
+            col(Confirmation.user_id) == user_id,
+            col(Confirmation.status) == "pending",
+        )
+        .values(message_ref=message_ref)
+        .returning(col(Confirmation.id))
+    )
+    return noted.first() is not None
+
+
 async def pending_confirmations(
     session: AsyncSession,
     *,

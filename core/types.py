@@ -170,6 +170,12 @@ class Reply:
     # A typed answer decided the confirmation with this token: the message that carried its
     # buttons is out of date, and an adapter that knows it may edit it to `text`.
     decided_token: str | None = None
+    # Where that message is, as the adapter said when it sent it (`remember_message`).
+    decided_message_ref: str | None = None
+
+    def confirmation_token(self) -> str | None:
+        """The token of the confirmation this reply's buttons decide, if it asks one."""
+        return next((b.token for b in self.buttons if b.action is Action.CONFIRM), None)
 
     def to_record(self) -> dict[str, Any] | None:
         """What can be sent again later: None when the reply holds a secret or a file."""

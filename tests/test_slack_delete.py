@@ -185,3 +185,23 @@ async def test_a_delete_asked_with_todo_is_decided_through_its_response_url(
     assert set(buttons(outcome[0])) == {Action.UNDO}
     assert slack.api.of("chat.update") == []
     assert await alice.titles() == []
+
+
+@pytest.mark.parametrize(
+    ("said", "outcome", "left"),
+    [
+        ("yes", "Deleted #1 “buy milk”.", []),
+        ("no", "Okay, I kept #1 “buy milk”. Nothing was deleted.", ["buy milk"]),
+    ],
+)
+async def test_a_typed_answer_updates_the_question_to_the_outcome(
+    slack: SlackRig, alice: ChatDriver, said: str, outcome: str, left: list[str]
+) -> None:
+    question = await ask_to_delete(slack)
+    await deliver(slack, payloads.dm(said))
+    assert slack.api.of("chat.postMessage")[-1]["text"] == outcome  # the answer, as a reply
+    [update] = slack.api.of("chat.update")
+    assert (update["channel"], update["ts"]) == ("D0ALICE", question.result["ts"])
+    assert update["text"] == outcome
+    assert [b["type"] for b in update["blocks"]] == ["section"]  # no buttons left
+    assert await alice.titles() == left

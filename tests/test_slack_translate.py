@@ -7,8 +7,10 @@ import pytest
 from adapters.slack.translate import (
     delivery_id,
     home_opened,
+    message_at,
     message_from_command,
     message_from_event,
+    message_ref,
     press_from_action,
     split_command,
     strip_mentions,
@@ -185,3 +187,10 @@ def test_the_home_tab_opening_names_the_person() -> None:
     messages_tab = payloads.home_opened()
     messages_tab["event"]["tab"] = "messages"
     assert home_opened(messages_tab) is None
+
+
+def test_a_message_ref_reads_back_and_nothing_else_does() -> None:
+    ref = message_ref("D0ALICE", "1700000000.000002")
+    assert message_at(ref) == ("D0ALICE", "1700000000.000002")
+    for other in (None, "", "telegram:5:7", "slack:D0ALICE", "slack::1.2"):
+        assert message_at(other) is None

@@ -121,3 +121,25 @@ async def test_a_button_that_is_not_ours_gets_an_answer(bot: TelegramRig) -> Non
     alert = await bot.answered("answerCallbackQuery")
     assert alert.text == "That button no longer works. Ask me again."
     assert await bot.titles(ALICE) == ["buy milk"]
+
+
+@pytest.mark.parametrize(
+    ("said", "outcome", "left"),
+    [
+        ("yes", "Deleted #1 “buy milk”.", []),
+        ("no", "Okay, I kept #1 “buy milk”. Nothing was deleted.", ["buy milk"]),
+    ],
+)
+async def test_a_typed_answer_edits_the_question_to_the_outcome(
+    bot: TelegramRig, said: str, outcome: str, left: list[str]
+) -> None:
+    await bot.say(ALICE, "add buy milk")
+    [asking] = await bot.say(ALICE, "delete 1")
+    [answer] = await bot.say(ALICE, said)
+    assert answer.text == outcome
+    [edited] = await bot.api.wait_for("editMessageText")
+    assert edited.params["chat_id"] == str(ALICE["id"])
+    assert edited.params["message_id"] == str(asking.result["message_id"])
+    assert edited.text == outcome
+    assert edited.json("reply_markup") is None  # Confirm and Cancel are gone
+    assert await bot.titles(ALICE) == left

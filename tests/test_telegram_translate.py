@@ -10,6 +10,8 @@ from adapters.telegram.translate import (
     MessageTurn,
     NotText,
     alert_text,
+    message_at,
+    message_ref,
     outcome_html,
     read_update,
     render,
@@ -226,3 +228,9 @@ def test_outcomes_and_alerts_fit_their_limits() -> None:
     assert outcome_html(Reply(text="Deleted #1 “a&b”.")) == "Deleted #1 “a&amp;b”."
     assert len(outcome_html(Reply(text="z" * 9000))) <= 4096
     assert len(alert_text(Reply(text="w" * 500))) == 200
+
+
+def test_a_message_ref_reads_back_and_nothing_else_does() -> None:
+    assert message_at(message_ref(-100555, 42)) == (-100555, 42)
+    for other in (None, "", "slack:C1:1.2", "telegram:5", "telegram:x:7"):
+        assert message_at(other) is None

@@ -124,6 +124,26 @@ async def test_a_typed_yes_racing_the_button_decides_once(chat: ChatDriver) -> N
     assert await chat.titles() == ["call mom"]
 
 
+async def test_the_answer_says_where_the_question_was_sent(chat: ChatDriver) -> None:
+    question = await asked(chat)
+    token = question.confirmation_token()
+    assert token is not None
+    remember = chat.service.remember_message
+    # Someone else's note, or one too long for the column, is not kept.
+    await remember(platform="console", tenant="", user_ref="bob", token=token, message_ref="x")
+    await remember(
+        platform="console", tenant="", user_ref="alice", token=token, message_ref="m" * 256
+    )
+    async with chat.database.session() as session:
+        assert (await session.exec(select(Confirmation.message_ref))).one() is None
+    await remember(
+        platform="console", tenant="", user_ref="alice", token=token, message_ref="chat:7"
+    )
+    reply = await chat.push("no")
+    assert reply is not None and reply.decided_token == token
+    assert reply.decided_message_ref == "chat:7"
+
+
 @pytest.fixture
 async def api(database_url: str) -> AsyncIterator[ApiRig]:
     async with api_rig(database_url, rate_limit_per_minute=0) as rig:

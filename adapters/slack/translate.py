@@ -305,3 +305,19 @@ def sender(body: Payload) -> tuple[str, str] | None:
         return (_tenant(body), str(user["id"])) if user.get("id") else None
     event = body.get("event") or {}
     return (_tenant(body, event), str(event["user"])) if event.get("user") else None
+
+
+def message_ref(channel: str, ts: str) -> str:
+    """A posted message as the core keeps it (a confirmation's `message_ref`)."""
+    return f"{PLATFORM}:{channel}:{ts}"
+
+
+def message_at(ref: str | None) -> tuple[str, str] | None:
+    """The channel and ts of a `message_ref`; None for anything else."""
+    if not ref:
+        return None
+    platform, _, rest = ref.partition(":")
+    channel, _, ts = rest.partition(":")
+    if platform != PLATFORM or not channel or not ts:
+        return None
+    return channel, ts

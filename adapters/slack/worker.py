@@ -27,8 +27,10 @@ from adapters.slack.translate import (
     SlackPress,
     Where,
     home_opened,
+    message_at,
     message_from_command,
     message_from_event,
+    message_ref,
     press_from_action,
     sender,
     tenant_of,
@@ -141,8 +143,10 @@ class SlackWorker:
             incoming = await self._with_zone(message)
             reply = await self.chat.handle(incoming, redelivered=redelivered)
             if reply is not None:
-                await self._show(reply, where)
+                posted = await self._show(reply, where)
                 await self.chat.answered(message.incoming)
+                await self._remember(incoming, reply, posted)
+                await self._edit_decided(reply)
         finally:
             if thinking:
                 await self._unreact(where)
@@ -155,7 +159,9 @@ class SlackWorker:
         zone = await self._zones.zone_of(tenant=incoming.tenant, user=incoming.user_ref)
         return dataclasses.replace(incoming, timezone=zone) if zone else incoming
 
-    async def _show(self, reply: Reply, where: Where) -> None:
+    async def _show(self, reply: Reply, where: Where) -> str | None:
+        """Post the reply; the message_ref of a message that can be updated later, if any."""
+        posted = None
         content = render.message(reply)
         if where.response_url:
             await self._respond(where.response_url, {"response_type": "ephemeral", **content})
@@ -164,15 +170,45 @@ class SlackWorker:
                 channel=where.channel, user=where.user, thread_ts=where.thread_ts, **content
             )
         else:
-            await self.client.chat_postMessage(
+            response = await self.client.chat_postMessage(
                 channel=where.channel,
                 thread_ts=where.thread_ts,
                 unfurl_links=False,
                 unfurl_media=False,
                 **content,
             )
+            channel, ts = response.get("channel"), response.get("ts")
+            if isinstance(channel, str) and isinstance(ts, str):
+                posted = message_ref(channel, ts)
         if reply.attachment is not None:
             await self._upload(reply.attachment, where, private=reply.private)
+        return posted
+
+    async def _remember(self, incoming: Incoming, reply: Reply, posted: str | None) -> None:
+        """Note where a confirmation's buttons went, so a typed answer can update them."""
+        token = reply.confirmation_token()
+        if token is None or posted is None:
+            return
+        await self.chat.remember_message(
+            platform=incoming.platform,
+            tenant=incoming.tenant,
+            user_ref=incoming.user_ref,
+            token=token,
+            message_ref=posted,
+        )
+
+    async def _edit_decided(self, reply: Reply) -> None:
+        """A typed answer decided a confirmation: its button message shows the outcome,
+        without buttons, as a press would have left it. Best effort."""
+        found = message_at(reply.decided_message_ref)
+        if found is None:
+            return
+        channel, ts = found
+        content = render.message(Reply(text=reply.text, dates=reply.dates))
+        try:
+            await self.client.chat_update(channel=channel, ts=ts, **content)
+        except Exception as error:  # the answer was given; this only tidies the question
+            log.warning("could not update the question %s in %s: %s", ts, channel, error)
 
     async def _upload(self, attachment: Attachment, where: Where, *, private: bool) -> None:
         """Into the same conversation; a private file asked for in a channel goes to the DM."""

@@ -33,6 +33,8 @@ from adapters.telegram.translate import (
     NotText,
     alert_text,
     keyboard,
+    message_at,
+    message_ref,
     outcome_html,
     read_update,
     render,
@@ -117,10 +119,46 @@ class TelegramBridge:
         reply = await self._with_typing(bot, turn, redelivered=redelivered)
         if reply is None:
             return  # a redelivery of an update already answered
-        await self.send(bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id)
+        sent = await self.send(
+            bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id
+        )
         if reply.withdraw and turn.reply_to is not None:  # a secret typed in a group
             await optional(bot.delete_message(turn.chat_id, turn.reply_to), "deleteMessage")
         await self.chat.answered(turn.incoming)
+        await self._remember(turn, reply, sent)
+        await self._edit_decided(bot, reply)
+
+    async def _remember(self, turn: MessageTurn, reply: Reply, sent: int | None) -> None:
+        """Note where a confirmation's buttons went, so a typed answer can edit them."""
+        token = reply.confirmation_token()
+        if token is None or sent is None:
+            return
+        await self.chat.remember_message(
+            platform=turn.incoming.platform,
+            tenant=turn.incoming.tenant,
+            user_ref=turn.incoming.user_ref,
+            token=token,
+            message_ref=message_ref(turn.chat_id, sent),
+        )
+
+    async def _edit_decided(self, bot: Bot, reply: Reply) -> None:
+        """A typed answer decided a confirmation: its button message shows the outcome,
+        without buttons, as a press would have left it. Best effort."""
+        found = message_at(reply.decided_message_ref)
+        if found is None:
+            return
+        chat_id, message_id = found
+        try:
+            await bot.edit_message_text(
+                outcome_html(reply),
+                chat_id=chat_id,
+                message_id=message_id,
+                parse_mode=ParseMode.HTML,
+                link_preview_options=NO_PREVIEW,
+                reply_markup=None,
+            )
+        except TelegramError as refused:
+            log.warning("could not edit message %s in chat %s: %s", message_id, chat_id, refused)
 
     async def _with_typing(self, bot: Bot, turn: MessageTurn, *, redelivered: bool) -> Reply | None:
         running = asyncio.ensure_future(self.chat.handle(turn.incoming, redelivered=redelivered))
@@ -149,10 +187,12 @@ class TelegramBridge:
         *,
         reply_to: int | None = None,
         thread_id: int | None = None,
-    ) -> None:
+    ) -> int | None:
+        """Send the reply; the id of the message that carries its buttons, if any."""
+        with_buttons = None
         for index, part in enumerate(render(reply)):
             quoting = reply_to is not None and index == 0
-            await bot.send_message(
+            message = await bot.send_message(
                 chat_id,
                 part.html,
                 parse_mode=ParseMode.HTML,
@@ -165,12 +205,15 @@ class TelegramBridge:
                     else None
                 ),
             )
+            if part.keyboard is not None:
+                with_buttons = message.message_id
         if reply.attachment is not None:
             await bot.send_document(
                 chat_id,
                 InputFile(reply.attachment.content, filename=reply.attachment.filename),
                 message_thread_id=thread_id,
             )
+        return with_buttons
 
     async def _answer_press(self, bot: Bot, event: ButtonPress) -> None:
         if event.press is None:

@@ -317,3 +317,22 @@ def _utf16_slice(text: str, start: int, end: int | None) -> str:
     encoded = text.encode("utf-16-le")
     stop = None if end is None else end * 2
     return encoded[start * 2 : stop].decode("utf-16-le", errors="ignore")
+
+
+def message_ref(chat_id: int, message_id: int) -> str:
+    """A sent message as the core keeps it (a confirmation's `message_ref`)."""
+    return f"{PLATFORM}:{chat_id}:{message_id}"
+
+
+def message_at(ref: str | None) -> tuple[int, int] | None:
+    """The chat id and message id of a `message_ref`; None for anything else."""
+    if not ref:
+        return None
+    platform, _, rest = ref.partition(":")
+    chat, _, message = rest.rpartition(":")
+    if platform != PLATFORM:
+        return None
+    try:
+        return int(chat), int(message)
+    except ValueError:
+        return None

@@ -27,6 +27,8 @@ class SlackCall:
     method: str
     args: dict[str, Any]
     token: str | None = None
+    # What the fake answered (a posted message's channel and ts); empty for a refusal.
+    result: dict[str, Any] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Any:
         return self.args[key]
@@ -109,12 +111,13 @@ class FakeSlackApi:
         args = await _arguments(request)
         auth = request.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ") or args.get("token")
-        await self._record(SlackCall(method, args, token))
         if self._refusals.get(method):
+            await self._record(SlackCall(method, args, token))
             self._refusals[method] -= 1
             error = self._refusal_errors.get(method, "internal_error")
             return web.json_response({"ok": False, "error": error})
         answer = self._answers().get(method, lambda _: {})(args)
+        await self._record(SlackCall(method, args, token, answer))
         return web.json_response({"ok": "error" not in answer, **answer})
 
     async def _response_url(self, request: web.Request) -> web.Response:
