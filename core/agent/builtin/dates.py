@@ -153,6 +153,26 @@ def read_whole_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None
     return reading
 
 
+def is_time_only(text: str) -> bool:
+    """ "11am", "at 5:30pm", "noon": a time of day with no day (a change keeps the task's day)."""
+    return re.fullmatch(rf"\s*(?:{_TIME})\s*", text, NOCASE) is not None
+
+
+AMOUNT = rf"(?P<count>{_COUNT})\s*(?P<unit>{_alt(UNITS)})"
+
+
+def read_amount(text: str) -> tuple[float, str] | None:
+    """ "two days", "an hour", "30 mins": the count and the unit (UNITS' plural name)."""
+    match = re.fullmatch(rf"\s*{AMOUNT}(?:\s+and\s+a\s+half)?\s*", text, NOCASE)
+    if match is None:
+        return None
+    raw = match.group("count").lower()
+    count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
+    if "and a half" in text.lower():
+        count += 0.5
+    return count, UNITS[match.group("unit").lower()]
+
+
 def _without(text: str, start: int, end: int) -> str:
     rest = (text[:start].rstrip() + " " + text[end:].lstrip()).strip()
     rest = re.sub(r"\s+([,.;!?])", r"\1", rest)

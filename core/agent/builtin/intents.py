@@ -76,6 +76,7 @@ class EditFields:
 
     ref: Ref
     due_phrase: str | None = None  # resolved against the turn's now and zone when acting
+    shift: tuple[float, str] | None = None  # "push it back 2 days": (2, "days"); earlier < 0
     clear_due: bool = False
     priority: str | None = None
     add_tags: tuple[str, ...] = ()

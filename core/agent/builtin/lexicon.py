@@ -64,6 +64,22 @@ DUE_LEADS: tuple[str, ...] = (
 )  # fmt: skip
 TIME_LEADS: tuple[str, ...] = ("at", "@", "around", "by", "before", "due at", "at about")
 
+# Moving a due by an amount ("push #3 back a week", "bring the meeting forward 30 minutes").
+# The verbs, and the direction words: later pushes the due out, earlier pulls it in.
+SHIFT_VERBS: tuple[str, ...] = (
+    "move", "push", "push back", "postpone", "delay", "defer", "put off", "shift", "bump",
+    "bring", "bring forward", "pull", "pull forward", "pull in", "move up", "move back",
+    "reschedule", "slide", "set back", "kick", "kick back",
+)  # fmt: skip
+SHIFT_LATER: tuple[str, ...] = ("back", "later", "out", "further", "down the road", "on")
+SHIFT_EARLIER: tuple[str, ...] = ("forward", "earlier", "up", "in", "ahead", "sooner")
+# Verbs that mean earlier by themselves (the others push the due later).
+SHIFT_EARLIER_VERBS = frozenset(
+    {"bring", "bring forward", "pull", "pull forward", "pull in", "move up"}
+)
+# "change the dentist to 11am": verbs whose new value, when it is a date, moves the due.
+RETIME_VERBS: tuple[str, ...] = ("change", "update", "set", "switch", "amend", "edit")
+
 # Priority phrases, longest first when matched; each maps to low / medium / high.
 PRIORITY_PHRASES: dict[str, str] = {
     "high priority": "high", "high prio": "high", "high-priority": "high", "priority high": "high",

@@ -161,6 +161,15 @@ ASK_DAY = (
     "Did you mean {first} or {second} by “{phrase}”? I changed nothing yet: say the date with "
     "its month, for example “{iso}”."
 )
+PAST_CHANGE = (
+    "{when} is already in the past, so I didn't move #{number}. Tell me a date from today on, "
+    "or say “remove the due date” to clear it."
+)
+SHIFT_NEEDS_TIME = (
+    "#{number} is due on a day without a time, so I changed nothing. Tell me the new time, "
+    "for example “move it to 3pm”, or move it by days."
+)
+NO_TASK_NUMBER = "There's no task #{number}, so I changed nothing." + NOT_FOUND_TAIL
 PAST_DUE = "Tell me a date from today on, or say the task again without a date."
 NO_DUE = "{task} has no due date. Say “move it to friday” to give it one."
 ASK_WHEN = "When should it be due? For example “tomorrow at 3pm” or “next friday”."

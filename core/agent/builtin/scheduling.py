@@ -4,18 +4,27 @@ Dates are resolved here, against the turn's one "now" and the person's zone (`To
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
+
+from dateutil.relativedelta import relativedelta
 
 from core.agent.builtin import phrases
 from core.agent.builtin.context import Context
-from core.agent.builtin.dates import AmbiguousDate, DateReading, read_date, read_whole_date
+from core.agent.builtin.dates import (
+    AmbiguousDate,
+    DateReading,
+    is_time_only,
+    read_date,
+    read_whole_date,
+)
 from core.agent.builtin.intents import Add, EditFields, ListTasks, WhenDue
 from core.agent.builtin.questions import resolve
+from core.agent.builtin.refs import loose_matches, title_matches
 from core.agent.builtin.replies import failure, knowns
-from core.agent.builtin.timed import title_fields
+from core.agent.builtin.timed import TitleFields, title_fields
 from core.tools import Envelope, ToolContext
-from core.when import Due, show_day, show_due_plain
+from core.when import Due, due_on, show_day, show_due_plain
 
 Call = Callable[..., Awaitable[Envelope]]
 
@@ -56,6 +65,9 @@ async def add(
     if reading is not None and reading.rest:
         title = reading.rest
         arguments["due"] = due_argument(reading)
+        after = title_fields(title)  # "X, low priority, next monday": what stood before the date
+        title = after.title
+        fields = TitleFields(title, fields.priority or after.priority, fields.tags + after.tags)
     if not title.strip():
         return phrases.ASK_TITLE
     if check is not None and (answer := await check(title)) is not None:
@@ -135,13 +147,30 @@ async def edit(
 ) -> Envelope | str:
     """The update_task call for a change of due date, priority or tags (or a question back)."""
     arguments: dict[str, Any] = {"task_identifier": identifier}
-    if intent.due_phrase:
-        reading = read_whole_date(intent.due_phrase, now=tools.now, zone=tools.zone)
-        if isinstance(reading, AmbiguousDate):
-            return ask_which_day(reading)
-        if reading is None:
-            return phrases.ASK_WHEN
-        arguments["due"] = due_argument(reading)
+    if intent.due_phrase or intent.shift:
+        found = await _task_of(call, identifier)
+        if isinstance(found, str):
+            return found
+        due = _current_due(found)
+        if intent.shift:
+            if due is None:
+                return phrases.NO_DUE.format(task=f"#{found['number']} “{found['title']}”")
+            new = shifted(due, intent.shift, tools.zone)
+            if new is None:
+                return phrases.SHIFT_NEEDS_TIME.format(number=found["number"])
+        else:
+            reading = read_whole_date(intent.due_phrase or "", now=tools.now, zone=tools.zone)
+            if isinstance(reading, AmbiguousDate):
+                return ask_which_day(reading)
+            if reading is None:
+                return phrases.ASK_WHEN
+            new = reading.due
+            if due is not None and reading.at is not None and is_time_only(intent.due_phrase or ""):
+                new = due_on(due.day(tools.zone), reading.at, tools.zone)  # "change it to 11am"
+        if new.deadline(tools.zone) <= tools.now or (new.has_time and new.at < tools.now):
+            shown = show_due_plain(new, tools.zone, now=tools.now)
+            return phrases.PAST_CHANGE.format(when=shown, number=found["number"])
+        arguments["due"] = _due_text(new, tools.zone)
     if intent.clear_due:
         arguments["clear_due"] = True
     if intent.priority:
@@ -153,6 +182,60 @@ async def edit(
     if intent.clear_tags:
         arguments["tags"] = []
     return await call("update_task", **arguments)
+
+
+async def _task_of(call: Call, identifier: str) -> dict[str, Any] | str:
+    """The one task `identifier` names, as list_tasks shows it, or what to answer instead."""
+    listed = await call("list_tasks", status="all")
+    if not listed["ok"]:
+        return failure(listed)
+    items = {int(item["number"]): item for item in listed["data"]["tasks"]}
+    if identifier.startswith("#") and identifier[1:].isdigit():
+        number = int(identifier[1:])
+        if number in items:
+            return dict(items[number])
+        return phrases.NO_TASK_NUMBER.format(number=number)
+    tasks = knowns(listed)
+    found = title_matches(tasks, identifier) or loose_matches(tasks, identifier)
+    if len(found) == 1:
+        return dict(items[found[0].number])
+    if found:
+        listed_choices = phrases.choices([(task.number, task.title) for task in found[:10]])
+        return phrases.WHICH_OF["update"].format(choices=listed_choices)
+    return phrases.ABOUT_NONE
+
+
+def _current_due(item: dict[str, Any]) -> Due | None:
+    if not item.get("due_at"):
+        return None
+    return Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
+
+
+def shifted(due: Due, shift: tuple[float, str], zone: tzinfo) -> Due | None:
+    """`due` moved by an amount, keeping whether it has a time. Hours and minutes move the
+    instant (across a DST change too); days and longer move the local calendar day. None: a
+    shift of hours on a due without a time."""
+    count, unit = shift
+    if unit in ("minutes", "hours"):
+        if not due.has_time:
+            return None
+        return Due(due.at + timedelta(**{unit: count}), True)
+    whole = int(count) if count == int(count) else None
+    if whole is None:  # "half a week" and the like: in days
+        days = round(count * {"days": 1, "weeks": 7, "months": 30, "years": 365}[unit])
+        step = relativedelta(days=days)
+    else:
+        step = relativedelta(**{unit: whole})  # type: ignore[arg-type]
+    if due.has_time:
+        local = due.local_minute(zone) + step
+        return due_on(local.date(), local.time(), zone)
+    return due_on(due.day(zone) + step, None, zone)
+
+
+def _due_text(due: Due, zone: tzinfo) -> str:
+    if due.has_time:
+        return due.local_minute(zone).strftime("%Y-%m-%dT%H:%M")
+    return due.day(zone).isoformat()
 
 
 def with_creation_dates(result: Envelope, tools: ToolContext) -> str:

@@ -10,12 +10,22 @@ resolves them against the turn's "now" and the person's zone when it acts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from core.agent.builtin.dates import read_whole_date
+from core.agent.builtin.dates import AMOUNT, read_amount, read_whole_date
 from core.agent.builtin.intents import EditFields, ListTasks, Ref, WhenDue
-from core.agent.builtin.lexicon import PRIORITY_LEVELS, PRIORITY_PHRASES, TAG_LEADS
+from core.agent.builtin.lexicon import (
+    FIELD_LABELS,
+    PRIORITY_LEVELS,
+    PRIORITY_PHRASES,
+    RETIME_VERBS,
+    SHIFT_EARLIER,
+    SHIFT_EARLIER_VERBS,
+    SHIFT_LATER,
+    SHIFT_VERBS,
+    TAG_LEADS,
+)
 from core.agent.builtin.words import NOCASE, ref_from
 
 _SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
@@ -64,7 +74,7 @@ def title_fields(text: str) -> TitleFields:
     title, priority = text, None
     tags = [m.group("tag") for m in _HASHTAG.finditer(title)]
     if tags:
-        title = _HASHTAG.sub("", title).rstrip()
+        title = _HASHTAG.sub("", title).rstrip(" ,;")
     for _ in range(3):  # "..., high priority, tags: a, b" in any order
         if match := _TAG_TAIL.search(title):
             tags += split_tags(match.group("tags"))
@@ -144,11 +154,13 @@ _URGENT = re.compile(
     NOCASE,
 )
 _TAGGED = re.compile(
-    r"^(?:show(?:\s+me)?|list|what(?:'?s|\s+is|\s+are)|any|which\s+tasks?\s+(?:are|have)|get|find)?\s*"
+    r"^(?:show(?:\s+me)?|list|what(?:'?s|\s+is|\s+are)|anything|any|which\s+tasks?\s+(?:are|have)|get|find)?\s*"
     r"(?:(?:all\s+)?(?:my|the)\s+)?(?:tasks?\s+|everything\s+)?(?:(?:tagged|labell?ed)(?:\s+(?:as|with))?\s+|with\s+(?:the\s+)?tag\s+|in\s+)?"
     r"#(?P<tag>[^\W\d_][\w\-]*)(?:\s+(?:tasks?|ones|items|stuff|list))?$"
-    r"|^(?:(?:show(?:\s+me)?|list|what(?:'?s|\s+is|\s+are))\s+)?(?:(?:my|the)\s+)?(?:tasks?|everything)\s+"
-    r"(?:tagged|labell?ed|with\s+(?:the\s+)?tag)(?:\s+(?:as|with))?\s+#?(?P<word>[^\W\d_][\w\-]*)$",
+    r"|^(?:(?:show(?:\s+me)?|list|what(?:'?s|\s+is|\s+are)|anything|any|which|find|get)\s+)?"
+    r"(?:(?:all\s+)?(?:my|the)\s+)?(?:(?:tasks?|everything|items?|things|stuff|ones)\s+)?"
+    r"(?:(?:are|is|that\s+(?:are|is)|i\s+have|i'?ve)\s+)?"
+    r"(?:tagged|labell?ed|with\s+(?:the\s+)?(?:tag|label))(?:\s+(?:as|with))?\s+#?(?P<word>[^\W\d_][\w\-]*)$",
     NOCASE,
 )
 _WHEN_DUE = re.compile(
@@ -201,7 +213,7 @@ _MOVE = re.compile(
     r"^(?:move|push|postpone|reschedule|shift|bump|defer|delay|put\s+off|push\s+back|"
     r"change\s+the\s+(?:due\s+)?date\s+(?:of|for|on)|set\s+the\s+(?:due\s+)?date\s+(?:of|for|on)|"
     r"change\s+the\s+deadline\s+(?:of|for|on)|set\s+the\s+deadline\s+(?:of|for|on))\s+"
-    r"(?P<ref>.+?)\s+(?:back\s+|out\s+|forward\s+)?(?:to|until|till|for|by|into|on)\s+(?P<when>.+)$",
+    r"(?P<ref>.+?)\s+(?:back\s+|out\s+|forward\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
     NOCASE,
 )
 _DUE_IS = re.compile(
@@ -281,6 +293,11 @@ _TAG_REMOVE = (
     re.compile(
         r"^(?:remove|drop|take)\s+(?P<tags>#[^\W\d_][\w\-]*)\s+(?:from|off)\s+(?P<ref>.+)$", NOCASE
     ),
+    re.compile(  # "remove the home tag from fix the sink", "take the #work label off it"
+        rf"^(?:remove|drop|delete|take\s+off|take|clear|strip)\s+(?:the\s+)?(?P<tags>{_TAG_LIST})\s+"
+        r"(?:tags?|labels?)\s+(?:from|off|of|on)\s+(?P<ref>.+)$",
+        NOCASE,
+    ),
     re.compile(
         r"^untag\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>#[^\W\d_][\w\-]*(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
         NOCASE,
@@ -291,6 +308,43 @@ _TAG_CLEAR = re.compile(
     r"(?:\s+(?:from|of|on)\s+(?P<ref2>.+))?$",
     NOCASE,
 )
+
+
+_SHIFT_WAY = rf"(?P<way{{n}}>{_alt(SHIFT_LATER + SHIFT_EARLIER)})"
+_SHIFT = re.compile(
+    rf"^(?P<verb>{_alt(SHIFT_VERBS)})\s+(?P<ref>.+?)\s+(?:{_SHIFT_WAY.format(n=1)}\s+)?"
+    rf"(?P<by>(?:by|for|to)\s+)?(?:another\s+|an\s+extra\s+|a\s+further\s+)?(?P<amount>{AMOUNT}(?:\s+and\s+a\s+half)?)"
+    rf"(?:\s+{_SHIFT_WAY.format(n=2)})?$",
+    NOCASE,
+)
+_RETIME = re.compile(
+    rf"^(?:{_alt(RETIME_VERBS)})\s+(?:(?:the|its)\s+(?:due\s+)?(?:time|day|date|hour)"
+    r"(?:\s+(?:of|for|on)\s+(?P<ref>.+?))?|(?P<named>.+?))\s+(?:to|for|at)\s+(?P<when>.+)$",
+    NOCASE,
+)
+_FIELD_NAMED = re.compile(rf"\b(?:{_alt(FIELD_LABELS)})$", NOCASE)
+# "the taxes are not that important, make it low priority": a clause naming the task, then
+# a change that points back at it.
+_ABOUT_THEN = re.compile(
+    r"^(?P<clause>(?P<subject>[^,;]+?)\s+(?:is|are|isn'?t|aren'?t|was|were|can|can'?t|could|should|"
+    r"shouldn'?t|has|have|needs?|seems?|looks?|got|became)\b[^,;]*)[,;]\s*"
+    r"(?:so\s+|then\s+|just\s+|please\s+)?(?P<rest>.+)$",
+    NOCASE,
+)
+
+
+def _shift(match: re.Match[str]) -> tuple[float, str] | None:
+    """The amount, negative when the words pull the due in ("bring it forward an hour")."""
+    amount = read_amount(match.group("amount"))
+    if amount is None:
+        return None
+    verb = " ".join(match.group("verb").lower().split())
+    ways = [w.lower() for w in (match.group("way1"), match.group("way2")) if w]
+    if ways == ["in"] and not match.group("by"):
+        return None  # "move it in a week": a date from now, not a shift
+    if any(way in SHIFT_EARLIER for way in ways) or (not ways and verb in SHIFT_EARLIER_VERBS):
+        return -amount[0], amount[1]
+    return amount  # later: "push it back", "delay it", "move it 2 days"
 
 
 _ADDING = re.compile(
@@ -308,11 +362,27 @@ def read_change(text: str) -> EditFields | None:
     adding = _ADDING.match(text) is not None  # "add X due friday" is a new task
     if re.match(r"^(?:what|which|when|how|is|are|do|does|any)\b", text, NOCASE):
         return None  # a question, not a change
-    for pattern in (_MOVE, _GIVE_DUE, _DUE_OF, _DUE_IS):
+    if not adding and (match := _SHIFT.match(text)):
+        ref, shift = _ref(match.group("ref")), _shift(match)
+        if ref is not None and shift is not None:
+            return EditFields(ref, shift=shift)
+    if (
+        (match := _ABOUT_THEN.match(text))
+        and read_change(match.group("clause")) is None  # "X is due friday, make it urgent": two
+        and (then := read_change(match.group("rest")))
+    ):
+        subject = ref_from(match.group("subject"))
+        if then.ref.kind == "pronoun" and subject is not None and subject.kind == "title":
+            return replace(then, ref=subject)
+        return then
+    for pattern in (_MOVE, _GIVE_DUE, _DUE_OF, _DUE_IS, _RETIME):
         if adding and pattern is _DUE_IS:
             continue
         if (match := pattern.match(text)) and is_date(match.group("when")):
-            ref = _ref(match.group("ref"))
+            if pattern is _RETIME and _FIELD_NAMED.search(match.group("named") or ""):
+                continue  # "change task 1's description to before noon": the text itself
+            named = match.group("named") if pattern is _RETIME else None
+            ref = _ref(match.group("ref") or named)
             if ref is not None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
     if match := _CLEAR_DUE.match(text):
