@@ -23,12 +23,13 @@ from sqlalchemy import Table, update
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.models import Change, utcnow
+from core.models import Change, Reminder, utcnow
 
 TOKEN_PREFIX = "u"
 # Columns that say which row it is, or are only bookkeeping of the change itself (a task's
 # number moves only when accounts are linked, which is nobody's change to undo).
-_NOT_RECORDED = frozenset({"id", "user_id", "number", "created_at", "updated_at"})
+# A reminder's `version` only grows (each wake-up is keyed by it), so undo never sets it back.
+_NOT_RECORDED = frozenset({"id", "user_id", "number", "created_at", "updated_at", "version"})
 
 
 def new_token() -> str:
@@ -230,6 +231,7 @@ async def undo_token(
     for row in undone:  # newest first, so a row created and then edited is edited back first
         await _name_as_now(session, row)
         await _revert(session, row)
+        await _wake_again(session, row)
         row.undone_at = now
     more = await _undoable_turns(session, user_id=user_id, cutoff=cutoff)
     return UndoResult(UndoOutcome.UNDONE, undone, more)
@@ -308,6 +310,17 @@ async def _revert(session: AsyncSession, change: Change) -> None:
             setattr(current, "updated_at", utcnow())  # noqa: B010
         session.add(current)
     await session.flush()
+
+
+async def _wake_again(session: AsyncSession, change: Change) -> None:
+    """A reminder whose move or cancellation was undone is woken at its restored time."""
+    if change.entity != "reminder" or change.before is None:
+        return
+    from core.reminders import book  # book records its changes through this module
+
+    current = await _current(session, change)
+    if isinstance(current, Reminder):
+        await book.wake_again(session, current)
 
 
 def _table_of_model(model: type[SQLModel]) -> Table:

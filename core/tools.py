@@ -305,6 +305,7 @@ async def _remind(
         conversation_id=context.conversation_id,
         now=context.now,
         zone=context.zone,
+        journal=context.journal,
     )
 
 
@@ -495,7 +496,7 @@ async def complete_task(ctx: ToolContext, task_identifier: str, done: bool = Tru
             task=describe(task, ctx.zone),
             already_completed=True,
         )
-    cancelled = await reminder_tools.cancel_reminder(ctx.session, task=task)
+    cancelled = await reminder_tools.cancel_reminder(ctx.session, task=task, journal=ctx.journal)
     following = await reminder_tools.next_occurrence(
         ctx.session, task=task, now=ctx.now, zone=ctx.zone
     )
@@ -593,7 +594,9 @@ async def update_task(
             journal=context.journal,
         )
         if task.due_at != before_due:
-            await reminder_tools.follow_due(context.session, task=task, now=context.now)
+            await reminder_tools.follow_due(
+                context.session, task=task, now=context.now, journal=context.journal
+            )
     changes = []
     if new_title is not None and task.title != before:
         changes.append(f"renamed #{task.number} from “{before}” to “{task.title}”")
@@ -609,7 +612,9 @@ async def update_task(
         changes.append(f"will remind you about {label(task)} {reminder[1]['when']}")
     cancelled = ""
     if cancel_reminder:
-        cancelled = await reminder_tools.cancel_reminder(context.session, task=task)
+        cancelled = await reminder_tools.cancel_reminder(
+            context.session, task=task, journal=context.journal
+        )
         changes.append(
             f"cancelled the reminder for {label(task)}"
             if cancelled

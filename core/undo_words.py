@@ -43,7 +43,11 @@ def _taken_back(change: Change) -> str:
         case "updated":
             return _fields_back(change, before)
         case "reminder_cancelled":
-            return "its reminder is set again"
+            return f"{subject} is set again"
+        case "reminder_set":
+            return f"{subject} is cancelled"
+        case "reminder_moved":
+            return f"{subject} is back at its earlier time"
     return f"took back the {change.kind.replace('_', ' ')} of {subject}"
 
 

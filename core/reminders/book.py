@@ -89,9 +89,12 @@ async def set_for_task(
     at: datetime,
     where: Where,
     before_due_minutes: int | None = None,
+    journal: Journal | None = None,
 ) -> Reminder:
-    """Remind the task's owner at `at`; an existing pending reminder of the task moves."""
+    """Remind the task's owner at `at`; an existing pending reminder of the task moves.
+    With a `journal`, the setting or the move is recorded, so undo can take it back."""
     reminder = await pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    before = None if reminder is None else changes.snapshot(reminder)
     if reminder is None:
         reminder = Reminder(
             user_id=task.user_id,
@@ -109,9 +112,32 @@ async def set_for_task(
         reminder.platform, reminder.conversation_id = where.platform, where.conversation_id
     session.add(reminder)
     await session.flush()
+    await changes.record(
+        session,
+        journal,
+        row=reminder,
+        kind="reminder_set" if before is None else "reminder_moved",
+        summary=reminder_of(task),
+        before=before,
+    )
     await wake(session, reminder)
     await _reachable_again(session, user_id=task.user_id, platform=where.platform)
     return reminder
+
+
+def reminder_of(task: Task) -> str:
+    """How an undo names a task's reminder."""
+    return f"the reminder for #{task.number} “{task.title}”"
+
+
+async def wake_again(session: AsyncSession, reminder: Reminder) -> None:
+    """An undo put the reminder back to a time or to pending: a wake-up under a new version,
+    so it fires at the restored time and the wake-up of the undone time finds it moved on."""
+    reminder.version += 1
+    session.add(reminder)
+    await session.flush()
+    if reminder.status in WAITING:
+        await wake(session, reminder)
 
 
 async def _reachable_again(session: AsyncSession, *, user_id: UUID, platform: str) -> None:
@@ -129,7 +155,12 @@ async def _reachable_again(session: AsyncSession, *, user_id: UUID, platform: st
 
 
 async def cancel_for_task(
-    session: AsyncSession, *, user_id: UUID, task_id: UUID, journal: Journal | None = None
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    task_id: UUID,
+    journal: Journal | None = None,
+    summary: str = "its reminder",
 ) -> int:
     """Cancel the task's pending reminders; how many there were. With a `journal`, each
     cancellation is recorded, so undoing the change (a delete) brings the reminder back."""
@@ -152,7 +183,7 @@ async def cancel_for_task(
                 journal,
                 row=reminder,
                 kind="reminder_cancelled",
-                summary="its reminder",
+                summary=summary,
                 before=before,
             )
         return len(reminders)
@@ -182,7 +213,12 @@ async def waiting(session: AsyncSession, *, user_id: UUID) -> list[tuple[Reminde
 
 
 async def follow_due(
-    session: AsyncSession, *, task: Task, due_at: datetime | None, now: datetime
+    session: AsyncSession,
+    *,
+    task: Task,
+    due_at: datetime | None,
+    now: datetime,
+    journal: Journal | None = None,
 ) -> Reminder | None:
     """A reminder set relative to the due ("an hour before") moves with it; cancelled when
     the due goes away or the new time has passed."""
@@ -190,7 +226,13 @@ async def follow_due(
     if reminder is None or reminder.before_due_minutes is None:
         return None
     if due_at is None or due_at - timedelta(minutes=reminder.before_due_minutes) <= now:
-        await cancel_for_task(session, user_id=task.user_id, task_id=task.id)
+        await cancel_for_task(
+            session,
+            user_id=task.user_id,
+            task_id=task.id,
+            journal=journal,
+            summary=reminder_of(task),
+        )
         return None
     where = Where(reminder.platform, reminder.conversation_id)
     return await set_for_task(
@@ -199,4 +241,5 @@ async def follow_due(
         at=due_at - timedelta(minutes=reminder.before_due_minutes),
         where=where,
         before_due_minutes=reminder.before_due_minutes,
+        journal=journal,
     )

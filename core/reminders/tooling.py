@@ -13,6 +13,7 @@ from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.changes import Journal
 from core.models import Reminder, Task
 from core.reminders import book, repeats
 from core.reminders.notice import when
@@ -56,6 +57,7 @@ async def set_reminder(
     conversation_id: UUID | None,
     now: datetime,
     zone: tzinfo,
+    journal: Journal | None = None,
 ) -> tuple[str, dict[str, Any]] | None:
     """Set (or move) the task's reminder from the tool's arguments; the sentence to add to
     the answer and the data, or None when no reminder was asked for."""
@@ -77,15 +79,28 @@ async def set_reminder(
         )
     where = await book.where_for(session, user_id=task.user_id, conversation_id=conversation_id)
     reminder = await book.set_for_task(
-        session, task=task, at=at, where=where, before_due_minutes=before_due_minutes
+        session,
+        task=task,
+        at=at,
+        where=where,
+        before_due_minutes=before_due_minutes,
+        journal=journal,
     )
     spoken = when(at, zone, now)
     return f"I'll remind you {spoken}.", describe_reminder(reminder, zone) | {"when": spoken}
 
 
-async def cancel_reminder(session: AsyncSession, *, task: Task) -> str:
+async def cancel_reminder(
+    session: AsyncSession, *, task: Task, journal: Journal | None = None
+) -> str:
     """For complete/delete/"don't remind me": the sentence saying what was cancelled."""
-    cancelled = await book.cancel_for_task(session, user_id=task.user_id, task_id=task.id)
+    cancelled = await book.cancel_for_task(
+        session,
+        user_id=task.user_id,
+        task_id=task.id,
+        journal=journal,
+        summary=book.reminder_of(task),
+    )
     if not cancelled:
         return ""
     return "Its reminder is cancelled." if cancelled == 1 else "Its reminders are cancelled."
@@ -96,8 +111,10 @@ async def has_reminder(session: AsyncSession, *, task: Task) -> bool:
     return found is not None
 
 
-async def follow_due(session: AsyncSession, *, task: Task, now: datetime) -> None:
-    await book.follow_due(session, task=task, due_at=task.due_at, now=now)
+async def follow_due(
+    session: AsyncSession, *, task: Task, now: datetime, journal: Journal | None = None
+) -> None:
+    await book.follow_due(session, task=task, due_at=task.due_at, now=now, journal=journal)
 
 
 def describe_reminder(reminder: Reminder, zone: tzinfo) -> dict[str, Any]:
