@@ -269,11 +269,17 @@ def _change(verb: str, rest: str, *, now: datetime, zone: tzinfo) -> ReminderInt
         lead = TIME_LEADS.match(spec)
         if lead is None and size:
             continue
-        at = _when(TRAILERS.sub("", spec[lead.end() if lead else 0 :]), now=now, zone=zone)
+        at = _when(_hour(TRAILERS.sub("", spec[lead.end() if lead else 0 :])), now=now, zone=zone)
         if at is not None:
             which = re.sub(r"^(?:back|forward|up|out|over)\b", "", which, flags=re.I)
             return RemindAbout(_target(which), at)
     return None
+
+
+def _hour(when: str) -> str:
+    """ "change that reminder to 11": a reminder's new time, so a bare number is an hour."""
+    bare = when.strip(" ,.!?")
+    return f"{bare}:00" if re.fullmatch(r"(?:[01]?\d|2[0-3])", bare) else when
 
 
 def _follow_up(said: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
