@@ -205,3 +205,15 @@ async def test_a_typed_answer_updates_the_question_to_the_outcome(
     assert update["text"] == outcome
     assert [b["type"] for b in update["blocks"]] == ["section"]  # no buttons left
     assert await alice.titles() == left
+
+
+async def test_a_refused_update_after_a_typed_answer_still_answers(
+    slack: SlackRig, alice: ChatDriver, caplog: pytest.LogCaptureFixture
+) -> None:
+    await ask_to_delete(slack)
+    slack.api.refuse("chat.update", error="message_not_found")
+    await deliver(slack, payloads.dm("yes"))
+    assert slack.api.of("chat.postMessage")[-1]["text"] == "Deleted #1 “buy milk”."
+    assert len(slack.api.of("chat.update")) == 1
+    assert "could not update the question" in caplog.text
+    assert await alice.titles() == []

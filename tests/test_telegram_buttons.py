@@ -143,3 +143,17 @@ async def test_a_typed_answer_edits_the_question_to_the_outcome(
     assert edited.text == outcome
     assert edited.json("reply_markup") is None  # Confirm and Cancel are gone
     assert await bot.titles(ALICE) == left
+
+
+async def test_a_refused_edit_after_a_typed_answer_still_answers(
+    bot: TelegramRig, caplog: pytest.LogCaptureFixture
+) -> None:
+    await bot.say(ALICE, "add buy milk")
+    await bot.say(ALICE, "delete 1")
+    bot.api.fail("editMessageText", description="Bad Request: message to edit not found")
+    [answer] = await bot.say(ALICE, "yes")
+    assert answer.text == "Deleted #1 “buy milk”."
+    await bot.api.wait_for("editMessageText")
+    await bot.say(ALICE, "list")  # the turn after it runs: nothing was left broken
+    assert "could not edit message" in caplog.text
+    assert await bot.titles(ALICE) == []
