@@ -11,11 +11,16 @@ from typing import Any
 import httpx
 import jwt
 from fastapi import FastAPI
+from pydantic import SecretStr
 
 from adapters.http.auth import issue_token
 from bot.serve import create_app
 from bot.settings import load_settings
 from core.agent.base import Agent
+from tests.fakes import slack_payloads as payloads
+from tests.fakes.slack_api import FakeSlackApi
+from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
+from tests.fakes.telegram_rig import WEBHOOK_SECRET
 from tests.harness import ScriptedAgent
 
 SECRET = "test-secret-for-the-chat-api-" + "0123456789abcdef" * 3
@@ -72,6 +77,18 @@ class ApiRig:
             f"/api/{user}/conversations/{conversation_id}/messages",
             headers=self.auth(as_user or user),
         )
+
+
+def both_platforms(slack_api: FakeSlackApi, bot_api: FakeTelegramAPI) -> dict[str, Any]:
+    """Settings that switch on Slack and Telegram, against the fakes."""
+    return {
+        "slack_bot_token": SecretStr(payloads.BOT_TOKEN),
+        "slack_signing_secret": SecretStr(payloads.SIGNING_SECRET),
+        "slack_api_url": slack_api.api_url,
+        "telegram_bot_token": SecretStr(TOKEN),
+        "telegram_webhook_secret": SecretStr(WEBHOOK_SECRET),
+        "telegram_api_url": bot_api.base_url,
+    }
 
 
 @asynccontextmanager

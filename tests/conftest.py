@@ -17,6 +17,9 @@ from sqlalchemy.engine import make_url
 
 from core.db import Database, sync_url
 from core.migrate import upgrade
+from tests.fakes.slack_api import FakeSlackApi
+from tests.fakes.telegram_api import FakeTelegramAPI
+from tests.fakes.telegram_rig import telegram_api
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 POSTGRES_ENV = "TODOBOT_TEST_POSTGRES_URL"
@@ -108,3 +111,18 @@ def agent() -> ScriptedAgent:
 def chat(database: Database, agent: ScriptedAgent) -> ChatDriver:
     """Alice, talking to todobot in the console, with a scripted agent."""
     return ChatDriver(build_chat(database, agent), database)
+
+
+@pytest.fixture
+async def slack_api() -> AsyncIterator[FakeSlackApi]:
+    """Slack's Web API, played by a fake on 127.0.0.1."""
+    api = await FakeSlackApi().start()
+    yield api
+    await api.stop()
+
+
+@pytest.fixture
+async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
+    """Telegram's Bot API, played by a fake on 127.0.0.1."""
+    async with telegram_api() as api:
+        yield api

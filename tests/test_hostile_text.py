@@ -12,7 +12,6 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-from pydantic import SecretStr
 from sqlmodel import col, select
 
 from core.agent.builtin import BuiltinAgent
@@ -20,11 +19,11 @@ from core.agent.builtin.engine import READ_AT_MOST
 from core.agent.builtin.parse import parse
 from core.message_text import MESSAGE_MAX_CHARS
 from core.models import Message, Task
-from tests.api_rig import ApiRig, api_rig
+from tests.api_rig import ApiRig, api_rig, both_platforms
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
-from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
-from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
+from tests.fakes.telegram_api import FakeTelegramAPI, message_update, person, private_chat
+from tests.fakes.telegram_rig import WEBHOOK_SECRET
 from tests.hostile_texts import UNITS, hostile
 
 # "Well under a second" with room for a busy shared machine; before the work some shapes took
@@ -137,30 +136,12 @@ async def _titles(rig: ApiRig) -> list[str]:
 
 
 @pytest.fixture
-async def slack_api() -> AsyncIterator[FakeSlackApi]:
-    api = await FakeSlackApi().start()
-    yield api
-    await api.stop()
-
-
-@pytest.fixture
-async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
-    async with telegram_api() as api:
-        yield api
-
-
-@pytest.fixture
 async def server(
     database_url: str, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
 ) -> AsyncIterator[ApiRig]:
     """`todobot serve` with Slack and Telegram, the builtin engine."""
     settings = {
-        "slack_bot_token": SecretStr(payloads.BOT_TOKEN),
-        "slack_signing_secret": SecretStr(payloads.SIGNING_SECRET),
-        "slack_api_url": slack_api.api_url,
-        "telegram_bot_token": SecretStr(TOKEN),
-        "telegram_webhook_secret": SecretStr(WEBHOOK_SECRET),
-        "telegram_api_url": bot_api.base_url,
+        **both_platforms(slack_api, bot_api),
         "inbox_poll_seconds": 0.05,
         "rate_limit_per_minute": 0,
     }

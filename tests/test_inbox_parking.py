@@ -21,7 +21,7 @@ from core.inbox import Inbox, InboxPolicy, is_transient
 from core.migrate import upgrade
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
-from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
+from tests.fakes.telegram_rig import WEBHOOK_SECRET
 from tests.test_inbox_delivery import items, update
 
 
@@ -93,12 +93,6 @@ def test_which_errors_are_transient() -> None:
     assert is_transient(wrapped)
     assert not is_transient(refused)
     assert not is_transient(KeyError("chat"))
-
-
-@pytest.fixture
-async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
-    async with telegram_api() as api:
-        yield api
 
 
 @pytest.fixture

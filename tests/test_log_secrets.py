@@ -14,11 +14,11 @@ from pydantic import SecretStr
 from bot.logs import REDACTED, protect_logs, redact
 from bot.settings import load_settings
 from core.agent.builtin import BuiltinAgent
-from tests.api_rig import SECRET, ApiRig, api_rig
+from tests.api_rig import SECRET, ApiRig, api_rig, both_platforms
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
-from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
+from tests.fakes.telegram_rig import WEBHOOK_SECRET
 
 CODE = re.compile(r"\b[A-Z2-9]{4}-[A-Z2-9]{4}\b")
 OPENAI_KEY = "sk-test-" + "k" * 40
@@ -26,29 +26,11 @@ ANN = person(4242, "Ann")
 
 
 @pytest.fixture
-async def slack_api() -> AsyncIterator[FakeSlackApi]:
-    api = await FakeSlackApi().start()
-    yield api
-    await api.stop()
-
-
-@pytest.fixture
-async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
-    async with telegram_api() as api:
-        yield api
-
-
-@pytest.fixture
 async def server(
     database_url: str, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
 ) -> AsyncIterator[ApiRig]:
     settings = {
-        "slack_bot_token": SecretStr(payloads.BOT_TOKEN),
-        "slack_signing_secret": SecretStr(payloads.SIGNING_SECRET),
-        "slack_api_url": slack_api.api_url,
-        "telegram_bot_token": SecretStr(TOKEN),
-        "telegram_webhook_secret": SecretStr(WEBHOOK_SECRET),
-        "telegram_api_url": bot_api.base_url,
+        **both_platforms(slack_api, bot_api),
         "openai_api_key": SecretStr(OPENAI_KEY),
         "inbox_poll_seconds": 0.05,
         "rate_limit_per_minute": 0,

@@ -12,31 +12,17 @@ from pathlib import Path
 
 import httpx
 import pytest
-from pydantic import SecretStr
 
 from adapters.http.auth import issue_token
 from adapters.http.limits import API_BODY_MAX, SLACK_BODY_MAX, TELEGRAM_BODY_MAX
-from tests.api_rig import SECRET, ApiRig, api_rig
+from tests.api_rig import SECRET, ApiRig, api_rig, both_platforms
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
-from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
+from tests.fakes.telegram_rig import WEBHOOK_SECRET
 from tests.serve_processes import start_serve
 
 TELEGRAM_SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
-
-
-@pytest.fixture
-async def slack_api() -> AsyncIterator[FakeSlackApi]:
-    api = await FakeSlackApi().start()
-    yield api
-    await api.stop()
-
-
-@pytest.fixture
-async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
-    async with telegram_api() as api:
-        yield api
 
 
 @pytest.fixture
@@ -44,12 +30,7 @@ async def server(
     database_url: str, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
 ) -> AsyncIterator[ApiRig]:
     settings = {
-        "slack_bot_token": SecretStr(payloads.BOT_TOKEN),
-        "slack_signing_secret": SecretStr(payloads.SIGNING_SECRET),
-        "slack_api_url": slack_api.api_url,
-        "telegram_bot_token": SecretStr(TOKEN),
-        "telegram_webhook_secret": SecretStr(WEBHOOK_SECRET),
-        "telegram_api_url": bot_api.base_url,
+        **both_platforms(slack_api, bot_api),
     }
     async with api_rig(database_url, **settings) as rig:
         yield rig

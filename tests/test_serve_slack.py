@@ -16,13 +16,6 @@ from tests.fakes.slack_api import FakeSlackApi
 
 
 @pytest.fixture
-async def slack_api() -> AsyncIterator[FakeSlackApi]:
-    api = await FakeSlackApi().start()
-    yield api
-    await api.stop()
-
-
-@pytest.fixture
 async def server(database_url: str, slack_api: FakeSlackApi) -> AsyncIterator[ApiRig]:
     settings = {
         "slack_bot_token": SecretStr(payloads.BOT_TOKEN),

@@ -12,7 +12,7 @@ from sqlmodel import col, select
 from core.models import InboxItem, ProcessedEvent, Task
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
-from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
+from tests.fakes.telegram_rig import WEBHOOK_SECRET
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 ANN = person(4242, "Ann")
@@ -26,12 +26,6 @@ def telegram_settings(api: FakeTelegramAPI) -> dict[str, object]:
         "inbox_poll_seconds": 0.05,
         "rate_limit_per_minute": 0,
     }
-
-
-@pytest.fixture
-async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
-    async with telegram_api() as api:
-        yield api
 
 
 @pytest.fixture
