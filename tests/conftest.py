@@ -19,7 +19,7 @@ from core.db import Database, sync_url
 from core.migrate import upgrade
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import FakeTelegramAPI
-from tests.fakes.telegram_rig import telegram_api
+from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 POSTGRES_ENV = "TODOBOT_TEST_POSTGRES_URL"
@@ -126,3 +126,13 @@ async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
     """Telegram's Bot API, played by a fake on 127.0.0.1."""
     async with telegram_api() as api:
         yield api
+
+
+@pytest.fixture
+async def bot(database: Database, agent: ScriptedAgent) -> AsyncIterator[TelegramRig]:
+    """A polling Telegram bot on the test's database, against the fake Bot API."""
+    async with (
+        telegram_api() as api,
+        polling_bot(api, database, build_chat(database, agent)) as rig,
+    ):
+        yield rig

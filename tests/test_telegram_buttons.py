@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
-from core.db import Database
 from tests.fakes.telegram_api import (
     BOT_USERNAME,
     callback_update,
@@ -14,21 +11,11 @@ from tests.fakes.telegram_api import (
     message_update,
     person,
 )
-from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
-from tests.harness import ScriptedAgent, build_chat
+from tests.fakes.telegram_rig import TelegramRig
 
 ALICE = person(111, "Alice", "alice")
 BOB = person(222, "Bob")
 FLAT = group_chat()
-
-
-@pytest.fixture
-async def bot(database: Database, agent: ScriptedAgent) -> AsyncIterator[TelegramRig]:
-    async with (
-        telegram_api() as api,
-        polling_bot(api, database, build_chat(database, agent)) as rig,
-    ):
-        yield rig
 
 
 async def test_confirm_deletes_and_edits_the_question(bot: TelegramRig) -> None:

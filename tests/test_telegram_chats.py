@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from core.db import Database
 from tests.fakes.telegram_api import BOT_USERNAME, bot_message, group_chat, person
-from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
-from tests.harness import ScriptedAgent, build_chat
+from tests.fakes.telegram_rig import TelegramRig
 
 ALICE = person(111, "Alice", "alice")
 BOB = person(222, "Bob")
 FLAT = group_chat()
-
-
-@pytest.fixture
-async def bot(database: Database, agent: ScriptedAgent) -> AsyncIterator[TelegramRig]:
-    async with (
-        telegram_api() as api,
-        polling_bot(api, database, build_chat(database, agent)) as rig,
-    ):
-        yield rig
 
 
 async def test_start_up_introduces_the_bot_and_its_menu(bot: TelegramRig) -> None:

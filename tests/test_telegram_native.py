@@ -4,12 +4,8 @@ mode, and the command menus per chat type and language."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from sqlmodel import select
 
-from core.db import Database
 from core.models import Task, ToolCall
 from tests.fakes.telegram_api import (
     BOT_USERNAME,
@@ -20,21 +16,11 @@ from tests.fakes.telegram_api import (
     person,
     private_chat,
 )
-from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
-from tests.harness import ScriptedAgent, build_chat
+from tests.fakes.telegram_rig import TelegramRig
 
 ALICE = person(111, "Alice", "alice")
 BOB = person(222, "Bob")
 FLAT = group_chat()
-
-
-@pytest.fixture
-async def bot(database: Database, agent: ScriptedAgent) -> AsyncIterator[TelegramRig]:
-    async with (
-        telegram_api() as api,
-        polling_bot(api, database, build_chat(database, agent)) as rig,
-    ):
-        yield rig
 
 
 def keyboard_rows(call) -> list[list[str]]:  # type: ignore[no-untyped-def]

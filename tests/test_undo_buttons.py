@@ -11,22 +11,13 @@ from core.types import Action
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_rig import SlackRig, slack_rig
 from tests.fakes.telegram_api import BOT_USERNAME, callback_update, group_chat, person
-from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
+from tests.fakes.telegram_rig import TelegramRig
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 from tests.test_slack_delete import buttons, click, deliver
 
 ALICE = person(111, "Alice", "alice")
 BOB = person(222, "Bob")
 FLAT = group_chat()
-
-
-@pytest.fixture
-async def bot(database: Database, agent: ScriptedAgent) -> AsyncIterator[TelegramRig]:
-    async with (
-        telegram_api() as api,
-        polling_bot(api, database, build_chat(database, agent)) as rig,
-    ):
-        yield rig
 
 
 async def test_telegram_undo_by_its_owner_once(bot: TelegramRig) -> None:
