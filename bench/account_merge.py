@@ -28,13 +28,13 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from core.account_commands import install  # noqa: E402
 from core.agent.standin import CommandLineAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
-from core.db import Database, sync_url  # noqa: E402
-from core.identities import user_for  # noqa: E402
-from core.migrate import upgrade  # noqa: E402
-from core.models import Conversation, Message, Task, ToolCall  # noqa: E402
+from core.people.account_commands import install  # noqa: E402
+from core.people.identities import user_for  # noqa: E402
+from core.storage.db import Database, sync_url  # noqa: E402
+from core.storage.migrate import upgrade  # noqa: E402
+from core.storage.models import Conversation, Message, Task, ToolCall  # noqa: E402
 from core.types import Action, Incoming, Press  # noqa: E402
 
 T = TypeVar("T")

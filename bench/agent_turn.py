@@ -40,8 +40,8 @@ from core.agent.base import Agent  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
 from core.agent.openai_backend import OpenAIAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
-from core.db import Database, sync_url  # noqa: E402
-from core.migrate import upgrade  # noqa: E402
+from core.storage.db import Database, sync_url  # noqa: E402
+from core.storage.migrate import upgrade  # noqa: E402
 from core.types import Incoming  # noqa: E402
 from tests.fakes.openai_server import FakeOpenAI, Scripted, tool_call  # noqa: E402
 from tests.fakes.openai_server import text as answer  # noqa: E402

@@ -8,8 +8,8 @@ import uuid
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from core.db import sync_url
-from core.migrate import upgrade
+from core.storage.db import sync_url
+from core.storage.migrate import upgrade
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 

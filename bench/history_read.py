@@ -5,7 +5,8 @@
 One PostgreSQL database (a fresh one on TODOBOT_BENCH_POSTGRES_URL's server, dropped after),
 one person with conversations of 10, 50, 1,000, 10,000 and 100,000 messages, and fifty other
 people with 2,000 messages each. Each round reads the
-last 50 messages of every conversation once, through `core.conversations.recent_messages` (the
+last 50 messages of every conversation once, through
+`core.conversation.conversations.recent_messages` (the
 query a turn runs), interleaved so the machine's noise falls on all sizes alike. The floor is
 the 50-message conversation, the smallest that fills the window (the same rows to read and
 build): the ratio of each size to it is what must stay near 1. psycopg
@@ -32,9 +33,9 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import create_engine, insert, text  # noqa: E402
 
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
-from core.conversations import recent_messages  # noqa: E402
-from core.db import Database, sync_url  # noqa: E402
-from core.models import Conversation, Message, User  # noqa: E402
+from core.conversation.conversations import recent_messages  # noqa: E402
+from core.storage.db import Database, sync_url  # noqa: E402
+from core.storage.models import Conversation, Message, User  # noqa: E402
 
 SIZES = (10, 50, 1_000, 10_000, 100_000)
 FLOOR = 50  # the smallest conversation that fills the window: the same rows, the least table

@@ -121,9 +121,9 @@ class FakePlatform:
 async def seed(url: str, *, reminders: int, people: int, platform: str, due: datetime) -> None:
     """Users with an account on `platform`, one task per reminder, the reminders and their
     wake-ups, written in bulk (as if people had asked over the past days)."""
-    from core.db import Database
-    from core.models import Identity, InboxItem, Reminder, Task, User
     from core.reminders.book import new_token, source_for
+    from core.storage.db import Database
+    from core.storage.models import Identity, InboxItem, Reminder, Task, User
 
     db = Database(url)
     async with db.session() as session, session.begin():
@@ -167,9 +167,9 @@ async def seed(url: str, *, reminders: int, people: int, platform: str, due: dat
 
 async def worker(url: str, platform: str, api: str) -> None:
     """One dispatcher process until SIGTERM, as a `serve` worker runs it."""
-    from core.db import Database
     from core.reminders.delivery import Sender
     from core.reminders.dispatch import DispatchPolicy, ReminderDispatcher
+    from core.storage.db import Database
 
     db = Database(url, pool_size=4, max_overflow=4)
     sender: Sender
@@ -290,8 +290,8 @@ async def run(platform: str, *, reminders: int, people: int, per_second: int) ->
 async def _move_due(url: str, due: datetime) -> None:
     from sqlalchemy import update
 
-    from core.db import Database
-    from core.models import InboxItem, Reminder
+    from core.storage.db import Database
+    from core.storage.models import InboxItem, Reminder
 
     db = Database(url)
     async with db.session() as session, session.begin():

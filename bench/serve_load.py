@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adapters.http.auth import issue_token  # noqa: E402
-from core.migrate import upgrade  # noqa: E402
+from core.storage.migrate import upgrade  # noqa: E402
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 SECRET = "bench-" + uuid.uuid4().hex * 2

@@ -239,7 +239,7 @@ def main() -> int:
         run_server(args.server, args.freeze_gc)
         return 0
     if args.sqlite:
-        from core.migrate import upgrade
+        from core.storage.migrate import upgrade
 
         with tempfile.TemporaryDirectory() as folder:
             url = f"sqlite:///{folder}/bench.db"

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from core.models import PRIORITIES
-from core.when import zone_named
+from core.domain.when import zone_named
+from core.storage.models import PRIORITIES
 
 CASE_KEYS = frozenset({"id", "now", "tz", "given", "say", "press", "expect"})
 GIVEN_KEYS = frozenset({"title", "description", "completed", "due", "priority", "tags"})

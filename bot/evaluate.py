@@ -21,18 +21,18 @@ from sqlmodel import select
 
 from bot.eval_cases import Case, Outcome, ReminderState, TaskState, judge, load_cases
 from bot.settings import Settings
-from core import tasks as task_service
 from core.agent.base import Agent
 from core.chat import ChatService
 from core.clock import Clock, PinnedClock, SystemClock
-from core.db import Database
-from core.identities import user_for
-from core.models import Confirmation
+from core.domain import tasks as task_service
+from core.domain.task_text import due_of
+from core.domain.when import local_instant, parse_due, zone_named
+from core.domain.zone_commands import install as install_zone_commands
+from core.people.identities import user_for
 from core.reminders import book as reminder_book
-from core.task_text import due_of
+from core.storage.db import Database
+from core.storage.models import Confirmation
 from core.types import Action, Incoming, Press, Reply
-from core.when import local_instant, parse_due, zone_named
-from core.zone_commands import install as install_zone_commands
 
 PLATFORM = "eval"
 USER = "eval-user"
@@ -41,7 +41,7 @@ CHAT = "eval-chat"
 
 def migrated_template(directory: Path) -> Path:
     """One migrated database file; every case starts from a copy of it."""
-    from core.migrate import upgrade
+    from core.storage.migrate import upgrade
 
     template = directory / "template.db"
     upgrade(f"sqlite:///{template}")

@@ -10,9 +10,9 @@ from contextlib import asynccontextmanager
 
 from bot.settings import Settings
 from core.clock import Clock, SystemClock
-from core.db import Database
 from core.reminders.delivery import NoReminderObserver, ReminderObserver, Sender
 from core.reminders.dispatch import DispatchPolicy, ReminderDispatcher
+from core.storage.db import Database
 
 
 def dispatch_policy(settings: Settings) -> DispatchPolicy:

@@ -34,6 +34,7 @@ from adapters.http.auth import TokenVerifier
 from adapters.http.chat_api import chat_api_router
 from adapters.http.errors import install_error_handlers
 from adapters.http.limits import DEFAULT_BODY_MAX
+from adapters.http.metrics import build_metrics
 from adapters.http.ops import ops_router
 from adapters.http.platforms import mount_platforms
 from adapters.http.reminders import ApiReminderSender
@@ -47,9 +48,8 @@ from bot.supervisor import WorkerPool
 from bot.wiring import build_database, build_remote_tools, build_services
 from core.agent.base import Agent
 from core.chat import ChatService
-from core.inbox import Inbox, InboxPolicy
-from core.metrics import build_metrics
-from core.trash import TrashPurger
+from core.delivery.inbox import Inbox, InboxPolicy
+from core.domain.trash import TrashPurger
 
 log = logging.getLogger(__name__)
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.settings import Settings
-from core.account_commands import install as install_account_commands
 from core.agent.base import Agent
 from core.chat import ChatPolicy, ChatService
 from core.clock import Clock, SystemClock
-from core.db import Database
+from core.domain.zone_commands import install as install_zone_commands
 from core.observe import NoObserver, TurnObserver
+from core.people.account_commands import install as install_account_commands
 from core.reminders.digest_commands import install as install_digest_commands
 from core.remote import RemoteTools
-from core.zone_commands import install as install_zone_commands
+from core.storage.db import Database
 
 
 @dataclass
@@ -101,6 +101,6 @@ def build_services(
 
 
 def upgrade_database(settings: Settings) -> None:
-    from core.migrate import upgrade_if_behind
+    from core.storage.migrate import upgrade_if_behind
 
     upgrade_if_behind(settings.database_url)

@@ -19,20 +19,24 @@ from uuid import UUID
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import confirmations, conversations, events, forms, typed_answers, views
 from core.agent.base import Agent, AgentTurn
 from core.clock import Clock, SystemClock
-from core.commands import TOOL_COMMANDS, parse_command
-from core.db import Database, connection_lost, in_transaction
-from core.events import claim_event, release_event
-from core.identities import find_user, user_for
+from core.conversation import confirmations, conversations, typed_answers, views
+from core.conversation.pages import DEFAULT_PAGE, Page
+from core.conversation.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
+from core.delivery import events
+from core.delivery.events import claim_event, release_event
+from core.delivery.ratelimit import over_limit
+from core.delivery.windows import SlidingWindow
+from core.domain import forms
+from core.domain.commands import TOOL_COMMANDS, parse_command
+from core.domain.tools import ToolContext
+from core.domain.zones import settle_zone
 from core.message_text import excerpt, too_long, without_controls
-from core.models import Conversation, Message, User, iso, utcnow
 from core.observe import NoObserver, TurnObserver
-from core.pages import DEFAULT_PAGE, Page
-from core.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
-from core.ratelimit import over_limit
-from core.tools import ToolContext
+from core.people.identities import find_user, user_for
+from core.storage.db import Database, connection_lost, in_transaction
+from core.storage.models import Conversation, Message, User, iso, utcnow
 from core.types import (
     ConversationView,
     Incoming,
@@ -42,8 +46,6 @@ from core.types import (
     TaskBoard,
     TaskView,
 )
-from core.windows import SlidingWindow
-from core.zones import settle_zone
 
 log = logging.getLogger(__name__)
 

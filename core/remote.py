@@ -16,19 +16,19 @@ from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import tasks as task_service
-from core import tools
 from core.clock import Clock, SystemClock
-from core.confirmations import Outcome, decide
-from core.db import Database, in_transaction
-from core.identities import find_user, user_for
-from core.models import User
+from core.conversation.confirmations import Outcome, decide
+from core.conversation.presses import CONFIRM_ACTIONS, explain
+from core.delivery.ratelimit import tool_calls_over_limit
+from core.domain import tasks as task_service
+from core.domain import tools
+from core.domain.tools import Envelope, ToolContext, ToolFunction, failure, ok
+from core.domain.zones import settle_zone
 from core.observe import NoObserver, TurnObserver
-from core.presses import CONFIRM_ACTIONS, explain
-from core.ratelimit import tool_calls_over_limit
-from core.tools import Envelope, ToolContext, ToolFunction, failure, ok
+from core.people.identities import find_user, user_for
+from core.storage.db import Database, in_transaction
+from core.storage.models import User
 from core.types import Action, Reply
-from core.zones import settle_zone
 
 OBSERVED_AS = "mcp"  # the platform label of these calls in the metrics
 RATE_LIMITED = (

@@ -10,10 +10,10 @@ from uuid import UUID
 from sqlalchemy import func
 from sqlmodel import SQLModel, col, select
 
-from core.account_commands import install
 from core.chat import ChatService
-from core.db import Database
-from core.models import Conversation, Identity, Message, Task, ToolCall
+from core.people.account_commands import install
+from core.storage.db import Database
+from core.storage.models import Conversation, Identity, Message, Task, ToolCall
 from core.types import Reply
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 

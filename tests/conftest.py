@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from core.db import Database, sync_url
-from core.migrate import upgrade
+from core.storage.db import Database, sync_url
+from core.storage.migrate import upgrade
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api

@@ -7,12 +7,12 @@ from typing import Any
 
 from sqlmodel import col, select
 
-from core import tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.standin import CommandLineAgent
 from core.chat import ChatPolicy, ChatService
-from core.db import Database
-from core.models import Identity, Task, ToolCall
+from core.domain import tools
+from core.storage.db import Database
+from core.storage.models import Identity, Task, ToolCall
 from core.types import Action, Incoming, Press, Reply
 
 

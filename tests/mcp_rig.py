@@ -9,8 +9,8 @@ from typing import Any
 from mcp_types import CallToolResult, ElicitRequestParams, ElicitResult, ReadResourceResult
 from sqlmodel import col, select
 
-from core.db import Database
-from core.models import Confirmation, Task, ToolCall
+from core.storage.db import Database
+from core.storage.models import Confirmation, Task, ToolCall
 
 
 @dataclass

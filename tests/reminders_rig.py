@@ -9,10 +9,10 @@ from uuid import UUID
 
 from sqlmodel import col, select
 
-from core.db import Database
-from core.models import InboxItem, Reminder, Task
 from core.reminders import book
 from core.reminders.delivery import Notice, Refused, Unreachable
+from core.storage.db import Database
+from core.storage.models import InboxItem, Reminder, Task
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 

@@ -10,9 +10,9 @@ from sqlalchemy import update
 from sqlmodel import col, select
 
 from core.chat import ChatService
-from core.db import Database
-from core.link_codes import ALPHABET, WRONG_CODE
-from core.models import Identity, LinkCode, ToolCall, utcnow
+from core.people.link_codes import ALPHABET, WRONG_CODE
+from core.storage.db import Database
+from core.storage.models import Identity, LinkCode, ToolCall, utcnow
 from tests.accounts_rig import Account, account_service, snapshot
 
 

@@ -6,9 +6,9 @@ import pytest
 from sqlmodel import col, select
 
 from core.chat import ChatService
-from core.db import Database
-from core.link_codes import code_hash, normalize
-from core.models import Conversation, LinkCode, Message, ToolCall, User
+from core.people.link_codes import code_hash, normalize
+from core.storage.db import Database
+from core.storage.models import Conversation, LinkCode, Message, ToolCall, User
 from tests.accounts_rig import Account, account_service, snapshot
 
 

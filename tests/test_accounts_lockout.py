@@ -10,9 +10,9 @@ from sqlalchemy import update
 from sqlmodel import col, select
 
 from core.chat import ChatService
-from core.db import Database
-from core.link_codes import PLATFORM_WRONG_CODE_LIMIT, WRONG_CODE, WRONG_CODE_LIMIT
-from core.models import LinkCode, ToolCall, utcnow
+from core.people.link_codes import PLATFORM_WRONG_CODE_LIMIT, WRONG_CODE, WRONG_CODE_LIMIT
+from core.storage.db import Database
+from core.storage.models import LinkCode, ToolCall, utcnow
 from tests.accounts_rig import Account, account_service
 from tests.test_accounts_codes import wrong
 

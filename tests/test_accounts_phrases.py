@@ -8,8 +8,8 @@ import pytest
 
 from bot.settings import load_settings
 from bot.wiring import build_services
-from core.account_phrases import asks_for_code, asks_to_forget, recognise
-from core.link_codes import looks_like_code, normalize, shown
+from core.people.account_phrases import asks_for_code, asks_to_forget, recognise
+from core.people.link_codes import looks_like_code, normalize, shown
 from core.types import COMMAND_WORDS
 
 

@@ -6,8 +6,8 @@ import pytest
 from sqlmodel import select
 
 from core.chat import ChatService
-from core.db import Database
-from core.models import ToolCall
+from core.storage.db import Database
+from core.storage.models import ToolCall
 from tests.accounts_rig import Account, account_service, snapshot
 
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from core.models import Confirmation, utcnow
+from core.storage.models import Confirmation, utcnow
 from tests.api_rig import ApiRig, api_rig
 
 

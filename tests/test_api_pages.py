@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from core.pages import DEFAULT_PAGE, MAX_PAGE
+from core.conversation.pages import DEFAULT_PAGE, MAX_PAGE
 from core.types import Action, Press
 from tests.api_rig import ApiRig, api_rig
 
@@ -100,7 +100,7 @@ async def test_a_control_character_in_the_user_id_is_refused(api: ApiRig) -> Non
 
 
 async def test_presses_are_limited_per_person(database_url: str) -> None:
-    from core.db import Database
+    from core.storage.db import Database
     from tests.harness import ScriptedAgent, build_chat
 
     database = Database(database_url)

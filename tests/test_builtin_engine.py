@@ -6,7 +6,7 @@ import pytest
 
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
-from core.db import Database
+from core.storage.db import Database
 from tests.harness import ChatDriver, build_chat
 
 

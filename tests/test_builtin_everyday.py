@@ -11,9 +11,9 @@ from sqlmodel import col, select
 from core.agent.builtin import BuiltinAgent
 from core.agent.builtin.language import not_english
 from core.agent.builtin.typos import corrected
-from core.db import Database
-from core.help import HELP_TEXT
-from core.models import Task, utcnow
+from core.conversation.help import HELP_TEXT
+from core.storage.db import Database
+from core.storage.models import Task, utcnow
 from core.types import COMMAND_WORDS
 from tests.harness import ChatDriver, build_chat
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 from sqlalchemy import update
 from sqlmodel import col, select
 
-from core.models import Confirmation, ToolCall, utcnow
+from core.storage.models import Confirmation, ToolCall, utcnow
 from core.types import Action, Press
 from tests.harness import ChatDriver
 
@@ -95,7 +95,7 @@ async def test_the_decision_is_remembered_in_the_conversation(chat: ChatDriver) 
     await chat.say("add file taxes")
     await chat.push("delete 1")
     await chat.press("confirm")
-    from core.models import Message
+    from core.storage.models import Message
 
     async with chat.database.session() as session:
         last = (

@@ -10,8 +10,8 @@ from sqlalchemy import func, insert
 from sqlmodel import col, select
 
 from core.chat import RATE_LIMITED, ConversationNotFound
-from core.conversations import recent_messages, title_from
-from core.models import Conversation, Message, ProcessedEvent, ToolCall, utcnow
+from core.conversation.conversations import recent_messages, title_from
+from core.storage.models import Conversation, Message, ProcessedEvent, ToolCall, utcnow
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 
@@ -196,7 +196,7 @@ async def test_first_contact_creates_one_user_and_later_contacts_find_it(
     await chat.say("list")
     assert await chat.user_id() == first
     async with chat.database.session() as session:
-        from core.models import Identity, User
+        from core.storage.models import Identity, User
 
         assert (await session.exec(select(func.count()).select_from(User))).one() == 1
         assert (await session.exec(select(func.count()).select_from(Identity))).one() == 1

@@ -8,9 +8,9 @@ import pytest
 from sqlmodel import select
 
 from core.chat import ChatService
-from core.db import Database
-from core.export import export_user
-from core.models import ToolCall
+from core.people.export import export_user
+from core.storage.db import Database
+from core.storage.models import ToolCall
 from tests.accounts_rig import Account, account_service
 
 

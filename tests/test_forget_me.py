@@ -6,9 +6,9 @@ import pytest
 from sqlmodel import SQLModel, select
 
 from core.chat import ChatService
-from core.db import Database
-from core.erase import subject_hash
-from core.models import Erasure, Message
+from core.people.erase import subject_hash
+from core.storage.db import Database
+from core.storage.models import Erasure, Message
 from tests.accounts_rig import Account, account_service, rows_of, snapshot
 
 

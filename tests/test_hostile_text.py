@@ -18,7 +18,7 @@ from core.agent.builtin import BuiltinAgent
 from core.agent.builtin.engine import READ_AT_MOST
 from core.agent.builtin.parse import parse
 from core.message_text import MESSAGE_MAX_CHARS
-from core.models import Message, Task
+from core.storage.models import Message, Task
 from tests.api_rig import ApiRig, api_rig, both_platforms
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi

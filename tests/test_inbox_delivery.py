@@ -9,9 +9,9 @@ from typing import Any
 from sqlmodel import col, select
 
 from core.chat import ChatService
-from core.db import Database
-from core.inbox import Inbox, InboxPolicy
-from core.models import InboxItem, Task
+from core.delivery.inbox import Inbox, InboxPolicy
+from core.storage.db import Database
+from core.storage.models import InboxItem, Task
 from core.types import Incoming
 from tests.harness import ScriptedAgent, build_chat
 

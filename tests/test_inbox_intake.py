@@ -7,9 +7,9 @@ import asyncio
 from sqlalchemy import event
 from sqlmodel import col, select
 
-from core.db import Database
-from core.inbox import Inbox
-from core.models import InboxItem
+from core.delivery.inbox import Inbox
+from core.storage.db import Database
+from core.storage.models import InboxItem
 
 
 async def test_deliveries_arriving_together_are_written_once_each(database: Database) -> None:

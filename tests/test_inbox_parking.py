@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 
 from bot.cli import app as cli
 from core.agent.builtin import BuiltinAgent
-from core.db import Database
-from core.inbox import Inbox, InboxPolicy, is_transient
-from core.migrate import upgrade
+from core.delivery.inbox import Inbox, InboxPolicy, is_transient
+from core.storage.db import Database
+from core.storage.migrate import upgrade
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
 from tests.fakes.telegram_rig import WEBHOOK_SECRET
@@ -129,7 +129,7 @@ async def test_telegram_refusing_an_answer_for_good_parks_the_update_and_says_so
     async with server.app.state.services.db.session() as session:
         from sqlmodel import select
 
-        from core.models import InboxItem
+        from core.storage.models import InboxItem
 
         [item] = (await session.exec(select(InboxItem))).all()
     assert item.status == "parked"  # (an attempt before the bot connected is retried)

@@ -9,9 +9,9 @@ from sqlalchemy import text
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.db import Database, in_transaction
-from core.inbox import Inbox, InboxPolicy
-from core.models import InboxItem
+from core.delivery.inbox import Inbox, InboxPolicy
+from core.storage.db import Database, in_transaction
+from core.storage.models import InboxItem
 from tests.conftest import _truncate
 
 pytestmark = pytest.mark.postgres

@@ -121,7 +121,7 @@ async def test_a_database_error_names_the_statement_but_not_what_people_wrote(
     from sqlalchemy import text
     from sqlalchemy.exc import DBAPIError
 
-    from core.db import Database
+    from core.storage.db import Database
 
     database = Database(database_url)
     try:

@@ -17,8 +17,8 @@ from mcp_types import InputRequiredResult
 
 from adapters.http.auth import issue_token
 from adapters.mcp.mount import NOT_CONFIGURED
-from core.db import Database
-from core.migrate import upgrade
+from core.storage.db import Database
+from core.storage.migrate import upgrade
 from tests.api_rig import api_rig
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call
 from tests.mcp_rig import Person, confirmations, envelope, titles

@@ -16,8 +16,8 @@ import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
 from adapters.console.console import run_console
-from core.db import Database
-from core.migrate import upgrade
+from core.storage.db import Database
+from core.storage.migrate import upgrade
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 from tests.mcp_rig import Person, confirmations, envelope, titles
 

@@ -13,13 +13,13 @@ from sqlmodel import select
 
 from bot.settings import load_settings
 from bot.wiring import build_agent
-from core import tasks as task_service
 from core.agent.builtin import BuiltinAgent
 from core.agent.openai_backend import OpenAIAgent
 from core.chat import APOLOGY
-from core.db import Database
-from core.identities import user_for
-from core.models import Confirmation, Task, ToolCall
+from core.domain import tasks as task_service
+from core.people.identities import user_for
+from core.storage.db import Database
+from core.storage.models import Confirmation, Task, ToolCall
 from tests.fakes.openai_server import (
     FakeOpenAI,
     Scripted,

@@ -11,7 +11,7 @@ import pytest
 from core.agent.openai_backend import OpenAIAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.db import Database
+from core.storage.db import Database
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call
 from tests.harness import ChatDriver
 

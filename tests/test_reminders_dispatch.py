@@ -7,8 +7,8 @@ from datetime import timedelta
 
 from sqlmodel import select
 
-from core.models import Identity
 from core.reminders.dispatch import DispatchPolicy, ReminderDispatcher
+from core.storage.models import Identity
 from tests.harness import ChatDriver
 from tests.reminders_rig import RecordingSender, StepClock, remind, reminders_of, wakeups
 

@@ -11,8 +11,8 @@ import pytest
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.db import Database
 from core.reminders import book
+from core.storage.db import Database
 from tests.harness import ChatDriver
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -7,8 +7,8 @@ from sqlmodel import select
 
 from adapters.pacing import Pacer
 from adapters.slack.reminders import SlackReminderSender
-from core.models import Task
 from core.reminders.dispatch import ReminderDispatcher
+from core.storage.models import Task
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_rig import slack_rig
 from tests.harness import ChatDriver

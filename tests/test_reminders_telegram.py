@@ -8,10 +8,10 @@ from datetime import timedelta
 from sqlmodel import select
 
 from adapters.telegram.reminders import TelegramReminderSender
-from core.db import Database
-from core.models import Conversation, Task
 from core.reminders import book
 from core.reminders.dispatch import ReminderDispatcher
+from core.storage.db import Database
+from core.storage.models import Conversation, Task
 from tests.fakes.telegram_api import callback_update, group_chat, person
 from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
 from tests.harness import ChatDriver

@@ -15,11 +15,11 @@ import pytest
 import pytest_asyncio
 from sqlalchemy import text
 
-from core import tasks as task_service
-from core.db import Database
-from core.identities import user_for
-from core.models import utcnow
+from core.domain import tasks as task_service
+from core.people.identities import user_for
 from core.reminders import book
+from core.storage.db import Database
+from core.storage.models import utcnow
 from tests.conftest import _truncate
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
 from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api

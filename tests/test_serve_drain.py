@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import Connection, create_engine, text
 
 from adapters.http.auth import issue_token
-from core.db import sync_url
+from core.storage.db import sync_url
 from tests.conftest import _truncate
 from tests.serve_processes import ServeProcess, start_serve
 from tests.steady_load import SteadyLoad

@@ -14,7 +14,7 @@ import pytest_asyncio
 from sqlalchemy import create_engine, text
 
 from adapters.http.auth import issue_token
-from core.db import sync_url
+from core.storage.db import sync_url
 from tests.conftest import _truncate
 from tests.cutting_proxy import CuttingProxy
 from tests.serve_processes import ServeProcess, start_many

@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 from sqlmodel import col, select
 
-from core.models import InboxItem, Task
+from core.storage.models import InboxItem, Task
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi

@@ -27,7 +27,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from adapters.http.auth import issue_token
-from core.db import Database
+from core.storage.db import Database
 from tests.conftest import _truncate
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
 from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from core.db import Database
+from core.storage.db import Database
 from core.types import Action, parse_payload
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import SlackCall

@@ -14,8 +14,8 @@ from sqlmodel import select
 
 from adapters.slack import home, modals
 from core.clock import PinnedClock
-from core.db import Database
-from core.models import Task, ToolCall
+from core.storage.db import Database
+from core.storage.models import Task, ToolCall
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import TEAM_ID
 from tests.fakes.slack_rig import SlackRig, slack_rig

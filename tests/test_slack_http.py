@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import select
 
-from core.db import Database
-from core.models import Identity, Message, ProcessedEvent
+from core.storage.db import Database
+from core.storage.models import Identity, Message, ProcessedEvent
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_rig import SlackRig, slack_rig
 from tests.harness import ChatDriver, ScriptedAgent, build_chat

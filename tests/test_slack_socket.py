@@ -6,7 +6,7 @@ import asyncio
 
 from adapters.slack.config import slack_credentials
 from adapters.slack.socket_mode import run_socket_mode
-from core.db import Database
+from core.storage.db import Database
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.slack_rig import slack_settings

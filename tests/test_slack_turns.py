@@ -9,7 +9,7 @@ import pytest
 
 from adapters.slack.worker import FAILED
 from core.chat import CommandCall
-from core.db import Database
+from core.storage.db import Database
 from core.types import Attachment, Reply
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_rig import SlackRig, slack_rig

@@ -11,8 +11,8 @@ from sqlmodel import select
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.db import Database
-from core.models import User
+from core.storage.db import Database
+from core.storage.models import User
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_rig import SlackRig, slack_rig
 
@@ -41,7 +41,7 @@ async def test_the_zone_comes_from_users_info_once(slack: SlackRig, database: Da
     said = [call["text"] for call in slack.api.of("chat.postMessage")]
     assert "tomorrow (Tue 3 Mar) at 09:00" in said[0] and "Times are in" not in said[0]
     async with database.session() as session:
-        from core.models import Task
+        from core.storage.models import Task
 
         [task] = (await session.exec(select(Task))).all()
     assert task.due_at == datetime(2026, 3, 3, 14, 0, tzinfo=UTC)  # 09:00 EST

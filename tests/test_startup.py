@@ -23,8 +23,8 @@ from adapters.telegram.application import TelegramSetupError
 from bot.logs import configure_logging
 from bot.serve import create_app
 from bot.settings import load_settings
-from core.db import Database
-from core.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind
+from core.storage.db import Database
+from core.storage.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.slack_rig import slack_settings
 from tests.harness import ScriptedAgent, build_chat

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from core.forms import TaskForm
-from core.listing import LISTING_PAGE
-from core.models import ProcessedEvent, ToolCall
+from core.domain.forms import TaskForm
+from core.domain.listing import LISTING_PAGE
+from core.storage.models import ProcessedEvent, ToolCall
 from core.types import Action, Press, Reply
 from tests.harness import ChatDriver
 

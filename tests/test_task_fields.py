@@ -9,8 +9,8 @@ from sqlmodel import select
 
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.db import Database
-from core.models import User
+from core.storage.db import Database
+from core.storage.models import User
 from tests.harness import ChatDriver, ScriptedAgent
 
 # Monday 2 March 2026, 09:00 in Berlin (08:00 UTC).
@@ -163,7 +163,7 @@ async def test_the_zone_is_kept_and_an_assumed_one_is_said(
 async def test_the_export_carries_the_zone_and_the_fields(
     chat: ChatDriver, agent: ScriptedAgent, database: Database
 ) -> None:
-    from core.export import export_user
+    from core.people.export import export_user
 
     await call(chat, agent, "add_task", title="call", due="2026-03-03T15:00", tags=["home"])
     async with database.session() as session:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.db import Database
+from core.storage.db import Database
 from tests.fakes.telegram_api import BOT_USERNAME, bot_message, group_chat, person
 from tests.fakes.telegram_rig import TelegramRig
 

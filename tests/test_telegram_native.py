@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from core.models import Task, ToolCall
+from core.storage.models import Task, ToolCall
 from tests.fakes.telegram_api import (
     BOT_USERNAME,
     callback_update,

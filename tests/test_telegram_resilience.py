@@ -13,7 +13,7 @@ from adapters.telegram.application import TelegramSetupError, build_application,
 from bot.cli import app as cli
 from core.agent.base import AgentTurn
 from core.chat import CommandCall
-from core.db import Database
+from core.storage.db import Database
 from core.types import Attachment, Reply
 from tests.fakes.telegram_api import person, private_chat
 from tests.fakes.telegram_rig import polling_bot, telegram_api, telegram_settings

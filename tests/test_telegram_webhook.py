@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from adapters.telegram.application import TelegramSetupError, build_application
 from adapters.telegram.webhook import process_update, set_webhook, webhook_secret
 from bot.cli import app as cli
-from core.db import Database
+from core.storage.db import Database
 from tests.fakes.telegram_api import message_update, person, private_chat
 from tests.fakes.telegram_rig import (
     WEBHOOK_SECRET,

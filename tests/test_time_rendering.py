@@ -12,7 +12,7 @@ from adapters.slack import home, render
 from adapters.slack.translate import HomeState
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.db import Database
+from core.storage.db import Database
 from core.types import DateMention, Reply
 from tests.harness import ChatDriver, ScriptedAgent
 

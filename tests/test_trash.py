@@ -9,12 +9,12 @@ from sqlmodel import select
 
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatService
-from core.db import Database
-from core.erase import counts_for
-from core.export import export_user
-from core.models import Change, Reminder, Task, ToolCall
+from core.domain.trash import purge_expired
+from core.people.erase import counts_for
+from core.people.export import export_user
 from core.reminders import book as reminder_book
-from core.trash import purge_expired
+from core.storage.db import Database
+from core.storage.models import Change, Reminder, Task, ToolCall
 from tests.accounts_rig import Account, account_service
 from tests.harness import ChatDriver, build_chat
 

@@ -11,9 +11,9 @@ from sqlalchemy import update
 from sqlmodel import select
 
 from core.agent.builtin import BuiltinAgent
-from core.db import Database
-from core.models import Confirmation, ToolCall, utcnow
-from core.typed_answers import typed_answer
+from core.conversation.typed_answers import typed_answer
+from core.storage.db import Database
+from core.storage.models import Confirmation, ToolCall, utcnow
 from core.types import Action, Reply
 from tests.api_rig import ApiRig, api_rig
 from tests.harness import ChatDriver, build_chat

@@ -9,8 +9,8 @@ import pytest
 from sqlmodel import col, select
 
 from core.agent.builtin import BuiltinAgent
-from core.db import Database
-from core.models import Change, ToolCall, utcnow
+from core.storage.db import Database
+from core.storage.models import Change, ToolCall, utcnow
 from core.types import Action, Press, Reply
 from tests.harness import ChatDriver, build_chat
 

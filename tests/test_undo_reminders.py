@@ -10,9 +10,9 @@ import pytest
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.db import Database
 from core.reminders import book
 from core.reminders.dispatch import ReminderDispatcher
+from core.storage.db import Database
 from tests.harness import ChatDriver
 from tests.reminders_rig import RecordingSender, StepClock
 

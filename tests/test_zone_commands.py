@@ -11,9 +11,9 @@ from sqlmodel import select
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.db import Database
-from core.models import User
-from core.zone_commands import install
+from core.domain.zone_commands import install
+from core.storage.db import Database
+from core.storage.models import User
 from tests.accounts_rig import Account, account_service
 from tests.harness import ChatDriver
 

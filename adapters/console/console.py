@@ -17,8 +17,8 @@ from typing import Protocol, TextIO
 
 from adapters.console.translate import PLATFORM, read_line, render
 from core.chat import ChatService
+from core.domain.zones import machine_zone
 from core.types import Attachment, Button, Incoming
-from core.zones import machine_zone
 
 log = logging.getLogger(__name__)
 

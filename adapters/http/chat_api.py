@@ -36,9 +36,9 @@ from adapters.http.translate import (
     message_problem,
 )
 from core.chat import ChatService, ConversationNotFound, KeyReused
-from core.pages import DEFAULT_PAGE, MAX_PAGE, BadCursor
+from core.conversation.pages import DEFAULT_PAGE, MAX_PAGE, BadCursor
+from core.delivery.windows import SlidingWindow
 from core.types import Action, Incoming, Press
-from core.windows import SlidingWindow
 
 PLATFORM = "api"
 UserId = Annotated[

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 
-from core.metrics import Metrics
+from adapters.http.metrics import Metrics
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from starlette.routing import Route
 from adapters.http.limits import SLACK_BODY_MAX, TELEGRAM_BODY_MAX
 from bot.settings import Settings
 from core.chat import ChatService
-from core.inbox import Inbox
+from core.delivery.inbox import Inbox
 
 log = logging.getLogger(__name__)
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import conversations
-from core.db import Database, in_transaction
-from core.models import Conversation, iso, utcnow
+from core.conversation import conversations
 from core.reminders.delivery import Notice
+from core.storage.db import Database, in_transaction
+from core.storage.models import Conversation, iso, utcnow
 
 PLATFORM = "api"
 

@@ -13,7 +13,7 @@ from uuid import UUID
 
 from adapters.slack.render import SECTION_LIMIT, button_element, escape, section
 from adapters.slack.translate import ACTION_PREFIX, HomeState, Payload
-from core.listing import task_token
+from core.domain.listing import task_token
 from core.types import Action, TaskBoard, TaskView
 
 HOME_BLOCK_LIMIT = 100

@@ -21,8 +21,8 @@ from adapters.slack.translate import (
     tenant_of,
     unescape,
 )
-from core.forms import DESCRIPTION, DUE, DUE_TIME, PRIORITY, TAGS, TITLE, TaskForm
-from core.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX
+from core.domain.forms import DESCRIPTION, DUE, DUE_TIME, PRIORITY, TAGS, TITLE, TaskForm
+from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX
 from core.types import TaskView
 
 FORM_CALLBACK = f"{ACTION_PREFIX}task_form"

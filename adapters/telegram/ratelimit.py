@@ -15,7 +15,7 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import AIORateLimiter
 
-from core.inbox import RetryLater
+from core.delivery.inbox import RetryLater
 
 NO_RETRY = -1
 

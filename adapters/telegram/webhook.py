@@ -31,7 +31,7 @@ from adapters.telegram.application import (
     initialize,
 )
 from bot.settings import Settings
-from core.inbox import RetryLater
+from core.delivery.inbox import RetryLater
 
 log = logging.getLogger(__name__)
 

@@ -37,12 +37,12 @@ from agents.retry import ModelRetrySettings, RetryDecision, RetryPolicyContext
 from openai import AsyncOpenAI
 from pydantic import ValidationError
 
-from core import tools as task_tools
 from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.prompt import system_prompt
-from core.models import Message, ToolCall, iso, utcnow
-from core.tools import ToolContext, ToolFunction, failure
+from core.domain import tools as task_tools
+from core.domain.tools import ToolContext, ToolFunction, failure
+from core.storage.models import Message, ToolCall, iso, utcnow
 
 log = logging.getLogger(__name__)
 

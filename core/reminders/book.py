@@ -1,7 +1,7 @@
 """Writing, moving and cancelling reminders, inside the caller's transaction.
 
 A task has at most one pending reminder: setting another time moves it. Each (re)scheduling
-bumps `version` and schedules a wake-up for that version (core/scheduled.py), so an earlier
+bumps `version` and schedules a wake-up for that version (core/delivery/scheduled.py), so an earlier
 wake-up finds the row moved on and does nothing.
 """
 
@@ -16,9 +16,10 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import changes, scheduled
-from core.changes import Journal
-from core.models import Conversation, Identity, Reminder, Task
+from core.delivery import scheduled
+from core.domain import changes
+from core.domain.changes import Journal
+from core.storage.models import Conversation, Identity, Reminder, Task
 
 SOURCE_PREFIX = "reminder:"
 TOKEN_PREFIX = "r"

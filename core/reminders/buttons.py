@@ -13,11 +13,11 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import tasks as task_service
-from core.models import Reminder, Task, ToolCall
+from core.domain import tasks as task_service
 from core.reminders.book import Where, set_for_task
 from core.reminders.notice import SNOOZE, Due, clock_time, task_name, tomorrow_at_nine, when
 from core.reminders.zones import zones_of
+from core.storage.models import Reminder, Task, ToolCall
 from core.types import Action, Reply
 
 ACTIONS = frozenset({Action.REMINDER_DONE, Action.SNOOZE, Action.TOMORROW})

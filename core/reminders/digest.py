@@ -10,13 +10,13 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import tasks as task_service
-from core.models import Reminder, Task
+from core.domain import tasks as task_service
+from core.domain.task_text import due_of, task_line
+from core.domain.when import in_window, local_instant
 from core.reminders import book
 from core.reminders.zones import zones_of
-from core.task_text import due_of, task_line
+from core.storage.models import Reminder, Task
 from core.types import Reply
-from core.when import in_window, local_instant
 
 TOP = 3
 

@@ -32,11 +32,9 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import scheduled
 from core.clock import Clock, SystemClock
-from core.db import Database, in_transaction
-from core.inbox import Claimed, Inbox, InboxPolicy
-from core.models import Conversation, Identity, Reminder, Task
+from core.delivery import scheduled
+from core.delivery.inbox import Claimed, Inbox, InboxPolicy
 from core.reminders import digest
 from core.reminders.book import source_for
 from core.reminders.delivery import (
@@ -50,6 +48,8 @@ from core.reminders.delivery import (
 )
 from core.reminders.notice import LATE_AFTER, SUMMARY_AFTER, Due, reminder_reply, summary_reply
 from core.reminders.zones import UTC_ZONE, zones_of
+from core.storage.db import Database, in_transaction
+from core.storage.models import Conversation, Identity, Reminder, Task
 from core.types import Reply
 
 log = logging.getLogger(__name__)

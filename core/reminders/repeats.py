@@ -10,11 +10,11 @@ from dateutil.rrule import rrulestr
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core import tasks as task_service
-from core.models import Reminder, Task
+from core.domain import tasks as task_service
+from core.domain.task_text import due_of
+from core.domain.when import Due, due_on
 from core.reminders import book
-from core.task_text import due_of
-from core.when import Due, due_on
+from core.storage.models import Reminder, Task
 
 
 def check_rule(rule: str) -> str:

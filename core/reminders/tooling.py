@@ -1,5 +1,5 @@
 """What the five tools do about reminders: read the arguments, set, move or cancel the
-reminder, and say so in the tool's answer. Kept here so `core/tools.py` only calls in.
+reminder, and say so in the tool's answer. Kept here so `core/domain/tools.py` only calls in.
 
 A reminder time is the person's local time, "YYYY-MM-DDTHH:MM"; a bare day "YYYY-MM-DD"
 means that day at 09:00 (`DEFAULT_HOUR`). "N minutes before the due" follows the due.
@@ -13,13 +13,13 @@ from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.changes import Journal
-from core.models import Reminder, Task
+from core.domain.changes import Journal
+from core.domain.task_text import due_of
+from core.domain.tasks import InvalidInput
+from core.domain.when import Due, local_instant, parse_due, show_due_plain
 from core.reminders import book, repeats
 from core.reminders.notice import when
-from core.task_text import due_of
-from core.tasks import InvalidInput
-from core.when import Due, local_instant, parse_due, show_due_plain
+from core.storage.models import Reminder, Task
 
 DEFAULT_HOUR = 9
 MAX_BEFORE_MINUTES = 60 * 24 * 30

@@ -10,8 +10,8 @@ from zoneinfo import ZoneInfo
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.models import User
-from core.when import zone_named
+from core.domain.when import zone_named
+from core.storage.models import User
 
 UTC_ZONE: tzinfo = ZoneInfo("UTC")
 

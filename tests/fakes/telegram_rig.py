@@ -28,8 +28,8 @@ from adapters.telegram.webhook import (
 )
 from bot.settings import Settings, load_settings
 from core.chat import ChatService
-from core.db import Database
-from core.models import Identity, Message, ProcessedEvent, Task
+from core.storage.db import Database
+from core.storage.models import Identity, Message, ProcessedEvent, Task
 from tests.fakes.telegram_api import (
     TOKEN,
     WAIT_SECONDS,

@@ -39,7 +39,7 @@ from core.agent.builtin.lexicon import (
     UNITS,
     WEEKDAYS,
 )
-from core.when import Due, due_on
+from core.domain.when import Due, due_on
 
 NOCASE = re.IGNORECASE
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.intents import Family
-from core.help import HELP_TEXT
+from core.conversation.help import HELP_TEXT
 
 ASK_TITLE = "What should I add? Tell me the task, for example “add buy milk”."
 SPLIT_ADD = (

@@ -10,7 +10,7 @@ from core.agent.builtin.context import Context
 from core.agent.builtin.intents import AboutTask, Count, Ref, Search
 from core.agent.builtin.refs import Known, at_position, loose_matches, title_matches
 from core.agent.builtin.replies import count_of, failure, knowns, state
-from core.tools import Envelope
+from core.domain.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
 

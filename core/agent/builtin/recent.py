@@ -12,7 +12,7 @@ from typing import Any
 from core.agent.builtin.intents import AddedWhen
 from core.agent.builtin.lexicon import ADD_VERBS, ADDED_DAYS, NEWEST_WORDS, THING_WORDS
 from core.agent.builtin.replies import count_of, failure
-from core.tools import Envelope
+from core.domain.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
 

@@ -45,8 +45,8 @@ from core.agent.builtin.lexicon import (
 )
 from core.agent.builtin.replies import failure
 from core.agent.builtin.timed import title_fields
+from core.domain.when import local_instant
 from core.reminders.tooling import DEFAULT_HOUR
-from core.when import local_instant
 
 # Vocabulary.
 LEAD_INS = ("actually", "ok", "okay", "oh", "and", "also", "please", "pls", "hey", "so", "wait")

@@ -1,0 +1,441 @@
+"""The durable inbox: platform deliveries are written down before they are acknowledged.
+
+An endpoint `record`s a delivery (deduped by its id) and only then answers the platform; a
+worker loop leases pending items and hands each to the processor registered for its source.
+A worker that dies mid-turn leaves its lease to run out, and another worker picks the item up
+again. The processors claim the delivery in `processed_event` inside the turn's own
+transaction, so re-processing an item whose turn had committed changes nothing.
+
+On PostgreSQL many workers share the table (`FOR UPDATE SKIP LOCKED`); on SQLite the same
+code runs, one worker at a time (its writers are serialized anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+import httpx
+from sqlalchemy import delete, or_, update
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.delivery.intake import Intake
+from core.storage.db import Database, connection_lost, in_transaction
+from core.storage.models import InboxItem, utcnow
+
+log = logging.getLogger(__name__)
+
+# (payload, redelivered): redelivered when an earlier attempt was leased and never settled,
+# so its turn may have committed without its answer being sent.
+Processor = Callable[[dict[str, Any], bool], Awaitable[None]]
+# Tells the person their delivery was set aside (best effort; it must not raise).
+Apology = Callable[[dict[str, Any]], Awaitable[None]]
+# Whether retrying could get past an error (a connection, a timeout, a platform's 5xx).
+Transience = Callable[[BaseException], bool]
+PARKED = "parked"
+
+
+def _is_transient(error: BaseException) -> bool:
+    return is_transient(error)
+
+
+class RetryLater(Exception):
+    """Raised by a processor that cannot run the item yet (its platform not connected, flood
+    control): retried, never parked."""
+
+
+Observer = Callable[[str, str], None]
+T = TypeVar("T")
+PRUNE_EVERY_SECONDS = 3600.0
+
+
+@dataclass(frozen=True)
+class InboxPolicy:
+    lease_seconds: float = 60.0
+    concurrency: int = 16
+    poll_seconds: float = 1.0
+    max_attempts: int = 10
+    retry_base_seconds: float = 1.0
+    retention_hours: float = 48.0
+    db_retries: int = 5
+
+
+@dataclass(frozen=True)
+class Claimed:
+    id: int
+    source: str
+    delivery_id: str
+    payload: dict[str, Any]
+    attempts: int
+
+
+@dataclass
+class Inbox:
+    db: Database
+    processors: dict[str, Processor] = field(default_factory=dict)
+    policy: InboxPolicy = field(default_factory=InboxPolicy)
+    observe: Observer | None = None
+    worker_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    # Acks write through their own small pool, so they never queue behind turns holding
+    # connections for a model call. Defaults to `db`.
+    intake_db: Database | None = None
+    apologies: dict[str, Apology] = field(default_factory=dict)
+    # Errors retrying cannot fix park their item at once (with an apology) instead of
+    # being retried `max_attempts` times; everything else is retried.
+    transient: Transience = _is_transient
+
+    def __post_init__(self) -> None:
+        self._wake = asyncio.Event()
+        self._stopping = asyncio.Event()
+        self._in_flight: dict[int, asyncio.Task[None]] = {}
+        self._intake = Intake(self.intake_db or self.db, retries=self.policy.db_retries)
+
+    def register(
+        self, source: str, processor: Processor, *, apologise: Apology | None = None
+    ) -> None:
+        self.processors[source] = processor
+        if apologise is not None:
+            self.apologies[source] = apologise
+
+    async def record(self, source: str, delivery_id: str, payload: dict[str, Any]) -> bool:
+        """Write a delivery down; True when it is new. Once this returns, it may be acked."""
+        fresh = await self._intake.write(source, delivery_id, payload)
+        self._note(source, "recorded" if fresh else "duplicate")
+        if fresh:
+            self._wake.set()
+        return fresh
+
+    async def claim(
+        self,
+        limit: int,
+        *,
+        sources: list[str] | None = None,
+        by_due: bool = False,
+        now: datetime | None = None,
+    ) -> list[Claimed]:
+        """Lease up to `limit` pending items nobody holds, oldest first, in one statement
+        (PostgreSQL skips rows another worker is leasing at this very moment). `sources`
+        defaults to the registered processors'; `by_due` takes scheduled work (items leased
+        until their time, core/delivery/scheduled.py) in the order it fell due; `now` is the
+        scheduler's clock."""
+        sources = list(self.processors) if sources is None else sources
+        if limit <= 0 or not sources:
+            return []
+        order = (col(InboxItem.locked_until), col(InboxItem.id)) if by_due else (col(InboxItem.id),)
+
+        async def lease(session: AsyncSession) -> list[Claimed]:
+            at = now or utcnow()
+            free = (
+                select(InboxItem.id)
+                .where(
+                    col(InboxItem.status) == "pending",
+                    col(InboxItem.source).in_(sources),
+                    or_(col(InboxItem.locked_until).is_(None), col(InboxItem.locked_until) <= at),
+                )
+                .order_by(*order)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+            leased = await session.exec(
+                update(InboxItem)
+                .where(col(InboxItem.id).in_(free))
+                .values(
+                    locked_until=at + timedelta(seconds=self.policy.lease_seconds),
+                    locked_by=self.worker_id,
+                    attempts=InboxItem.attempts + 1,
+                )
+                .returning(
+                    col(InboxItem.id),
+                    col(InboxItem.source),
+                    col(InboxItem.delivery_id),
+                    col(InboxItem.payload),
+                    col(InboxItem.attempts),
+                )
+                .execution_options(synchronize_session=False)
+            )
+            return sorted((Claimed(*row) for row in leased.all()), key=lambda item: item.id)
+
+        return await self._retrying(lease)
+
+    async def process(self, item: Claimed) -> None:
+        """Run one item's processor; mark it done, or schedule a retry (or give up) on failure."""
+        try:
+            await self.processors[item.source](item.payload, item.attempts > 1)
+        except Exception as error:
+            log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
+            if self.transient(error):
+                await self._settle_failure(item, error)
+            else:
+                await self._park(item, f"{type(error).__name__}: {error}"[:2000])
+        else:
+            await self._settle(item, status="done", error=None)
+            self._note(item.source, "done")
+
+    async def run_once(self) -> int:
+        """Claim one batch and process it to the end (tests and draining use this)."""
+        items = await self.claim(self.policy.concurrency)
+        await asyncio.gather(*(self.process(item) for item in items))
+        return len(items)
+
+    async def run(self) -> None:
+        """The worker loop: keep up to `concurrency` items in flight until `stop()`."""
+        heartbeat = asyncio.create_task(self._housekeeping())
+        try:
+            while not self._stopping.is_set():
+                self._wake.clear()
+                free = self.policy.concurrency - len(self._in_flight)
+                claimed = await self._claim_quietly(free)
+                for item in claimed:
+                    task = asyncio.create_task(self.process(item))
+                    self._in_flight[item.id] = task
+                    task.add_done_callback(functools.partial(self._finished, item.id))
+                if claimed and len(claimed) == free:
+                    continue
+                await self._wait_for_work()
+        finally:
+            heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await heartbeat
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def stop(self, grace_seconds: float) -> None:
+        """Take no new items and wait (up to `grace_seconds`) for the ones in flight to finish.
+        Whatever is still running after that keeps its lease and is picked up again later."""
+        self._stopping.set()
+        self._wake.set()
+        running = list(self._in_flight.values())
+        if running:
+            _done, pending = await asyncio.wait(running, timeout=grace_seconds)
+            if pending:
+                log.warning("%d inbox items still running at shutdown; left leased", len(pending))
+
+    @property
+    def in_flight(self) -> int:
+        return len(self._in_flight)
+
+    def _finished(self, key: int, _task: asyncio.Task[None]) -> None:
+        self._in_flight.pop(key, None)
+        self._wake.set()
+
+    async def _wait_for_work(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout=self.policy.poll_seconds)
+
+    async def _claim_quietly(self, limit: int) -> list[Claimed]:
+        try:
+            return await self.claim(limit)
+        except (DBAPIError, OSError) as error:
+            log.warning("inbox: cannot reach the database (%s); retrying", type(error).__name__)
+            return []
+
+    async def settle_failure(
+        self, item: Claimed, error: Exception, *, retry_at: datetime | None = None
+    ) -> None:
+        """Retry the item later (at `retry_at`, else with backoff), or give up after
+        `max_attempts`."""
+        await self._settle_failure(item, error, retry_at=retry_at)
+
+    async def _settle(self, item: Claimed, *, status: str, error: str | None) -> None:
+        async def mark(session: AsyncSession) -> None:
+            await session.exec(
+                update(InboxItem)
+                .where(col(InboxItem.id) == item.id, col(InboxItem.status) == "pending")
+                .values(
+                    status=status,
+                    processed_at=utcnow(),
+                    locked_until=None,
+                    locked_by=None,
+                    last_error=error,
+                )
+            )
+
+        try:
+            await self._retrying(mark)
+        except (DBAPIError, OSError):
+            # The lease runs out and the item is processed again; its turn is a no-op then.
+            log.warning("inbox: could not settle item %s; its lease will run out", item.id)
+
+    async def _settle_failure(
+        self, item: Claimed, error: Exception, *, retry_at: datetime | None = None
+    ) -> None:
+        reason = f"{type(error).__name__}: {error}"[:2000]
+        if item.attempts >= self.policy.max_attempts:
+            await self._settle(item, status="failed", error=reason)
+            self._note(item.source, "failed")
+            return
+        if retry_at is None:
+            backoff = self.policy.retry_base_seconds * 2 ** (item.attempts - 1)
+            retry_at = utcnow() + timedelta(seconds=min(backoff, 300))
+
+        async def reschedule(session: AsyncSession) -> None:
+            await session.exec(
+                update(InboxItem)
+                .where(col(InboxItem.id) == item.id, col(InboxItem.status) == "pending")
+                .values(locked_until=retry_at, locked_by=None, last_error=reason)
+            )
+
+        try:
+            await self._retrying(reschedule)
+        except (DBAPIError, OSError):
+            log.warning("inbox: could not reschedule item %s; its lease will run out", item.id)
+        self._note(item.source, "retry")
+
+    async def _park(self, item: Claimed, reason: str) -> None:
+        """Set the item aside for a person to look at (`todobot inbox`), and say sorry."""
+        await self._settle(item, status=PARKED, error=reason)
+        self._note(item.source, PARKED)
+        apologise = self.apologies.get(item.source)
+        if apologise is not None:
+            try:
+                await apologise(item.payload)
+            except Exception:
+                log.warning("inbox: could not apologise for parked item %s", item.id)
+
+    async def _housekeeping(self) -> None:
+        """Renew the leases of running items (a long turn is not taken over), and now and
+        then forget items done long ago."""
+        pruned_at = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            if loop.time() - pruned_at > PRUNE_EVERY_SECONDS:
+                await self._prune()
+                pruned_at = loop.time()
+            await asyncio.sleep(self.policy.lease_seconds / 3)
+            await self._renew_leases()
+
+    async def _renew_leases(self) -> None:
+        held = list(self._in_flight)
+        if held:
+
+            async def renew(session: AsyncSession) -> None:
+                await session.exec(
+                    update(InboxItem)
+                    .where(
+                        col(InboxItem.id).in_(held),
+                        col(InboxItem.locked_by) == self.worker_id,
+                        col(InboxItem.status) == "pending",
+                    )
+                    .values(locked_until=utcnow() + timedelta(seconds=self.policy.lease_seconds))
+                )
+
+            try:
+                await self._retrying(renew)
+            except (DBAPIError, OSError):
+                log.warning("inbox: could not renew leases")
+
+    async def _prune(self) -> None:
+        """Forget items done long ago (their dedupe lives on in processed_event)."""
+        cutoff = utcnow() - timedelta(hours=self.policy.retention_hours)
+
+        async def forget(session: AsyncSession) -> None:
+            await session.exec(
+                delete(InboxItem).where(
+                    col(InboxItem.status) == "done", col(InboxItem.processed_at) < cutoff
+                )
+            )
+
+        try:
+            await self._retrying(forget)
+        except (DBAPIError, OSError):
+            log.warning("inbox: could not prune old items")
+
+    async def _retrying(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        return await in_transaction(self.db, work, retries=self.policy.db_retries)
+
+    def _note(self, source: str, outcome: str) -> None:
+        if self.observe is not None:
+            self.observe(source, outcome)
+
+
+# Errors that say "not now" rather than "never": connections, timeouts, a busy database.
+_TRANSIENT: tuple[type[BaseException], ...] = (
+    RetryLater,
+    OperationalError,
+    InterfaceError,
+    SQLAlchemyTimeout,
+    OSError,
+    TimeoutError,
+    httpx.TransportError,
+)
+TRANSIENT_NAMES = frozenset(
+    {"NetworkError", "TimedOut", "RetryAfter", "ClientError", "ServerDisconnectedError"}
+)
+
+
+def is_transient(error: BaseException) -> bool:
+    """Whether `error` (or what caused it) is one retrying can get past. Platform libraries'
+    network errors are known by name, so the core imports none of them; an HTTP 429 or 5xx
+    from a platform counts too. Anything else (a bug, data a database refuses) is not."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, _TRANSIENT) or type(current).__name__ in TRANSIENT_NAMES:
+            return True
+        if isinstance(current, DBAPIError) and connection_lost(current):
+            return True
+        status = _http_status(current)
+        if status is not None and (status == 429 or status >= 500):
+            return True
+        if _platform_error(current) in SLACK_LATER:
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
+# Slack answers HTTP 200 with `{"ok": false, "error": ...}`; these errors mean "try later".
+SLACK_LATER = frozenset(
+    {"internal_error", "fatal_error", "ratelimited", "service_unavailable", "request_timeout"}
+)
+
+
+def _platform_error(error: BaseException) -> str | None:
+    response = vars(error).get("response")
+    data = vars(response).get("data") if response is not None else None
+    found = data.get("error") if isinstance(data, dict) else None
+    return found if isinstance(found, str) else None
+
+
+def _http_status(error: BaseException) -> int | None:
+    """The HTTP status a platform client's error carries, when it carries one."""
+    if isinstance(error, httpx.HTTPStatusError):
+        return error.response.status_code
+    response = vars(error).get("response")  # slack_sdk's SlackApiError
+    status = vars(response).get("status_code") if response is not None else None
+    return status if isinstance(status, int) else None
+
+
+async def parked_items(db: Database, *, limit: int = 100) -> list[InboxItem]:
+    """Items set aside (parked) or given up on (failed), newest first."""
+    async with db.session() as session:
+        rows = await session.exec(
+            select(InboxItem)
+            .where(col(InboxItem.status).in_([PARKED, "failed"]))
+            .order_by(col(InboxItem.id).desc())
+            .limit(limit)
+        )
+        return list(rows.all())
+
+
+async def retry_item(db: Database, item_id: int) -> bool:
+    """Put a parked or failed item back in line, with its attempts reset; False if none."""
+    async with db.session() as session, session.begin():
+        result = await session.exec(
+            update(InboxItem)
+            .where(col(InboxItem.id) == item_id, col(InboxItem.status).in_([PARKED, "failed"]))
+            .values(status="pending", attempts=0, locked_until=None, locked_by=None)
+            .returning(col(InboxItem.id))
+        )
+        return result.first() is not None

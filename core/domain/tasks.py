@@ -1,0 +1,499 @@
+"""The task service. Every function takes the owner's user_id and never looks past it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import date, datetime, tzinfo
+from enum import Enum
+from typing import Literal, NamedTuple, Protocol, TypeVar
+from uuid import UUID
+
+from sqlalchemy import delete, update
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel.sql.expression import SelectOfScalar
+
+from core.domain import changes, task_fields, when
+from core.domain.changes import Journal
+from core.domain.task_text import due_of
+from core.domain.when import Due, Window
+from core.message_text import without_controls
+from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Change, Task, User, utcnow
+
+StatusFilter = Literal["all", "pending", "completed"]
+STATUS_FILTERS: tuple[str, ...] = ("all", "pending", "completed")
+SortBy = Literal["number", "due", "priority", "created"]
+SORTS: tuple[str, ...] = ("number", "due", "priority", "created")
+
+
+class Keep(Enum):
+    """update_task's "leave the due as it is" (None clears it)."""
+
+    DUE = "keep"
+
+
+KEEP_DUE = Keep.DUE
+DueChange = Due | Literal[Keep.DUE] | None
+
+
+class TaskError(Exception):
+    """A request the service refuses, said so a person can act on it."""
+
+    code = "VALIDATION_ERROR"
+
+    def __init__(self, message: str, suggestion: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestion = suggestion
+
+
+class InvalidInput(TaskError):
+    code = "VALIDATION_ERROR"
+
+
+class TaskNotFound(TaskError):
+    code = "NOT_FOUND"
+
+
+class AmbiguousTask(TaskError):
+    code = "AMBIGUOUS"
+
+    def __init__(self, message: str, candidates: list[Task]) -> None:
+        super().__init__(message, "Ask which one they mean, by number.")
+        self.candidates = candidates
+
+
+def clean_title(title: str | None) -> str:
+    cleaned = without_controls(title or "").strip()
+    if not cleaned:
+        raise InvalidInput("A task needs a title.", "Ask what the task should be called.")
+    if len(cleaned) > TITLE_MAX:
+        raise InvalidInput(
+            f"That title is {len(cleaned)} characters; the limit is {TITLE_MAX}.",
+            "Ask for a shorter title.",
+        )
+    return cleaned
+
+
+def clean_description(description: str | None) -> str:
+    cleaned = without_controls(description or "").strip()
+    if len(cleaned) > DESCRIPTION_MAX:
+        raise InvalidInput(
+            f"That description is {len(cleaned)} characters; the limit is {DESCRIPTION_MAX}.",
+            "Ask for a shorter description.",
+        )
+    return cleaned
+
+
+def _refused(error: task_fields.FieldError) -> InvalidInput:
+    return InvalidInput(error.message, error.suggestion)
+
+
+async def create_task(
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    title: str,
+    description: str = "",
+    due: Due | None = None,
+    priority: str = "low",
+    tags: Iterable[str] = (),
+    now: datetime | None = None,
+    journal: Journal | None = None,
+) -> Task:
+    title = clean_title(title)
+    description = clean_description(description)
+    try:
+        priority = task_fields.clean_priority(priority)
+        cleaned_tags = task_fields.clean_tags(tags)
+    except task_fields.FieldError as error:
+        raise _refused(error) from None
+    now = now or utcnow()
+    number = await _take_next_number(session, user_id=user_id)
+    task = Task(
+        user_id=user_id,
+        number=number,
+        title=title,
+        description=description,
+        due_at=due.at if due else None,
+        due_has_time=due.has_time if due else False,
+        priority=priority,
+        tags=cleaned_tags,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(task)
+    await session.flush()
+    await changes.record(session, journal, row=task, kind="added", summary=label(task), before=None)
+    return task
+
+
+def label(task: Task) -> str:
+    return f"#{task.number} “{task.title}”"
+
+
+def _mine(user_id: UUID, *, in_trash: bool = False) -> SelectOfScalar[Task]:
+    """The person's tasks: those in the trash, or (by default) every other one."""
+    query = select(Task).where(Task.user_id == user_id)
+    deleted = col(Task.deleted_at)
+    return query.where(deleted.is_not(None) if in_trash else deleted.is_(None))
+
+
+async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
+    """Atomically take the user's next number; the row lock orders concurrent adds."""
+    result = await session.exec(
+        update(User)
+        .where(col(User.id) == user_id)
+        .values(next_task_number=User.next_task_number + 1)
+        .returning(col(User.next_task_number))
+    )
+    return int(result.scalar_one()) - 1
+
+
+async def list_tasks(
+    session: AsyncSession, *, user_id: UUID, status: StatusFilter = "all"
+) -> list[Task]:
+    query = _mine(user_id)
+    if status == "pending":
+        query = query.where(col(Task.completed).is_(False))
+    elif status == "completed":
+        query = query.where(col(Task.completed).is_(True))
+    result = await session.exec(query.order_by(col(Task.number)))
+    return list(result.all())
+
+
+_PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
+
+
+def select_tasks(
+    found: list[Task],
+    *,
+    now: datetime,
+    zone: tzinfo,
+    due: Window | None = None,
+    due_from: date | None = None,
+    due_to: date | None = None,
+    priority: str | None = None,
+    tag: str | None = None,
+    sort_by: SortBy = "number",
+) -> list[Task]:
+    """Filter and order a listing (the list is one person's, so this runs in Python)."""
+    wanted_tag = task_fields.clean_tag(tag) if tag else None
+    chosen = []
+    for task in found:
+        task_due = due_of(task)
+        if due is not None and not when.in_window(
+            task_due, due, now=now, zone=zone, completed=task.completed
+        ):
+            continue
+        if due_from is not None or due_to is not None:
+            if task_due is None:
+                continue
+            day = task_due.day(zone)
+            if (due_from and day < due_from) or (due_to and day > due_to):
+                continue
+        if priority is not None and task.priority != priority:
+            continue
+        if wanted_tag is not None and wanted_tag not in task.tags:
+            continue
+        chosen.append(task)
+    if sort_by == "due":
+        chosen.sort(key=lambda task: (when.sort_key(due_of(task), zone), _rank(task), task.number))
+    elif sort_by == "priority":
+        chosen.sort(key=lambda task: (_rank(task), when.sort_key(due_of(task), zone), task.number))
+    elif sort_by == "created":
+        chosen.sort(key=lambda task: (task.created_at, task.number))
+    return chosen
+
+
+def _rank(task: Task) -> int:
+    return _PRIORITY_RANK.get(task.priority, len(PRIORITIES))
+
+
+_NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
+_QUOTES = "\"'`“”‘’«»"
+
+
+def parse_number_ref(ref: str) -> int | None:
+    match = _NUMBER_REF.match(ref.strip())
+    return int(match.group(1)) if match else None
+
+
+async def get_task_by_number(
+    session: AsyncSession, *, user_id: UUID, number: int, in_trash: bool = False
+) -> Task | None:
+    result = await session.exec(_mine(user_id, in_trash=in_trash).where(Task.number == number))
+    return result.first()
+
+
+async def resolve_task(
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    ref: str,
+    prefer_pending: bool = False,
+    in_trash: bool = False,
+) -> Task:
+    """Find one of the user's tasks by number, `#n`, uuid, or (part of) its title.
+
+    Several title matches raise `AmbiguousTask` with the candidates; with
+    `prefer_pending`, a single pending one among them wins. Tasks in the trash are found
+    only `in_trash`, and then only they are.
+    """
+    ref = (ref or "").strip().strip(_QUOTES).strip()
+    if not ref:
+        raise InvalidInput("Which task? Give its number or part of its title.")
+    number = parse_number_ref(ref)
+    if number is not None:
+        task = await get_task_by_number(session, user_id=user_id, number=number, in_trash=in_trash)
+        if task is None:
+            missing = f"There is no task #{number}" + (" in the trash." if in_trash else ".")
+            raise TaskNotFound(missing, "Offer to show the list.")
+        return task
+    task_uuid = _as_uuid(ref)
+    if task_uuid is not None:
+        result = await session.exec(_mine(user_id, in_trash=in_trash).where(Task.id == task_uuid))
+        task = result.first()
+        if task is None:
+            missing = "No task in the trash has that id." if in_trash else "No task has that id."
+            raise TaskNotFound(missing, "Offer to show the list.")
+        return task
+    titles = await session.exec(
+        select(Task.id, Task.title, Task.completed).where(
+            Task.user_id == user_id,
+            col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
+        )
+    )
+    matches = match_titles([_TitleRow(*row) for row in titles.all()], ref)
+    if prefer_pending and len(matches) > 1:
+        pending = [row for row in matches if not row.completed]
+        if len(pending) == 1:
+            matches = pending
+    if not matches:
+        missing = f"No task found matching '{ref}'" + (" in the trash." if in_trash else ".")
+        raise TaskNotFound(missing, "Offer to show the list.")
+    found = await _tasks_by_id(session, user_id=user_id, ids=[row.id for row in matches[:10]])
+    if len(matches) > 1:
+        names = ", ".join(f"#{task.number} {task.title}" for task in found)
+        raise AmbiguousTask(f"Several tasks match '{ref}': {names}.", found)
+    return found[0]
+
+
+async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID]) -> list[Task]:
+    result = await session.exec(
+        select(Task)
+        .where(Task.user_id == user_id, col(Task.id).in_(ids))
+        .order_by(col(Task.number))
+    )
+    return list(result.all())
+
+
+class _TitleRow(NamedTuple):
+    """Just enough of a task to match a reference against its title."""
+
+    id: UUID
+    title: str
+    completed: bool
+
+
+class _Titled(Protocol):
+    @property
+    def title(self) -> str: ...
+
+
+Titled = TypeVar("Titled", bound=_Titled)
+
+
+# "the call" means a task about a call, not one that also says "the".
+_ARTICLES = frozenset({"the", "an", "my", "our"})
+
+
+def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
+    """Exact title first, then substring, then every word of `ref` in the title."""
+    wanted = _fold(ref)
+    exact = [task for task in tasks if _fold(task.title) == wanted]
+    if exact:
+        return exact
+    partial = [task for task in tasks if wanted in _fold(task.title)]
+    if partial:
+        return partial
+    words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1 and word not in _ARTICLES]
+    if not words:
+        return []
+    return [
+        task
+        for task in tasks
+        if all(word in re.findall(r"\w+", _fold(task.title)) for word in words)
+    ]
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _as_uuid(ref: str) -> UUID | None:
+    try:
+        return UUID(ref)
+    except ValueError:
+        return None
+
+
+async def complete_task(
+    session: AsyncSession,
+    *,
+    task: Task,
+    now: datetime | None = None,
+    journal: Journal | None = None,
+) -> bool:
+    """Mark done; returns False when it already was."""
+    if task.completed:
+        return False
+    before = changes.snapshot(task)
+    task.completed = True
+    task.completed_at = task.updated_at = now or utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="completed", summary=label(task), before=before
+    )
+    return True
+
+
+async def reopen_task(session: AsyncSession, *, task: Task, journal: Journal | None = None) -> bool:
+    """Set a done task back to pending; returns False when it was not done."""
+    if not task.completed:
+        return False
+    before = changes.snapshot(task)
+    task.completed = False
+    task.completed_at = None
+    task.updated_at = utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="reopened", summary=label(task), before=before
+    )
+    return True
+
+
+async def update_task(
+    session: AsyncSession,
+    *,
+    task: Task,
+    title: str | None = None,
+    description: str | None = None,
+    due: DueChange = KEEP_DUE,
+    priority: str | None = None,
+    tags: Iterable[str] | None = None,
+    add_tags: Iterable[str] = (),
+    remove_tags: Iterable[str] = (),
+    now: datetime | None = None,
+    journal: Journal | None = None,
+) -> Task:
+    """Change what is given; `due=None` clears the due, leaving it out keeps it."""
+    add_tags, remove_tags = list(add_tags), list(remove_tags)
+    if (
+        title is None
+        and description is None
+        and due is KEEP_DUE
+        and priority is None
+        and tags is None
+        and not add_tags
+        and not remove_tags
+    ):
+        raise InvalidInput(
+            "Nothing to change: give a new title, description, due date, priority or tags."
+        )
+    new_title = clean_title(title) if title is not None else task.title
+    new_description = (
+        clean_description(description) if description is not None else task.description
+    )
+    try:
+        new_priority = task_fields.clean_priority(priority) if priority else task.priority
+        new_tags = task_fields.changed_tags(
+            list(task.tags), replace=tags, add=add_tags, remove=remove_tags
+        )
+    except task_fields.FieldError as error:
+        raise _refused(error) from None
+    before = changes.snapshot(task)
+    task.title, task.description = new_title, new_description
+    task.priority, task.tags = new_priority, new_tags
+    if isinstance(due, Due):
+        task.due_at, task.due_has_time = due.at, due.has_time
+    elif due is None:
+        task.due_at, task.due_has_time = None, False
+    task.updated_at = now or utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="updated", summary=label(task), before=before
+    )
+    return task
+
+
+async def delete_task(
+    session: AsyncSession, *, user_id: UUID, task_id: UUID, journal: Journal | None = None
+) -> bool:
+    """Move the task to the trash (seed 002: a soft delete); False when it is not there."""
+    task = (await session.exec(_mine(user_id).where(Task.id == task_id))).first()
+    if task is None:
+        return False
+    before = changes.snapshot(task)
+    task.deleted_at = task.updated_at = utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="deleted", summary=label(task), before=before
+    )
+    return True
+
+
+async def restore_task(
+    session: AsyncSession, *, task: Task, journal: Journal | None = None
+) -> bool:
+    """Take a task out of the trash, with its number; False when it was not in the trash."""
+    if task.deleted_at is None:
+        return False
+    before = changes.snapshot(task)
+    task.deleted_at = None
+    task.updated_at = utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="restored", summary=label(task), before=before
+    )
+    return True
+
+
+async def list_trash(session: AsyncSession, *, user_id: UUID) -> list[Task]:
+    result = await session.exec(_mine(user_id, in_trash=True).order_by(col(Task.number)))
+    return list(result.all())
+
+
+async def empty_trash(session: AsyncSession, *, user_id: UUID) -> int:
+    """Erase the person's trash for good (after their Confirm); how many tasks went."""
+    ids = [task.id for task in await list_trash(session, user_id=user_id)]
+    await _erase(session, ids)
+    return len(ids)
+
+
+async def purge_trash(session: AsyncSession, *, deleted_before: datetime) -> int:
+    """Erase every task that has been in a trash since before `deleted_before`."""
+    found = await session.exec(
+        select(Task.id).where(
+            col(Task.deleted_at).is_not(None), col(Task.deleted_at) < deleted_before
+        )
+    )
+    ids = list(found.all())
+    await _erase(session, ids)
+    return len(ids)
+
+
+async def _erase(session: AsyncSession, ids: list[UUID]) -> None:
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        await session.exec(
+            delete(Change).where(col(Change.entity) == "task", col(Change.row_id).in_(chunk))
+        )
+        await session.exec(delete(Task).where(col(Task.id).in_(chunk)))
+    await session.flush()

@@ -1,0 +1,68 @@
+"""What every account command shares: where it runs, and how it lands in the audit."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from core.chat import CommandCall
+from core.people.accounts import identity_of
+from core.storage.models import Identity, ToolCall, iso, utcnow
+
+
+def in_telegram_group(call: CommandCall) -> bool:
+    return call.incoming.platform == "telegram" and call.incoming.is_group
+
+
+def in_group(call: CommandCall) -> bool:
+    """Written where other people read along (a Telegram group, a Slack channel)."""
+    return call.incoming.is_group
+
+
+def audit(
+    call: CommandCall,
+    *,
+    tool: str,
+    message: str,
+    ok: bool = True,
+    user_id: UUID | None = None,
+    error: str | None = None,
+    **details: Any,
+) -> None:
+    """One `tool_call` row, and the same call in the assistant message's `tool_calls`."""
+    result = {"ok": ok, "message": message, "data": details or None, "error": error}
+    now = utcnow()
+    call.session.add(
+        ToolCall(
+            user_id=user_id or call.user.id,
+            conversation_id=call.conversation.id,
+            tool=tool,
+            input={"platform": call.incoming.platform},
+            result=result,
+            ok=ok,
+            duration_ms=0.0,
+            created_at=now,
+        )
+    )
+    call.tools.calls.append(
+        {
+            "tool_name": tool,
+            "input": {"platform": call.incoming.platform},
+            "result": result,
+            "ok": ok,
+            "executed_at": iso(now),
+        }
+    )
+
+
+async def current_identity(call: CommandCall) -> Identity:
+    incoming = call.incoming
+    found = await identity_of(
+        call.session,
+        platform=incoming.platform,
+        tenant=incoming.tenant,
+        external_id=incoming.user_ref,
+    )
+    if found is None:
+        raise LookupError("the account of this turn has no identity")
+    return found
