@@ -32,6 +32,7 @@ from core.domain import forms
 from core.domain.commands import TOOL_COMMANDS, parse_command
 from core.domain.tools import ToolContext
 from core.domain.zones import settle_zone
+from core.extensions import CommandCall, CommandFunction, TextRouter
 from core.message_text import excerpt, too_long, without_controls
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import find_user, user_for
@@ -81,23 +82,6 @@ class ChatPolicy:
     default_timezone: str = "UTC"
     # How long a client's idempotency key keeps its first answer.
     idempotency_window: timedelta = timedelta(hours=24)
-
-
-@dataclass
-class CommandCall:
-    """What a registered command gets: the open transaction, the person and the message."""
-
-    session: AsyncSession
-    user: User
-    incoming: Incoming
-    args: str
-    tools: ToolContext
-    conversation: Conversation
-
-
-CommandFunction = Callable[[CommandCall], Awaitable[Reply | str]]
-# Recognises an exact request in free text ("forget me") as a command: (name, args) or None.
-TextRouter = Callable[[str], tuple[str, str] | None]
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """What a running service wants to know about turns: the core's port for metrics.
 
-`ChatService` reports to a `TurnObserver`; `adapters.http.metrics.Metrics` is the Prometheus
-one, and the default observes nothing. Reporting is part of the service, so no wrapper has to stand in
-for it (a wrapper hides the members it does not forward).
+`ChatService` reports to a `TurnObserver`; `adapters.http.metrics.Metrics` is the
+Prometheus one, and the default observes nothing. Reporting is part of the service, so no
+wrapper has to stand in for it (a wrapper hides the members it does not forward).
 """
 
 from __future__ import annotations

@@ -45,6 +45,43 @@ def test_core_imports_no_platform_library_and_nothing_above_it(path: Path) -> No
     assert imported_modules(path) & forbidden == set()
 
 
+def core_modules_imported(path: Path) -> set[str]:
+    """The core modules a file imports (`from core.x import y` counts core.x and core.x.y)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("core"):
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names if alias.name.startswith("core"))
+    return names
+
+
+def room_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+# What each lower room of core may import besides itself and core's shared language
+# (types, clock, message_text). The doors on top (chat, remote) import everything; nothing
+# below imports them.
+LOWER_ROOMS = {"storage": set(), "delivery": {"storage"}}
+SHARED = {"types", "clock", "message_text"}
+CORE_FILES = sorted(p for p in (ROOT / "core").rglob("*.py") if "migrations" not in p.parts)
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(ROOT / "core")))
+def test_core_rooms_point_down(path: Path) -> None:
+    here = path.relative_to(ROOT / "core").parts
+    room = here[0] if len(here) > 1 else ""
+    imported = core_modules_imported(path)
+    assert not {"core.chat", "core.remote"} & imported, "only bot/ and adapters/ use the doors"
+    if room in LOWER_ROOMS:
+        rooms = {room_of(module) for module in imported} - {room, "", *SHARED}
+        assert rooms <= LOWER_ROOMS[room], f"core/{room} reaches up into {rooms}"
+
+
 def test_mypy_is_clean() -> None:
     """The type checker, configured in pyproject.toml: core, adapters and bot, zero errors."""
     result = subprocess.run(

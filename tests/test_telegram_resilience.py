@@ -12,7 +12,7 @@ from adapters.telegram import menus
 from adapters.telegram.application import TelegramSetupError, build_application, run_polling
 from bot.cli import app as cli
 from core.agent.base import AgentTurn
-from core.chat import CommandCall
+from core.extensions import CommandCall
 from core.storage.db import Database
 from core.types import Attachment, Reply
 from tests.fakes.telegram_api import person, private_chat

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from core.domain.zones import zone_for
 
 if TYPE_CHECKING:
-    from core.chat import ChatService, CommandCall
+    from core.extensions import CommandCall, CommandHost
 
 NOCASE = re.IGNORECASE
 _SAY_ZONE = re.compile(
@@ -70,7 +70,7 @@ async def timezone_command(call: CommandCall) -> str:
     return f"Got it: your time zone is now {name}. It's {shown} there."
 
 
-def install(chat: ChatService) -> None:
+def install(chat: CommandHost) -> None:
     chat.commands["timezone"] = timezone_command
     if recognise not in chat.text_routers:
         chat.text_routers.append(recognise)

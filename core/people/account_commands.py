@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy.exc import DBAPIError
 
-from core.chat import ChatService, CommandCall, CommandFunction
+from core.extensions import CommandCall, CommandFunction, CommandHost
 from core.people import link_codes
 from core.people.account_audit import audit, current_identity, in_group
 from core.people.account_phrases import (
@@ -284,7 +284,7 @@ COMMANDS: dict[str, CommandFunction] = {
 }
 
 
-def install(chat: ChatService) -> None:
+def install(chat: CommandHost) -> None:
     """Give a ChatService the account commands, the forget-me action and the phrase router."""
     chat.commands.update(COMMANDS)
     chat.confirm_actions[FORGET_KIND] = confirm_forget

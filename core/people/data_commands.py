@@ -12,8 +12,8 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.chat import CommandCall
 from core.conversation.confirmations import request_confirmation
+from core.extensions import CommandCall
 from core.people.account_audit import audit, in_telegram_group
 from core.people.account_phrases import asks_to_forget
 from core.people.accounts import FORGET_KIND, identities, platform_name

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import time
 
-from core.chat import ChatService, CommandCall
+from core.extensions import CommandCall, CommandHost
 from core.reminders import book
 from core.reminders.digest import set_digest, stop_digest
 from core.reminders.notice import when
@@ -81,7 +81,7 @@ async def daily_list(call: CommandCall) -> str:
     )
 
 
-def install(chat: ChatService) -> None:
+def install(chat: CommandHost) -> None:
     chat.commands["daily_list"] = daily_list
     if recognise not in chat.text_routers:
         chat.text_routers.append(recognise)

@@ -1,0 +1,1 @@
+"""The tables, the async engine for SQLite and PostgreSQL, and the Alembic migrations."""

@@ -1,0 +1,44 @@
+"""What a command module gives the chat service, and what it installs into.
+
+Account commands, the daily list and time-zone commands are plugins: each module exposes an
+`install(host)` that adds its commands, confirm actions and free-text routers. They import this
+contract, never `core.chat`, so the service on top depends on its plugins and not the reverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.conversation.presses import ConfirmAction
+from core.domain.tools import ToolContext
+from core.storage.models import Conversation, User
+from core.types import Incoming, Reply
+
+
+@dataclass
+class CommandCall:
+    """What a registered command gets: the open transaction, the person and the message."""
+
+    session: AsyncSession
+    user: User
+    incoming: Incoming
+    args: str
+    tools: ToolContext
+    conversation: Conversation
+
+
+CommandFunction = Callable[[CommandCall], Awaitable[Reply | str]]
+# Recognises an exact request in free text ("forget me") as a command: (name, args) or None.
+TextRouter = Callable[[str], tuple[str, str] | None]
+
+
+class CommandHost(Protocol):
+    """Where plugins install themselves (`ChatService` is one)."""
+
+    commands: dict[str, CommandFunction]
+    confirm_actions: dict[str, ConfirmAction]
+    text_routers: list[TextRouter]
