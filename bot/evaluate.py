@@ -22,12 +22,10 @@ from sqlmodel import select
 from bot.eval_cases import Case, Outcome, ReminderState, TaskState, judge, load_cases
 from bot.settings import Settings
 from core.agent.base import Agent
-from core.chat import ChatService
 from core.clock import Clock, PinnedClock, SystemClock
 from core.domain import tasks as task_service
 from core.domain.task_text import due_of
 from core.domain.when import local_instant, parse_due, zone_named
-from core.domain.zone_commands import install as install_zone_commands
 from core.people.identities import user_for
 from core.reminders import book as reminder_book
 from core.storage.db import Database
@@ -140,15 +138,14 @@ async def _pending_reminders(db: Database, zone: tzinfo) -> list[ReminderState]:
 
 
 async def run_case(case: Case, database_url: str, agent: Agent, settings: Settings) -> Outcome:
-    from bot.wiring import build_policy
+    from bot.wiring import build_chat, build_policy
 
     db = Database(database_url)
     clock = case_clock(case)
     try:
         await _create_given(db, case, clock)
         policy = dataclasses.replace(build_policy(settings), rate_limit_per_minute=0)
-        chat = ChatService(db=db, agent=agent, policy=policy, clock=clock)
-        install_zone_commands(chat)
+        chat = build_chat(db, agent=agent, policy=policy, clock=clock)
         reply: Reply | None = None
         for turn in case.say:
             reply = await chat.handle(

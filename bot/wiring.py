@@ -87,17 +87,36 @@ def build_services(
 ) -> Services:
     """`clock` is the one place the core asks what time it is (tests pin it)."""
     db = build_database(settings)
-    chat = ChatService(
-        db=db,
+    chat = build_chat(
+        db,
         agent=agent or build_agent(settings),
         policy=build_policy(settings),
+        observer=observer or NoObserver(),
+        clock=clock or SystemClock(),
+    )
+    return Services(settings=settings, db=db, chat=chat)
+
+
+def build_chat(
+    db: Database,
+    *,
+    agent: Agent,
+    policy: ChatPolicy,
+    observer: TurnObserver | None = None,
+    clock: Clock | None = None,
+) -> ChatService:
+    """The chat service with every command plugin installed: the product's and the eval's."""
+    chat = ChatService(
+        db=db,
+        agent=agent,
+        policy=policy,
         observer=observer or NoObserver(),
         clock=clock or SystemClock(),
     )
     install_account_commands(chat)
     install_zone_commands(chat)
     install_digest_commands(chat)
-    return Services(settings=settings, db=db, chat=chat)
+    return chat
 
 
 def upgrade_database(settings: Settings) -> None:
