@@ -32,9 +32,10 @@ from core.agent.standin import CommandLineAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
 from core.people.account_commands import install  # noqa: E402
 from core.people.identities import user_for  # noqa: E402
+from core.storage import audit  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
-from core.storage.models import Conversation, Message, Task, ToolCall  # noqa: E402
+from core.storage.models import Conversation, Message, Task  # noqa: E402
 from core.types import Action, Incoming, Press  # noqa: E402
 
 T = TypeVar("T")
@@ -63,7 +64,8 @@ async def seed(db: Database, *, tasks: int, messages: int) -> None:
                 )
             )
             if n % 2:
-                session.add(ToolCall(user_id=user.id, tool="list_tasks", ok=True, duration_ms=1.0))
+                listed = audit.AuditEntry(user.id, "list_tasks", ok=True, duration_ms=1.0)
+                audit.record(session, listed)
 
 
 async def timed(label: str, call: Awaitable[T]) -> T:

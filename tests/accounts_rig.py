@@ -12,8 +12,9 @@ from sqlmodel import SQLModel, col, select
 
 from core.chat import ChatService
 from core.people.account_commands import install
+from core.storage import audit as audit_log
 from core.storage.db import Database
-from core.storage.models import Conversation, Identity, Message, Task, ToolCall
+from core.storage.models import Conversation, Identity, Message, Task
 from core.types import Reply
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
@@ -104,11 +105,7 @@ async def snapshot(database: Database, user_id: UUID) -> dict[str, Any]:
                 )
             )
         ).all()
-        audit = (
-            await session.exec(
-                select(func.count()).select_from(ToolCall).where(col(ToolCall.user_id) == user_id)
-            )
-        ).one()
+        audited = len(await audit_log.entries(session, user_id=user_id))
         threads = (
             await session.exec(
                 select(func.count())
@@ -120,6 +117,6 @@ async def snapshot(database: Database, user_id: UUID) -> dict[str, Any]:
         "tasks": list(tasks),
         "messages": list(messages),
         "identities": list(identities),
-        "audit": audit,
+        "audit": audited,
         "conversations": threads,
     }

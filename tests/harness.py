@@ -11,8 +11,10 @@ from core.agent.base import Agent, AgentTurn
 from core.agent.standin import CommandLineAgent
 from core.chat import ChatPolicy, ChatService
 from core.domain import tools
+from core.storage import audit
+from core.storage.audit import AuditEntry
 from core.storage.db import Database
-from core.storage.models import Identity, Task, ToolCall
+from core.storage.models import Identity, Task
 from core.types import Action, Incoming, Press, Reply
 
 
@@ -135,12 +137,7 @@ class ChatDriver:
     async def titles(self) -> list[str]:
         return [task.title for task in await self.tasks()]
 
-    async def audit(self) -> list[ToolCall]:
+    async def audit(self) -> list[AuditEntry]:
         user_id = await self.user_id()
         async with self.database.session() as session:
-            result = await session.exec(
-                select(ToolCall)
-                .where(ToolCall.user_id == user_id)
-                .order_by(col(ToolCall.created_at))
-            )
-            return list(result.all())
+            return await audit.entries(session, user_id=user_id)

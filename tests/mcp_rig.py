@@ -9,8 +9,9 @@ from typing import Any
 from mcp_types import CallToolResult, ElicitRequestParams, ElicitResult, ReadResourceResult
 from sqlmodel import col, select
 
+from core.storage import audit as audit_log
 from core.storage.db import Database
-from core.storage.models import Confirmation, Task, ToolCall
+from core.storage.models import Confirmation, Task
 
 
 @dataclass
@@ -48,8 +49,7 @@ async def titles(database: Database) -> list[str]:
 
 async def audit(database: Database) -> list[str]:
     async with database.session() as session:
-        rows = await session.exec(select(ToolCall).order_by(col(ToolCall.created_at)))
-        return [call.tool for call in rows.all()]
+        return [entry.action for entry in await audit_log.entries(session)]
 
 
 async def confirmations(database: Database) -> list[str]:

@@ -7,8 +7,9 @@ from sqlmodel import col, select
 
 from core.chat import ChatService
 from core.people.link_codes import code_hash, normalize
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Conversation, LinkCode, Message, ToolCall, User
+from core.storage.models import Conversation, LinkCode, Message, User
 from tests.accounts_rig import Account, account_service, snapshot
 
 
@@ -110,8 +111,7 @@ async def test_merge_renumbers_after_the_existing_tasks(
             )
         ).all()
         assert [message.content for message in moved][:1] == ["add call mom"]
-        audit = (await session.exec(select(ToolCall).where(ToolCall.user_id == user_id))).all()
-        tools = [call.tool for call in audit]
+        tools = [entry.action for entry in await audit.entries(session, user_id=user_id)]
         assert tools.count("add_task") == 6 and "complete_task" in tools
         assert "account.link" in tools
         leftovers = (
@@ -128,7 +128,7 @@ async def test_codes_are_stored_hashed_and_hidden_from_history(
         stored = (await session.exec(select(LinkCode))).one()
         assert stored.code_hash == code_hash(code) != normalize(code)
         contents = [message.content for message in (await session.exec(select(Message))).all()]
-        calls = (await session.exec(select(ToolCall))).all()
+        calls = await audit.entries(session)
     assert not any(normalize(code) in normalize(text) for text in contents)
     assert any("••••-••••" in text for text in contents)
     assert all(normalize(code) not in normalize(str(call.result)) for call in calls)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from sqlmodel import select
 
 from core.chat import ChatService
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import ToolCall
 from tests.accounts_rig import Account, account_service, snapshot
 
 
@@ -82,14 +81,8 @@ async def test_unlink_leaves_the_tasks_and_starts_empty(
     assert await telegram.say("add fresh start") == "Added #1 “fresh start”."
     assert await slack.titles() == ["pay rent", "buy milk"]
     async with database.session() as session:
-        audit = (
-            await session.exec(
-                select(ToolCall).where(
-                    ToolCall.user_id == shared, ToolCall.tool == "account.unlink"
-                )
-            )
-        ).all()
-    assert len(audit) == 1 and audit[0].result["data"] == {"detached": "telegram"}
+        unlinked = await audit.entries(session, user_id=shared, action="account.unlink")
+    assert len(unlinked) == 1 and unlinked[0].data == {"detached": "telegram"}
     assert await snapshot(database, await bob.user_id()) == bobs
 
 

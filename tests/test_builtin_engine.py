@@ -21,7 +21,7 @@ async def test_add_goes_through_the_audited_tool(chat: ChatDriver) -> None:
     [task] = await chat.tasks()
     assert (task.title, task.description) == ("Call mom", "Remember birthday")
     [audit] = await chat.audit()
-    assert (audit.tool, audit.ok) == ("add_task", True)
+    assert (audit.action, audit.ok) == ("add_task", True)
     assert audit.input == {"title": "Call mom", "description": "Remember birthday"}
     assert chat.last is not None and chat.last.tool_calls[0]["tool_name"] == "add_task"
 
@@ -40,7 +40,7 @@ async def test_follow_ups_use_the_conversation(chat: ChatDriver) -> None:
 async def test_a_stemmed_title_is_found_after_a_literal_miss(chat: ChatDriver) -> None:
     await chat.say("add call mom")
     assert "Marked #1 “call mom” as done" in await chat.say("finished calling mom")
-    tools = [(a.tool, a.ok) for a in await chat.audit()]
+    tools = [(a.action, a.ok) for a in await chat.audit()]
     assert tools == [("add_task", True), ("complete_task", False), ("list_tasks", True),
                      ("complete_task", True)]  # fmt: skip
 
@@ -70,7 +70,7 @@ async def test_refusals_and_questions_change_nothing(chat: ChatDriver, text: str
     reply = await chat.push(text)
     assert reply is not None and reply.buttons == []
     assert [(t.title, t.completed) for t in await chat.tasks()] == [("buy milk", False)]
-    assert [a.tool for a in await chat.audit()] == ["add_task"]
+    assert [a.action for a in await chat.audit()] == ["add_task"]
 
 
 async def test_offers_and_answers(chat: ChatDriver) -> None:

@@ -52,7 +52,7 @@ async def test_a_duplicate_add_asks_first_without_an_extra_tool_call(chat: ChatD
     await chat.say("add buy eggs")
     assert await chat.say("add Buy  eggs") == "You already have #1 “buy eggs” — add another?"
     assert await chat.titles() == ["buy eggs"]
-    assert [call.tool for call in await chat.audit()] == ["add_task"]
+    assert [call.action for call in await chat.audit()] == ["add_task"]
     assert "Added #2 “buy eggs”" in await chat.say("yes")
     await chat.say("add buy eggs")
     await chat.say("no")

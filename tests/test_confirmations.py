@@ -8,7 +8,8 @@ from datetime import timedelta
 from sqlalchemy import update
 from sqlmodel import col, select
 
-from core.storage.models import Confirmation, ToolCall, utcnow
+from core.storage import audit
+from core.storage.models import Confirmation, utcnow
 from core.types import Action, Press
 from tests.harness import ChatDriver
 
@@ -33,9 +34,7 @@ async def test_ten_concurrent_presses_delete_exactly_once(chat: ChatDriver) -> N
     assert sum(1 for reply in replies if reply is not None and reply.ephemeral) == 9
     assert await chat.titles() == ["buy milk"]
     async with chat.database.session() as session:
-        deletions = (
-            await session.exec(select(ToolCall).where(ToolCall.tool == "delete_task.confirmed"))
-        ).all()
+        deletions = await audit.entries(session, action="delete_task.confirmed")
     assert len(deletions) == 1
 
 

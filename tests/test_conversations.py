@@ -11,7 +11,8 @@ from sqlmodel import col, select
 
 from core.chat import RATE_LIMITED, ConversationNotFound
 from core.conversation.conversations import recent_messages, title_from
-from core.storage.models import Conversation, Message, ProcessedEvent, ToolCall, utcnow
+from core.storage import audit
+from core.storage.models import Conversation, Message, ProcessedEvent, utcnow
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 
@@ -165,7 +166,7 @@ async def test_a_failing_agent_changes_nothing_and_apologises(
     assert reply is not None and reply.text.startswith("Sorry") and reply.tool_calls == []
     assert [(t.title, t.completed) for t in await chat.tasks()] == [("buy milk", False)]
     async with chat.database.session() as session:
-        tools_used = (await session.exec(select(ToolCall.tool))).all()
+        tools_used = [entry.action for entry in await audit.entries(session)]
         last = (
             await session.exec(select(Message).order_by(col(Message.created_at).desc()))
         ).first()
@@ -178,13 +179,13 @@ async def test_every_tool_call_is_audited(chat: ChatDriver) -> None:
     await chat.say("done 1")
     await chat.say("done 7")
     audit = await chat.audit()
-    assert [(row.tool, row.ok) for row in audit] == [
+    assert [(row.action, row.ok) for row in audit] == [
         ("add_task", True),
         ("complete_task", True),
         ("complete_task", False),
     ]
     assert audit[2].input == {"task_identifier": "7"}
-    assert audit[2].result["error"] == "NOT_FOUND"
+    assert audit[2].error == "NOT_FOUND"
     assert all(row.duration_ms >= 0 for row in audit)
 
 

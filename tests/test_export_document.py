@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlmodel import select
 
 from core.chat import ChatService
 from core.people.export import export_user
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import ToolCall
 from tests.accounts_rig import Account, account_service
 
 
@@ -88,14 +87,8 @@ async def test_export_is_audited(alice: tuple[Account, Account], database: Datab
     slack, _telegram = alice
     await slack.command("export")
     async with database.session() as session:
-        rows = (
-            await session.exec(
-                select(ToolCall).where(
-                    ToolCall.user_id == await slack.user_id(), ToolCall.tool == "account.export"
-                )
-            )
-        ).all()
-    assert len(rows) == 1 and rows[0].result["data"]["tasks"] == 2
+        rows = await audit.entries(session, user_id=await slack.user_id(), action="account.export")
+    assert len(rows) == 1 and rows[0].data["tasks"] == 2
 
 
 async def test_no_export_file_in_a_telegram_group(alice: tuple[Account, Account]) -> None:

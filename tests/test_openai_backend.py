@@ -18,8 +18,9 @@ from core.agent.openai_backend import OpenAIAgent
 from core.chat import APOLOGY
 from core.domain import tasks as task_service
 from core.people.identities import user_for
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Confirmation, Task, ToolCall
+from core.storage.models import Confirmation, Task
 from tests.fakes.openai_server import (
     FakeOpenAI,
     Scripted,
@@ -73,7 +74,7 @@ async def test_a_tool_call_then_an_answer(chat: ChatDriver, fake: FakeOpenAI) ->
     [task] = await chat.tasks()
     assert (task.number, task.title, task.description) == (1, "buy milk", "oat")
     [audit] = await chat.audit()
-    assert (audit.tool, audit.ok, audit.input) == (
+    assert (audit.action, audit.ok, audit.input) == (
         "add_task",
         True,
         {"title": "buy milk", "description": "oat"},
@@ -99,7 +100,7 @@ async def test_rate_limit_is_retried(chat: ChatDriver, fake: FakeOpenAI) -> None
     assert await chat.say("remind me to call mom") == "Done."
     assert await chat.titles() == ["call mom"]
     assert len(fake.requests) == 4
-    assert [a.tool for a in await chat.audit()] == ["add_task"]
+    assert [a.action for a in await chat.audit()] == ["add_task"]
 
 
 async def test_server_errors_exhaust_retries_and_undo_everything(
@@ -142,7 +143,7 @@ async def test_a_connection_lost_while_the_model_thinks_retries_the_turn(
     assert await chat.say("add survived", event_id="E1") == "Added #1."
     assert len(fake.requests) == 3, "the whole turn ran again, model calls included"
     assert await chat.titles() == ["survived"]
-    assert [a.tool for a in await chat.audit()] == ["add_task"]
+    assert [a.action for a in await chat.audit()] == ["add_task"]
 
 
 def terminate_connections_to(database: Database) -> None:
@@ -184,7 +185,7 @@ async def test_invalid_json_arguments_go_back_to_the_model(
     assert await chat.say("add buy milk") == "Added it."
     assert await chat.titles() == ["buy milk"]
     rejected, accepted = await chat.audit()
-    assert (rejected.tool, rejected.ok, rejected.result["error"]) == (
+    assert (rejected.action, rejected.ok, rejected.error) == (
         "add_task",
         False,
         "INVALID_ARGUMENTS",
@@ -203,8 +204,8 @@ async def test_arguments_of_the_wrong_shape_are_refused(chat: ChatDriver, fake: 
     assert await chat.say("do something") == "Which task?"
     assert await chat.tasks() == []
     audits = await chat.audit()
-    assert sorted(a.tool for a in audits) == ["add_task", "complete_task"]
-    assert all(a.result["error"] == "INVALID_ARGUMENTS" for a in audits)
+    assert sorted(a.action for a in audits) == ["add_task", "complete_task"]
+    assert all(a.error == "INVALID_ARGUMENTS" for a in audits)
     messages = {m["message"] for m in tool_messages(fake)}
     assert any("title" in message for message in messages)
 
@@ -212,8 +213,8 @@ async def test_arguments_of_the_wrong_shape_are_refused(chat: ChatDriver, fake: 
 async def test_an_unknown_tool_goes_back_to_the_model(chat: ChatDriver, fake: FakeOpenAI) -> None:
     fake.push(tool_call("delete_all_tasks", {}), text("I can only delete one task at a time."))
     assert await chat.say("delete everything") == "I can only delete one task at a time."
-    [unknown] = [a for a in await chat.audit() if a.tool == "delete_all_tasks"]
-    assert unknown.ok is False and unknown.result["error"] == "UNKNOWN_TOOL"
+    [unknown] = [a for a in await chat.audit() if a.action == "delete_all_tasks"]
+    assert unknown.ok is False and unknown.error == "UNKNOWN_TOOL"
     [error] = tool_messages(fake)
     assert error["error"] == "UNKNOWN_TOOL" and "delete_task" in error["suggestion"]
 
@@ -277,17 +278,17 @@ async def test_the_model_cannot_act_for_another_user(
     async with database.session() as session:
         theirs = (await session.exec(select(Task).where(Task.user_id == bob_id))).all()
         confirmations = (await session.exec(select(Confirmation))).all()
-        audits = (await session.exec(select(ToolCall))).all()
+        audits = await audit.entries(session)
     assert [(t.title, t.completed) for t in theirs] == [("bob's secret", False)]
     assert confirmations == []
     alice = await chat.user_id()
     assert {a.user_id for a in audits} == {alice}
     assert await chat.titles() == ["planted"]
-    results = {a.tool: a.result for a in audits}
-    assert results["complete_task"]["error"] == "NOT_FOUND"
-    assert results["delete_task"]["error"] == "NOT_FOUND"
-    assert results["update_task"]["error"] == "NOT_FOUND"
-    assert results["list_tasks"]["data"]["count"] == 1
+    results = {a.action: a for a in audits}
+    assert results["complete_task"].error == "NOT_FOUND"
+    assert results["delete_task"].error == "NOT_FOUND"
+    assert results["update_task"].error == "NOT_FOUND"
+    assert results["list_tasks"].data["count"] == 1
     [listing] = [m for m in tool_messages(fake) if m.get("data") and "tasks" in m["data"]]
     assert [t["title"] for t in listing["data"]["tasks"]] == ["planted"]
     assert isinstance(alice, UUID)

@@ -39,6 +39,19 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
+def imported_names(path: Path) -> set[str]:
+    """Every module a file imports, in full (`core.domain.tasks`, not `core`)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
 @pytest.mark.parametrize("path", sorted((ROOT / "core").rglob("*.py")), ids=lambda p: p.name)
 def test_core_imports_no_platform_library_and_nothing_above_it(path: Path) -> None:
     forbidden = {"slack_bolt", "slack_sdk", "telegram", "adapters", "bot", "fastapi", "starlette"}
@@ -80,6 +93,43 @@ def test_core_rooms_point_down(path: Path) -> None:
     if room in LOWER_ROOMS:
         rooms = {room_of(module) for module in imported} - {room, "", *SHARED}
         assert rooms <= LOWER_ROOMS[room], f"core/{room} reaches up into {rooms}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "core" / "agent").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_agents_hold_no_session(path: Path) -> None:
+    """An agent acts through the tools and reads through the tools' context (`open_tasks`,
+    `audit`): it never reaches the turn's session or the storage behind the tools."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    reached = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert "session" not in reached
+    assert imported_modules(path) & {"sqlalchemy", "sqlmodel"} == set()
+    assert imported_names(path) & {"core.domain.tasks", "core.storage.db"} == set()
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        path
+        for package in ("core", "adapters", "bot", "bench")
+        for path in (ROOT / package).rglob("*.py")
+    ),
+    ids=lambda path: str(path.relative_to(ROOT)),
+)
+def test_the_audit_has_one_writer(path: Path) -> None:
+    """Audit rows are made in one place (`core.storage.audit.record`), from a typed entry."""
+    if path == ROOT / "core" / "storage" / "audit.py":
+        return
+    tree = ast.parse(path.read_text(), filename=str(path))
+    made = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "ToolCall"
+    ]
+    assert made == []
 
 
 def test_mypy_is_clean() -> None:

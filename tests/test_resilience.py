@@ -81,7 +81,7 @@ async def test_a_connection_lost_inside_a_tool_retries_the_whole_turn(database: 
     assert reply is not None and reply.text == "Added #1 “survived”."
     assert agent.calls == 2
     assert await chat.titles() == ["survived"]
-    assert [call.tool for call in await chat.audit()] == ["add_task"]
+    assert [call.action for call in await chat.audit()] == ["add_task"]
     assert await chat.push("add it", event_id="E1") is None
 
 

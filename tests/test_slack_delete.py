@@ -138,7 +138,7 @@ async def test_a_double_press_deletes_once(slack: SlackRig, alice: ChatDriver) -
     [second] = slack.api.of("chat.postEphemeral")
     assert second["text"] == "That was already confirmed; nothing more to do."
     assert await alice.titles() == ["eggs"]
-    confirmed = [c for c in await alice.audit() if c.tool == "delete_task.confirmed"]
+    confirmed = [c for c in await alice.audit() if c.action == "delete_task.confirmed"]
     assert len(confirmed) == 1
 
 

@@ -10,12 +10,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlmodel import select
 
 from adapters.slack import home, modals
 from core.clock import PinnedClock
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Task, ToolCall
+from core.storage.models import Task
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import TEAM_ID
 from tests.fakes.slack_rig import SlackRig, slack_rig
@@ -122,7 +122,7 @@ def initial(modal: dict[str, Any], block_id: str) -> str | None:
 
 async def audit_tools(database: Database) -> list[str]:
     async with database.session() as session:
-        return [row.tool for row in (await session.exec(select(ToolCall))).all()]
+        return [entry.action for entry in await audit.entries(session)]
 
 
 async def test_the_home_tab_is_a_checklist_with_add_and_menus(slack: SlackRig) -> None:

@@ -7,7 +7,8 @@ from sqlmodel import select
 
 from core.domain.forms import TaskForm
 from core.domain.listing import LISTING_PAGE
-from core.storage.models import ProcessedEvent, ToolCall
+from core.storage import audit
+from core.storage.models import ProcessedEvent
 from core.types import Action, Press, Reply
 from tests.harness import ChatDriver
 
@@ -50,7 +51,7 @@ async def test_pressing_done_completes_once_and_redraws_the_listing(chat: ChatDr
     assert after.text == "Marked #1 “milk” as done.\nYou have 1 pending task:\n2. eggs"
     assert [b.label for b in after.buttons] == ["✓ 2"]
     assert await chat.service.press(press) is None  # the same delivery again: applied once
-    audit = [row.tool for row in await chat.audit()]
+    audit = [row.action for row in await chat.audit()]
     assert audit.count("complete_task") == 1
     assert [t.completed for t in await chat.tasks()] == [True, False]
 
@@ -116,7 +117,7 @@ async def test_a_form_with_errors_stores_nothing(chat: ChatDriver) -> None:
     assert set(result.errors) == {"title", "description"}
     assert result.errors["title"] == "A task needs a title."
     async with chat.database.session() as session:
-        assert (await session.exec(select(ToolCall))).all() == []
+        assert await audit.entries(session) == []
         assert (await session.exec(select(ProcessedEvent))).all() == []
 
 
@@ -130,7 +131,7 @@ async def test_a_form_adds_then_edits_once_each(chat: ChatDriver) -> None:
     assert edited.errors == {} and "renamed #1" in edited.message
     [task] = await chat.tasks()
     assert (task.title, task.description) == ("buy oat milk", "")
-    assert [row.tool for row in await chat.audit()] == ["add_task", "update_task"]
+    assert [row.action for row in await chat.audit()] == ["add_task", "update_task"]
 
 
 async def test_a_strangers_edit_form_is_refused(chat: ChatDriver) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from core.storage.models import Task, ToolCall
+from core.storage import audit
+from core.storage.models import Task
 from tests.fakes.telegram_api import (
     BOT_USERNAME,
     callback_update,
@@ -53,10 +54,10 @@ async def test_a_private_listing_has_done_buttons_that_edit_it_in_place(bot: Tel
     assert await bot.titles(ALICE) == ["buy milk", "call mom", "pay rent"]
     async with bot.database.session() as session:
         done = (await session.exec(select(Task.title).where(Task.completed))).all()
-        audit = (await session.exec(select(ToolCall.tool, ToolCall.ok))).all()
+        calls = [(entry.action, entry.ok) for entry in await audit.entries(session)]
     assert list(done) == ["call mom"]
-    assert [tuple(row) for row in audit].count(("complete_task", True)) == 1
-    assert [tuple(row) for row in audit].count(("complete_task", False)) == 1  # Bob's
+    assert calls.count(("complete_task", True)) == 1
+    assert calls.count(("complete_task", False)) == 1  # Bob's
 
 
 async def test_a_long_listing_pages_its_buttons(bot: TelegramRig) -> None:
@@ -97,8 +98,8 @@ async def test_a_forwarded_message_is_offered_and_added_once(bot: TelegramRig) -
     )
     assert await bot.titles(ALICE) == ["delete everything and call the bank"]
     async with bot.database.session() as session:
-        audit = (await session.exec(select(ToolCall.tool, ToolCall.ok))).all()
-    assert [tuple(row) for row in audit] == [("add_task", True)]
+        calls = [(entry.action, entry.ok) for entry in await audit.entries(session)]
+    assert calls == [("add_task", True)]
 
 
 async def test_a_forwarded_offer_can_be_declined(bot: TelegramRig) -> None:

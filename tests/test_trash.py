@@ -13,8 +13,9 @@ from core.domain.trash import purge_expired
 from core.people.erase import counts_for
 from core.people.export import export_user
 from core.reminders import book as reminder_book
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Change, Reminder, Task, ToolCall
+from core.storage.models import Change, Reminder, Task
 from tests.accounts_rig import Account, account_service
 from tests.harness import ChatDriver, build_chat
 
@@ -103,8 +104,8 @@ async def test_empty_the_trash_waits_for_its_button(chat: ChatDriver) -> None:
     assert await chat.titles() == ["buy milk"]
     async with chat.database.session() as session:
         assert (await session.exec(select(Change).where(Change.kind == "deleted"))).all() == []
-        audit = (await session.exec(select(ToolCall.tool))).all()
-    assert "empty_trash.confirmed" in audit
+        done = [entry.action for entry in await audit.entries(session)]
+    assert "empty_trash.confirmed" in done
 
 
 async def test_a_typed_no_keeps_the_trash(chat: ChatDriver) -> None:

@@ -12,8 +12,9 @@ from sqlmodel import select
 
 from core.agent.builtin import BuiltinAgent
 from core.conversation.typed_answers import typed_answer
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Confirmation, ToolCall, utcnow
+from core.storage.models import Confirmation, utcnow
 from core.types import Action, Reply
 from tests.api_rig import ApiRig, api_rig
 from tests.harness import ChatDriver, build_chat
@@ -74,9 +75,7 @@ async def test_yes_deletes_once_and_the_button_then_refuses(chat: ChatDriver) ->
     await chat.say("yes")  # nothing pending any more: no second decision
     assert await chat.titles() == ["call mom"]
     async with chat.database.session() as session:
-        deletions = (
-            await session.exec(select(ToolCall).where(ToolCall.tool == "delete_task.confirmed"))
-        ).all()
+        deletions = await audit.entries(session, action="delete_task.confirmed")
     assert len(deletions) == 1
 
 

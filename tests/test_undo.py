@@ -9,8 +9,9 @@ import pytest
 from sqlmodel import col, select
 
 from core.agent.builtin import BuiltinAgent
+from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Change, ToolCall, utcnow
+from core.storage.models import Change, utcnow
 from core.types import Action, Press, Reply
 from tests.harness import ChatDriver, build_chat
 
@@ -115,12 +116,12 @@ async def test_undo_is_audited(chat: ChatDriver) -> None:
     await chat.say("add water plants")
     await chat.say("undo")
     async with chat.database.session() as session:
-        calls = (await session.exec(select(ToolCall).order_by(col(ToolCall.created_at)))).all()
-    assert [(call.tool, call.ok) for call in calls] == [
+        calls = await audit.entries(session)
+    assert [(call.action, call.ok) for call in calls] == [
         ("add_task", True),
         ("undo_last_change", True),
     ]
-    assert calls[1].result["data"]["undone"] == ["#1 “water plants”"]
+    assert calls[1].data["undone"] == ["#1 “water plants”"]
 
 
 async def test_a_redo_is_not_pretended(chat: ChatDriver) -> None:
@@ -149,9 +150,7 @@ async def test_the_undo_button_works_once_for_its_owner(chat: ChatDriver) -> Non
     assert again is not None and again.ephemeral and "already undone" in again.text
     assert await chat.titles() == []
     async with chat.database.session() as session:
-        presses = (
-            await session.exec(select(ToolCall).where(ToolCall.tool == "undo.pressed"))
-        ).all()
+        presses = await audit.entries(session, action="undo.pressed")
     assert len(presses) == 1
 
 

@@ -42,7 +42,7 @@ from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.prompt import system_prompt
 from core.domain import tools as task_tools
 from core.domain.tools import ToolContext, ToolFunction, failure
-from core.storage.models import Message, ToolCall, iso, utcnow
+from core.storage.models import Message
 
 log = logging.getLogger(__name__)
 
@@ -161,24 +161,8 @@ def _validation_detail(name: str, raw: str) -> str:
 
 
 async def _audit(context: ToolContext, name: str, arguments: dict, result: dict) -> None:
-    async with context.lock:
-        now = utcnow()
-        context.session.add(
-            ToolCall(
-                user_id=context.user_id,
-                conversation_id=context.conversation_id,
-                tool=name[:64],
-                input=arguments,
-                result=result,
-                ok=False,
-                duration_ms=0.0,
-                created_at=now,
-            )
-        )
-        context.calls.append(
-            {"tool_name": name, "input": arguments, "result": result, "ok": False,
-             "executed_at": iso(now)}
-        )  # fmt: skip
+    async with context.lock:  # after the tool call running now, as the model saw them
+        context.audit(name, arguments, result)
 
 
 def history_items(history: Sequence[Message]) -> list[Any]:

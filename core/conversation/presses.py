@@ -21,7 +21,9 @@ from core.people.identities import user_for
 from core.reminders.book import cancel_for_task
 from core.reminders.buttons import ACTIONS as REMINDER_ACTIONS
 from core.reminders.buttons import press_reminder
-from core.storage.models import Confirmation, ToolCall, iso, utcnow
+from core.storage import audit
+from core.storage.audit import AuditEntry
+from core.storage.models import Confirmation, iso, utcnow
 from core.types import TASK_ACTIONS, Action, Press, Reply
 
 # What a confirmed action does: the text that replaces the question (or a whole Reply,
@@ -49,16 +51,16 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
         if deleted
         else f"{confirmation.subject} was already gone, so there was nothing to delete."
     )
-    session.add(
-        ToolCall(
+    audit.record(
+        session,
+        AuditEntry(
             user_id=confirmation.user_id,
             conversation_id=confirmation.conversation_id,
-            tool="delete_task.confirmed",
+            action="delete_task.confirmed",
             input={"task_id": str(confirmation.task_id), "subject": confirmation.subject},
             result={"ok": deleted, "message": message},
             ok=deleted,
-            duration_ms=0.0,
-        )
+        ),
     )
     return Reply(text=message, buttons=[undo_button(journal.token)] if journal.recorded else [])
 
@@ -72,16 +74,16 @@ async def confirm_empty_trash(session: AsyncSession, confirmation: Confirmation)
         if erased
         else "Your trash was already empty."
     )
-    session.add(
-        ToolCall(
+    audit.record(
+        session,
+        AuditEntry(
             user_id=confirmation.user_id,
             conversation_id=confirmation.conversation_id,
-            tool="empty_trash.confirmed",
+            action="empty_trash.confirmed",
             input={"subject": confirmation.subject},
             result={"ok": True, "message": message, "erased": erased},
             ok=True,
-            duration_ms=0.0,
-        )
+        ),
     )
     return message
 
@@ -214,16 +216,16 @@ async def press_undo(
     if result.outcome is UndoOutcome.UNDONE:
         reply = Reply(text=describe_undo(result.changes), outcome=result.outcome.value)
         owner, conversation_id = user_id, result.changes[0].conversation_id
-        session.add(
-            ToolCall(
+        audit.record(
+            session,
+            AuditEntry(
                 user_id=owner,
                 conversation_id=conversation_id,
-                tool="undo.pressed",
+                action="undo.pressed",
                 input={"token": token},
                 result={"ok": True, "message": reply.text},
                 ok=True,
-                duration_ms=0.0,
-            )
+            ),
         )
         await _note(session, owner, conversation_id, "undo:pressed", reply.text)
         return reply

@@ -38,7 +38,9 @@ from core.domain.listing import done_buttons, is_listing_button
 from core.domain.undo_words import describe_undo, refusal
 from core.domain.when import WINDOWS, Due, iso_local
 from core.reminders import tooling as reminder_tools
-from core.storage.models import Task, ToolCall, iso, utcnow
+from core.storage import audit
+from core.storage.audit import AuditEntry
+from core.storage.models import Task, iso, utcnow
 from core.types import Action, Button, DateMention
 
 Envelope = dict[str, Any]
@@ -46,7 +48,11 @@ Envelope = dict[str, Any]
 
 @dataclass
 class ToolContext:
-    """Who the tools act for, and what they did this turn."""
+    """Who the tools act for, and what they did this turn.
+
+    `session` is the turn's transaction, for the tools and the core's own commands. An agent
+    never touches it: it acts through the tools and reads through `open_tasks`, and audits a
+    call it could not make with `audit`."""
 
     session: AsyncSession
     user_id: UUID
@@ -82,6 +88,35 @@ class ToolContext:
                 user_id=self.user_id, conversation_id=self.conversation_id, now=self.now
             )
         return self._journal
+
+    def audit(
+        self,
+        action: str,
+        arguments: dict[str, Any],
+        result: Envelope,
+        *,
+        duration_ms: float = 0.0,
+        user_id: UUID | None = None,
+    ) -> AuditEntry:
+        """Audit one call of this turn (for `user_id`, when that is not the turn's person),
+        and keep it in the history of the reply that answers it."""
+        entry = AuditEntry(
+            user_id=user_id or self.user_id,
+            conversation_id=self.conversation_id,
+            action=action,
+            input=arguments,
+            result=result,
+            ok=bool(result["ok"]),
+            duration_ms=duration_ms,
+        )
+        audit.record(self.session, entry)
+        self.calls.append(entry.as_history())
+        return entry
+
+    async def open_tasks(self) -> list[Task]:
+        """The person's open tasks: a read for an agent that only looks, so it leaves no
+        audit row (everything that changes a task goes through a tool)."""
+        return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
 
     def offer_undo(self) -> None:
         """One Undo button under a reply whose turn changed something (and only one)."""
@@ -186,28 +221,11 @@ def audited(fn: ToolFunction) -> ToolFunction:
             except task_service.TaskError as refusal:
                 result = failure(refusal.code, refusal.message, refusal.suggestion)
             context.offer_undo()
-            duration_ms = (time.perf_counter() - started) * 1000
-            executed_at = utcnow()
-            context.session.add(
-                ToolCall(
-                    user_id=context.user_id,
-                    conversation_id=context.conversation_id,
-                    tool=fn.__name__,
-                    input=arguments,
-                    result=result,
-                    ok=result["ok"],
-                    duration_ms=duration_ms,
-                    created_at=executed_at,
-                )
-            )
-            context.calls.append(
-                {
-                    "tool_name": fn.__name__,
-                    "input": arguments,
-                    "result": result,
-                    "ok": result["ok"],
-                    "executed_at": iso(executed_at),
-                }
+            context.audit(
+                fn.__name__,
+                arguments,
+                result,
+                duration_ms=(time.perf_counter() - started) * 1000,
             )
         return result
 

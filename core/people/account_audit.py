@@ -7,7 +7,7 @@ from uuid import UUID
 
 from core.extensions import CommandCall
 from core.people.accounts import identity_of
-from core.storage.models import Identity, ToolCall, iso, utcnow
+from core.storage.models import Identity
 
 
 def in_telegram_group(call: CommandCall) -> bool:
@@ -22,37 +22,16 @@ def in_group(call: CommandCall) -> bool:
 def audit(
     call: CommandCall,
     *,
-    tool: str,
+    action: str,
     message: str,
     ok: bool = True,
     user_id: UUID | None = None,
     error: str | None = None,
     **details: Any,
 ) -> None:
-    """One `tool_call` row, and the same call in the assistant message's `tool_calls`."""
+    """One audit row, and the same call in the assistant message's `tool_calls`."""
     result = {"ok": ok, "message": message, "data": details or None, "error": error}
-    now = utcnow()
-    call.session.add(
-        ToolCall(
-            user_id=user_id or call.user.id,
-            conversation_id=call.conversation.id,
-            tool=tool,
-            input={"platform": call.incoming.platform},
-            result=result,
-            ok=ok,
-            duration_ms=0.0,
-            created_at=now,
-        )
-    )
-    call.tools.calls.append(
-        {
-            "tool_name": tool,
-            "input": {"platform": call.incoming.platform},
-            "result": result,
-            "ok": ok,
-            "executed_at": iso(now),
-        }
-    )
+    call.tools.audit(action, {"platform": call.incoming.platform}, result, user_id=user_id)
 
 
 async def current_identity(call: CommandCall) -> Identity:

@@ -62,7 +62,7 @@ async def link(call: CommandCall) -> Reply:
 
 async def issue_code(call: CommandCall) -> Reply:
     if in_group(call):
-        audit(call, tool=link_codes.ISSUED, message=PRIVATE_CHAT_ONLY, ok=False, error="GROUP")
+        audit(call, action=link_codes.ISSUED, message=PRIVATE_CHAT_ONLY, ok=False, error="GROUP")
         return Reply(text=PRIVATE_CHAT_ONLY)
     code = link_codes.shown(
         await link_codes.issue(call.session, user_id=call.user.id, platform=call.incoming.platform)
@@ -74,7 +74,7 @@ async def issue_code(call: CommandCall) -> Reply:
         "It works once; don't share it."
     )
     hidden = template.format(code=HIDDEN_CODE, minutes=minutes)
-    audit(call, tool=link_codes.ISSUED, message=hidden)
+    audit(call, action=link_codes.ISSUED, message=hidden)
     return Reply(
         text=template.format(code=code, minutes=minutes), private=True, history_text=hidden
     )
@@ -162,7 +162,7 @@ async def redeem_code(call: CommandCall, typed: str) -> Reply:
     text = _linked_text(identity, code.platform, merge)
     audit(
         call,
-        tool=link_codes.LINKED,
+        action=link_codes.LINKED,
         message=text,
         user_id=target.id,
         joined=identity.platform,
@@ -183,7 +183,7 @@ _USED = (
 
 
 def _refused(call: CommandCall, text: str, error: str) -> Reply:
-    audit(call, tool=link_codes.LINKED, message=text, ok=False, error=error)
+    audit(call, action=link_codes.LINKED, message=text, ok=False, error=error)
     return Reply(text=text, private=True)
 
 
@@ -200,7 +200,7 @@ def _wrong_code(call: CommandCall, tries: int) -> Reply:
             f"{link_codes.WRONG_CODE_LIMIT}th wrong try, so this account can't enter codes "
             "for the next 10 minutes."
         )
-    audit(call, tool=link_codes.WRONG_CODE, message=text, ok=False, error="WRONG_CODE")
+    audit(call, action=link_codes.WRONG_CODE, message=text, ok=False, error="WRONG_CODE")
     return Reply(text=text, private=True)
 
 
@@ -255,7 +255,7 @@ async def unlink(call: CommandCall) -> Reply:
         f"Unlinked this {platform_name(identity.platform)} account. Your tasks stay with your "
         f"other accounts ({rest}); from now on this account starts with an empty list."
     )
-    audit(call, tool="account.unlink", message=text, detached=identity.platform)
+    audit(call, action="account.unlink", message=text, detached=identity.platform)
     return Reply(text=text, private=True)
 
 

@@ -45,7 +45,7 @@ async def export(call: CommandCall) -> Reply:
     )
     audit(
         call,
-        tool="account.export",
+        action="account.export",
         message=text,
         tasks=len(document["tasks"]),
         conversations=len(document["conversations"]),
@@ -78,7 +78,7 @@ async def forget(call: CommandCall) -> Reply:
         f"({', '.join(platforms)}). It can't be undone. Press Forget me to erase it all, "
         "or Cancel to keep it."
     )
-    audit(call, tool="account.forget_request", message=text, status="confirmation_required")
+    audit(call, action="account.forget_request", message=text, status="confirmation_required")
     buttons = [
         Button(label="Forget me", action=Action.CONFIRM, token=confirmation.token, danger=True),
         Button(label="Cancel", action=Action.CANCEL, token=confirmation.token),

@@ -20,7 +20,8 @@ from core.conversation import conversations
 from core.domain.task_text import due_of
 from core.domain.when import iso_local, zone_named
 from core.people.accounts import identities, platform_name
-from core.storage.models import Message, Task, ToolCall, User, iso, utcnow
+from core.storage import audit
+from core.storage.models import Message, Task, User, iso, utcnow
 
 FORMAT = "todobot-export"
 VERSION = 1
@@ -35,20 +36,6 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
         await session.exec(select(Task).where(Task.user_id == user_id).order_by(col(Task.number)))
     ).all()
     columns = await session.connection()  # the same transaction, rows of plain columns
-    audit = (
-        await columns.execute(
-            select_columns(
-                col(ToolCall.tool),
-                col(ToolCall.ok),
-                col(ToolCall.input),
-                col(ToolCall.result),
-                col(ToolCall.duration_ms),
-                col(ToolCall.created_at),
-            )
-            .where(col(ToolCall.user_id) == user_id)
-            .order_by(col(ToolCall.created_at), col(ToolCall.id))
-        )
-    ).all()
     # Plain columns, not model objects: an export can hold tens of thousands of messages.
     lines: dict[UUID, list[dict[str, Any]]] = defaultdict(list)
     for row in (
@@ -132,14 +119,14 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
         "conversations": threads,
         "audit": [
             {
-                "tool": tool,
-                "ok": ok,
-                "input": arguments,
-                "result": result,
-                "duration_ms": duration_ms,
-                "created_at": iso(created_at),
+                "tool": entry.action,
+                "ok": entry.ok,
+                "input": entry.input,
+                "result": entry.result,
+                "duration_ms": entry.duration_ms,
+                "created_at": iso(entry.at),
             }
-            for tool, ok, arguments, result, duration_ms, created_at in audit
+            for entry in await audit.entries(session, user_id=user_id)
         ],
     }
 

@@ -14,15 +14,16 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
 from uuid import UUID
 
-from sqlalchemy import delete, func, or_, update
+from sqlalchemy import delete, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel.sql.expression import SelectOfScalar
 
-from core.storage.models import Identity, LinkCode, ToolCall, utcnow
+from core.storage import audit
+from core.storage.models import Identity, LinkCode, utcnow
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
@@ -140,74 +141,54 @@ async def claim(session: AsyncSession, *, code: LinkCode, now: datetime | None =
 
 async def wrong_tries(session: AsyncSession, *, user_id: UUID, now: datetime | None = None) -> int:
     """Wrong codes this account entered in the last ten minutes."""
-    now = now or utcnow()
-    result = await session.exec(
-        select(func.count())
-        .select_from(ToolCall)
-        .where(
-            col(ToolCall.user_id) == user_id,
-            col(ToolCall.tool) == WRONG_CODE,
-            col(ToolCall.created_at) > now - WRONG_CODE_WINDOW,
-        )
-    )
-    return int(result.one())
+    since = (now or utcnow()) - WRONG_CODE_WINDOW
+    return await audit.count_since(session, since, action=WRONG_CODE, user_id=user_id)
 
 
 async def minutes_until_retry(session: AsyncSession, *, user_id: UUID, now: datetime) -> int:
     """When the oldest wrong try in the window leaves it, in whole minutes (at least 1)."""
-    result = await session.exec(
-        select(func.min(ToolCall.created_at)).where(
-            col(ToolCall.user_id) == user_id,
-            col(ToolCall.tool) == WRONG_CODE,
-            col(ToolCall.created_at) > now - WRONG_CODE_WINDOW,
-        )
+    oldest = await audit.moment_since(
+        session, now - WRONG_CODE_WINDOW, action=WRONG_CODE, user_id=user_id
     )
-    oldest = result.one()
-    if oldest is None:
-        return 1
-    if oldest.tzinfo is None:
-        oldest = oldest.replace(tzinfo=now.tzinfo)
-    seconds = (oldest + WRONG_CODE_WINDOW - now).total_seconds()
-    return max(1, -(-int(seconds) // 60))
+    return _minutes_until(oldest, now)
 
 
-def _wrong_on(platform: str, tenant: str, now: datetime) -> list[Any]:
-    """Wrong codes entered in the window by accounts of this platform and tenant."""
-    entering = select(Identity.user_id).where(
+def _accounts_on(platform: str, tenant: str) -> SelectOfScalar[UUID]:
+    """The people with an account on this platform and tenant."""
+    return select(Identity.user_id).where(
         col(Identity.platform) == platform, col(Identity.tenant) == tenant
     )
-    return [
-        col(ToolCall.tool) == WRONG_CODE,
-        col(ToolCall.created_at) > now - WRONG_CODE_WINDOW,
-        col(ToolCall.user_id).in_(entering),
-    ]
 
 
 async def wrong_tries_on(
     session: AsyncSession, *, platform: str, tenant: str, now: datetime
 ) -> int:
     """Wrong codes entered from this platform (tenant) in the last ten minutes, by anyone."""
-    result = await session.exec(
-        select(func.count()).select_from(ToolCall).where(*_wrong_on(platform, tenant, now))
+    return await audit.count_since(
+        session, now - WRONG_CODE_WINDOW, action=WRONG_CODE, users=_accounts_on(platform, tenant)
     )
-    return int(result.one())
 
 
 async def minutes_until_platform_retry(
     session: AsyncSession, *, platform: str, tenant: str, now: datetime
 ) -> int:
     """When the platform's count falls under its limit again, in whole minutes (at least 1)."""
-    result = await session.exec(
-        select(ToolCall.created_at)
-        .where(*_wrong_on(platform, tenant, now))
-        .order_by(col(ToolCall.created_at).desc())
-        .offset(PLATFORM_WRONG_CODE_LIMIT - 1)
-        .limit(1)
+    leaving = await audit.moment_since(
+        session,
+        now - WRONG_CODE_WINDOW,
+        action=WRONG_CODE,
+        users=_accounts_on(platform, tenant),
+        newest_first=True,
+        skip=PLATFORM_WRONG_CODE_LIMIT - 1,
     )
-    leaving = result.first()
+    return _minutes_until(leaving, now)
+
+
+def _minutes_until(leaving: datetime | None, now: datetime) -> int:
+    """Whole minutes (at least 1) until a wrong try written at `leaving` leaves the window."""
     if leaving is None:
         return 1
-    if leaving.tzinfo is None:
+    if leaving.tzinfo is None:  # SQLite keeps times naive
         leaving = leaving.replace(tzinfo=now.tzinfo)
     seconds = (leaving + WRONG_CODE_WINDOW - now).total_seconds()
     return max(1, -(-int(seconds) // 60))

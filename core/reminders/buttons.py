@@ -17,7 +17,9 @@ from core.domain import tasks as task_service
 from core.reminders.book import Where, set_for_task
 from core.reminders.notice import SNOOZE, Due, clock_time, task_name, tomorrow_at_nine, when
 from core.reminders.zones import zones_of
-from core.storage.models import Reminder, Task, ToolCall
+from core.storage import audit
+from core.storage.audit import AuditEntry
+from core.storage.models import Reminder, Task
 from core.types import Action, Reply
 
 ACTIONS = frozenset({Action.REMINDER_DONE, Action.SNOOZE, Action.TOMORROW})
@@ -74,14 +76,14 @@ async def press_reminder(
     return Reply(text=f"⏰ {name}: I'll remind you again {spoken}.", outcome="snoozed")
 
 
-def _audit(session: AsyncSession, user_id: UUID, tool: str, task: Task, ok: bool) -> None:
-    session.add(
-        ToolCall(
+def _audit(session: AsyncSession, user_id: UUID, action: str, task: Task, ok: bool) -> None:
+    audit.record(
+        session,
+        AuditEntry(
             user_id=user_id,
-            tool=tool,
+            action=action,
             input={"task_id": str(task.id)},
             result={"ok": ok},
             ok=ok,
-            duration_ms=0.0,
-        )
+        ),
     )

@@ -58,7 +58,6 @@ from core.agent.builtin.refs import (
 )
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
-from core.domain import tasks as task_service
 from core.domain import tools as task_tools
 from core.domain.tools import Envelope, ToolContext
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task
@@ -221,9 +220,7 @@ class _Turn:
         """An open task of exactly this title (case and spacing aside). A read, not an act,
         so it goes past the tools and leaves no audit row; it sees only this person's tasks."""
         wanted = _folded(title)
-        pending = await task_service.list_tasks(
-            self.tools.session, user_id=self.tools.user_id, status="pending"
-        )
+        pending = await self.tools.open_tasks()
         return next((task for task in pending if _folded(task.title) == wanted), None)
 
     async def count(self, intent: Count) -> str:
