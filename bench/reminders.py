@@ -190,7 +190,7 @@ async def worker(url: str, platform: str, api: str) -> None:
         from adapters.telegram.application import build_application
         from adapters.telegram.reminders import TelegramReminderSender
         from bot.settings import load_settings
-        from bot.wiring import build_services
+        from bot.wiring import build_services, telegram_config
 
         settings = load_settings(
             database_url=url,
@@ -198,7 +198,8 @@ async def worker(url: str, platform: str, api: str) -> None:
             telegram_api_url=api,
             telegram_messages_per_second=30 // WORKERS,  # one bot's 30/s shared by the workers
         )
-        application = build_application(settings, build_services(settings).chat, polling=False)
+        config = telegram_config(settings)
+        application = build_application(config, build_services(settings).chat, polling=False)
         await application.initialize()
         sender = TelegramReminderSender(application.bot)
     dispatcher = ReminderDispatcher(

@@ -89,10 +89,10 @@ def endpoint_app(settings: Any, agent: Any, turns: int) -> Any:
     from adapters.slack.app import create_slack_app
     from adapters.slack.config import slack_credentials
     from adapters.slack.http import make_slack_endpoint
-    from bot.wiring import build_services
+    from bot.wiring import build_services, slack_config
 
     services = build_services(settings, agent=agent)
-    credentials = slack_credentials(settings, "http")
+    credentials = slack_credentials(slack_config(settings), "http")
     slack, worker = create_slack_app(credentials, services.chat, mode="http", concurrency=turns)
 
     @asynccontextmanager

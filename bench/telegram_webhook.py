@@ -90,10 +90,10 @@ def endpoint_app(settings: Any) -> Any:
         telegram_lifespan,
         webhook_secret,
     )
-    from bot.wiring import build_services
+    from bot.wiring import build_services, telegram_config
 
     services = build_services(settings)
-    application = build_application(settings, services.chat, polling=False)
+    application = build_application(telegram_config(settings), services.chat, polling=False)
 
     @asynccontextmanager
     async def lifespan(_: Any) -> AsyncIterator[None]:
@@ -101,7 +101,7 @@ def endpoint_app(settings: Any) -> Any:
             yield
         await services.close()
 
-    endpoint = make_telegram_endpoint(application, webhook_secret(settings))
+    endpoint = make_telegram_endpoint(application, webhook_secret(telegram_config(settings)))
     return Starlette(routes=[Route(WEBHOOK_PATH, endpoint, methods=["POST"])], lifespan=lifespan)
 
 

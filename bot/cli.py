@@ -132,11 +132,11 @@ def slack() -> None:
     from bot.logs import configure_logging
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_services, upgrade_database
+    from bot.wiring import build_services, slack_config, upgrade_database
 
     settings = settings_or_exit()
     try:
-        credentials = slack_credentials(settings, "socket")
+        credentials = slack_credentials(slack_config(settings), "socket")
     except SlackConfigError as problem:
         errors().print(str(problem), style="red", markup=False)
         raise typer.Exit(2) from None
@@ -184,14 +184,15 @@ def telegram(context: typer.Context) -> None:
     from bot.logs import configure_logging
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_services, upgrade_database
+    from bot.wiring import build_services, telegram_config, upgrade_database
 
     settings = settings_or_exit()
     configure_logging(settings)
+    config = telegram_config(settings)
 
     async def polling() -> None:
         services = build_services(settings)
-        application = build_application(settings, services.chat)
+        application = build_application(config, services.chat)
         freeze_startup_heap()
         try:
             senders = [TelegramReminderSender(application.bot)]
@@ -201,7 +202,7 @@ def telegram(context: typer.Context) -> None:
             await services.close()
 
     try:
-        bot_token(settings)  # a missing token fails before any database work
+        bot_token(config)  # a missing token fails before any database work
         upgrade_database(settings)
         asyncio.run(polling())
     except TelegramSetupError as problem:
@@ -217,15 +218,16 @@ def telegram_set_webhook(url: str) -> None:
     """Point Telegram at URL (ending in /telegram/webhook) with TELEGRAM_WEBHOOK_SECRET."""
     from adapters.telegram.application import TelegramSetupError, build_application
     from adapters.telegram.webhook import set_webhook, webhook_secret
-    from bot.wiring import build_services
+    from bot.wiring import build_services, telegram_config
 
     settings = settings_or_exit()
+    config = telegram_config(settings)
 
     async def register() -> None:
         services = build_services(settings)
         try:
-            application = build_application(settings, services.chat, polling=False)
-            await set_webhook(application, url, webhook_secret(settings))
+            application = build_application(config, services.chat, polling=False)
+            await set_webhook(application, url, webhook_secret(config))
         finally:
             await services.close()
 

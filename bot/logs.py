@@ -114,21 +114,3 @@ def configure_logging(settings: Settings) -> None:
     protect_logs(settings)
     for name in CHATTY:
         logging.getLogger(name).setLevel(max(level, logging.WARNING))
-
-
-class WithoutTraceback(logging.Filter):
-    """Keeps a record's message (which names the error) and drops its traceback, unless the
-    logger is at DEBUG: a reconnect loop then logs one line per attempt."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not logging.getLogger(record.name).isEnabledFor(logging.DEBUG):
-            record.exc_info, record.exc_text, record.stack_info = None, None, None
-        return True
-
-
-def one_line_logger(name: str) -> logging.Logger:
-    """A logger whose records never carry a traceback below DEBUG."""
-    logger = logging.getLogger(name)
-    if not any(isinstance(existing, WithoutTraceback) for existing in logger.filters):
-        logger.addFilter(WithoutTraceback())
-    return logger

@@ -45,7 +45,14 @@ from bot.reminders import reminders_running
 from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
 from bot.supervisor import WorkerPool
-from bot.wiring import build_database, build_remote_tools, build_services
+from bot.wiring import (
+    build_database,
+    build_remote_tools,
+    build_services,
+    mcp_config,
+    slack_config,
+    telegram_config,
+)
 from core.agent.base import Agent
 from core.chat import ChatService
 from core.delivery.inbox import Inbox, InboxPolicy
@@ -135,8 +142,14 @@ def create_app(
             chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
         )
     )
-    mount_platforms(app, settings, chat, inbox)
-    mount_mcp(app, settings, build_remote_tools(settings, services.db, metrics))
+    mount_platforms(
+        app,
+        slack=slack_config(settings),
+        telegram=telegram_config(settings),
+        chat=chat,
+        inbox=inbox,
+    )
+    mount_mcp(app, mcp_config(settings), build_remote_tools(settings, services.db, metrics))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adapters.mcp.config import McpConfig
+from adapters.slack.config import SlackConfig
+from adapters.telegram.config import (
+    CONCURRENT_UPDATES_LOCAL_ENGINE,
+    CONCURRENT_UPDATES_REMOTE_MODEL,
+    TelegramConfig,
+)
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.chat import ChatPolicy, ChatService
@@ -63,6 +70,37 @@ def build_policy(settings: Settings) -> ChatPolicy:
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
         undo_window_seconds=settings.undo_window_seconds,
         rate_limit_per_minute=settings.rate_limit_per_minute,
+    )
+
+
+def slack_config(settings: Settings) -> SlackConfig:
+    return SlackConfig(
+        bot_token=settings.slack_bot_token,
+        app_token=settings.slack_app_token,
+        signing_secret=settings.slack_signing_secret,
+        api_url=settings.slack_api_url,
+    )
+
+
+def telegram_config(settings: Settings) -> TelegramConfig:
+    remote = settings.resolved_backend == "openai"
+    return TelegramConfig(
+        bot_token=settings.telegram_bot_token,
+        webhook_secret=settings.telegram_webhook_secret,
+        api_url=settings.telegram_api_url,
+        messages_per_second=settings.telegram_messages_per_second,
+        concurrent_updates=(
+            CONCURRENT_UPDATES_REMOTE_MODEL if remote else CONCURRENT_UPDATES_LOCAL_ENGINE
+        ),
+    )
+
+
+def mcp_config(settings: Settings) -> McpConfig:
+    return McpConfig(
+        enabled=settings.mcp_http,
+        jwt_secret=settings.api_jwt_secret,
+        resource_url=settings.mcp_resource_url,
+        authorization_server=settings.mcp_authorization_server,
     )
 
 

@@ -97,6 +97,10 @@ class Incoming:
     fingerprint: str | None = None
     # The place can show a Done button per listed task (a DM or a private chat, not a group).
     list_controls: bool = False
+    # A reply marked private reaches this person alone here: a DM, or a channel where the
+    # platform can show one person a message (and send a file to their DM instead). False
+    # where everyone in the chat sees everything the bot says.
+    private_replies: bool = True
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ async def test_export_is_audited(alice: tuple[Account, Account], database: Datab
 
 async def test_no_export_file_in_a_telegram_group(alice: tuple[Account, Account]) -> None:
     _slack, telegram = alice
-    reply = await telegram.command("export", is_group=True)
+    reply = await telegram.command("export", is_group=True, private_replies=False)
     assert reply.attachment is None
     assert "only send it in a private chat" in reply.text
 

@@ -95,6 +95,40 @@ def test_core_rooms_point_down(path: Path) -> None:
         assert rooms <= LOWER_ROOMS[room], f"core/{room} reaches up into {rooms}"
 
 
+PLATFORMS = {"slack", "telegram"}
+
+
+def _tests_a_platform_name(node: ast.AST) -> bool:
+    """`platform == "telegram"`, `"slack" in ...`, `case "telegram":`."""
+    if isinstance(node, ast.Compare):
+        sides = (node.left, *node.comparators)
+        return any(isinstance(side, ast.Constant) and side.value in PLATFORMS for side in sides)
+    if isinstance(node, ast.MatchValue):
+        return isinstance(node.value, ast.Constant) and node.value.value in PLATFORMS
+    return False
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "core").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_core_tells_no_platform_by_its_name(path: Path) -> None:
+    """What a platform can do reaches the core as data (`Incoming.is_group`,
+    `Incoming.private_replies`): no core module is a platform's, none tests a platform's name."""
+    assert not PLATFORMS & {part.removesuffix(".py") for part in path.relative_to(ROOT).parts}
+    tree = ast.parse(path.read_text(), filename=str(path))
+    named = [node for node in ast.walk(tree) if _tests_a_platform_name(node)]
+    assert named == []
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "adapters").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_adapters_get_their_configuration_passed_in(path: Path) -> None:
+    """`bot/` builds each adapter's configuration (`SlackConfig`, `TelegramConfig`,
+    `McpConfig`) and passes it down: an adapter never imports `bot`."""
+    assert "bot" not in imported_modules(path)
+
+
 @pytest.mark.parametrize(
     "path", sorted((ROOT / "core" / "agent").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
 )

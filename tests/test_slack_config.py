@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from adapters.slack.config import SlackConfigError, slack_credentials
+from adapters.slack.config import SlackConfig, SlackConfigError, slack_credentials
 from bot.cli import app
-from bot.settings import Settings, load_settings
+from bot.settings import load_settings
+from bot.wiring import slack_config
 
 GOOD = {
     "slack_bot_token": "xoxb-1-2-abc",
@@ -16,8 +17,8 @@ GOOD = {
 }
 
 
-def settings(**changes: str | None) -> Settings:
-    return load_settings(**{**GOOD, **changes})
+def settings(**changes: str | None) -> SlackConfig:
+    return slack_config(load_settings(**{**GOOD, **changes}))
 
 
 def test_good_settings_give_credentials_for_each_mode() -> None:

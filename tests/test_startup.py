@@ -23,6 +23,7 @@ from adapters.telegram.application import TelegramSetupError
 from bot.logs import configure_logging
 from bot.serve import create_app
 from bot.settings import load_settings
+from bot.wiring import slack_config
 from core.storage.db import Database
 from core.storage.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind
 from tests.fakes.slack_api import FakeSlackApi
@@ -121,7 +122,7 @@ async def test_socket_mode_retries_log_one_line_each(
     unreachable = f"ws://127.0.0.1:{closed.getsockname()[1]}/link"
     closed.close()
     api = await FakeSlackApi(socket_url=unreachable).start()
-    credentials = slack_credentials(slack_settings(api), "socket")
+    credentials = slack_credentials(slack_config(slack_settings(api)), "socket")
     chat = build_chat(database, ScriptedAgent())
     with caplog.at_level(logging.INFO):
         running = asyncio.create_task(run_socket_mode(credentials, chat, retry_seconds=0.05))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from core.people.account_commands import install as install_account_commands
 from core.storage.db import Database
 from tests.fakes.telegram_api import BOT_USERNAME, bot_message, group_chat, person
-from tests.fakes.telegram_rig import TelegramRig
+from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
+from tests.harness import ScriptedAgent, build_chat
 
 ALICE = person(111, "Alice", "alice")
 BOB = person(222, "Bob")
@@ -96,3 +98,17 @@ async def test_a_long_reply_is_split(bot: TelegramRig, database: Database) -> No
     assert first.text.startswith("You have 27 pending tasks:")
     assert second.text.rstrip().endswith("x")
     assert "27. 27 " in second.text
+
+
+async def test_an_export_asked_for_in_a_group_is_refused_there(
+    database: Database, agent: ScriptedAgent
+) -> None:
+    chat = build_chat(database, agent)
+    install_account_commands(chat)
+    async with telegram_api() as api, polling_bot(api, database, chat) as bot:
+        [reply] = await bot.say(ALICE, f"/export@{BOT_USERNAME}", chat=FLAT)
+        assert "only send it in a private chat" in reply.text
+        assert bot.api.sent("sendDocument") == []
+        await bot.say(ALICE, "/export")
+        [document] = await bot.api.wait_for("sendDocument")
+        assert document.params["chat_id"] == str(ALICE["id"])

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from adapters.telegram import menus
 from adapters.telegram.application import TelegramSetupError, build_application, run_polling
 from bot.cli import app as cli
+from bot.wiring import telegram_config
 from core.agent.base import AgentTurn
 from core.extensions import CommandCall
 from core.storage.db import Database
@@ -89,7 +90,7 @@ async def test_a_rejected_token_stops_start_up_clearly(
 ) -> None:
     async with telegram_api() as api:
         other = telegram_settings(api, telegram_bot_token=SecretStr("123:WRONGtoken"))
-        application = build_application(other, build_chat(database, agent))
+        application = build_application(telegram_config(other), build_chat(database, agent))
         with pytest.raises(TelegramSetupError, match="Telegram rejected TELEGRAM_BOT_TOKEN"):
             await run_polling(application, asyncio.Event())
 
@@ -143,7 +144,9 @@ async def test_stopping_while_the_api_is_unreachable_ends_start_up(
 ) -> None:
     async with telegram_api() as api:
         api.fail("getMe", times=100, status=502, description="Bad Gateway")
-        application = build_application(telegram_settings(api), build_chat(database, agent))
+        application = build_application(
+            telegram_config(telegram_settings(api)), build_chat(database, agent)
+        )
         stop = asyncio.Event()
         polling = asyncio.create_task(run_polling(application, stop))
         await api.wait_for("getMe")

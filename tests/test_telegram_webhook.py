@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from adapters.telegram.application import TelegramSetupError, build_application
 from adapters.telegram.webhook import process_update, set_webhook, webhook_secret
 from bot.cli import app as cli
+from bot.wiring import telegram_config
 from core.storage.db import Database
 from tests.fakes.telegram_api import message_update, person, private_chat
 from tests.fakes.telegram_rig import (
@@ -107,12 +108,12 @@ async def test_one_update_can_be_processed_directly(hook: WebhookRig) -> None:
 
 async def test_set_webhook_registers_the_url_and_secret(database: Database) -> None:
     async with telegram_api() as api:
-        settings = telegram_settings(api)
+        config = telegram_config(telegram_settings(api))
         application = build_application(
-            settings, build_chat(database, ScriptedAgent()), polling=False
+            config, build_chat(database, ScriptedAgent()), polling=False
         )
         url = "https://todo.example.com/telegram/webhook"
-        await set_webhook(application, url, webhook_secret(settings))
+        await set_webhook(application, url, webhook_secret(config))
         [call] = api.sent("setWebhook")
         assert call.params["url"] == url
         assert call.params["secret_token"] == WEBHOOK_SECRET
@@ -131,7 +132,7 @@ def test_webhook_mode_requires_its_secret(tmp_path) -> None:
     with pytest.raises(TelegramSetupError, match="TELEGRAM_WEBHOOK_SECRET may only"):
         from bot.settings import load_settings
 
-        webhook_secret(load_settings(telegram_webhook_secret="has spaces"))
+        webhook_secret(telegram_config(load_settings(telegram_webhook_secret="has spaces")))
 
 
 async def test_the_endpoint_waits_for_telegram_without_losing_updates(database: Database) -> None:

@@ -22,7 +22,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from adapters.http.limits import SLACK_BODY_MAX, TELEGRAM_BODY_MAX
-from bot.settings import Settings
+from adapters.slack.config import SlackConfig
+from adapters.telegram.config import TelegramConfig
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
 
@@ -34,18 +35,24 @@ TELEGRAM_PATH = "/telegram/webhook"
 Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
 
 
-def mount_platforms(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
+def mount_platforms(
+    app: FastAPI,
+    *,
+    slack: SlackConfig,
+    telegram: TelegramConfig,
+    chat: ChatService,
+    inbox: Inbox,
+) -> None:
     """Mount Slack when any of its HTTP settings is set (the bot token and the signing secret
     are then both required), Telegram when its bot token or webhook secret is (both are then
     required). A partial or malformed setting fails here, loudly, naming what is missing. A
     bot token beside an app token and no signing secret is Socket Mode (`todobot slack`)."""
-    socket_mode = bool(settings.slack_app_token) and not settings.slack_signing_secret
-    if (settings.slack_bot_token and not socket_mode) or settings.slack_signing_secret:
-        mount_slack(app, settings, chat, inbox)
-    elif socket_mode:
+    if slack.over_http:
+        mount_slack(app, slack, chat, inbox)
+    elif slack.socket_mode:
         log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
-    if settings.telegram_bot_token or settings.telegram_webhook_secret:
-        mount_telegram(app, settings, chat, inbox)
+    if telegram.configured:
+        mount_telegram(app, telegram, chat, inbox)
 
 
 def slack_delivery_id(body: dict[str, Any]) -> str:
@@ -57,7 +64,7 @@ def slack_delivery_id(body: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
+def mount_slack(app: FastAPI, config: SlackConfig, chat: ChatService, inbox: Inbox) -> None:
     from adapters.slack.app import create_slack_app
     from adapters.slack.config import slack_credentials
     from adapters.slack.http import make_slack_endpoint
@@ -66,7 +73,7 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
     async def record(body: dict[str, Any]) -> None:
         await inbox.record("slack", slack_delivery_id(body), body)
 
-    credentials = slack_credentials(settings, "http")
+    credentials = slack_credentials(config, "http")
     slack_app, worker = create_slack_app(credentials, chat, mode="http", hand_off=record)
     inbox.register("slack", worker.process, apologise=worker.apologise)
     app.state.reminder_senders.append(SlackReminderSender(slack_app.client))
@@ -76,7 +83,7 @@ def mount_slack(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbo
     )
 
 
-def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: Inbox) -> None:
+def mount_telegram(app: FastAPI, config: TelegramConfig, chat: ChatService, inbox: Inbox) -> None:
     from adapters.telegram.application import bridge_of, build_application
     from adapters.telegram.reminders import TelegramReminderSender
     from adapters.telegram.webhook import (
@@ -86,8 +93,8 @@ def mount_telegram(app: FastAPI, settings: Settings, chat: ChatService, inbox: I
         webhook_secret,
     )
 
-    secret = webhook_secret(settings).encode()
-    application = build_application(settings, chat, polling=False)
+    secret = webhook_secret(config).encode()
+    application = build_application(config, chat, polling=False)
 
     async def endpoint(request: Request) -> Response:
         update = await read_webhook(request, secret)

@@ -14,10 +14,27 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from adapters.slack.app import create_slack_app
 from adapters.slack.config import SlackCredentials
 from adapters.slack.worker import DEFAULT_CONCURRENCY
-from bot.logs import one_line_logger
 from core.chat import ChatService
 
 log = logging.getLogger(__name__)
+
+
+class WithoutTraceback(logging.Filter):
+    """Keeps a record's message (which names the error) and drops its traceback, unless the
+    logger is at DEBUG: a reconnect loop then logs one line per attempt."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not logging.getLogger(record.name).isEnabledFor(logging.DEBUG):
+            record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+def one_line_logger(name: str) -> logging.Logger:
+    """A logger whose records never carry a traceback below DEBUG."""
+    logger = logging.getLogger(name)
+    if not any(isinstance(existing, WithoutTraceback) for existing in logger.filters):
+        logger.addFilter(WithoutTraceback())
+    return logger
 
 
 async def run_socket_mode(

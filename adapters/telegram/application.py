@@ -1,6 +1,6 @@
 """Building and running the python-telegram-bot `Application`.
 
-Nothing is built at import time: `build_application` makes one from `Settings` and the
+Nothing is built at import time: `build_application` makes one from a `TelegramConfig` and the
 `ChatService`, and `run_polling` / `webhook.telegram_lifespan` run it.
 """
 
@@ -26,19 +26,15 @@ from telegram.ext import Application, ApplicationBuilder, ContextTypes, TypeHand
 
 from adapters.telegram import menus
 from adapters.telegram.bridge import TelegramBridge, optional
+from adapters.telegram.config import TelegramConfig
 from adapters.telegram.ordering import PerChatUpdateProcessor
 from adapters.telegram.ratelimit import TodobotRateLimiter
-from bot.settings import Settings
 from core.chat import ChatService
 
 log = logging.getLogger(__name__)
 
 TOKEN_FORMAT = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
 ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
-# Updates processed at once. A remote model leaves turns mostly waiting, so many overlap well;
-# the builtin engine is CPU-bound, and a few at a time keep the event loop (and so webhook
-# acks) responsive without costing throughput.
-CONCURRENT_UPDATES = {"openai": 64, "builtin": 2}
 LONG_POLL_SECONDS = 25
 BRIDGE_KEY = "todobot.bridge"
 
@@ -47,8 +43,8 @@ class TelegramSetupError(Exception):
     """Telegram cannot start with these settings; the message says which one and why."""
 
 
-def bot_token(settings: Settings) -> str:
-    secret = settings.telegram_bot_token
+def bot_token(config: TelegramConfig) -> str:
+    secret = config.bot_token
     token = secret.get_secret_value().strip() if secret else ""
     if not token:
         raise TelegramSetupError(
@@ -64,7 +60,7 @@ def bot_token(settings: Settings) -> str:
 
 
 def build_application(
-    settings: Settings,
+    config: TelegramConfig,
     chat: ChatService,
     *,
     polling: bool = True,
@@ -73,14 +69,12 @@ def build_application(
     """An Application on the configured Bot API server; without an Updater in webhook mode."""
     builder = (
         ApplicationBuilder()
-        .token(bot_token(settings))
-        .base_url(settings.telegram_api_url)
+        .token(bot_token(config))
+        .base_url(config.api_url)
         .rate_limiter(
-            TodobotRateLimiter(
-                overall_max_rate=settings.telegram_messages_per_second, max_retries=3
-            )
+            TodobotRateLimiter(overall_max_rate=config.messages_per_second, max_retries=3)
         )
-        .concurrent_updates(PerChatUpdateProcessor(CONCURRENT_UPDATES[settings.resolved_backend]))
+        .concurrent_updates(PerChatUpdateProcessor(config.concurrent_updates))
         .connect_timeout(5)
         .read_timeout(10)
         .write_timeout(15)

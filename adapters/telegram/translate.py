@@ -142,6 +142,7 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
         is_group=is_group,
         command=command,
         list_controls=not is_group,
+        private_replies=not is_group,  # a group sees every message the bot sends there
     )
     reply_to = message.get("message_id") if is_group else None
     return MessageTurn(

@@ -30,7 +30,7 @@ from adapters.telegram.application import (
     bridge_of,
     initialize,
 )
-from bot.settings import Settings
+from adapters.telegram.config import TelegramConfig
 from core.delivery.inbox import RetryLater
 
 log = logging.getLogger(__name__)
@@ -43,8 +43,8 @@ WEBHOOK_PATH = "/telegram/webhook"
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def webhook_secret(settings: Settings) -> str:
-    secret = settings.telegram_webhook_secret
+def webhook_secret(config: TelegramConfig) -> str:
+    secret = config.webhook_secret
     value = secret.get_secret_value() if secret else ""
     if not value:
         raise TelegramSetupError(

@@ -10,10 +10,6 @@ from core.people.accounts import identity_of
 from core.storage.models import Identity
 
 
-def in_telegram_group(call: CommandCall) -> bool:
-    return call.incoming.platform == "telegram" and call.incoming.is_group
-
-
 def in_group(call: CommandCall) -> bool:
     """Written where other people read along (a Telegram group, a Slack channel)."""
     return call.incoming.is_group

@@ -14,7 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.conversation.confirmations import request_confirmation
 from core.extensions import CommandCall
-from core.people.account_audit import audit, in_telegram_group
+from core.people.account_audit import audit
 from core.people.account_phrases import asks_to_forget
 from core.people.accounts import FORGET_KIND, identities, platform_name
 from core.people.erase import erase_user
@@ -30,7 +30,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 async def export(call: CommandCall) -> Reply:
-    if in_telegram_group(call):
+    if not call.incoming.private_replies:
         return Reply(
             text="Your export holds your whole history, so I only send it in a private chat. "
             "Message me directly and send /export there."

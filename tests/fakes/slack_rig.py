@@ -21,6 +21,7 @@ from adapters.slack.config import slack_credentials
 from adapters.slack.http import make_slack_endpoint
 from adapters.slack.worker import SlackWorker
 from bot.settings import Settings, load_settings
+from bot.wiring import slack_config
 from core.chat import ChatService
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
@@ -102,7 +103,7 @@ class SlackRig:
 async def slack_rig(chat: ChatService) -> AsyncIterator[SlackRig]:
     api = await FakeSlackApi().start()
     try:
-        credentials = slack_credentials(slack_settings(api), "http")
+        credentials = slack_credentials(slack_config(slack_settings(api)), "http")
         app, worker = create_slack_app(credentials, chat, mode="http")
         web = Starlette(
             routes=[

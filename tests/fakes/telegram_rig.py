@@ -27,6 +27,7 @@ from adapters.telegram.webhook import (
     telegram_lifespan,
 )
 from bot.settings import Settings, load_settings
+from bot.wiring import telegram_config
 from core.chat import ChatService
 from core.storage.db import Database
 from core.storage.models import Identity, Message, ProcessedEvent, Task
@@ -112,7 +113,7 @@ async def polling_bot(
 ) -> AsyncIterator[TelegramRig]:
     """The bot polling the fake; returns once its first getUpdates is in flight."""
     application = build_application(
-        telegram_settings(api), chat, bridge=TelegramBridge(chat, **bridge)
+        telegram_config(telegram_settings(api)), chat, bridge=TelegramBridge(chat, **bridge)
     )
     stop = asyncio.Event()
     polling = asyncio.create_task(run_polling(application, stop))
@@ -148,7 +149,7 @@ async def webhook_bot(
 ) -> AsyncIterator[WebhookRig]:
     """The webhook endpoint mounted in a Starlette app under uvicorn, as `todobot serve` does;
     with `wait`, once the Application has reached the Bot API."""
-    application = build_application(telegram_settings(api), chat, polling=False)
+    application = build_application(telegram_config(telegram_settings(api)), chat, polling=False)
     endpoint = make_telegram_endpoint(application, WEBHOOK_SECRET)
     app = Starlette(routes=[Route(WEBHOOK_PATH, endpoint, methods=["POST"])])
     ready = asyncio.Event()
