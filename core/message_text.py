@@ -27,10 +27,6 @@ def without_controls(text: str) -> str:
     return _UNSAFE.sub("", text)
 
 
-def has_controls(text: str) -> bool:
-    return _UNSAFE.search(text) is not None
-
-
 def too_long(text: str) -> str | None:
     """The answer to a text over the limit; None for one within it."""
     if len(text) <= MESSAGE_MAX_CHARS:

@@ -55,7 +55,7 @@ async def test_a_day_only_due_is_a_date(chat: ChatDriver, agent: ScriptedAgent) 
     result = await call(chat, agent, "add_task", title="pay rent", due="2026-03-06")
     assert result["data"]["task"]["due"] == "2026-03-06"
     assert result["data"]["task"]["due_has_time"] is False
-    assert result["data"]["task"]["priority"] == "low"  # seed 003's default
+    assert result["data"]["task"]["priority"] == "low"  # the default priority
 
 
 @pytest.mark.parametrize(

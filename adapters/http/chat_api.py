@@ -1,4 +1,4 @@
-"""The JSON chat API of seed 004: talk, list conversations, read one back, confirm a delete.
+"""The JSON chat API: talk, list conversations, read one back, confirm a delete.
 
 Every route is authenticated by a bearer JWT whose subject is the path's user_id; that user is
 the `api` identity of one internal user, shared with Slack and Telegram once accounts are linked.

@@ -12,8 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
@@ -31,8 +31,6 @@ log = logging.getLogger(__name__)
 
 SLACK_PATH = "/slack/events"
 TELEGRAM_PATH = "/telegram/webhook"
-
-Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
 
 
 def mount_platforms(

@@ -1,4 +1,4 @@
-"""The chat API's request and response bodies (seed 004, "Chat API Contract")."""
+"""The chat API's request and response bodies."""
 
 from __future__ import annotations
 

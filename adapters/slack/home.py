@@ -27,8 +27,6 @@ PAGE_ACTION = f"{ACTION_PREFIX}home_page"
 DONE_ACTION = f"{ACTION_PREFIX}home_done"
 MENU_ACTION = f"{ACTION_PREFIX}task_menu"
 EDIT_PREFIX = "edit|"
-# Actions that only change what the Home tab shows; nothing in the core changes.
-VIEW_ACTIONS = frozenset({COMPLETED_ACTION, PAGE_ACTION})
 
 Block = dict[str, Any]
 

@@ -260,9 +260,3 @@ def plain_text(mrkdwn: str) -> str:
     text = _CHANNEL.sub(lambda m: "#" + (m.group(2) or m.group(1)), text)
     text = _SPECIAL.sub(lambda m: "@" + (m.group(2) or m.group(1)), text)
     return unescape(text)
-
-
-def shortcut_user(body: Payload) -> tuple[str, str] | None:
-    """(team, user) of a shortcut or an action, for a form opened on its trigger."""
-    user = body.get("user") or {}
-    return (tenant_of(body), str(user["id"])) if user.get("id") else None

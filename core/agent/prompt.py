@@ -1,4 +1,4 @@
-"""The system prompt of the LLM backend, adapted from seed 000 to todobot's tools and rules."""
+"""The system prompt of the LLM backend: todobot's tools and the rules they keep."""
 
 from __future__ import annotations
 

@@ -136,14 +136,3 @@ async def recent_messages(
         .limit(limit)
     )
     return list(reversed(result.all()))
-
-
-async def all_messages(
-    session: AsyncSession, *, user_id: UUID, conversation_id: UUID
-) -> list[Message]:
-    result = await session.exec(
-        select(Message)
-        .where(Message.conversation_id == conversation_id, Message.user_id == user_id)
-        .order_by(col(Message.created_at))
-    )
-    return list(result.all())

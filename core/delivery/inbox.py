@@ -221,10 +221,6 @@ class Inbox:
             if pending:
                 log.warning("%d inbox items still running at shutdown; left leased", len(pending))
 
-    @property
-    def in_flight(self) -> int:
-        return len(self._in_flight)
-
     def _finished(self, key: int, _task: asyncio.Task[None]) -> None:
         self._in_flight.pop(key, None)
         self._wake.set()

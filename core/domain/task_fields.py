@@ -93,7 +93,7 @@ def read_due(value: str, zone: tzinfo) -> Due:
 
 
 def check_not_past(due: Due, *, now: datetime, zone: tzinfo) -> None:
-    """A new task's due must be today or later (seed 003); today's earlier hours count as past."""
+    """A new task's due must be today or later; today's earlier hours count as past."""
     if due.deadline(zone) <= now or (due.has_time and due.at < now):
         shown = show_due_plain(due, zone, now=now)
         raise FieldError(

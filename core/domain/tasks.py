@@ -434,7 +434,7 @@ async def update_task(
 async def delete_task(
     session: AsyncSession, *, user_id: UUID, task_id: UUID, journal: Journal | None = None
 ) -> bool:
-    """Move the task to the trash (seed 002: a soft delete); False when it is not there."""
+    """Move the task to the trash (a soft delete); False when it is not there."""
     task = (await session.exec(_mine(user_id).where(Task.id == task_id))).first()
     if task is None:
         return False

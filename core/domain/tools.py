@@ -1,6 +1,6 @@
 """The task tools: typed async functions whose docstrings become their schemas.
 
-The five of the seeds (add, list, complete, update, delete), where `complete_task` also
+The five task tools (add, list, complete, update, delete), where `complete_task` also
 reopens and `list_tasks` also shows the trash, plus three that take things back:
 `undo_last_change`, `restore_task` (out of the trash) and `empty_trash`. They are tools of
 their own because none of the five can reach a deleted task or a past change.

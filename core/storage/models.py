@@ -1,4 +1,4 @@
-"""The tables of DESIGN.md. Times are aware UTC on SQLite and PostgreSQL alike."""
+"""The tables of docs/ARCHITECTURE.md. Times are aware UTC on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
 
@@ -174,6 +174,8 @@ class Confirmation(SQLModel, table=True):
     subject: str = Field(default="", max_length=250)
     status: str = Field(default="pending", max_length=16)
     expires_at: datetime
+    # Where the message carrying the buttons is, as its adapter noted it, so a typed answer
+    # can edit that message to the outcome.
     message_ref: str | None = Field(default=None, max_length=255)
     created_at: datetime = Field(default_factory=utcnow)
     decided_at: datetime | None = None
