@@ -46,6 +46,7 @@ from core.types import (
     Reply,
     TaskBoard,
     TaskView,
+    tools_run,
 )
 
 log = logging.getLogger(__name__)
@@ -485,7 +486,7 @@ class ChatService:
                 if isinstance(answer, Reply)
                 else Reply(text=answer, buttons=list(context.buttons))
             )
-            if not context.calls and not reply.buttons:
+            if not tools_run(context.calls) and not reply.buttons:
                 await self._remind_pending(session, user, conversation, reply)
         stored = await conversations.add_message(
             session,
@@ -643,6 +644,6 @@ def _addressed(reply: Reply, stored: Message, context: ToolContext) -> Reply:
     reply.conversation_id = stored.conversation_id
     reply.message_id = stored.id
     reply.created_at = stored.created_at
-    reply.tool_calls = list(context.calls)
+    reply.tool_calls = tools_run(context.calls)
     reply.dates = list(context.dates)
     return reply

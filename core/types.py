@@ -12,6 +12,16 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
+# An agent's note of what its reply left open (the question it asked, the task it named),
+# stored among the turn's tool calls so that its next turn reads it back instead of re-reading
+# its own words. No tool ran: what shows or counts a turn's calls leaves it out (`tools_run`).
+AGENT_NOTE = "agent:note"
+
+
+def tools_run(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A turn's calls without agents' notes."""
+    return [call for call in calls if call.get("tool_name") != AGENT_NOTE]
+
 
 class Action(StrEnum):
     CONFIRM = "confirm"

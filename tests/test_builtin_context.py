@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.agent.builtin import phrases
 from core.agent.builtin.context import Awaiting, read_context
+from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import Known, loose_matches, parse_ref, pick
 from core.agent.builtin.text import clean, split_quoted, stem, tidy_title
+from core.types import AGENT_NOTE
 
 
 @dataclass
@@ -24,6 +25,11 @@ def call(tool: str, result: dict[str, Any], **arguments: Any) -> dict[str, Any]:
 
 def task(number: int, title: str, completed: bool = False) -> dict[str, Any]:
     return {"number": number, "title": title, "completed": completed}
+
+
+def noted(note: Note) -> dict[str, Any]:
+    """The engine's note of a reply, as the turn stores it."""
+    return call(AGENT_NOTE, {"ok": True, "message": "", "data": note.data()})
 
 
 def added(number: int, title: str) -> dict[str, Any]:
@@ -71,10 +77,16 @@ def test_a_listing_only_looked_up_is_not_what_the_person_saw() -> None:
         "message": "You have 2 tasks:\n1. a\n2. b",
         "data": {"tasks": [task(1, "a"), task(2, "b")]},
     }
-    reply = Said("assistant", "Not yet: #2 “b” is still open.", [call("list_tasks", listing)])
+    looked_up = call("list_tasks", listing)
+    note = Note([looked_up])
+    note.name(Known(2, "b"))
+    reply = Said("assistant", "Not yet: #2 “b” is still open.", [looked_up, noted(note)])
     context = read_context([reply])
     assert context.listing == ()
     assert context.last_task == Known(2, "b"), "the one task the reply named is it"
+    note.show(listing)
+    shown = Said("assistant", "Here they are.", [looked_up, noted(note)])
+    assert read_context([shown]).listing == (Known(1, "a"), Known(2, "b"))
 
 
 def test_ambiguity_candidates_come_from_the_latest_reply_only() -> None:
@@ -91,27 +103,30 @@ def test_ambiguity_candidates_come_from_the_latest_reply_only() -> None:
     assert later.candidates == ()
 
 
-def test_our_own_questions_are_recognised() -> None:
-    def awaiting(text: str) -> Awaiting | None:
-        return read_context([Said("assistant", text)]).awaiting
+def test_our_own_questions_are_read_back_from_the_note_whatever_the_reply_said() -> None:
+    def awaiting(asked: Awaiting) -> Awaiting | None:
+        note = Note([])
+        note.ask(asked)
+        return read_context([Said("assistant", "Any wording at all.", [noted(note)])]).awaiting
 
-    assert awaiting(phrases.ASK_TITLE) == Awaiting("title")
-    assert awaiting(phrases.OFFER_ADD.format(title="buy eggs")) == Awaiting(
-        "offer_add", title="buy eggs"
-    )
-    assert awaiting(phrases.CONFIRM_COMPLETE.format(number=4, title="x")) == Awaiting(
-        "confirm_complete", number=4
-    )
-    assert awaiting(phrases.ASK_CHANGE.format(number=2, title="")) == Awaiting("change", number=2)
-    assert awaiting(phrases.ASK_WHICH["delete"]) == Awaiting("which", family="delete")
-    assert awaiting("Added #1 “buy milk” to your list.") is None
+    for asked in (
+        Awaiting("title"),
+        Awaiting("offer_add", title="buy eggs"),
+        Awaiting("confirm_complete", number=4),
+        Awaiting("change", number=2),
+        Awaiting("which", family="delete"),
+        Awaiting("split_add", title="milk and bread", parts=("milk", "bread")),
+        Awaiting("duplicate", title="buy eggs", number=3),
+    ):
+        assert awaiting(asked) == asked
+    unnoted = Said("assistant", "Do you want me to add “x” as a task?")
+    assert read_context([unnoted]).awaiting is None, "the words alone ask nothing"
 
 
 def test_choices_we_offered_become_candidates() -> None:
-    text = phrases.WHICH_OF["complete"].format(
-        choices=phrases.choices([(1, "call mom"), (4, "call dad")])
-    )
-    context = read_context([Said("assistant", text)])
+    note = Note([])
+    note.offer("complete", [Known(1, "call mom"), Known(4, "call dad")])
+    context = read_context([Said("assistant", "Which of these?", [noted(note)])])
     assert context.candidates == (Known(1, "call mom"), Known(4, "call dad"))
     assert context.pending_family == "complete"
 

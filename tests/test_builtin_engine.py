@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from sqlmodel import col, select
 
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
 from core.storage.db import Database
+from core.storage.models import Message
 from tests.harness import ChatDriver, build_chat
 
 
@@ -84,6 +86,41 @@ async def test_offers_and_answers(chat: ChatDriver) -> None:
     assert "Did you finish #2" in await chat.say("done")
     await chat.say("yes")
     assert [t.completed for t in await chat.tasks()] == [False, True]
+
+
+async def reword_the_last_reply(chat: ChatDriver, words: str) -> None:
+    """As if the engine had said it otherwise: the stored reply gets other words."""
+    async with chat.database.session() as session, session.begin():
+        found = await session.exec(
+            select(Message)
+            .where(Message.role == "assistant")
+            .order_by(col(Message.created_at).desc())
+        )
+        last = found.first()
+        assert last is not None
+        last.content = words
+        session.add(last)
+
+
+async def test_follow_ups_read_what_the_turn_stored_not_how_the_reply_was_worded(
+    chat: ChatDriver,
+) -> None:
+    await chat.say("buy eggs")  # an offer to add it
+    await reword_the_last_reply(chat, "Shall I put that on your list?")
+    await chat.say("yes")
+    assert await chat.titles() == ["buy eggs"]
+    await chat.say("add call mom")
+    await chat.say("add call dad")
+    await chat.say("is task 2 done?")  # names #2
+    await reword_the_last_reply(chat, "Not yet, it is still open.")
+    assert "Marked #2 “call mom” as done" in await chat.say("mark it done")
+    await chat.say("add call the bank")
+    await chat.say("complete call")  # which of #3 and #4?
+    await reword_the_last_reply(chat, "Two of them match; which one?")
+    assert "Marked #4 “call the bank” as done" in await chat.say("the bank one")
+    await chat.say("what's left?")  # #1 and #3
+    await reword_the_last_reply(chat, "Here is what is still open.")
+    assert "Marked #3 “call dad” as done" in await chat.say("mark the second one done")
 
 
 async def test_counts_and_lists(chat: ChatDriver) -> None:

@@ -31,6 +31,7 @@ from core.types import (
     Reply,
     TaskBoard,
     TaskView,
+    tools_run,
 )
 
 COMPLETED_SHOWN = 30
@@ -179,7 +180,8 @@ async def conversation_messages(
         session, user_id=user.id, conversation_id=conversation_id, limit=limit, cursor=cursor
     )
     views = [
-        MessageView(m.id, m.role, m.content, list(m.tool_calls), m.created_at) for m in rows.items
+        MessageView(m.id, m.role, m.content, tools_run(list(m.tool_calls)), m.created_at)
+        for m in rows.items
     ]
     return Page(views, rows.next_cursor)
 

@@ -41,7 +41,7 @@ from core.reminders import tooling as reminder_tools
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.models import Task, iso, utcnow
-from core.types import Action, Button, DateMention
+from core.types import AGENT_NOTE, Action, Button, DateMention
 
 Envelope = dict[str, Any]
 
@@ -117,6 +117,13 @@ class ToolContext:
         """The person's open tasks: a read for an agent that only looks, so it leaves no
         audit row (everything that changes a task goes through a tool)."""
         return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
+
+    def note(self, data: dict[str, Any]) -> None:
+        """Keep what the agent's reply left open with this turn's calls (`AGENT_NOTE`)."""
+        self.calls.append(
+            {"tool_name": AGENT_NOTE, "input": {}, "ok": True, "executed_at": iso(utcnow()),
+             "result": {"ok": True, "message": "", "data": data}}
+        )  # fmt: skip
 
     def offer_undo(self) -> None:
         """One Undo button under a reply whose turn changed something (and only one)."""

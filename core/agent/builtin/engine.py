@@ -48,6 +48,7 @@ from core.agent.builtin.intents import (
     Update,
     WhenDue,
 )
+from core.agent.builtin.notes import Awaiting, Note, labelled
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
     Known,
@@ -89,30 +90,38 @@ class BuiltinAgent(Agent):
     history_window = 12
 
     async def respond(self, turn: AgentTurn) -> str:
+        """The reply; what it leaves open is kept with the turn's calls for the next turn."""
+        note = Note(turn.tools.calls)
+        reply = await self._respond(turn, note)
+        turn.tools.note(note.data())
+        return reply
+
+    async def _respond(self, turn: AgentTurn, note: Note) -> str:
         if len(turn.text) > READ_AT_MOST:
             return phrases.TOO_LONG_TO_READ.format(length=len(turn.text), limit=READ_AT_MOST)
         context = read_context(turn.history)
         tools = turn.tools
+        this_turn = _Turn(tools, context, note)
         reminded = bool(context.last_input.get("remind_at"))
         asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
         if asked is not None:
-            return await reminding.act(asked, _Turn(tools, context).call, context, zone=tools.zone)
+            return await reminding.act(asked, this_turn.call, context, note, zone=tools.zone)
         repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
         if repeating_asked is not None:
-            call = _Turn(tools, context).call
             return await repeating.act(
-                repeating_asked, call, context, now=tools.now, zone=tools.zone
+                repeating_asked, this_turn.call, context, now=tools.now, zone=tools.zone
             )
         # Reading is pure CPU: in a thread, the event loop (health checks, other people's
         # turns) runs between its steps.
         intent = await asyncio.to_thread(parse, turn.text, context)
-        return await _Turn(turn.tools, context).run(intent)
+        return await this_turn.run(intent)
 
 
 @dataclass
 class _Turn:
     tools: ToolContext
     context: Context
+    note: Note
 
     async def call(self, name: str, **arguments: Any) -> Envelope:
         tool = getattr(task_tools, name)
@@ -124,20 +133,25 @@ class _Turn:
                 return await self.add(intent)
             case AskSplit():
                 first, second = intent.parts
+                self.note.ask(Awaiting("split_add", title=intent.whole, parts=intent.parts))
                 return phrases.SPLIT_ADD.format(whole=intent.whole, first=first, second=second)
             case AddSeveral():
                 added = [await self.add(Add(title, again=True)) for title in intent.titles]
                 return " ".join(added)
             case AskTitle():
+                self.note.ask(Awaiting("title"))
                 return phrases.ASK_TITLE
             case ListTasks() if intent == ListTasks(intent.status):
                 # soonest due first, then priority; a list without either keeps its numbers
                 listed = await self.call("list_tasks", status=intent.status, sort_by="due")
+                self.note.show(listed)
                 return scheduling.with_creation_dates(listed, self.tools)
             case ListTasks():
-                return await scheduling.listing(self.call, self.tools, intent)
+                return await scheduling.listing(self.call, self.tools, intent, self.note)
             case WhenDue():
-                return await scheduling.when_due(self.call, self.tools, self.context, intent)
+                return await scheduling.when_due(
+                    self.call, self.tools, self.context, intent, self.note
+                )
             case EditFields():
                 return await self.edit_fields(intent)
             case Count():
@@ -153,6 +167,8 @@ class _Turn:
             case AskWhich():
                 return self.ask_which(intent.family)
             case Batch():
+                if intent.family != "add":
+                    self.note.ask(Awaiting("which", family=intent.family))
                 return phrases.BATCH[intent.family]
             case TwoIntents():
                 return phrases.TWO_INTENTS.format(first=intent.first, second=intent.second)
@@ -165,7 +181,9 @@ class _Turn:
             case Reopen():
                 return await self.reopen(intent)
             case ShowTrash():
-                return (await self.call("list_tasks", status="deleted"))["message"]
+                trash = await self.call("list_tasks", status="deleted")
+                self.note.show(trash)
+                return str(trash["message"])
             case Restore():
                 return await self.restore(intent)
             case EmptyTrash():
@@ -174,7 +192,7 @@ class _Turn:
                 return _CHITCHAT[intent.kind]
             case AddedWhen():
                 return await recent.answer(
-                    self.call, intent, now=self.tools.now, zone=self.tools.zone
+                    self.call, intent, self.note, now=self.tools.now, zone=self.tools.zone
                 )
             case NotEnglish():
                 return phrases.NOT_ENGLISH
@@ -182,6 +200,7 @@ class _Turn:
                 return phrases.NO_CONTEXT
             case Unknown():
                 if intent.maybe_task:
+                    self.note.ask(Awaiting("offer_add", title=intent.maybe_task))
                     return phrases.OFFER_ADD.format(title=intent.maybe_task)
                 return phrases.UNKNOWN
         raise AssertionError(f"unhandled intent {intent!r}")
@@ -193,27 +212,30 @@ class _Turn:
             same = await self.open_task_titled(title)
             if same is None:
                 return None
+            self.note.ask(Awaiting("duplicate", title=same.title, number=same.number))
+            self.note.name(Known(same.number, same.title, same.completed))
             return phrases.DUPLICATE.format(number=same.number, title=same.title)
 
-        return await scheduling.add(self.call, self.tools, intent, check=duplicate)
+        return await scheduling.add(self.call, self.tools, intent, self.note, check=duplicate)
 
     async def edit_fields(self, intent: EditFields) -> str:
         identifier = await self.identifier(intent.ref, "update")
         if identifier is None:
             return self.ask_which("update") if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
-        result = await scheduling.edit(self.call, self.tools, identifier, intent)
+        result = await scheduling.edit(self.call, self.tools, identifier, intent, self.note)
         if isinstance(result, str):
             return result
         if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
             tasks = knowns(await self.call("list_tasks", status="all"))
             found = loose_matches(tasks, intent.ref.text)
             if len(found) == 1:
-                result = await scheduling.edit(self.call, self.tools, f"#{found[0].number}", intent)
+                result = await scheduling.edit(
+                    self.call, self.tools, f"#{found[0].number}", intent, self.note
+                )
                 if isinstance(result, str):
                     return result
             elif found:
-                listed = phrases.choices([(task.number, task.title) for task in found[:10]])
-                return phrases.WHICH_OF["update"].format(choices=listed)
+                return self.offer("update", found)
         return _phrase("update", result)
 
     async def open_task_titled(self, title: str) -> Task | None:
@@ -227,16 +249,28 @@ class _Turn:
         return await questions.count(self.call, intent)
 
     async def search(self, intent: Search) -> str:
-        return await questions.search(self.call, intent)
+        return await questions.search(self.call, intent, self.note)
 
     async def about(self, intent: AboutTask) -> str:
-        return await questions.about(self.call, self.context, intent)
+        return await questions.about(self.call, self.context, intent, self.note)
 
     def ask_which(self, family: Family) -> str:
         last = self.context.last_task
         if family == "complete" and last is not None and not last.completed:
-            return phrases.CONFIRM_COMPLETE.format(number=last.number, title=last.title)
+            return self.confirm_complete(last)
+        self.note.ask(Awaiting("title") if family == "add" else Awaiting("which", family=family))
         return phrases.ASK_WHICH[family]
+
+    def confirm_complete(self, task: Known) -> str:
+        self.note.ask(Awaiting("confirm_complete", number=task.number))
+        self.note.name(task)
+        return phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
+
+    def offer(self, family: Family, found: list[Known]) -> str:
+        """ "Which one did you finish: #1 … or #4 …?" (the first ten)."""
+        self.note.offer(family, found[:10])
+        listed = phrases.choices([(task.number, task.title) for task in found[:10]])
+        return phrases.WHICH_OF[family].format(choices=listed)
 
     async def change(self, intent: Complete | Delete | Update) -> str:
         family: Family = (
@@ -279,6 +313,9 @@ class _Turn:
         result = await self.call("undo_last_change")
         if not result["ok"]:
             return str(result["message"])
+        undone = labelled(" ".join(str(summary) for summary in result["data"].get("undone", [])))
+        if undone is not None:
+            self.note.name(undone)  # "Undone: #3 “x” is not done any more": "it" is #3
         more = phrases.UNDO_MORE if result["data"].get("more") else ""
         return f"{result['message']}{more}"
 
@@ -348,7 +385,7 @@ class _Turn:
         pending = [task for task in tasks if not task.completed]
         matches = loose_matches(pending, rest) if rest else []
         if len(matches) == 1 and stem(verb) not in _PLAIN_VERBS:
-            return phrases.CONFIRM_COMPLETE.format(number=matches[0].number, title=matches[0].title)
+            return self.confirm_complete(matches[0])
         return await self.act_or_ask(intent, "complete", matches) or phrases.LOOSE_MISS
 
     async def act_or_ask(
@@ -361,8 +398,7 @@ class _Turn:
             )
             return _phrase(family, result)
         if found:
-            listed = phrases.choices([(task.number, task.title) for task in found[:10]])
-            return phrases.WHICH_OF[family].format(choices=listed)
+            return self.offer(family, found)
         return None
 
     async def identifier(self, ref: Ref, family: Family) -> str | None:
@@ -384,14 +420,20 @@ class _Turn:
     async def ask_change(self, identifier: str) -> str:
         last = self.context.last_task
         if last is not None and identifier == f"#{last.number}":
-            return phrases.ASK_CHANGE.format(number=last.number, title=f" “{last.title}”")
-        if identifier.startswith("#"):
+            return self.ask_what_to_change(last)
+        if identifier.startswith("#") and identifier[1:].isdigit():
+            self.note.ask(Awaiting("change", number=int(identifier[1:])))
             return phrases.ASK_CHANGE.format(number=identifier[1:], title="")
         tasks = knowns(await self.call("list_tasks", status="all"))
         found = title_matches(tasks, identifier)
         if len(found) == 1:
-            return phrases.ASK_CHANGE.format(number=found[0].number, title=f" “{found[0].title}”")
-        return phrases.ASK_WHICH["update"]
+            return self.ask_what_to_change(found[0])
+        return self.ask_which("update")
+
+    def ask_what_to_change(self, task: Known) -> str:
+        self.note.ask(Awaiting("change", number=task.number))
+        self.note.name(task)
+        return phrases.ASK_CHANGE.format(number=task.number, title=f" “{task.title}”")
 
     async def choose_split(self, intent: Update) -> Update:
         """`rename go to gym to go to the gym`: take the split whose task exists."""

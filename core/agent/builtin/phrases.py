@@ -1,9 +1,7 @@
-"""What the engine says. Questions it asks are recognised again in the history, so the next
-message can answer them ("yes", "the milk one", a title)."""
+"""What the engine says. The wording is free to change: what a question leaves open for the
+next message ("yes", "the milk one", a title) is kept as data with the turn (`notes.py`)."""
 
 from __future__ import annotations
-
-import re
 
 from core.agent.builtin.intents import Family
 from core.conversation.help import HELP_TEXT
@@ -43,25 +41,6 @@ WHICH_OF = {
     "delete": "Which one should I delete: {choices}?",
     "update": "Which one should I change: {choices}?",
 }
-
-_ASK_TITLE = re.compile(r"^What should I add\?")
-_SPLIT_ADD = re.compile(
-    r"^Should I add “(?P<title>.+)” as one task, or “(?P<first>.+)” and “(?P<second>.+)” as two"
-)
-_ASK_WHICH = {
-    family: re.compile("^" + re.escape(text.split("?")[0])) for family, text in ASK_WHICH.items()
-}
-_DUPLICATE = re.compile(
-    r"^You already have #(?P<number>\d+) “(?P<title>.+)” — add another\?$", re.S
-)
-_OFFER_ADD = re.compile(r"Do you want me to add “(?P<title>.+)” as a task\?$", re.S)
-_CONFIRM_COMPLETE = re.compile(r"^Did you finish #(?P<number>\d+) “")
-_ASK_CHANGE = re.compile(r"^What should I change about #(?P<number>\d+)\b")
-_WHICH_OF = {
-    family: re.compile(re.escape(text.split(":")[0]) + r": (?P<choices>.+)\?$", re.S)
-    for family, text in WHICH_OF.items()
-}
-_CHOICE = re.compile(r"#(?P<number>\d+) “(?P<title>[^”]*)”")
 
 HELP = HELP_TEXT
 GREETING = (
@@ -119,42 +98,6 @@ COUNT_NONE = "You have no tasks yet. Tell me something to add."
 def choices(tasks: list[tuple[int, str]]) -> str:
     named = [f"#{number} “{title}”" for number, title in tasks]
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
-
-
-def recognise_choices(text: str) -> tuple[Family, list[tuple[int, str]]] | None:
-    """The family and the tasks of a WHICH_OF question at the end of `text`."""
-    for family, pattern in _WHICH_OF.items():
-        if match := pattern.search(text):
-            found = [
-                (int(m.group("number")), m.group("title"))
-                for m in _CHOICE.finditer(match.group("choices"))
-            ]
-            if found:
-                return family, found  # type: ignore[return-value]
-    return None
-
-
-def recognise_question(text: str) -> tuple[str, dict[str, str]] | None:
-    """Which of our questions `text` ends with, and what it carried."""
-    if _ASK_TITLE.match(text):
-        return "title", {}
-    if match := _SPLIT_ADD.match(text):
-        return "split_add", match.groupdict()
-    if match := _CONFIRM_COMPLETE.match(text):
-        return "confirm_complete", {"number": match.group("number")}
-    if match := _ASK_CHANGE.match(text):
-        return "change", {"number": match.group("number")}
-    if match := _DUPLICATE.match(text):
-        return "duplicate", match.groupdict()
-    if match := _OFFER_ADD.search(text):
-        return "offer_add", {"title": match.group("title")}
-    for family, pattern in _ASK_WHICH.items():
-        if pattern.match(text) and family != "add":
-            return "which", {"family": family}
-    for batch_family, text_of_batch in BATCH.items():
-        if text == text_of_batch and batch_family in ("delete", "complete", "update"):
-            return "which", {"family": batch_family}
-    return None
 
 
 ASK_DAY = (

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from core.agent.builtin import phrases
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import AboutTask, Count, Ref, Search
+from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import Known, at_position, loose_matches, title_matches
 from core.agent.builtin.replies import count_of, failure, knowns, state
 from core.domain.tools import Envelope
@@ -31,7 +32,7 @@ async def count(call: Call, intent: Count) -> str:
     return f"You have {count_of(len(tasks), 'task')}: {pending} pending and {done} completed."
 
 
-async def search(call: Call, intent: Search) -> str:
+async def search(call: Call, intent: Search, note: Note) -> str:
     result = await call("list_tasks", status="all")
     if not result["ok"]:
         return failure(result)
@@ -39,13 +40,14 @@ async def search(call: Call, intent: Search) -> str:
     if not found:
         return phrases.SEARCH_NONE.format(query=intent.query)
     if len(found) == 1:
+        note.name(found[0])
         return phrases.SEARCH_ONE.format(query=intent.query, task=state(found[0]))
     lines = [f"{len(found)} tasks mention “{intent.query}”:"]
     lines += [f"{task.number}. {'✓ ' if task.completed else ''}{task.title}" for task in found]
     return "\n".join(lines)
 
 
-async def about(call: Call, context: Context, intent: AboutTask) -> str:
+async def about(call: Call, context: Context, intent: AboutTask, note: Note) -> str:
     """One task's state (and description), named so that "tick it off" can follow."""
     result = await call("list_tasks", status="all")
     if not result["ok"]:
@@ -63,6 +65,7 @@ async def about(call: Call, context: Context, intent: AboutTask) -> str:
         listed = phrases.choices([(task.number, task.title) for task in found[:10]])
         return phrases.ABOUT_WHICH.format(choices=listed)
     task = found[0]
+    note.name(task)
     described = next(
         (item.get("description") for item in result["data"]["tasks"]
          if item.get("number") == task.number),

@@ -11,6 +11,8 @@ from typing import Any
 
 from core.agent.builtin.intents import AddedWhen
 from core.agent.builtin.lexicon import ADD_VERBS, ADDED_DAYS, NEWEST_WORDS, THING_WORDS
+from core.agent.builtin.notes import Note
+from core.agent.builtin.refs import Known
 from core.agent.builtin.replies import count_of, failure
 from core.domain.tools import Envelope
 
@@ -97,7 +99,7 @@ def _line(task: _Added) -> str:
     return f"{task.number}. {'✓ ' if task.completed else ''}{task.title}"
 
 
-async def answer(call: Call, intent: AddedWhen, *, now: datetime, zone: tzinfo) -> str:
+async def answer(call: Call, intent: AddedWhen, note: Note, *, now: datetime, zone: tzinfo) -> str:
     result = await call("list_tasks", status="all")
     if not result["ok"]:
         return failure(result)
@@ -113,7 +115,9 @@ async def answer(call: Call, intent: AddedWhen, *, now: datetime, zone: tzinfo) 
         f"The last task you added is #{newest.number} “{newest.title}”, "
         f"{_day_name(newest.day, today)}" + (" (done)." if newest.completed else ".")
     )
+    named = Known(newest.number, newest.title, newest.completed)
     if intent.window == "last":
+        note.name(named)
         return last
     first_day = {
         "today": today,
@@ -125,8 +129,10 @@ async def answer(call: Call, intent: AddedWhen, *, now: datetime, zone: tzinfo) 
     found = [task for task in tasks if first_day <= task.day <= last_day]
     when = {"week": "in the last 7 days", "recent": "today"}.get(intent.window, intent.window)
     if not found:
+        note.name(named)
         return f"You didn't add anything {when}. {last}"
     if intent.window == "recent" and len(found) == 1:
+        note.name(named)
         return last
     heading = f"{when[0].upper()}{when[1:]} you added {count_of(len(found), 'task')}:"
     return "\n".join([heading, *(_line(task) for task in found)])

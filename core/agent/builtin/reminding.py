@@ -43,6 +43,7 @@ from core.agent.builtin.lexicon import (
     UNITS,
     WEEKDAYS,
 )
+from core.agent.builtin.notes import Note
 from core.agent.builtin.replies import failure
 from core.agent.builtin.timed import title_fields
 from core.domain.when import local_instant
@@ -357,10 +358,14 @@ def _minutes(amount: str) -> int | None:
 Call = Callable[..., Awaitable[dict[str, Any]]]
 
 
-async def act(intent: ReminderIntent, call: Call, context: Context, *, zone: tzinfo) -> str:
+async def act(
+    intent: ReminderIntent, call: Call, context: Context, note: Note, *, zone: tzinfo
+) -> str:
     """Carry the request out through the tools; the reply."""
     if isinstance(intent, ListReminders):
-        return str((await call("list_tasks", status="pending", has_reminder=True))["message"])
+        listed = await call("list_tasks", status="pending", has_reminder=True)
+        note.show(listed)
+        return str(listed["message"])
     if isinstance(intent, RemindNew):
         return await _remind_new(intent, call, zone=zone)
     if isinstance(intent, CancelAllReminders):

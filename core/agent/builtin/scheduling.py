@@ -19,6 +19,7 @@ from core.agent.builtin.dates import (
     read_whole_date,
 )
 from core.agent.builtin.intents import Add, EditFields, ListTasks, WhenDue
+from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.questions import resolve
 from core.agent.builtin.refs import loose_matches, title_matches
 from core.agent.builtin.replies import failure, knowns
@@ -52,6 +53,7 @@ async def add(
     call: Call,
     tools: ToolContext,
     intent: Add,
+    note: Note,
     *,
     check: Callable[[str], Awaitable[str | None]] | None = None,
 ) -> str:
@@ -69,6 +71,7 @@ async def add(
         title = after.title
         fields = TitleFields(title, fields.priority or after.priority, fields.tags + after.tags)
     if not title.strip():
+        note.ask(Awaiting("title"))
         return phrases.ASK_TITLE
     if check is not None and (answer := await check(title)) is not None:
         return answer
@@ -107,7 +110,7 @@ def _window_arguments(intent: ListTasks, tools: ToolContext) -> dict[str, Any] |
     return arguments
 
 
-async def listing(call: Call, tools: ToolContext, intent: ListTasks) -> str:
+async def listing(call: Call, tools: ToolContext, intent: ListTasks, note: Note) -> str:
     arguments = _window_arguments(intent, tools)
     if isinstance(arguments, str):
         return arguments
@@ -117,11 +120,15 @@ async def listing(call: Call, tools: ToolContext, intent: ListTasks) -> str:
     if intent.due == "today" and not result["data"]["count"] and result["data"]["pending_count"]:
         # "what do I have to do today?" with nothing due today: what is still open
         everything = await call("list_tasks", status="pending", sort_by="due")
+        note.show(everything)
         return phrases.NOTHING_DUE_TODAY + "\n" + everything["message"]
+    note.show(result)
     return result["message"]
 
 
-async def when_due(call: Call, tools: ToolContext, context: Context, intent: WhenDue) -> str:
+async def when_due(
+    call: Call, tools: ToolContext, context: Context, intent: WhenDue, note: Note
+) -> str:
     result = await call("list_tasks", status="all")
     if not result["ok"]:
         return failure(result)
@@ -132,6 +139,7 @@ async def when_due(call: Call, tools: ToolContext, context: Context, intent: Whe
         listed = phrases.choices([(task.number, task.title) for task in found[:10]])
         return phrases.ABOUT_WHICH.format(choices=listed)
     task = found[0]
+    note.name(task)
     item = next(item for item in result["data"]["tasks"] if item["number"] == task.number)
     name = f"#{task.number} “{task.title}”"
     if not item.get("due_at"):
@@ -143,12 +151,12 @@ async def when_due(call: Call, tools: ToolContext, context: Context, intent: Whe
 
 
 async def edit(
-    call: Call, tools: ToolContext, identifier: str, intent: EditFields
+    call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
 ) -> Envelope | str:
     """The update_task call for a change of due date, priority or tags (or a question back)."""
     arguments: dict[str, Any] = {"task_identifier": identifier}
     if intent.due_phrase or intent.shift:
-        found = await _task_of(call, identifier)
+        found = await _task_of(call, identifier, note)
         if isinstance(found, str):
             return found
         due = _current_due(found)
@@ -184,7 +192,7 @@ async def edit(
     return await call("update_task", **arguments)
 
 
-async def _task_of(call: Call, identifier: str) -> dict[str, Any] | str:
+async def _task_of(call: Call, identifier: str, note: Note) -> dict[str, Any] | str:
     """The one task `identifier` names, as list_tasks shows it, or what to answer instead."""
     listed = await call("list_tasks", status="all")
     if not listed["ok"]:
@@ -200,6 +208,7 @@ async def _task_of(call: Call, identifier: str) -> dict[str, Any] | str:
     if len(found) == 1:
         return dict(items[found[0].number])
     if found:
+        note.offer("update", found[:10])
         listed_choices = phrases.choices([(task.number, task.title) for task in found[:10]])
         return phrases.WHICH_OF["update"].format(choices=listed_choices)
     return phrases.ABOUT_NONE
