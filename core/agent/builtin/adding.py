@@ -5,13 +5,47 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.intents import Add, AddSeveral, AskSplit, AskTitle
+from core.agent.builtin.lexicon.fields import (
+    ALONG_WITH,
+    DESCRIBED,
+    DESCRIPTION_IS,
+    DESCRIPTION_WORDS,
+)
+from core.agent.builtin.lexicon.numbers import NUMBER_WORDS, SOME
+from core.agent.builtin.lexicon.tasks import (
+    ADD_NOUNS,
+    ANOTHER_ONE,
+    CALLED,
+    FOLLOWING,
+    NEW,
+    NOT_TITLES,
+    SOMEDAY,
+    TASK_NOUNS,
+)
+from core.agent.builtin.lexicon.verbs import (
+    ADD_TODO,
+    ADD_VERBS,
+    CREATE_VERBS,
+    DONT_FORGET,
+    INTENSIFIERS,
+    NEED_PHRASES,
+    NOTE_LABELS,
+    ONE_MORE,
+    PUT_VERBS,
+    REMEMBER_VERBS,
+    REMIND_VERBS,
+)
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST
 
+_NEW = alt(NEW)
+_NOUN = alt(ADD_NOUNS, ADD_NOUNS.values())
+_DESCRIPTION = alt(DESCRIPTION_WORDS)
 _TASK_NOUN = re.compile(
-    r"^(?:(?:a|an|the|one|another|new|my|this|following|following new)\s+)*"
-    r"(?:(?:new\s+)?(?:task|todo|to-do|to do|item|reminder|entry|note|thing)s?)"
-    r"(?:\s*(?:called|named|titled|that says|saying|reading|which says|:|-|–|—|=)\s*"
+    rf"^(?:(?:a|an|the|one|another|my|this|{_NEW})\s+)*"
+    rf"(?:(?:{_NEW}\s+)?{_NOUN})"
+    rf"(?:\s*(?:{alt(CALLED)}|:|-|–|—|=)\s*"
     r"|\s+(?:to|for|about|that)\s+|\s+|$)",
     NOCASE,
 )
@@ -20,15 +54,15 @@ _TO_MY_LIST_PREFIX = re.compile(
 )
 _DESCRIPTION_TAIL = re.compile(
     r"^(?P<title>.+?)\s*(?:[,;/]\s*|\s+[-–—/]+\s*|\s+)"
-    r"(?:(?:with|w/|and|plus|having|including)\s+(?:a\s+|the\s+)?(?:description|desc|notes?|details?|comment)"
-    r"(?:\s+(?:of|that says|saying|reading|being|as|like|is|are|should\s+be)\b)?\s*[:=-]?"
-    r"|(?:and\s+)?(?:the\s+|its\s+)?(?:description|desc|notes?|details?)\s+(?:is|are|should\s+be)\s*:?"
-    r"|(?:description|desc|notes?|details?)\s*(?:[:=]|-+)"
-    r"|described as|details being)\s*(?P<description>.+)$",
+    rf"(?:{alt(ALONG_WITH)}\s+(?:a\s+|the\s+)?{_DESCRIPTION}"
+    rf"(?:\s+{alt(DESCRIPTION_IS)}\b)?\s*[:=-]?"
+    rf"|(?:and\s+)?(?:the\s+|its\s+)?{_DESCRIPTION}\s+(?:is|are|should\s+be)\s*:?"
+    rf"|{_DESCRIPTION}\s*(?:[:=]|-+)"
+    rf"|{alt(DESCRIBED)})\s*(?P<description>.+)$",
     NOCASE,
 )
 _DESCRIPTION_PARENS = re.compile(
-    r"^(?P<title>.+?)\s*\((?:description|desc|notes?|details?)\s*[:=-]?\s*(?P<description>.+?)\)$",
+    rf"^(?P<title>.+?)\s*\({_DESCRIPTION}\s*[:=-]?\s*(?P<description>.+?)\)$",
     NOCASE,
 )
 
@@ -41,8 +75,8 @@ def split_description(text: str) -> tuple[str, str]:
 
 
 _QUOTED_DESCRIPTION = re.compile(
-    r"^[,;:-]?\s*(?:(?:with|and|plus)\s+)?(?:a\s+|the\s+)?(?:description|desc|notes?|details?)"
-    r"(?:\s+(?:of|saying|that\s+says))?\s*[:=-]?\s*(?P<description>.+)$",
+    rf"^[,;:-]?\s*(?:{alt(ALONG_WITH)}\s+)?(?:a\s+|the\s+)?{_DESCRIPTION}"
+    rf"(?:\s+{alt(DESCRIPTION_IS)})?\s*[:=-]?\s*(?P<description>.+)$",
     NOCASE,
 )
 
@@ -61,18 +95,14 @@ _TWO_THINGS = re.compile(r"^(?P<first>[^\W\d_]+)\s+(?:and|&)\s+(?P<second>[^\W\d
 
 
 _SEVERAL = re.compile(
-    r"^(?:these|the\s+following|following|(?:these|the\s+following\s+)?"
-    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|some|a\s+few|few|several|multiple)"
-    r"\s+(?:new\s+)?(?:tasks|things|items|todos|to-?dos|reminders))\s*:\s*(?P<items>.+)$",
+    rf"^(?:these|{alt(FOLLOWING)}|(?:these\s+|{alt(FOLLOWING)}\s+)?"
+    rf"(?:\d+|{alt(NUMBER_WORDS, SOME)})"
+    rf"\s+(?:{_NEW}\s+)?{alt(TASK_NOUNS.values())})\s*:\s*(?P<items>.+)$",
     NOCASE,
 )
 _ITEM_SEPARATOR = re.compile(r"\s*(?:[;,\n]\s*(?:and\s+)?|\s+and\s+)", NOCASE)
 _PRONOUN_TITLE = re.compile(r"^(?:it|that|this|them|these|those|one)$", NOCASE)
-_ALSO_TAIL = re.compile(
-    r"\s+(?:too|as\s+well|at\s+some\s+point|sometime(?:\s+soon)?|some\s+time|eventually|"
-    r"one\s+of\s+these\s+days|when\s+i\s+(?:can|get\s+a\s+chance))$",
-    NOCASE,
-)
+_ALSO_TAIL = re.compile(rf"\s+{alt(SOMEDAY)}$", NOCASE)
 
 
 def _several(text: str) -> AddSeveral | None:
@@ -86,7 +116,7 @@ def _several(text: str) -> AddSeveral | None:
     return AddSeveral(titles) if len(titles) > 1 else None
 
 
-_ANOTHER_ONE = re.compile(r"^(?:another|one\s+more|a\s+new|new)\s+one\s*[:,-]\s*", NOCASE)
+_ANOTHER_ONE = re.compile(rf"^{alt(ANOTHER_ONE)}\s*[:,-]\s*", NOCASE)
 
 
 def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
@@ -105,7 +135,7 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
         rest = needed  # "remember that I need to X"
     title, description = split_description(rest)
     title = tidy_title(_ALSO_TAIL.sub("", ON_MY_LIST.sub("", title)))
-    if title.lower() in ("to", "do", "something", "sth", "a thing") or _PRONOUN_TITLE.match(title):
+    if title.lower() in NOT_TITLES or _PRONOUN_TITLE.match(title):
         return AskTitle()  # "put it on my list" names no task; the caller may know which
     if not title:
         return AskTitle()
@@ -116,52 +146,42 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
 
 _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        r"^(?:add|create|new|jot(?:\s+down)?|write\s+down|note\s+to\s+self|note\s+down|note|"
-        r"pencil\s+in|put\s+down|"
-        r"\+|(?:to-?do|todo)(?!\s+list))"
-        r"(?:\s*[:,-]\s*|\s+|$)(?P<rest>.*)$",
+        rf"^(?:{alt(ADD_VERBS)}|{alt(ADD_TODO)}(?!\s+{LIST_NOUN}))(?:\s*[:,-]\s*|\s+|$)(?P<rest>.*)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:make|save|set|set\s+up|start|open|log|record|enter|insert)\s+"
-        r"(?P<rest>(?:(?:a|an|the|one|another|new|me\s+a)\s+)*"
-        r"(?:new\s+)?(?:task|todo|to-do|reminder|note|entry|item)\b.*)$",
+        rf"^{alt(CREATE_VERBS)}\s+"
+        rf"(?P<rest>(?:(?:a|an|the|one|another|me\s+a|{_NEW})\s+)*(?:{_NEW}\s+)?{_NOUN}\b.*)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:put|stick|throw|pop|place|get|chuck|bung|whack|slap|add)\s+(?P<rest>.+?)\s+"
-        r"(?:on|onto|in|into|to)\s+"
-        rf"(?:my|the|our)\s+{LIST_NOUN}$",
+        rf"^{alt(PUT_VERBS)}\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+(?:my|the|our)\s+{LIST_NOUN}$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:(?:please\s+)?remember|memorize)(?:\s+(?:to|that|about)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        rf"^{alt(REMEMBER_VERBS)}(?:\s+(?:to|that|about)\b|\s*[:,-])?\s*(?P<rest>.*)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:don'?t|do not|dont|never)\s+(?:let\s+me\s+)?forget"
-        r"(?:\s+(?:to|about|that)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        rf"^{alt(DONT_FORGET)}(?:\s+(?:to|about|that)\b|\s*[:,-])?\s*(?P<rest>.*)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:one\s+more|another\s+one|something|a\s+new\s+one|new\s+one)\s+for\s+"
-        rf"(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]\s*(?P<rest>.+)$",
+        rf"^{alt(ONE_MORE)}\s+for\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]\s*(?P<rest>.+)$",
         NOCASE,
     ),
-    re.compile(
-        r"^(?:to-?do|to do|task|new task|reminder|todo item|note to self|memo)"
-        r"\s*[:=-]\s*(?P<rest>.*)$",
-        NOCASE,
-    ),
+    re.compile(rf"^{alt(NOTE_LABELS)}\s*[:=-]\s*(?P<rest>.*)$", NOCASE),
 )
-_NOT_A_REMINDER = r"(?!\s+(?:what|which|of\s+what|of\s+(?:my|the)\s+(?:list|tasks|todos))\b)"
+_NOT_A_REMINDER = rf"(?!\s+(?:what|which|of\s+what|of\s+(?:my|the)\s+{LIST_NOUN})\b)"
 _REMIND = re.compile(
-    r"^remind\s+(?:me|us)\b"
+    rf"^{alt(REMIND_VERBS)}\s+(?:me|us)\b"
     + _NOT_A_REMINDER
     + r"(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-])\s*(?P<rest>.*)$",
     NOCASE,
 )
-_REMIND_BARE = re.compile(r"^remind\s+(?:me|us)\b" + _NOT_A_REMINDER + r"\s*(?P<rest>.*)$", NOCASE)
+_REMIND_BARE = re.compile(
+    rf"^{alt(REMIND_VERBS)}\s+(?:me|us)\b" + _NOT_A_REMINDER + r"\s*(?P<rest>.*)$", NOCASE
+)
 
 
 def read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
@@ -180,15 +200,8 @@ def read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
 
 
 _NEED = re.compile(
-    r"^(?:(?:i|we)(?:\s+|(?=')))?(?:really\s+|still\s+|also\s+|definitely\s+|absolutely\s+|seriously\s+)?"
-    r"(?:need\s+to|have\s+to|must|should|ought\s+to|got\s+to|gotta|'ve\s+got\s+to|have\s+got\s+to|"
-    r"'ve\s+gotta|want\s+to|wanna|plan\s+to|'m\s+planning\s+to|am\s+planning\s+to|'d\s+like\s+to|"
-    r"would\s+like\s+to|'m\s+going\s+to|am\s+going\s+to|'m\s+gonna|am\s+gonna|gonna|"
-    r"'ll\s+have\s+to|will\s+have\s+to|'ll\s+need\s+to|will\s+need\s+to|needs?\s+to|"
-    r"(?:(?:i|we)\s+)?(?:'m|am|are)\s+supposed\s+to|have\s+yet\s+to|"
-    r"mustn'?t\s+forget\s+to|can'?t\s+forget\s+to|shouldn'?t\s+forget\s+to|need|needs)"
-    r"(?:\s+(?:really|definitely|probably|also|still|seriously|finally|actually|totally))?"
-    r"\s+(?P<rest>.+)$",
+    rf"^(?:(?:i|we)(?:\s+|(?=')))?(?:{alt(INTENSIFIERS)}\s+)?{alt(NEED_PHRASES)}"
+    rf"(?:\s+{alt(INTENSIFIERS)})?\s+(?P<rest>.+)$",
     NOCASE,
 )
 

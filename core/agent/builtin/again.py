@@ -19,19 +19,14 @@ from core.agent.builtin.intents import (
     Unknown,
     Update,
 )
-from core.agent.builtin.lexicon import AGAIN_LEADS, AGAIN_TAILS, OTHER_ONE
+from core.agent.builtin.lexicon.recent import AGAIN_LEADS, AGAIN_TAILS, OTHER_ONE
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.text import clean, tidy_title
 
-
-def _alternatives(words: tuple[str, ...]) -> str:
-    ordered = sorted(words, key=len, reverse=True)
-    return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in ordered)
-
-
-_LEAD = re.compile(rf"^(?:{_alternatives(AGAIN_LEADS)})(?:\s*[,:]\s*|\s+)", re.IGNORECASE)
-_TAIL = re.compile(rf"(?:\s*,\s*|\s+)(?:{_alternatives(AGAIN_TAILS)})$", re.IGNORECASE)
-_OTHER = re.compile(rf"^(?:{_alternatives(OTHER_ONE)})$", re.IGNORECASE)
+_LEAD = re.compile(rf"^{alt(AGAIN_LEADS)}(?:\s*[,:]\s*|\s+)", re.IGNORECASE)
+_TAIL = re.compile(rf"(?:\s*,\s*|\s+){alt(AGAIN_TAILS)}$", re.IGNORECASE)
+_OTHER = re.compile(rf"^{alt(OTHER_ONE)}$", re.IGNORECASE)
 
 
 def read_again(

@@ -18,10 +18,12 @@ from core.agent.builtin.intents import (
     Undone,
     Update,
 )
+from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS
+from core.agent.builtin.lexicon.talk import ANOTHER, AS_ONE, AS_TWO, SOFTENERS
+from core.agent.builtin.lexicon.verbs import ADD_AGAIN_VERBS, CALL_IT
+from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref, pick
 from core.agent.builtin.text import tidy_title
-
-NOCASE = re.IGNORECASE
 
 
 def corrected(ref: Ref, context: Context) -> Intent | None:
@@ -48,16 +50,10 @@ def corrected(ref: Ref, context: Context) -> Intent | None:
     return None
 
 
-_AS_ONE = re.compile(
-    r"^(?:just\s+)?(?:one|1|a single one|single|one task|as one|together|keep (?:it|them) together|"
-    r"(?:the\s+)?first(?: one)?|option 1)\b",
-    NOCASE,
-)
-_AS_TWO = re.compile(
-    r"^(?:two|2|both|two tasks|as two|separate(?:ly)?|split(?: (?:it|them))?|"
-    r"(?:the\s+)?second(?: one)?|option 2)\b",
-    NOCASE,
-)
+_AS_ONE = re.compile(rf"^(?:just\s+)?{alt(AS_ONE)}\b", NOCASE)
+_AS_TWO = re.compile(rf"^{alt(AS_TWO)}\b", NOCASE)
+_DESCRIPTION = re.compile(rf"^(?:the\s+)?{alt(DESCRIPTION_WORDS)}\s*[:=-]?\s*(?P<d>.+)$", NOCASE)
+_RENAME_IT = re.compile(rf"^(?:{alt(CALL_IT)}\s+it\s+)?(?:to|as)\s+", NOCASE)
 
 
 def follow_up(text: str, context: Context) -> Intent | None:
@@ -91,14 +87,10 @@ def follow_up(text: str, context: Context) -> Intent | None:
         return Complete(ref) if awaiting.family == "complete" else Delete(ref)
     if awaiting.kind == "change" and awaiting.number is not None:
         target = Ref("number", number=awaiting.number)
-        description = re.match(
-            r"^(?:the\s+)?(?:description|desc|notes?|details?)\s*[:=-]?\s*(?P<d>.+)$", text, NOCASE
-        )
+        description = _DESCRIPTION.match(text)
         if description:
             return Update(target, description=tidy_title(description.group("d")))
-        title = re.sub(
-            r"^(?:(?:rename|call|change|name)\s+it\s+)?(?:to|as)\s+", "", text, flags=NOCASE
-        )
+        title = _RENAME_IT.sub("", text)
         title = tidy_title(title)
         return Update(target, title=title) if title else None
     return None
@@ -119,8 +111,7 @@ def answer(kind: str, context: Context) -> Intent | None:
 
 
 _ANOTHER = re.compile(
-    r"^(?:(?:please\s+)?(?:add|create|make|put)\s+)?(?:another(?:\s+one)?|one\s+more|"
-    r"(?:it|one|them)\s+(?:anyway|again|too)|anyway|again|a\s+second\s+one|a\s+new\s+one)$",
+    rf"^(?:(?:{alt(SOFTENERS)}\s+)?{alt(ADD_AGAIN_VERBS)}\s+)?{alt(ANOTHER)}$",
     NOCASE,
 )
 

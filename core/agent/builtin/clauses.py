@@ -8,39 +8,43 @@ import re
 from dataclasses import dataclass
 
 from core.agent.builtin.intents import Family, Ref
+from core.agent.builtin.lexicon.fields import (
+    MISTAKE_WORDS,
+    NOT_A_NEW_TITLE,
+    TITLE_NAMES,
+    WHEN_WORDS,
+)
+from core.agent.builtin.lexicon.talk import CORRECTION_LEADS, GO_AHEAD, SOFTENERS
+from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.verbs import (
+    ASKED_ME,
+    FIX_VERBS,
+    IT_TAILS,
+    IT_VERBS,
+    MAKE_INTO,
+    MARK_VERBS,
+    MEANT,
+    NAME_VERBS_PAST,
+    OBLIGED,
+    OUGHT,
+    SAY_VERBS,
+)
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import tidy_title
-from core.agent.builtin.words import DONE_WORD, NOCASE, ON_MY_LIST, ref_from
+from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ON_MY_LIST, ref_from
 
 _THEN_ACT_ON_IT = re.compile(
     r"^(?P<subject>.+?)\s*(?:[,;.!:]+|\s+[-–—]+|\s+so)\s+"
-    r"(?:so\s+|please\s+|pls\s+|just\s+|can\s+you\s+|could\s+you\s+|you\s+can\s+|"
-    r"go\s+ahead\s+and\s+)*"
-    r"(?P<verb>tick|check|cross|strike|mark|remove|delete|drop|erase|trash|scratch|bin|chuck|"
-    r"ditch|scrap|get\s+rid\s+of|add|put|note|jot|write|save|track|log)\s+"
+    rf"(?:so\s+|{alt(SOFTENERS, GO_AHEAD)}\s+|(?:can|could)\s+you\s+|you\s+can\s+)*"
+    rf"(?P<verb>{alt(IT_VERBS)})\s+"
     r"(?:it|that|this|them|(?:that|this|the)\s+one)"
-    r"(?:\s+(?:off|down|done|as\s+done|complete|completed|finished|as\s+complete(?:d)?|"
-    r"as\s+a\s+task|on\s+(?:my|the)\s+list|to\s+(?:my|the)\s+list|from\s+(?:my|the)\s+list|"
-    r"off\s+(?:my|the)\s+list|too|for\s+me))*$",
+    rf"(?:\s+(?:{alt(IT_TAILS)}|(?:as\s+)?{DONE_WORD}|as\s+an?\s+{alt(TASK_NOUNS)}|"
+    rf"(?:on|to|from|off)\s+(?:my|the)\s+{LIST_NOUN}))*$",
     NOCASE,
 )
-_VERB_FAMILY: dict[str, Family] = {
-    "tick": "complete",
-    "check": "complete",
-    "cross": "complete",
-    "strike": "complete",
-    "mark": "complete",
-    "remove": "delete",
-    "delete": "delete",
-    "drop": "delete",
-    "erase": "delete",
-    "trash": "delete",
-    "scratch": "delete",
-    "bin": "delete",
-    "chuck": "delete",
-    "ditch": "delete",
-    "scrap": "delete",
-    "get rid of": "delete",
-}
+
+
+_DONE_WORD = re.compile(rf"\b{DONE_WORD}\b", NOCASE)
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,7 @@ class ActOnIt:
 
 
 _ASKED_TO = re.compile(
-    r"\b(?:(?:asked|told|wants|wanted|needs|reminded|begged)\s+(?:me|us)|(?:i|we)\s+(?:need|have|"
-    r"got|must|should))\s+to\s+(?P<rest>.+)$",
+    rf"\b(?:{alt(ASKED_ME)}\s+(?:me|us)|(?:i|we)\s+{alt(OBLIGED)})\s+to\s+(?P<rest>.+)$",
     NOCASE,
 )
 
@@ -69,17 +72,17 @@ def act_on_it(text: str) -> ActOnIt | None:
     if match is None:
         return None
     verb = " ".join(match.group("verb").lower().split())
-    family = _VERB_FAMILY.get(verb, "add")
-    if verb == "mark" and not re.search(rf"\b{DONE_WORD}\b", text[match.end("verb") :], NOCASE):
+    family: Family = IT_VERBS.get(verb, "add")  # type: ignore[assignment]
+    said_done = _DONE_WORD.search(text[match.end("verb") :])
+    if family == "complete" and verb in MARK_VERBS and not said_done:
         return None  # "mark it" alone: as what?
     subject = match.group("subject").strip()
     return ActOnIt(family, subject) if subject else None
 
 
 _MEANT = re.compile(
-    r"^(?:(?:no|nope|oops|sorry|wait|whoops|my bad|ah|oh|actually)\b[\s,!.:;-]*)*"
-    r"(?:i\s+meant|i\s+mean|meant|i\s+was\s+talking\s+about|i\s+was\s+thinking\s+of)\s+"
-    r"(?P<ref>.+?)(?:\s*,?\s*not\s+.+)?$",
+    rf"^(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*"
+    rf"{alt(MEANT)}\s+(?P<ref>.+?)(?:\s*,?\s*not\s+.+)?$",
     NOCASE,
 )
 
@@ -93,26 +96,21 @@ def meant(text: str) -> Ref | None:
 
 
 _SHOULD_BE = re.compile(
-    r"^(?:the\s+|my\s+)?(?P<ref>[^,;]+?)\s+(?:one\s+|task\s+)?(?:should|must|needs?\s+to|has\s+to|"
-    r"ought\s+to)\s+(?:be|say|read)\s+(?:called\s+|named\s+)?(?P<title>.+)$",
+    rf"^(?:the\s+|my\s+)?(?P<ref>[^,;]+?)\s+(?:one\s+|{alt(TASK_NOUNS)}\s+)?{alt(OUGHT)}\s+"
+    rf"(?:be|{alt(SAY_VERBS)})\s+(?:{alt(NAME_VERBS_PAST)}\s+)?(?P<title>.+)$",
     NOCASE,
 )
-_NOT_A_NEW_TITLE = re.compile(
-    rf"^(?:{DONE_WORD}|deleted|removed|gone|ready|over|fine|ok|okay|easy|hard|fun|quick|"
-    r"first|last|next|later|earlier|tomorrow|today|(?:on|by|before|after|at|in)\b)",
-    NOCASE,
-)
-
-
+NOT_A_TITLE = re.compile(rf"^(?:{DONE_WORD}|{alt(NOT_A_NEW_TITLE)}|{alt(WHEN_WORDS)}\b)", NOCASE)
 _TYPO_LEAD = re.compile(
-    r"^(?:(?:fix|correct)\s+(?:the\s+|a\s+|my\s+)?(?:typo|spelling|mistake)(?:\s+(?:pls|please))?|"
-    r"typo)\s*[:,-]\s*",
+    rf"^(?:{alt(FIX_VERBS)}\s+(?:the\s+|a\s+|my\s+)?{alt(MISTAKE_WORDS)}(?:\s+{alt(SOFTENERS)})?|"
+    rf"{alt(MISTAKE_WORDS)})\s*[:,-]\s*",
     NOCASE,
 )
 _MAKE_IT = re.compile(
-    r"^(?:make|turn|change)\s+(?P<ref>.+?)\s+(?:into\s+|say\s+|read\s+)?(?P<title>['\"“‘].+)$",
+    rf"^{alt(MAKE_INTO)}\s+(?P<ref>.+?)\s+(?:into\s+|{alt(SAY_VERBS)}\s+)?(?P<title>['\"“‘].+)$",
     NOCASE,
 )
+_TITLE_OF = re.compile(rf"^{alt(TITLE_NAMES)}\s+(?:of|for)\s+", NOCASE)
 
 
 def is_typo_fix(text: str) -> bool:
@@ -127,9 +125,9 @@ def should_be(text: str) -> tuple[Ref, str] | None:
         ref, title = ref_from(made.group("ref")), tidy_title(made.group("title"))
         return (ref, title) if ref is not None and title else None
     match = _SHOULD_BE.match(text)
-    if match is None or _NOT_A_NEW_TITLE.match(match.group("title")):
+    if match is None or NOT_A_TITLE.match(match.group("title")):
         return None
-    ref = ref_from(re.sub(r"^(?:title|name)\s+(?:of|for)\s+", "", match.group("ref"), flags=NOCASE))
+    ref = ref_from(_TITLE_OF.sub("", match.group("ref")))
     title = tidy_title(ON_MY_LIST.sub("", re.sub(r"\s+instead$", "", match.group("title"))))
     if ref is None or not title or re.match(r"^(?:i|we|you|it|that|this)$", ref.text, NOCASE):
         return None

@@ -26,10 +26,13 @@ from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
-from core.agent.builtin.lexicon import (
-    COUNT_WORDS,
+from core.agent.builtin.lexicon.numbers import AND_A_HALF, COUNT_WORDS, HALF
+from core.agent.builtin.lexicon.time import (
+    DATES_ANYWHERE,
     DUE_LEADS,
     LATE_PARTS,
+    MONTH_WHICH,
+    MONTH_WORDS,
     MONTHS,
     NAMED_TIMES,
     PARTS_OF_DAY,
@@ -37,8 +40,10 @@ from core.agent.builtin.lexicon import (
     RELATIVE_DAYS,
     TIME_LEADS,
     UNITS,
+    WEEK_WHICH,
     WEEKDAYS,
 )
+from core.agent.builtin.pattern import alt
 from core.domain.when import Due, due_on
 
 NOCASE = re.IGNORECASE
@@ -65,13 +70,9 @@ class AmbiguousDate:
 Reading = DateReading | AmbiguousDate
 
 
-def _alt(words: Any) -> str:
-    return "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True))
-
-
 _ORD = r"(?:st|nd|rd|th)"
-_WD = rf"(?:{_alt(WEEKDAYS)})"
-_MON = rf"(?:{_alt(MONTHS)})\.?"
+_WD = rf"(?:{alt(WEEKDAYS)})"
+_MON = rf"(?:{alt(MONTHS)})\.?"
 _YEAR = r"(?:,?\s+(?:\d{4}))"
 _MONTH_DATE = (
     rf"{_MON}\s+\d{{1,2}}{_ORD}?{_YEAR}?(?![\d:])"
@@ -79,24 +80,28 @@ _MONTH_DATE = (
 )
 _ISO = r"\d{4}-\d{2}-\d{2}"
 _NUMERIC = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?(?![\d/])|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?"
-_ORDINAL_DAY = rf"(?:the\s+)?\d{{1,2}}{_ORD}(?:\s+of\s+(?:the|this|next)\s+month)?"
-_WEEKDAY = rf"(?:(?:this|next|coming|the\s+coming|last|this\s+coming)\s+)?{_WD}"
-_RELATIVE = rf"(?:{_alt(RELATIVE_DAYS)})"
-_PERIOD = rf"(?:{_alt(PERIODS)})"
-_COUNT = rf"(?:\d+(?:\.\d+)?|{_alt(COUNT_WORDS)})"
+_WHICH_MONTH = rf"(?:{alt(MONTH_WHICH)})"
+_OF_MONTH = rf"\s+of\s+(?:{_WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)})"
+_ORDINAL_DAY = rf"(?:the\s+)?\d{{1,2}}{_ORD}(?:{_OF_MONTH})?"
+_WHICH_WEEK = rf"(?:{alt(WEEK_WHICH)})"
+_WEEKDAY = rf"(?:{_WHICH_WEEK}\s+)?{_WD}"
+_HALF = rf"(?:\s+(?:{alt(AND_A_HALF)}))?"
+_RELATIVE = rf"(?:{alt(RELATIVE_DAYS)})"
+_PERIOD = rf"(?:{alt(PERIODS)})"
+_COUNT = rf"(?:\d+(?:\.\d+)?|{alt(COUNT_WORDS)})"
 _DURATION = (
-    rf"in\s+{_COUNT}\s*(?:{_alt(UNITS)})(?:\s+and\s+a\s+half)?"
-    rf"|{_COUNT}\s*(?:{_alt(UNITS)})\s+(?:from\s+now|ago)"
+    rf"in\s+{_COUNT}\s*(?:{alt(UNITS)}){_HALF}"
+    rf"|{_COUNT}\s*(?:{alt(UNITS)})\s+(?:from\s+now|ago)"
 )
 _CLOCK = (
     r"\d{1,2}(?::[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
-    rf"|{_alt(NAMED_TIMES)}"
+    rf"|{alt(NAMED_TIMES)}"
 )
-_TIME = rf"(?:(?:{_alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
-_PART = rf"(?:{_alt(PARTS_OF_DAY)})"
+_TIME = rf"(?:(?:{alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
+_PART = rf"(?:{alt(PARTS_OF_DAY)})"
 _DAY = rf"(?:{_RELATIVE}|{_PERIOD}|{_ISO}|{_MONTH_DATE}|{_NUMERIC}|{_ORDINAL_DAY}|{_WEEKDAY})"
 _TAIL = rf"(?:\s*,?\s*(?:{_TIME}|{_PART}))"
-_LEAD = rf"(?:(?:{_alt(DUE_LEADS)})\s+)"
+_LEAD = rf"(?:(?:{alt(DUE_LEADS)})\s+)"
 _PHRASE = re.compile(
     rf"(?<![\w#/.:-])(?P<lead>{_LEAD})?(?P<body>"
     rf"{_DAY}{_TAIL}{{0,2}}"
@@ -108,8 +113,8 @@ _PHRASE = re.compile(
 )
 # Bodies that are clearly dates wherever they stand; the rest need a lead or an edge.
 _STRONG = re.compile(
-    rf"^(?:{_RELATIVE}|{_ISO}|{_MONTH_DATE}|(?:this|next|coming|last)\s+|in\s+\d|in\s+(?:a|an|half)\b|"
-    rf"{_PERIOD}$|(?:{_TIME})|tonight)",
+    rf"^(?:{_RELATIVE}|{_ISO}|{_MONTH_DATE}|{_WHICH_WEEK}\s+|in\s+\d|in\s+(?:a|an|{alt(HALF)})\b|"
+    rf"{_PERIOD}$|(?:{_TIME})|{alt(DATES_ANYWHERE)})",
     NOCASE,
 )
 
@@ -158,17 +163,17 @@ def is_time_only(text: str) -> bool:
     return re.fullmatch(rf"\s*(?:{_TIME})\s*", text, NOCASE) is not None
 
 
-AMOUNT = rf"(?P<count>{_COUNT})\s*(?P<unit>{_alt(UNITS)})"
+AMOUNT = rf"(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})"
 
 
 def read_amount(text: str) -> tuple[float, str] | None:
     """ "two days", "an hour", "30 mins": the count and the unit (UNITS' plural name)."""
-    match = re.fullmatch(rf"\s*{AMOUNT}(?:\s+and\s+a\s+half)?\s*", text, NOCASE)
+    match = re.fullmatch(rf"\s*{AMOUNT}{_HALF}\s*", text, NOCASE)
     if match is None:
         return None
     raw = match.group("count").lower()
     count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
-    if "and a half" in text.lower():
+    if any(half in text.lower() for half in AND_A_HALF):
         count += 0.5
     return count, UNITS[match.group("unit").lower()]
 
@@ -241,7 +246,7 @@ def _take_part(words: str) -> tuple[str | None, str]:
 def _time_of_day(clock: str | None, part: str | None) -> time | None:
     late = part is not None and part.split()[-1] in LATE_PARTS
     if clock is not None:
-        text = re.sub(rf"^(?:{_alt(TIME_LEADS)})\s*", "", clock.lower()).strip()
+        text = re.sub(rf"^(?:{alt(TIME_LEADS)})\s*", "", clock.lower()).strip()
         if text in NAMED_TIMES:
             return time(*NAMED_TIMES[text])
         match = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?", text)
@@ -268,12 +273,12 @@ def _time_of_day(clock: str | None, part: str | None) -> time | None:
 
 
 def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
-    match = re.search(rf"(?P<count>{_COUNT})\s*(?P<unit>{_alt(UNITS)})", text, NOCASE)
+    match = re.search(rf"(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})", text, NOCASE)
     if match is None:
         return None
     raw = match.group("count").lower()
     count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
-    if "and a half" in text:
+    if any(half in text for half in AND_A_HALF):
         count += 0.5
     if text.endswith("ago"):
         count = -count
@@ -302,16 +307,17 @@ def _day(words: str, local: datetime) -> date | tuple[date, date] | None:
             return date.fromisoformat(words)
         except ValueError:
             return None
-    if match := re.fullmatch(
-        rf"(?:(?P<which>this|next|coming|the coming|last|this coming)\s+)?(?P<wd>{_WD})", words
-    ):
-        return _weekday(WEEKDAYS[match.group("wd")], match.group("which") or "", today)
+    if match := re.fullmatch(rf"(?:(?P<which>{_WHICH_WEEK})\s+)?(?P<wd>{_WD})", words):
+        which = WEEK_WHICH[" ".join(match.group("which").split())] if match.group("which") else ""
+        return _weekday(WEEKDAYS[match.group("wd")], which, today)
     if re.fullmatch(_NUMERIC, words):
         return _numeric(words, today)
     if match := re.fullmatch(
-        rf"(?:the\s+)?(?P<day>\d{{1,2}}){_ORD}(?:\s+of\s+(?P<which>the|this|next)\s+month)?", words
+        rf"(?:the\s+)?(?P<day>\d{{1,2}}){_ORD}(?:\s+of\s+(?P<which>{_WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)}))?",
+        words,
     ):
-        return _day_of_month(int(match.group("day")), match.group("which") == "next", today)
+        which = MONTH_WHICH.get(match.group("which") or "", "")
+        return _day_of_month(int(match.group("day")), which == "next", today)
     if re.fullmatch(_MONTH_DATE, words, NOCASE):
         return _month_date(words, today)
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 from core.agent.builtin.intents import Add, Intent
-from core.agent.builtin.lexicon import REACTIONS
+from core.agent.builtin.lexicon.emoji import REACTIONS
 from core.agent.builtin.text import strip_decoration
 
 

@@ -7,122 +7,161 @@ from itertools import islice
 
 from core.agent.builtin.adding import split_description
 from core.agent.builtin.intents import AskWhich, Ref, Update
+from core.agent.builtin.lexicon.fields import (
+    DESCRIPTION_NAMES,
+    DESCRIPTION_WORDS,
+    MISTAKE_WORDS,
+    NEW_FIELD,
+    SAYING,
+    SMALL,
+    TITLE_NAMES,
+    TITLE_WORDS,
+    WANT_THAT,
+)
+from core.agent.builtin.lexicon.talk import SOFTENERS
+from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.verbs import (
+    CHANGE_VERBS,
+    CLEAR_VERBS,
+    DESCRIBE,
+    DESCRIBE_VERBS,
+    EDIT_VERBS,
+    FIX_VERBS,
+    NAME_VERBS,
+    NAME_VERBS_PAST,
+    NOTE_VERBS,
+    PUT_OR_WRITE,
+    RENAME_VERBS,
+    SAY_VERBS,
+    TURN_VERBS,
+    VAGUE_EDIT_VERBS,
+)
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.words import NOCASE, ref_from
 
 # How many "rename X to Y" splits are tried (`Update.alternatives`).
 MOST_SPLITS = 8
-_EDIT = r"(?:change|update|set|edit|modify|alter|replace|fix|correct|amend|adjust)"
-_DESCRIPTION = r"(?:description|desc|notes?|details?|comment)"
+_EDIT = alt(EDIT_VERBS)
+_RENAME = alt(EDIT_VERBS, RENAME_VERBS)
+_DESCRIPTION = alt(DESCRIPTION_WORDS)
+_TITLE = alt(TITLE_WORDS)
+_SAY = alt(SAY_VERBS)
+_CALL = alt(RENAME_VERBS, NAME_VERBS)
+# "to be", "to say", "to read": the new value follows.
+_TO_BE = rf"to(?:\s+be|\s+{_SAY})?"
 _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+|an?\s+(?:extra|little|short|quick|small)\s+)?{_DESCRIPTION}\s+(?:to|on|for)\s+(?P<ref>.+?)(?:\s*(?::|=|-|–|—)\s*|\s+(?:saying|that\s+says|reading|as|which\s+says)\s+)(?P<description>.+)$",
+        rf"^{alt(DESCRIBE_VERBS)}\s+(?:a\s+|the\s+|an?\s+{alt(SMALL)}\s+)?{_DESCRIPTION}\s+(?:to|on|for)\s+(?P<ref>.+?)(?:\s*(?::|=|-|–|—)\s*|\s+{alt(SAYING)}\s+)(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:add|set|put|attach|give|write|append|include)\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?!(?:of|for|on|in|to)\b)(?P<description>.+)\s+(?:to|on|for)\s+(?P<ref>.+?)$",
+        rf"^{alt(DESCRIBE_VERBS)}\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?!(?:of|for|on|in|to)\b)(?P<description>.+)\s+(?:to|on|for)\s+(?P<ref>.+?)$",
         NOCASE,
     ),
     re.compile(
-        rf"^{_EDIT}\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on|in)\s+(?P<ref>.+?)\s*(?:\s+to(?:\s+be|\s+say|\s+read)?(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
+        rf"^{_EDIT}\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on|in)\s+(?P<ref>.+?)\s*(?:\s+{_TO_BE}(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^{_EDIT}\s+(?P<ref>.+?)(?:'s|’s)?\s+{_DESCRIPTION}\s*(?:\s+to(?:\s+be|\s+say|\s+read)?(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
+        rf"^{_EDIT}\s+(?P<ref>.+?)(?:'s|’s)?\s+{_DESCRIPTION}\s*(?:\s+{_TO_BE}(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+(?:should\s+be|is|should\s+say|should\s+read)\s*:?\s+|:|=)\s*(?P<description>.+)$",
+        rf"^(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+(?:should\s+be|is|should\s+{_SAY})\s*:?\s+|:|=)\s*(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^for\s+(?P<ref>.+?)\s*,?\s+(?:add|set|put|write|use)\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?P<description>.+)$",
+        rf"^for\s+(?P<ref>.+?)\s*,?\s+{alt(NOTE_VERBS)}\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?P<ref>(?:task\s*|#)?\d+|it|that)(?:'s)?\s+{_DESCRIPTION}\s*(?:[:=-]|\s+(?:is|should\s+be)\s+)\s*(?P<description>.+)$",
+        rf"^(?P<ref>(?:{alt(TASK_NOUNS)}\s*|#)?\d+|it|that)(?:'s)?\s+{_DESCRIPTION}\s*(?:[:=-]|\s+(?:is|should\s+be)\s+)\s*(?P<description>.+)$",
         NOCASE,
     ),
-    re.compile(r"^describe\s+(?P<ref>.+?)\s+(?:as|with|:)\s*(?P<description>.+)$", NOCASE),
+    re.compile(rf"^{alt(DESCRIBE)}\s+(?P<ref>.+?)\s+(?:as|with|:)\s*(?P<description>.+)$", NOCASE),
     re.compile(
-        rf"^(?:add|set|use|put)\s+(?P<description>.+?)\s+as\s+(?:the\s+|a\s+)?{_DESCRIPTION}\s+(?:of|to|for|on)\s+(?P<ref>.+)$",
+        rf"^{alt(NOTE_VERBS)}\s+(?P<description>.+?)\s+as\s+(?:the\s+|a\s+)?{_DESCRIPTION}\s+(?:of|to|for|on)\s+(?P<ref>.+)$",
         NOCASE,
     ),
 )
 _DESCRIPTION_CLEARERS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"^take\s+(?:the\s+)?{_DESCRIPTION}\s+(?:off|away\s+from|out\s+of)\s+(?P<ref>.+)$", NOCASE
-    ),
-    re.compile(
-        rf"^(?:remove|delete|clear|erase|drop|wipe|empty|reset)\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|from|on|for|in)\s+(?P<ref>.+)$",
+        rf"^take\s+(?:the\s+)?{_DESCRIPTION}\s+(?:off|away\s+from|out\s+of)\s+(?P<ref>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:remove|delete|clear|erase|drop|wipe|empty|reset)\s+(?P<ref>.+?)(?:'s|’s)\s+{_DESCRIPTION}$",
+        rf"^{alt(CLEAR_VERBS)}\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|from|on|for|in)\s+(?P<ref>.+)$",
+        NOCASE,
+    ),
+    re.compile(
+        rf"^{alt(CLEAR_VERBS)}\s+(?P<ref>.+?)(?:'s|’s)\s+{_DESCRIPTION}$",
         NOCASE,
     ),
 )
+_IS_NEW = r"(?:is|should\s+be|will\s+be|:)"
 _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        r"^(?:fix|correct)\s+(?:the\s+|a\s+)?(?:typo|spelling|mistake|name|title|wording)\s+"
-        r"(?:in|of|on|for)\s+(?P<ref>.+?)\s*[,:;-]?\s+(?:it\s+should\s+(?:be|say|read)|to|to\s+say|as)"
+        rf"^{alt(FIX_VERBS)}\s+(?:the\s+|a\s+)?(?:{alt(MISTAKE_WORDS)}|{_TITLE})\s+"
+        rf"(?:in|of|on|for)\s+(?P<ref>.+?)\s*[,:;-]?\s+(?:it\s+should\s+(?:be|{_SAY})|to|to\s+{_SAY}|as)"
         r"\s*:?\s+(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:{_EDIT}|rename|retitle|reword)\s+(?:the\s+)?(?:title|name|wording|text)\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+to\s+(?:be\s+|say\s+|read\s+)?|\s+as\s+|\s+into\s+|:|=)\s*(?P<title>.+)$",
+        rf"^{_RENAME}\s+(?:the\s+)?{_TITLE}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+to\s+(?:be\s+|{_SAY}\s+)?|\s+as\s+|\s+into\s+|:|=)\s*(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:{_EDIT}|rename|retitle|reword)\s+(?P<ref>.+?)(?:'s|’s)?\s+(?:title|name|wording|text)\s*(?:\s+to\s+(?:be\s+|say\s+|read\s+)?|\s+as\s+|\s+into\s+|:|=)\s*(?P<title>.+)$",
+        rf"^{_RENAME}\s+(?P<ref>.+?)(?:'s|’s)?\s+{_TITLE}\s*(?:\s+to\s+(?:be\s+|{_SAY}\s+)?|\s+as\s+|\s+into\s+|:|=)\s*(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:{_EDIT}|rename|retitle)\s+(?:the\s+)?(?:name|title)\s+(?:of|for|on)\s+(?P<ref>.+?)\s*[,;:-]?\s+"
-        r"(?:the\s+)?new\s+(?:name|title)\s+(?:is|should\s+be|will\s+be|:)\s*:?\s*(?P<title>.+)$",
+        rf"^{_RENAME}\s+(?:the\s+)?{_TITLE}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*[,;:-]?\s+"
+        rf"(?:the\s+)?{alt(NEW_FIELD)}\s+{_TITLE}\s+{_IS_NEW}\s*:?\s*(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:i\s+(?:want|would\s+like)\s+(?:that\s+)?)?(?P<ref>.+?)\s+(?:has|have|gets|should\s+have|"
-        r"to\s+have)\s+the\s+(?:title|name)\s+(?P<title>.+)$",
+        rf"^(?:i\s+{alt(WANT_THAT)}\s+(?:that\s+)?)?(?P<ref>.+?)\s+(?:has|have|gets|should\s+have|"
+        rf"to\s+have)\s+the\s+{_TITLE}\s+(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^instead\s+of\s+(?P<ref>.+?)\s*,?\s+(?:make\s+it|call\s+it|put|write|it\s+should\s+be|"
-        r"change\s+it\s+to|rename\s+it\s+to)\s+(?P<title>.+)$",
+        rf"^instead\s+of\s+(?P<ref>.+?)\s*,?\s+(?:make\s+it|{alt(NAME_VERBS)}\s+it|{alt(PUT_OR_WRITE)}|it\s+should\s+be|"
+        rf"{_RENAME}\s+it\s+to)\s+(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?P<ref>[^,;]+?)\s*[,;:-]\s*(?:please\s+|pls\s+|can\s+you\s+|you\s+)*(?:rename|retitle|call)"
+        rf"^(?P<ref>[^,;]+?)\s*[,;:-]\s*(?:{alt(SOFTENERS)}\s+|can\s+you\s+|you\s+)*{_CALL}"
         r"\s+(?:it\s+|that\s+)?(?:to|as)\s+(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:call|name|title|retitle)\s+(?P<ref>it|that|this|that\s+one|this\s+one|(?:task\s*|#)?\d+)\s+(?:to\s+|as\s+)?(?P<title>.+)$",
+        rf"^{alt(NAME_VERBS)}\s+(?P<ref>it|that|this|that\s+one|this\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+(?:to\s+|as\s+)?(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?P<ref>.+?)\s+should\s+(?:be\s+called|be\s+named|say|read)\s+(?P<title>.+)$", NOCASE
+        rf"^(?P<ref>.+?)\s+should\s+(?:be\s+{alt(NAME_VERBS_PAST)}|{_SAY})\s+(?P<title>.+)$", NOCASE
     ),
     re.compile(
-        r"^(?P<ref>it|that|this|that\s+one|this\s+one|(?:task\s*|#)?\d+)\s+should\s+be\s+(?P<title>.+)$",
+        rf"^(?P<ref>it|that|this|that\s+one|this\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+should\s+be\s+(?P<title>.+)$",
         NOCASE,
     ),
 )
 _SPLIT_SETTER = re.compile(
-    r"^(?:change|update|edit|modify|alter|replace|fix|correct|amend|adjust|rename|retitle|reword|"
-    r"turn|switch)\s+(?P<body>.+)$",
+    rf"^{alt(CHANGE_VERBS, RENAME_VERBS, TURN_VERBS)}\s+(?P<body>.+)$",
     NOCASE,
 )
-_SPLIT_WORDS = re.compile(
-    r"\s+(?:to\s+be|to\s+say|to\s+read|to|into|as|->|→|=>|with)\s+|\s*:\s+", NOCASE
-)
-_ASK_CHANGE = re.compile(rf"^(?:{_EDIT}|rename|retitle|reword)(?:\s+(?P<ref>.+))?$", NOCASE)
+_SPLIT_WORDS = re.compile(rf"\s+(?:{_TO_BE}|into|as|->|→|=>|with)\s+|\s*:\s+", NOCASE)
+_ASK_CHANGE = re.compile(rf"^{_RENAME}(?:\s+(?P<ref>.+))?$", NOCASE)
 
 
 _NO_TASK = re.compile(r"^\s*(?:the|a|an|my|its)\s*$", NOCASE)
 _INSTEAD = re.compile(r"\s+instead$", NOCASE)
-_TITLE_OF = re.compile(r"^(?:the\s+)?(?:title|name)\s+(?:of|for)\s+", NOCASE)
+_TITLE_OF = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES)}\s+(?:of|for)\s+", NOCASE)
+_TITLE_TO = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES)}\s+(?:to|as)\b", NOCASE)
+_SPLIT_ON = re.compile(rf"^(?:{_TO_BE}|into|as|->|→|=>)\s+(?P<title>.+)$", NOCASE)
+_POINTS_AT_A_TASK = re.compile(rf"^(?:it|that|this|{alt(TASK_NOUNS)}|#|\d)", NOCASE)
+_NAMES_A_FIELD = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES, DESCRIPTION_NAMES)}\b", NOCASE)
 
 
 def _title_and_description(text: str) -> tuple[str, str | None]:
@@ -142,14 +181,12 @@ def _update_by_split(body: str) -> Update | None:
     quoted = split_quoted(body)
     if quoted is not None:
         inner, tail = quoted
-        split = re.match(
-            r"^(?:to\s+be|to\s+say|to\s+read|to|into|as|->|→|=>)\s+(?P<title>.+)$", tail, NOCASE
-        )
+        split = _SPLIT_ON.match(tail)
         if split:
             ref = Ref("title", text=inner, quoted=True)
             title, description = _title_and_description(split.group("title"))
             return Update(ref, title=title or None, description=description) if title else None
-    if re.match(r"^(?:the\s+)?(?:title|name)\s+(?:to|as)\b", body, NOCASE):
+    if _TITLE_TO.match(body):
         return None  # no task named: _ASK_CHANGE asks which
     splits: list[tuple[Ref, str]] = []
     # The first few "to"s only: each split is read whole, and the engine matches every
@@ -196,11 +233,9 @@ def read_update(text: str) -> Update | AskWhich | None:
     if match := _ASK_CHANGE.match(text):
         verb = text.split()[0].lower()
         raw = (match.group("ref") or "").strip()
-        if verb in ("set", "make", "fix", "replace", "adjust", "turn", "switch") and not re.match(
-            r"^(?:it|that|this|task|#|\d)", raw, NOCASE
-        ):
+        if verb in VAGUE_EDIT_VERBS and not _POINTS_AT_A_TASK.match(raw):
             return None  # "fix the sink" is more likely a new task than an edit
-        if re.match(r"^(?:the\s+)?(?:title|name|description|note)\b", raw, NOCASE):
+        if _NAMES_A_FIELD.match(raw):
             return AskWhich("update")  # "change the title to 'urgent'": of which task?
         ref = ref_from(raw) if raw else None
         return Update(ref) if ref is not None else AskWhich("update")

@@ -6,60 +6,56 @@ from __future__ import annotations
 
 import re
 
+from core.agent.builtin.clauses import NOT_A_TITLE
 from core.agent.builtin.editing import read_update
 from core.agent.builtin.intents import Ref, Update
-from core.agent.builtin.lexicon import EDIT_VERBS, FIELD_LABELS, SHOULD_SAY
+from core.agent.builtin.lexicon.fields import (
+    FIELD_LABELS,
+    FIELD_SETTERS,
+    MISTAKE_WORDS,
+    NEW_FIELD,
+    SHOULD_SAY,
+)
+from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
+from core.agent.builtin.lexicon.verbs import EDIT_VERBS, RENAME_VERBS, SAY_VERBS
+from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.words import ref_from
 
-NOCASE = re.IGNORECASE
+_CHANGING = (*EDIT_VERBS, *RENAME_VERBS)
+_SETTER = alt(FIELD_SETTERS)
+_FIELD_NAME = alt(FIELD_LABELS)
 
 
-def _alternatives(words: tuple[str, ...] | list[str]) -> str:
-    ordered = sorted(words, key=len, reverse=True)
-    return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in ordered)
-
-
-_LABEL = rf"(?:its\s+|the\s+|it'?s\s+)?(?P<label>{_alternatives(list(FIELD_LABELS))})"
-_SETS = r"(?:\s*[:=]\s*|\s+(?:to(?:\s+be|\s+say|\s+read)?|is|should\s+be|as)\s+|\s+(?=['\"“‘]))"
+_LABEL = rf"(?:its\s+|the\s+|it'?s\s+)?(?P<label>{_FIELD_NAME})"
+_SETS = (
+    rf"(?:\s*[:=]\s*|\s+(?:to(?:\s+be|\s+{alt(SAY_VERBS)})?|is|should\s+be|as)\s+|\s+(?=['\"“‘]))"
+)
 _FIELD = re.compile(rf"^{_LABEL}{_SETS}", NOCASE)
 _NEXT_FIELD = re.compile(
-    rf"\s*(?:[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+)"
-    rf"(?:(?:set|change|update|make)\s+)?{_LABEL}{_SETS}",
+    rf"\s*(?:[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+)(?:{_SETTER}\s+)?{_LABEL}{_SETS}",
     NOCASE,
 )
 _LABELLED = re.compile(
-    rf"^(?:(?:{_alternatives(EDIT_VERBS)})\s+)?(?P<ref>.+?)"
-    rf"(?:\s*[:,–—-]\s*|\s+(?=(?:new\s+)?(?:{_alternatives(list(FIELD_LABELS))})"
-    r"(?:\s*[:=]|\s+['\"“‘])))"
+    rf"^(?:{alt(_CHANGING)}\s+)?(?P<ref>.+?)"
+    rf"(?:\s*[:,–—-]\s*|\s+(?=(?:{alt(NEW_FIELD)}\s+)?{_FIELD_NAME}(?:\s*[:=]|\s+['\"“‘])))"
     rf"(?P<fields>{_LABEL}{_SETS}.+)$",
     NOCASE,
 )
 # "the name of task 1, new name …" or "1 to buy oat milk, description …": no bare task
-_NAMES_A_FIELD_OR_CHANGE = re.compile(
-    rf"\b(?:{_alternatives(list(FIELD_LABELS))})\b|\s(?:to|into|as)\s", NOCASE
-)
+_NAMES_A_FIELD_OR_CHANGE = re.compile(rf"\b{_FIELD_NAME}\b|\s(?:to|into|as)\s", NOCASE)
 _SECOND_FIELD = re.compile(
     rf"^(?P<head>.+?)\s*(?:[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+)"
-    rf"(?:(?:also\s+)?(?:set|change|update|make|give\s+it)\s+)?(?P<fields>{_LABEL}{_SETS}.+)$",
+    rf"(?:(?:also\s+)?{_SETTER}\s+)?(?P<fields>{_LABEL}{_SETS}.+)$",
     NOCASE,
 )
 _CORRECTION = re.compile(
-    r"^(?:(?:no|nope|oops|sorry|wait|actually|whoops|my\s+bad|typo)\b[\s,!.:;-]*)*"
-    rf"(?:{_alternatives(SHOULD_SAY)})\s*[:,-]?\s+(?P<title>.+)$",
+    rf"^(?:{alt(CORRECTION_LEADS, MISTAKE_WORDS)}\b[\s,!.:;-]*)*"
+    rf"{alt(SHOULD_SAY)}\s*[:,-]?\s+(?P<title>.+)$",
     NOCASE,
 )
-_NOT_A_TITLE = re.compile(
-    r"^(?:done|finished|complete|completed|deleted|removed|gone|ready|fine|ok|okay|later|"
-    r"earlier|sooner|first|last|next|tomorrow|today|tonight|(?:on|by|before|after|at|in|due)\b)",
-    NOCASE,
-)
-
-
-_BETWEEN_FIELDS = re.compile(
-    r"^\s*(?:[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+)?(?:(?:set|change|update|make)\s+)?",
-    NOCASE,
-)
+_BETWEEN = re.compile(r"^\s*(?:[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+)", NOCASE)
+_SETTER_FIRST = re.compile(rf"^{_SETTER}\s+", NOCASE)
 
 
 def read_fields(text: str) -> dict[str, str] | None:
@@ -76,18 +72,12 @@ def read_fields(text: str) -> dict[str, str] | None:
         quoted = split_quoted(rest)
         if quoted is not None:
             value, rest = quoted
-            rest = re.sub(
-                r"^\s*(?:[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+)", "", rest, flags=NOCASE
-            )
-            rest = re.sub(r"^(?:set|change|update|make)\s+", "", rest, flags=NOCASE)
+            rest = _SETTER_FIRST.sub("", _BETWEEN.sub("", rest))
         else:
             following = _NEXT_FIELD.search(rest)
             end = following.start() if following else len(rest)
             value, rest = rest[:end], rest[end:]
-            rest = re.sub(
-                r"^\s*(?:[,;]\s*(?:and\s+)?|\s+(?:and|&|plus)\s+)", "", rest, flags=NOCASE
-            )
-            rest = re.sub(r"^(?:set|change|update|make)\s+", "", rest, flags=NOCASE)
+            rest = _SETTER_FIRST.sub("", _BETWEEN.sub("", rest))
         value = tidy_title(value)
         if field in fields or (field == "title" and not value):
             return None
@@ -103,7 +93,7 @@ def read_labelled_edit(text: str) -> Update | None:
     if labelled is not None and not _NAMES_A_FIELD_OR_CHANGE.search(labelled.group("ref")):
         ref = ref_from(labelled.group("ref"))
         fields = read_fields(labelled.group("fields"))
-        told = labelled.group(0).split()[0].lower() in EDIT_VERBS
+        told = labelled.group(0).split()[0].lower() in _CHANGING
         # without an edit verb only a number or "it" names a task ("add milk, notes: x" adds)
         if ref is not None and fields is not None and (told or ref.kind != "title"):
             return Update(ref, title=fields.get("title"), description=fields.get("description"))
@@ -131,7 +121,7 @@ def read_correction(text: str) -> Update | None:
     """ "it should say buy milk", "oops, should read 'pick up kids'": rename the task the
     conversation is about."""
     match = _CORRECTION.match(text)
-    if match is None or _NOT_A_TITLE.match(match.group("title")):
+    if match is None or NOT_A_TITLE.match(match.group("title")):
         return None
     title = tidy_title(match.group("title"))
     return Update(Ref("pronoun"), title=title) if title else None

@@ -48,6 +48,7 @@ from core.agent.builtin.intents import (
     Update,
     WhenDue,
 )
+from core.agent.builtin.lexicon.verbs import PLAIN_DOING
 from core.agent.builtin.notes import Awaiting, Note, labelled
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
@@ -68,8 +69,6 @@ _TOOL_OF: dict[Family, str] = {
     "delete": "delete_task",
     "update": "update_task",
 }
-# Verbs that say only "it is done": "got the milk", "sorted the invoices".
-_PLAIN_VERBS = frozenset({"get", "grab", "do", "sort", "handl", "finish", "complet", "tackl"})
 # The longest message one request can need (a full title, a full description and the words
 # around them). Longer ones are not read: no single request fits, and reading costs time.
 READ_AT_MOST = TITLE_MAX + DESCRIPTION_MAX + 100
@@ -384,7 +383,7 @@ class _Turn:
         verb, _, rest = intent.ref.text.partition(" ")
         pending = [task for task in tasks if not task.completed]
         matches = loose_matches(pending, rest) if rest else []
-        if len(matches) == 1 and stem(verb) not in _PLAIN_VERBS:
+        if len(matches) == 1 and stem(verb) not in PLAIN_DOING:
             return self.confirm_complete(matches[0])
         return await self.act_or_ask(intent, "complete", matches) or phrases.LOOSE_MISS
 

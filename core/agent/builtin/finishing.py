@@ -5,94 +5,74 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.intents import AskWhich, Complete
+from core.agent.builtin.lexicon.talk import YOU
+from core.agent.builtin.lexicon.verbs import (
+    AT_LAST,
+    BARE_DONE,
+    CHECK_OFF_VERBS,
+    COMPLETE_VERBS,
+    DID_VERBS,
+    DONE_FIRST,
+    DONE_PARTICIPLES,
+    DONE_REPORTS,
+    DONE_WITH,
+    GOT_IT_DONE,
+    MARK_VERBS,
+    NOT_REPORTS,
+    PAST_FORMS,
+)
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ref_from
 
+_MARK = alt(MARK_VERBS)
+_CHECK = alt(CHECK_OFF_VERBS)
 _COMPLETE_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"^(?:mark|set|flag|make|put|move|tag)\s+(?P<ref>.+?)\s+(?:as\s+|to\s+|to\s+be\s+|=\s*|as\s+being\s+)?{DONE_WORD}$",
+        rf"^{_MARK}\s+(?P<ref>.+?)\s+(?:as\s+|to\s+|to\s+be\s+|=\s*|as\s+being\s+)?{DONE_WORD}$",
         NOCASE,
     ),
-    re.compile(rf"^(?:mark|set|flag)\s+(?:as\s+)?{DONE_WORD}\s*:?\s+(?P<ref>.+)$", NOCASE),
-    re.compile(r"^(?:check|tick|cross|strike|scratch|knock|mark)\s+off\s+(?P<ref>.+)$", NOCASE),
+    re.compile(rf"^{_MARK}\s+(?:as\s+)?{DONE_WORD}\s*:?\s+(?P<ref>.+)$", NOCASE),
+    re.compile(rf"^(?:{_CHECK}|{_MARK})\s+off\s+(?P<ref>.+)$", NOCASE),
     re.compile(
-        rf"^(?:check|tick|cross|strike|scratch|knock)\s+(?P<ref>.+?)\s+off(?:\s+(?:of\s+)?(?:my|the|our)\s+{LIST_NOUN})?$",
+        rf"^{_CHECK}\s+(?P<ref>.+?)\s+off(?:\s+(?:of\s+)?(?:my|the|our)\s+{LIST_NOUN})?$",
         NOCASE,
     ),
-    re.compile(
-        r"^(?:complete|finish|close|resolve|accomplish|take\s+care\s+of|wrap\s+up|knock\s+out)\s+(?P<ref>.+)$",
-        NOCASE,
-    ),
+    re.compile(rf"^{alt(COMPLETE_VERBS)}\s+(?P<ref>.+)$", NOCASE),
     re.compile(
         r"^(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+)?(?:just\s+|already\s+|finally\s+|now\s+|also\s+)*"
-        r"(?:finished|completed|done|did|accomplished|wrapped\s+up|took\s+care\s+of|taken\s+care\s+of|"
-        r"handled|sorted(?:\s+out)?|dealt\s+with|crossed\s+off|checked\s+off|ticked\s+off|"
-        r"knocked\s+out|knocked\s+off|got\s+through|closed|resolved)\s+(?:with\s+)?(?P<ref>.+)$",
+        rf"{alt(DID_VERBS)}\s+(?:with\s+)?(?P<ref>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:i'?m\s+|i\s+am\s+|we'?re\s+|we\s+are\s+)?(?:all\s+|now\s+|finally\s+)?(?:done|finished|finish|through)\s+with\s+(?P<ref>.+)$",
+        r"^(?:i'?m\s+|i\s+am\s+|we'?re\s+|we\s+are\s+)?(?:all\s+|now\s+|finally\s+)?"
+        rf"{alt(DONE_WITH)}\s+with\s+(?P<ref>.+)$",
         NOCASE,
     ),
-    re.compile(r"^(?:done|finished|completed|complete)\s*[:=\-–—]?\s+(?P<ref>.+)$", NOCASE),
+    re.compile(rf"^{alt(DONE_FIRST)}\s*[:=\-–—]?\s+(?P<ref>.+)$", NOCASE),
     re.compile(
-        r"^(?:(?:i|we)\s+)?(?:just\s+)?got\s+(?P<ref>.+?)\s+"
-        r"(?:done|finished|sorted|out of the way)$",
+        rf"^(?:(?:i|we)\s+)?(?:just\s+)?got\s+(?P<ref>.+?)\s+{alt(GOT_IT_DONE)}$",
         NOCASE,
     ),
 )
 _COMPLETE_TAILS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^(?P<ref>.+?)(?:\s+is|\s+are|'s|\s+has\s+been|\s+have\s+been|\s+was|\s+got|\s+is\s+now|'s\s+now|\s+now)\s+"
-        r"(?:all\s+|now\s+|finally\s+|already\s+)?(?:done|complete|completed|finished|taken\s+care\s+of|"
-        r"sorted|handled|dealt\s+with|checked\s+off|ticked\s+off|crossed\s+off|finito)"
-        r"(?:\s+(?:already|now|too|as\s+well|at\s+last|finally))?$",
+        rf"(?:all\s+|now\s+|finally\s+|already\s+)?{alt(DONE_REPORTS)}"
+        rf"(?:\s+(?:{alt(AT_LAST)}|too|as\s+well))?$",
         NOCASE,
     ),
     re.compile(rf"^(?P<ref>.+?)(?:\s*+[:=\-–—>]++\s*+|\s++)(?:is\s+)?{DONE_WORD}$", NOCASE),
 )
-_BARE_DONE = re.compile(
-    r"^(?:done|finished|complete|completed|all\s+done|i'?m\s+done|i\s+am\s+done|we'?re\s+done|"
-    r"got\s+it|got\s+it\s+done|did\s+it|checked|ticked|check|tick|mark\s+(?:as\s+)?(?:done|complete)|"
-    r"mark\s+done|finish|finished\s+it\s+all|✓|✔|✅|☑|completed\s+task|task\s+(?:done|completed))$",
-    NOCASE,
-)
+_BARE_DONE = re.compile(rf"^{alt(BARE_DONE)}$", NOCASE)
+_PAST = alt(PAST_FORMS)
 _PAST_TENSE = re.compile(
     r"^(?:(?:finally|just|already|also|now)\s+)?(?:(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+|just\s+)(?:just\s+|already\s+|finally\s+|also\s+)*"
-    r"|(?=[a-z]+ed\b|bought|paid|went|made|wrote|sent|took|fed|ran|met|brought|sold|gave|drove|ate|"
-    r"got\b))"
-    r"(?P<verb>[a-z]+ed|bought|paid|went|made|wrote|sent|took|fed|ran|met|found|brought|sold|told|got|"
-    r"gave|spoke|drove|ate|saw|kept|built|caught|taught|swept|read|put|cut|hung|paid\s+off|"
-    r"picked\s+up|dropped\s+off|filled\s+out|signed\s+up\s+for)\s+(?P<rest>.+)$",
+    rf"|(?=[a-z]+ed\b|{_PAST}\b))"
+    rf"(?P<verb>[a-z]+ed|{_PAST})\s+(?P<rest>.+)$",
     NOCASE,
 )
-_NOT_PAST_TENSE = frozenset(
-    [
-        "need",
-        "needed",
-        "wanted",
-        "added",
-        "created",
-        "asked",
-        "used",
-        "tried",
-        "started",
-        "planned",
-        "decided",
-        "forgot",
-        "forgotten",
-        "noted",
-        "remembered",
-        "liked",
-        "loved",
-        "hated",
-        "hoped",
-        "wished",
-        "missed",
-        "failed",
-        "listed",
-    ]
-)
+_YOU = re.compile(rf"^{alt(YOU)}\b", NOCASE)
 
 
 def read_complete(text: str) -> Complete | AskWhich | None:
@@ -100,7 +80,7 @@ def read_complete(text: str) -> Complete | AskWhich | None:
         return AskWhich("complete")
     for pattern in _COMPLETE_LEADS:
         if match := pattern.match(text):
-            if re.match(r"^(?:you|u|ya)\b", match.group("ref"), NOCASE):
+            if _YOU.match(match.group("ref")):
                 return None  # "did you add milk?" is a question, not a report
             ref = ref_from(match.group("ref"))
             return Complete(ref) if ref else AskWhich("complete")
@@ -118,10 +98,7 @@ def read_complete_tail(text: str) -> Complete | None:
 
 _PARTICIPLE_TAIL = re.compile(
     r"^(?P<ref>.+?)\s+(?:is\s+|are\s+|was\s+|were\s+|has\s+been\s+|have\s+been\s+|got\s+)?"
-    r"(?P<done>submitted|sent|paid|returned|booked|bought|called|emailed|mailed|posted|filed|signed|"
-    r"handed\s+in|turned\s+in|out|delivered|fixed|cleaned|washed|cancel+ed|renewed|ordered|"
-    r"picked\s+up|dropped\s+off|written|read|fed|walked|watered)"
-    r"(?:\s+(?:finally|already|now|at\s+last|today|yesterday))?$",
+    rf"(?P<done>{alt(DONE_PARTICIPLES)})(?:\s+{alt(AT_LAST)})?$",
     NOCASE,
 )
 
@@ -139,7 +116,7 @@ def read_done_participle(text: str) -> Complete | None:
 
 def read_past_tense(text: str) -> Complete | None:
     match = _PAST_TENSE.match(text)
-    if not match or match.group("verb").lower() in _NOT_PAST_TENSE:
+    if not match or match.group("verb").lower() in NOT_REPORTS:
         return None
     ref = parse_ref(f"{match.group('verb')} {match.group('rest')}")
     return Complete(ref, loose=True) if ref else None

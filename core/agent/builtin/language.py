@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from core.agent.builtin.lexicon import FOREIGN_REQUEST_WORDS, SHARED_WITH_ENGLISH
+from core.agent.builtin.lexicon.languages import FOREIGN_REQUEST_WORDS, SHARED_WITH_ENGLISH
 
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
 

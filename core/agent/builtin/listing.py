@@ -5,67 +5,83 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.intents import AboutTask, ListTasks, Search, Status
+from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS
+from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
+from core.agent.builtin.lexicon.questions import (
+    ABOUT_ASKS,
+    ANYTHING_LEFT,
+    COUNT_ALONE,
+    COUNT_NOUNS,
+    DID_WHAT,
+    FIND_VERBS,
+    HOW_MANY,
+    LIST_ASKS,
+    LIST_HINTS,
+    LIST_KINDS,
+    LIST_KINDS_ALONE,
+    MENTIONING,
+    NEXT_TASK,
+    NOT_TOPICS,
+    NOTE_ASKS,
+    PLATES,
+    SEARCH_VERBS,
+    STATUS,
+    STATUS_DONE,
+    STATUS_OPEN,
+    TODO_LISTS,
+    WHATS_LEFT,
+    WHEN_TAILS,
+    WHOLE,
+    WHOLE_LIST_WHEN,
+)
+from core.agent.builtin.lexicon.talk import YOU
+from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
+from core.agent.builtin.lexicon.verbs import DONE_FIRST, DONE_REPORTS, OBLIGED, SHOW_VERBS
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.words import NOCASE, ON_MY_LIST
 
+_TASK = alt(TASK_NOUNS)
+_TASKS = alt(TASK_NOUNS, TASK_NOUNS.values())
+_PLURAL = alt(TASK_NOUNS.values())
 COUNT = re.compile(
-    r"\bhow\s+many\b|\b(?:number|count|total)\s+of\s+(?:my\s+)?(?:tasks|todos|items|things)\b"
-    r"|^count\b|\btask\s+count\b",
+    rf"\b{alt(HOW_MANY)}\b|\b{alt(COUNT_NOUNS)}\s+of\s+(?:my\s+)?{_PLURAL}\b"
+    rf"|^{alt(COUNT_ALONE)}\b|\b{_TASK}\s+{alt(COUNT_ALONE)}\b",
     NOCASE,
 )
-_LIST_NOUN = (
-    r"(?:tasks?|to-?dos?|to\s+dos?|todo\s+list|to-?do\s+list|list|items?|things|stuff|agenda|"
-    r"reminders?|chores?)"
-)
-_LIST_LEADS = re.compile(
-    r"^(?:show|list|display|view|see|print|give|get|read|tell|check|open|pull\s+up|bring\s+up|"
-    r"what\s+are|what'?s|whats|what\s+is|which\s+are|which|what|let\s+me\s+see|can\s+i\s+see|"
-    r"may\s+i\s+see|remind\s+me\s+(?:of|what)|recap|review|go\s+over|run\s+through|summar(?:ize|ise)|"
-    r"do\s+i\s+have|have\s+i\s+got|any|anything)\b",
-    NOCASE,
-)
+_LIST_NOUN = alt(LISTING_NOUNS)
+_LIST_LEADS = re.compile(rf"^(?:{alt(SHOW_VERBS)}|{alt(LIST_ASKS)})\b", NOCASE)
+_KINDS = alt(LIST_KINDS)
+_PLATE = rf"(?:my|the)\s+{alt(PLATES)}"
 _LIST_SHAPES = re.compile(
-    rf"^(?:(?:my|all|all\s+my|the|our|current|open|pending|completed|done|finished|remaining|"
-    rf"outstanding|incomplete|unfinished)\s+)*{_LIST_NOUN}$"
-    r"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+(?:need|have|got)\s+to\s+do\b"
-    r"|\bwhat(?:'?s|\s+is)?\s+(?:left|pending|next|remaining|outstanding|open|up|on\s+(?:my|the)\s+"
-    r"(?:list|plate|agenda|schedule)|coming\s+up|due|still\s+open|still\s+to\s+do|to\s+do)\b"
-    r"|\bwhat\s+(?:have|did)\s+i\s+(?:done|do|completed|complete|finished|finish|accomplished|"
-    r"got\s+done|gotten\s+done|get\s+done)\b"
-    r"|\b(?:anything|something)\s+(?:left|pending|else|to\s+do|on\s+my\s+(?:list|plate))\b"
-    r"|^(?:pending|completed|done|finished|open|outstanding|remaining|left|todo|to-?do)$"
-    r"|^(?:(?:just|only)\s+)?(?:the\s+)?(?:completed|done|finished|pending|open|remaining|unfinished)"
-    r"\s+(?:ones|tasks|items|todos)(?:\s+only)?$"
-    r"|\bwhat\s+(?:do|did)\s+i\s+have\b|\bwhere\s+am\s+i\s+at\b|\bstatus\b",
+    rf"^(?:(?:my|all|all\s+my|the|our|{_KINDS})\s+)*{_LIST_NOUN}$"
+    rf"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+{alt(OBLIGED)}\s+to\s+do\b"
+    rf"|\bwhat(?:'?s|\s+is)?\s+(?:{alt(WHATS_LEFT)}|on\s+{_PLATE})\b"
+    rf"|\bwhat\s+(?:have|did)\s+i\s+{alt(DID_WHAT)}\b"
+    rf"|\b(?:anything|something)\s+(?:{alt(ANYTHING_LEFT)}|on\s+{_PLATE})\b"
+    rf"|^{alt(LIST_KINDS_ALONE)}$"
+    rf"|^(?:(?:just|only)\s+)?(?:the\s+)?{_KINDS}\s+(?:ones|{_PLURAL})(?:\s+only)?$"
+    rf"|\bwhat\s+(?:do|did)\s+i\s+have\b|\b{alt(STATUS)}\b",
     NOCASE,
 )
-_COMPLETED = re.compile(
-    r"\b(?:completed|complete|done|finished|accomplished|checked\s+off|ticked\s+off|closed|"
-    r"crossed\s+off|did|finish)\b",
-    NOCASE,
-)
+_COMPLETED = re.compile(rf"\b{alt(STATUS_DONE)}\b", NOCASE)
 _NOT_COMPLETED = re.compile(
-    r"\b(?:not|un|in)(?:\s+yet)?\s*(?:completed|complete|done|finished)\b|\bto\s+(?:be\s+)?(?:done|do)\b|"
-    r"\bget\s+done\b|\bstill\b",
+    rf"\b(?:not|un|in)(?:\s+yet)?\s*{alt(DONE_FIRST)}\b|\bto\s+(?:be\s+)?(?:{alt(DONE_FIRST)}|do)\b|"
+    rf"\bget\s+{alt(DONE_FIRST)}\b|\bstill\b",
     NOCASE,
 )
-_PENDING = re.compile(
-    r"\b(?:pending|open|left|remaining|outstanding|incomplete|unfinished|not\s+(?:yet\s+)?done|"
-    r"undone|to\s+do|need\s+to\s+do|have\s+to\s+do|due|active|current|upcoming|coming\s+up|next|"
-    r"still|todo|uncompleted|unchecked|in\s+progress|waiting|ongoing)\b",
-    NOCASE,
+_PENDING = re.compile(rf"\b{alt(STATUS_OPEN)}\b", NOCASE)
+_ALL = re.compile(rf"\b(?:all|every|everything|both|{alt(WHOLE)})\b", NOCASE)
+
+
+_ALL_OF_ONE_KIND = re.compile(rf"\ball\s+(?:of\s+)?(?:my\s+|the\s+)?{_KINDS}\b", NOCASE)
+
+
+_GOT_DONE = re.compile(
+    rf"\b(?:did|have|had)\s+(?:i|we)\s+(?:get|gotten|got)\s+{alt(DONE_FIRST)}\b", NOCASE
 )
-_ALL = re.compile(r"\b(?:all|every|everything|full|entire|whole|complete\s+list|both)\b", NOCASE)
-
-
-_ALL_OF_ONE_KIND = re.compile(
-    r"\ball\s+(?:of\s+)?(?:my\s+|the\s+)?(?:completed|done|finished|pending|open|remaining|"
-    r"unfinished|incomplete|outstanding)\b",
-    NOCASE,
-)
-
-
-_GOT_DONE = re.compile(r"\b(?:did|have|had)\s+(?:i|we)\s+(?:get|gotten|got)\s+done\b", NOCASE)
+_TODO_LIST = re.compile(rf"\b{alt(TODO_LISTS)}\b", NOCASE)
+_EVERYTHING_I = re.compile(r"\b(?:everything|all)\s+(?:that\s+)?(?:i|i'?ve|we)\b", NOCASE)
 
 
 def status_of(text: str) -> Status:
@@ -74,9 +90,7 @@ def status_of(text: str) -> Status:
     completed = bool(_COMPLETED.search(text)) and not _NOT_COMPLETED.search(text)
     pending = bool(_PENDING.search(text)) or bool(_NOT_COMPLETED.search(text))
     whole = _ALL.search(text) and not _ALL_OF_ONE_KIND.search(text)
-    if whole and not re.search(
-        r"\b(?:everything|all)\s+(?:that\s+)?(?:i|i'?ve|we)\b", text, NOCASE
-    ):
+    if whole and not _EVERYTHING_I.search(text):
         return "all"  # "show all tasks including completed ones"
     if completed and not pending:
         return "completed"
@@ -88,39 +102,33 @@ def status_of(text: str) -> Status:
 STATUS_QUESTION = re.compile(r"^(?:is|are|was|were|has|have|had|did|does)\s+(?!you\b).+", NOCASE)
 
 
+_ASKS_FOR_A_LIST = re.compile(
+    rf"\b{_LIST_NOUN}\b|\beverything\b|\bwhat\s+i\b|\b{alt(LIST_HINTS)}\b", NOCASE
+)
+
+
 def read_list(text: str) -> ListTasks | None:
-    lowered = re.sub(r"\b(?:to-?do|todo|to\s+do)\s+list\b", "list", text, flags=NOCASE)
+    lowered = _TODO_LIST.sub("list", text)
     if _LIST_SHAPES.search(lowered):
         return ListTasks(status_of(lowered))
-    if _LIST_LEADS.match(lowered) and re.search(
-        rf"\b{_LIST_NOUN}\b|\beverything\b|\bwhat\s+i\b|\bpending\b|\bcompleted\b|\bdone\b|\bleft\b",
-        lowered,
-        NOCASE,
-    ):
+    if _LIST_LEADS.match(lowered) and _ASKS_FOR_A_LIST.search(lowered):
         return ListTasks(status_of(lowered))
     return None
 
 
-_ABOUT = (
-    r"(?:about|for|with|on|regarding|re|related\s+to|mentioning|involving|called|named|"
-    r"containing)"
-)
+_ABOUT = alt(MENTIONING)
 _SEARCH = re.compile(
     rf"^(?:(?:do|did)\s+(?:i|we)\s+have\s+|have\s+(?:i|we)\s+got\s+|(?:is|are)\s+there\s+|got\s+|"
-    rf"any\s+)?(?:a\s+|an\s+|any\s+)?(?:tasks?|todos?|to-?dos?|items?|anything|something|reminders?)\s+"
+    rf"any\s+)?(?:a\s+|an\s+|any\s+)?(?:{_TASKS}|anything|something)\s+"
     rf"{_ABOUT}\s+(?P<query>.+)$"
-    rf"|^(?:search|look)\s+(?:for|up|through\s+my\s+(?:list|tasks)\s+for)\s+(?:tasks?\s+{_ABOUT}\s+)?"
+    rf"|^{alt(SEARCH_VERBS)}\s+(?:for|up|through\s+my\s+{alt(PLATES)}\s+for)\s+(?:{_TASKS}\s+{_ABOUT}\s+)?"
     rf"(?P<searched>.+)$"
-    rf"|^(?:find|show(?:\s+me)?|list|get)\s+(?:my\s+|all\s+|the\s+)?(?:tasks?|todos?|to-?dos?|items?)\s+"
+    rf"|^{alt(FIND_VERBS)}\s+(?:my\s+|all\s+|the\s+)?{_TASKS}\s+"
     rf"{_ABOUT}\s+(?P<found>.+)$",
     NOCASE,
 )
-_NOT_A_TOPIC = re.compile(
-    r"^(?:me|today|tonight|tomorrow|this\s+week|the\s+week|now|later|the\s+weekend|this\s+weekend|"
-    r"the\s+day|it|that|this|list|plate|agenda|schedule|calendar|radar)"
-    r"(?:\s+(?:today|tonight|tomorrow|this\s+week|now|right\s+now))?$",
-    NOCASE,
-)
+_NOT_A_TOPIC = re.compile(rf"^{alt(NOT_TOPICS)}(?:\s+{alt(WHEN_TAILS)})?$", NOCASE)
+_LEADING_ARTICLE = re.compile(r"^(?:the|my|a|an|our)\s+", NOCASE)
 
 
 def read_search(text: str) -> Search | None:
@@ -128,12 +136,12 @@ def read_search(text: str) -> Search | None:
     if match is None:
         return None
     query = next(group for group in match.groups() if group)
-    query = re.sub(r"^(?:the|my|a|an|our)\s+", "", query.strip(), flags=NOCASE).strip(" ?.!")
+    query = _LEADING_ARTICLE.sub("", query.strip()).strip(" ?.!")
     query = ON_MY_LIST.sub("", query).strip()
     return Search(query) if query and not _NOT_A_TOPIC.match(query) else None
 
 
-_DONE = r"(?:done|complete|completed|finished|ticked\s+off|checked\s+off|crossed\s+off|sorted)"
+_DONE = alt(DONE_REPORTS)
 _IS_IT_DONE = re.compile(
     rf"^(?:is|was|has|have|are)\s+(?P<ref>.+?)\s+(?:been\s+|already\s+|all\s+)?{_DONE}(?:\s+yet|\s+already)?$",
     NOCASE,
@@ -143,19 +151,22 @@ _DID_I = re.compile(
     r"(?:\s+yet|\s+already)?$",
     NOCASE,
 )
+_NEXT_ONE = rf"(?:{alt(NEXT_TASK)})\s+(?:one|{_TASK})"
 _WHAT_IS = re.compile(
-    r"^(?:what'?s|whats|what\s+is|what\s+was|show(?:\s+me)?|tell\s+me\s+about|remind\s+me\s+of)\s+"
-    r"(?P<ref>(?:task|todo|item|number|no\.?|#)(?![a-z])\s*\S+|the\s+\S+\s+(?:one|task|item)|"
-    r"(?:the\s+)?(?:my\s+)?(?:next|first|top)\s+(?:one|task|thing|item))$",
+    rf"^{alt(ABOUT_ASKS)}\s+"
+    rf"(?P<ref>(?:{_TASK}|{alt(NUMBER_SIGNS)}|#)(?![a-z])\s*\S+|the\s+\S+\s+(?:one|{_TASK})|"
+    rf"(?:the\s+)?(?:my\s+)?{_NEXT_ONE})$",
     NOCASE,
 )
 _NOTE_ON = re.compile(
-    r"^(?:what'?s|whats|what\s+is|what\s+are|show(?:\s+me)?)\s+(?:the\s+)?"
-    r"(?:note|notes|description|details?)\s+(?:on|for|of|about)\s+(?P<ref>.+)$",
+    rf"^{alt(NOTE_ASKS)}\s+(?:the\s+)?{alt(DESCRIPTION_WORDS)}\s+(?:on|for|of|about)\s+(?P<ref>.+)$",
     NOCASE,
 )
-_ANY = re.compile(r"\b(?:everything|anything|something|all|nothing|today|this\s+week)\b", NOCASE)
-_NEXT = re.compile(r"^(?:the\s+)?(?:my\s+)?(?:next|first|top)\s+(?:one|task|thing|item)$", NOCASE)
+_ANY = re.compile(
+    rf"\b(?:everything|anything|something|all|nothing|{alt(WHOLE_LIST_WHEN)})\b", NOCASE
+)
+_NEXT = re.compile(rf"^(?:the\s+)?(?:my\s+)?{_NEXT_ONE}$", NOCASE)
+_POINTS_ELSEWHERE = re.compile(rf"^(?:{alt(YOU)}|it|that|this)\b", NOCASE)
 
 
 def read_about(text: str) -> AboutTask | None:
@@ -173,7 +184,7 @@ def read_about(text: str) -> AboutTask | None:
         if _NEXT.match(words):
             return AboutTask(None, asks_done)
         ref = parse_ref(words)
-        if ref is not None and not re.match(r"^(?:you|u|it|that|this)\b", words, NOCASE):
+        if ref is not None and not _POINTS_ELSEWHERE.match(words):
             return AboutTask(ref, asks_done)
         if ref is not None and ref.kind == "pronoun":
             return AboutTask(ref, asks_done)

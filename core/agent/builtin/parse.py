@@ -51,20 +51,24 @@ from core.agent.builtin.intents import (
     Unknown,
     Update,
 )
+from core.agent.builtin.lexicon.emoji import CHECK_MARKS, THUMBS_UP
+from core.agent.builtin.lexicon.talk import AGREEING, NOT_A_TASK_STARTS
+from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.verbs import DONE_FIRST, SECOND_REQUESTS
+from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import is_everything, is_several, parse_ref
 from core.agent.builtin.text import clean, normalize, tidy_title
-
-NOCASE = re.IGNORECASE
 
 _SEPARATORS = re.compile(
     r"\s*(?:,\s*(?:and\s+|then\s+|also\s+|plus\s+)?|\s+(?:and\s+then|and\s+also|then|and|"
     r"also|plus|&|after\s+that|afterwards)\s+)",
     NOCASE,
 )
-_OPERATION_START = re.compile(
-    r"^(?:add|create|complete|finish|mark|check\s+off|tick\s+off|cross\s+off|delete|remove|drop|"
-    r"erase|trash|get\s+rid\s+of|show|list|display|rename|change|update|edit|modify|remind\s+me|"
-    r"set\s+the\s+description|describe|put|remember|tell\s+me|what'?s|how\s+many)\b",
+_OPERATION_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
+_NAMES_A_TASK = re.compile(rf"\b{alt(TASK_NOUNS)}\b", NOCASE)
+_NOT_A_TASK = re.compile(
+    r"^(?:what|why|how|when|where|who|which|is|are|do|does|did|has|have|had|was|were|should|"
+    rf"can|could|would|will|you|your|this|that|let|{alt(NOT_A_TASK_STARTS)})\b",
     NOCASE,
 )
 
@@ -77,7 +81,7 @@ def _is_instruction(intent: Intent) -> bool:
     if ref is None:
         return False
     return ref.kind in ("number", "ordinal", "pronoun") or (
-        ref.kind == "title" and bool(re.search(r"\b(?:task|todo|item)\b", ref.text, NOCASE))
+        ref.kind == "title" and bool(_NAMES_A_TASK.search(ref.text))
     )
 
 
@@ -127,19 +131,13 @@ def _maybe_task(text: str) -> str | None:
     ref = parse_ref(text)
     if ref is None or ref.kind != "title" or ref.text != tidy_title(text):
         return None  # "the milk one", "it", "2": pointing at a task, not naming a new one
-    if re.match(
-        r"^(?:what|why|how|when|where|who|which|is|are|do|does|did|has|have|had|was|were|should|"
-        r"can|could|would|will|i'?m|"
-        r"it'?s|you|your|this|that|tell|show|give|explain|help|let)\b",
-        text,
-        NOCASE,
-    ):
+    if _NOT_A_TASK.match(text):
         return None
     return tidy_title(text) or None
 
 
-_AGREEING = re.compile(r"^(?:yes|yeah|yep|yup|sure|ok|okay|please)\b[\s,!.]*", NOCASE)
-_CHECK_MARK = re.compile("[✅✔☑✓]\ufe0f?")
+_AGREEING = re.compile(rf"^{alt(AGREEING)}\b[\s,!.]*", NOCASE)
+_CHECK_MARK = re.compile(f"[{CHECK_MARKS}]\ufe0f?")
 
 
 def _checked_off(text: str) -> Intent | None:
@@ -257,12 +255,11 @@ def _batch(text: str) -> Batch | None:
     return None
 
 
+_VERB_THEN_REF = re.compile(rf"^(?:\w+)\s+(?P<ref>.+?)(?:\s+(?:as\s+)?{alt(DONE_FIRST)})?$", NOCASE)
+
+
 def _ref_text(text: str) -> str | None:
-    match = re.match(
-        r"^(?:\w+)\s+(?P<ref>.+?)(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$",
-        text,
-        NOCASE,
-    )
+    match = _VERB_THEN_REF.match(text)
     return match.group("ref") if match else None
 
 
@@ -286,7 +283,7 @@ def _parse(text: str, context: Context) -> Intent:
     checked = _checked_off(text)
     if checked is not None:
         return checked
-    if not cleaned and text.strip().rstrip("\ufe0f") in ("👍", "👌", "🙏"):
+    if not cleaned and text.strip().rstrip("\ufe0f") in THUMBS_UP:
         return answers.answer("yes", context) or Chitchat("yes")  # a thumbs-up answers yes
     if not cleaned:
         return Chitchat("greeting") if normalized else Unknown("")

@@ -10,49 +10,56 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
 from core.agent.builtin.intents import AddedWhen
-from core.agent.builtin.lexicon import ADD_VERBS, ADDED_DAYS, NEWEST_WORDS, THING_WORDS
+from core.agent.builtin.lexicon.recent import (
+    ADDED_DAYS,
+    ADDED_VERBS,
+    NEWEST_WORDS,
+    RECENTLY,
+    THING_WORDS,
+)
+from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.verbs import SHOW_VERBS
 from core.agent.builtin.notes import Note
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import Known
 from core.agent.builtin.replies import count_of, failure
+from core.agent.builtin.words import LIST_NOUN
 from core.domain.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
 
 
-def _alternatives(words: tuple[str, ...] | list[str]) -> str:
-    ordered = sorted(words, key=len, reverse=True)
-    return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in ordered)
-
-
-_VERB = rf"(?:{_alternatives(ADD_VERBS)})"
-_WHEN = rf"(?P<when>{_alternatives(list(ADDED_DAYS))})"
-_ON_LIST = r"(?:\s+(?:to|on|in|onto|into)\s+(?:my|the)\s+(?:list|tasks|todos|to-?do\s+list))?"
-_SUBJECT = r"(?:i|we)\s+(?:have\s+|'ve\s+|had\s+)?(?P<just>just\s+|last\s+|recently\s+)?"
+_VERB = alt(ADDED_VERBS)
+_WHEN = rf"(?P<when>{alt(ADDED_DAYS)})"
+_ON_LIST = rf"(?:\s+(?:to|on|in|onto|into)\s+(?:my|the)\s+{LIST_NOUN})?"
+_SUBJECT = rf"(?:i|we)\s+(?:have\s+|'ve\s+|had\s+)?(?P<just>{alt(RECENTLY)}\s+)?"
+_SHOW = rf"{alt(SHOW_VERBS)}(?:\s+me)?"
+_THINGS = alt(TASK_NOUNS, TASK_NOUNS.values(), ("one", "ones"))
 _QUESTIONS = (
     # "what did I add yesterday", "which tasks have I added today", "what did I just add"
     re.compile(
-        r"^(?:what|which(?:\s+(?:tasks?|ones?|things?|items?))?|show(?:\s+me)?|list|tell\s+me)"
+        rf"^(?:what|which(?:\s+{_THINGS})?|{_SHOW})"
         rf"\s+(?:did|have|had)\s+{_SUBJECT}{_VERB}(?:\s+(?:it|them))?{_ON_LIST}"
-        rf"(?:\s+{_WHEN}|(?P<newest>\s+(?:{_alternatives(NEWEST_WORDS)})))?$",
+        rf"(?:\s+{_WHEN}|(?P<newest>\s+{alt(NEWEST_WORDS)}))?$",
         re.IGNORECASE,
     ),
     # "show me what I added today", "everything I added this week", "tasks I added yesterday"
     re.compile(
-        r"^(?:(?:show|tell|list|give)(?:\s+me)?\s+)?(?:what|everything|all|the\s+tasks?|tasks?|"
-        rf"things?|items?)\s+(?:that\s+)?{_SUBJECT}{_VERB}{_ON_LIST}(?:\s+{_WHEN})?$",
+        rf"^(?:{_SHOW}\s+)?(?:what|everything|all|(?:the\s+)?{_THINGS})"
+        rf"\s+(?:that\s+)?{_SUBJECT}{_VERB}{_ON_LIST}(?:\s+{_WHEN})?$",
         re.IGNORECASE,
     ),
     # "tasks added yesterday", "what was added today"
     re.compile(
-        r"^(?:(?:show(?:\s+me)?|list)\s+)?(?:what\s+was|(?:the\s+)?(?:tasks?|things?|items?))\s+"
-        rf"(?:i\s+)?(?:added|created){_ON_LIST}\s+{_WHEN}$",
+        rf"^(?:{_SHOW}\s+)?(?:what\s+was|(?:the\s+)?{_THINGS})\s+"
+        rf"(?:i\s+)?{_VERB}{_ON_LIST}\s+{_WHEN}$",
         re.IGNORECASE,
     ),
 )
 _NEWEST = re.compile(
-    r"^(?:(?:what|which)(?:'s|\s+is|\s+was|\s+were)?\s+|show(?:\s+me)?\s+|tell\s+me\s+)?"
-    rf"(?:the\s+|my\s+)?(?P<newest>{_alternatives(NEWEST_WORDS)})\s+"
-    rf"(?:{_alternatives(THING_WORDS)})s?"
+    rf"^(?:(?:what|which)(?:'s|\s+is|\s+was|\s+were)?\s+|{_SHOW}\s+)?"
+    rf"(?:the\s+|my\s+)?(?P<newest>{alt(NEWEST_WORDS)})\s+"
+    rf"{alt(THING_WORDS)}s?"
     rf"(?P<added>\s+(?:that\s+)?(?:i|we)\s+(?:have\s+|'ve\s+)?(?:just\s+)?{_VERB}{_ON_LIST})?$",
     re.IGNORECASE,
 )

@@ -7,55 +7,57 @@ import re
 from dataclasses import dataclass
 
 from core.agent.builtin.intents import Ref
-from core.agent.builtin.text import ORDINAL_WORDS, content_stems, number_from, tidy_title, unquote
-
-_NUMBER_WORDS = (
-    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-    "fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty"
+from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS, NUMBER_WORDS, ORDINAL_WORDS
+from core.agent.builtin.lexicon.tasks import (
+    ABOUT_WORDS,
+    ALL_OF,
+    EVERY_TASK,
+    JUST_MADE,
+    LIST_NAMES,
+    NEWEST,
+    POINTERS,
+    TASK_NOUNS,
 )
-_NOUN = r"(?:task|todo|to-do|to do|item|entry|reminder|thing|one)"
+from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.text import content_stems, number_from, tidy_title, unquote
+
+_NOUN = alt(TASK_NOUNS)
+_NOUNS = alt(TASK_NOUNS, TASK_NOUNS.values())
+_LIST = alt(LIST_NAMES)
 _NUMBER = re.compile(
-    rf"^(?:the\s+|my\s+)?(?:(?:task|todo|to-do|item|entry|reminder)s?\s*)?"
-    rf"(?:(?:number|no\.?|num\.?|nr\.?)\s*)?#?\s*(\d{{1,9}}|{_NUMBER_WORDS})"
-    rf"(?:\s+(?:on|in)\s+(?:my|the)\s+(?:list|tasks))?$",
-    re.IGNORECASE,
+    rf"^(?:the\s+|my\s+)?(?:{_NOUNS}\s*)?(?:{alt(NUMBER_SIGNS)}\s*)?#?\s*(\d{{1,9}}|{alt(NUMBER_WORDS)})"
+    rf"(?:\s+(?:on|in)\s+(?:my|the)\s+{_LIST})?$",
+    NOCASE,
 )
 _ORDINAL = re.compile(
-    rf"^(?:the\s+|my\s+)?(?P<ord>{'|'.join(ORDINAL_WORDS)}|\d+(?:st|nd|rd|th))"
-    rf"(?:\s+{_NOUN})?(?:\s+(?:on|in|from)\s+(?:my|the|that)\s+(?:list|tasks|todos))?$",
-    re.IGNORECASE,
+    rf"^(?:the\s+|my\s+)?(?P<ord>{alt(ORDINAL_WORDS)}|\d+(?:st|nd|rd|th))"
+    rf"(?:\s+(?:one|{_NOUN}))?(?:\s+(?:on|in|from)\s+(?:my|the|that)\s+{_LIST})?$",
+    NOCASE,
 )
 _PRONOUN = re.compile(
-    r"^(?:it|that|this|them|the same|"
-    r"(?:that|this|the|same|the same)\s+(?:one|task|item|todo|to-do|entry|reminder)|"
-    r"(?:the\s+)?(?:one|task|item)\s+(?:i|you|we)\s+just\s+(?:added|created|made|mentioned)|"
-    r"what i just added|the (?:latest|newest|new|previous|last added) (?:one|task|item)|"
-    r"the latest|the newest|the last (?:one|task) (?:i|you) added)$",
-    re.IGNORECASE,
+    rf"^(?:{alt(POINTERS)}|(?:that|this|the|same|the same)\s+(?:one|{_NOUN})|"
+    rf"(?:the\s+)?(?:one|{_NOUN})\s+(?:i|you|we)\s+just\s+{alt(JUST_MADE)}|"
+    rf"the\s+{alt(NEWEST)}\s+(?:one|{_NOUN}))$",
+    NOCASE,
 )
 _DESCRIBED_BEFORE = re.compile(
-    r"^(?:the|my|that|this)\s+(?P<text>.+?)\s+(?:one|task|item|todo|to-do|thing|reminder)$",
-    re.IGNORECASE,
+    rf"^(?:the|my|that|this)\s+(?P<text>.+?)\s+(?:one|{_NOUN})$",
+    NOCASE,
 )
 _DESCRIBED_AFTER = re.compile(
-    r"^(?:the\s+|my\s+|that\s+)?(?:one|task|item|todo|to-do|thing|reminder)\s+"
-    r"(?:about|with|for|of|called|named|titled|that says|saying|regarding|re:?|on)\s+(?P<text>.+)$",
-    re.IGNORECASE,
+    rf"^(?:the\s+|my\s+|that\s+)?(?:one|{_NOUN})\s+{alt(ABOUT_WORDS)}\s+(?P<text>.+)$",
+    NOCASE,
 )
-_NOUN_THEN_TITLE = re.compile(
-    r"^(?:the\s+)?(?:task|todo|to-do|item)\s*:?\s+(?P<text>['\"“‘«].+)$", re.IGNORECASE
-)
+_NOUN_THEN_TITLE = re.compile(rf"^(?:the\s+)?{_NOUN}\s*:?\s+(?P<text>['\"“‘«].+)$", NOCASE)
 _EVERYTHING = re.compile(
-    r"^(?:(?:all|every|each)(?:\s+(?:of\s+)?(?:my|the|these|those|them))?"
-    r"(?:\s+(?:tasks?|todos?|to-dos?|items?|things?|ones?|stuff|list))?|everything|"
-    r"them all|all of them|both|both of them|the (?:whole|entire) list|my (?:whole|entire) list|"
-    r"my list|the list|my tasks|my todos|the lot|whatever)$",
-    re.IGNORECASE,
+    rf"^(?:(?:all|every|each)(?:\s+(?:of\s+)?(?:my|the|these|those|them))?"
+    rf"(?:\s+{alt(ALL_OF)})?|{alt(EVERY_TASK)})$",
+    NOCASE,
 )
 _SEVERAL_NUMBERS = re.compile(
-    r"^(?:(?:tasks?|items?|todos?|numbers?)\s+)?#?\d+(?:\s*(?:,|and|&|\+|or)\s*"
-    r"(?:(?:tasks?|items?|todos?)\s+)?#?\d+)+$",
-    re.IGNORECASE,
+    rf"^(?:{_NOUNS}\s+|{alt(NUMBER_SIGNS)}\s+)?#?\d+(?:\s*(?:,|and|&|\+|or)\s*"
+    rf"(?:{_NOUNS}\s+)?#?\d+)+$",
+    NOCASE,
 )
 
 

@@ -31,93 +31,119 @@ from typing import Any
 
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import DateReading, read_date, read_whole_date
-from core.agent.builtin.lexicon import (
+from core.agent.builtin.lexicon.numbers import COUNT_WORDS, NUMBER_SIGNS
+from core.agent.builtin.lexicon.reminders import (
+    ASK_REMINDERS,
     BEFORE_WORDS,
-    COUNT_WORDS,
+    CANCEL_ALL_VERBS,
+    CANCEL_VERBS,
+    FOR_NOW,
+    INSTEAD,
+    ITS_TIME,
+    LATER_VERBS,
+    MOVE_ASIDE,
+    NO_REMINDER,
+    PENDING_KINDS,
+    REGARDING,
+    REMIND_ASKS,
+    REMIND_ME,
+    REMINDER_ALIASES,
+    REMINDER_FILLERS,
+    REMINDER_LEAD_INS,
+    REMINDER_MOVES,
+    REMINDER_NOUNS,
+    REMINDING,
+    SET_REMINDER,
+    SHIFT_WORDS,
+    STOP_REMINDING,
+    TASK_POINTERS,
+)
+from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
+from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.time import (
+    CALENDAR_UNITS,
     MONTHS,
     PERIODS,
     RELATIVE_DAYS,
-    REMIND_ASKS,
-    REMINDER_MOVES,
-    SHIFT_WORDS,
     UNITS,
     WEEKDAYS,
 )
+from core.agent.builtin.lexicon.verbs import REMIND_VERBS
 from core.agent.builtin.notes import Note
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.replies import failure
 from core.agent.builtin.timed import title_fields
 from core.domain.when import local_instant
 from core.reminders.tooling import DEFAULT_HOUR
 
-# Vocabulary.
-LEAD_INS = ("actually", "ok", "okay", "oh", "and", "also", "please", "pls", "hey", "so", "wait")
-FILLERS = ("can you", "could you", "would you", "will you", "please", "pls")
+_REMINDER = alt(REMINDER_NOUNS, REMINDER_NOUNS.values())
+_REMIND_ME = alt(REMIND_ME)
+_REMINDING = alt(REMINDING)
+_SOMEWHERE_REMIND = re.compile(rf"\b{alt(REMIND_VERBS)}", re.I)
+_SAYS_REMIND_ME = re.compile(rf"\b{_REMIND_ME}\b", re.I)
 ASK_LIST = re.compile(
-    r"^(?:what|which|show|list|see|view|check|any|do i have any|are there any|my)\b.*\breminders?\b"
-    r"|^reminders\??$",
+    rf"^{alt(ASK_REMINDERS)}\b.*\b{_REMINDER}\b|^{_REMINDER}\??$",
     re.I,
 )
 CANCEL = re.compile(
-    r"\b(?:don'?t|do not|dont|no need to|stop|never mind)\s+remind(?:ing)?\s+me\b(?P<rest>.*)$"
-    r"|\b(?:cancel|delete|remove|drop|clear|turn off|kill)\s+(?:the\s+|my\s+|that\s+|this\s+)?"
-    r"reminders?\b(?P<rest2>.*)$"
-    r"|^no\s+reminder\b(?P<rest3>.*)$",
+    rf"\b{alt(STOP_REMINDING)}\s+{_REMINDING}\s+me\b(?P<rest>.*)$"
+    rf"|\b{alt(CANCEL_VERBS)}\s+(?:the\s+|my\s+|that\s+|this\s+)?"
+    rf"{_REMINDER}\b(?P<rest2>.*)$"
+    rf"|^{alt(NO_REMINDER)}\b(?P<rest3>.*)$",
     re.I,
 )
 CANCEL_ALL = re.compile(
-    r"^(?:cancel|clear|delete|remove|drop|turn\s+off|switch\s+off|kill|stop|disable|mute|"
-    r"silence|wipe|get\s+rid\s+of|scrap|ditch)\s+(?:all\s+(?:of\s+)?|every\s+(?:one\s+of\s+)?)?"
-    r"(?:my\s+|the\s+)?(?:pending\s+|upcoming\s+|current\s+)?reminders"
-    r"(?:\s+(?:please|for\s+now|too))?$"
-    r"|^(?:cancel|clear|delete|remove|drop|turn\s+off|kill|stop|disable)\s+(?:every|each)\s+reminder$"
-    r"|^(?:don'?t|do\s+not|dont|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|of\s+)?"
+    rf"^{alt(CANCEL_ALL_VERBS)}\s+(?:all\s+(?:of\s+)?|every\s+(?:one\s+of\s+)?)?"
+    rf"(?:my\s+|the\s+)?(?:{alt(PENDING_KINDS)}\s+)?{alt(REMINDER_NOUNS.values())}"
+    rf"(?:\s+{alt(FOR_NOW)})?$"
+    rf"|^{alt(CANCEL_ALL_VERBS)}\s+(?:every|each)\s+{alt(REMINDER_NOUNS)}$"
+    rf"|^{alt(STOP_REMINDING)}\s+{_REMINDING}\s+me\s+(?:about\s+|of\s+)?"
     r"(?:anything|everything)(?:\s+at\s+all)?$",
     re.I,
 )
-_MOVES = "|".join(REMINDER_MOVES)
+_MOVES = alt(REMINDER_MOVES)
 # "move the reminder for #2 …": what follows "reminder" is read by `_change` / `_shift`.
 CHANGE = re.compile(
-    rf"\b(?P<verb>{_MOVES})\s+(?:the\s+|my\s+|that\s+|this\s+)?reminder\b(?P<rest>.*)$", re.I
+    rf"\b(?P<verb>{_MOVES})\s+(?:the\s+|my\s+|that\s+|this\s+)?{alt(REMINDER_NOUNS)}\b(?P<rest>.*)$",
+    re.I,
 )
 # Right after a reminder was set: "make it 6pm", "change it to tomorrow", "an hour later".
 FOLLOW_UP = re.compile(
-    rf"^(?:(?P<verb>{_MOVES})\s+(?:it|that|this|that\s+one|this\s+one|the\s+time|the\s+alert|"
-    r"the\s+alarm|the\s+ping|the\s+nudge)\b)?(?P<rest>.*)$",
+    rf"^(?:(?P<verb>{_MOVES})\s+(?:it|that|this|that\s+one|this\s+one|"
+    rf"the\s+{alt(REMINDER_ALIASES)})\b)?(?P<rest>.*)$",
     re.I,
 )
 TIME_LEADS = re.compile(r"^(?:to|for|until|till|at|on)\s+", re.I)
-TRAILERS = re.compile(r"\s+(?:instead|then|please|pls|rather)$", re.I)
+TRAILERS = re.compile(rf"\s+{alt(INSTEAD)}$", re.I)
 ABOUT_BEFORE = re.compile(
-    r"\bremind me\s+(?:about|of|re|regarding|for)\s+(?P<body>.+?)\s+(?:"
-    + "|".join(re.escape(word).replace("\\ ", r"\s+") for word in BEFORE_WORDS)
-    + r")(?:\s+(?:its|it'?s|the)\s+(?:due|time|start))?$",
+    rf"\b{_REMIND_ME}\s+(?:{alt(REGARDING)}|for)\s+(?P<body>.+?)\s+{alt(BEFORE_WORDS)}"
+    rf"(?:\s+(?:its|it'?s|the)\s+{alt(ITS_TIME)})?$",
     re.I,
 )
-_ASKS = re.compile(
-    r"^(?:" + "|".join(re.escape(ask).replace("\\ ", r"\s+") for ask in REMIND_ASKS) + r")\b",
-    re.I,
-)
+_ASKS = re.compile(rf"^{alt(REMIND_ASKS)}\b", re.I)
 BEFORE = re.compile(
-    r"\bremind me\s+(?P<amount>.+?)\s+before\s+(?P<what>.+)$",
+    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+before\s+(?P<what>.+)$",
     re.I,
 )
-ABOUT = re.compile(r"\bremind me\s+(?:about|of|re|regarding)\s+(?P<rest>.+)$", re.I)
-REMIND = re.compile(
-    r"\b(?:remind me|set (?:a|an|the) reminder|set reminder|reminder)(?:\s+(?P<rest>.+))?$", re.I
-)
+ABOUT = re.compile(rf"\b{_REMIND_ME}\s+{alt(REGARDING)}\s+(?P<rest>.+)$", re.I)
+REMIND = re.compile(rf"\b{alt(SET_REMINDER)}(?:\s+(?P<rest>.+))?$", re.I)
 TITLE_LEADS = re.compile(
-    r"^(?:to|that i (?:need|have|must) to|that i should|that|i need to|i have to|for|of|about)\s+",
+    r"^(?:to|that\s+i\s+(?:need|have|must)\s+to|that\s+i\s+should|that|i\s+need\s+to|"
+    r"i\s+have\s+to|for|of|about)\s+",
     re.I,
 )
 TARGET_LEADS = re.compile(r"^\s*(?:for|on|about|of|to|with)\s+", re.I)
-PRONOUNS = frozenset({"it", "that", "this", "that one", "this one", "the task", "that task"})
+_TASK_FIRST = re.compile(rf"^(?:the\s+)?{alt(TASK_NOUNS)}\s+", re.I)
+_NUMBERED = rf"(?:#|{alt(NUMBER_SIGNS)}\s*)?"
+_A_NUMBER = re.compile(rf"{_NUMBERED}\d+", re.I)
+_WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
+_ASIDE = re.compile(rf"^{alt(MOVE_ASIDE)}\b", re.I)
+_SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", re.I)
 UNIT_MINUTES = {"minutes": 1, "hours": 60, "days": 60 * 24, "weeks": 60 * 24 * 7}
+_DAY_NAMES = alt(WEEKDAYS, MONTHS, RELATIVE_DAYS, PERIODS)
 _DAY_WORDS = re.compile(
-    r"\b(?:"
-    + "|".join(
-        re.escape(word) for word in sorted({*WEEKDAYS, *MONTHS, *RELATIVE_DAYS, *PERIODS}, key=len)
-    )
-    + r")\b|\d{1,2}/\d{1,2}|\d{4}-\d{2}-\d{2}|\d+(?:st|nd|rd|th)\b|\bin\s+\S+\s+(?:day|week|month)",
+    rf"\b{_DAY_NAMES}\b|\d{{1,2}}/\d{{1,2}}|\d{{4}}-\d{{2}}-\d{{2}}"
+    rf"|\d+(?:st|nd|rd|th)\b|\bin\s+\S+\s+{alt(CALENDAR_UNITS)}",
     re.I,
 )
 
@@ -203,9 +229,9 @@ def read(
 
     `follows_reminder`: the last reply set a reminder, so "make it 6pm" moves it."""
     said = _plain(text)
-    if not re.search(r"\bremind", said, re.I):
+    if not _SOMEWHERE_REMIND.search(said):
         return _follow_up(said, now=now, zone=zone) if follows_reminder else None
-    if ASK_LIST.search(said) and not re.search(r"\bremind me\b", said, re.I):
+    if ASK_LIST.search(said) and not _SAYS_REMIND_ME.search(said):
         return ListReminders()
     if CANCEL_ALL.search(said):
         return CancelAllReminders()
@@ -228,7 +254,7 @@ def read(
         reading = _reading(found.group("rest"), now=now, zone=zone)
         if reading is None:
             target = _target(found.group("rest"))
-            pointed = not target or re.fullmatch(r"(?:#|no\.?\s*|number\s+)?\d+", target)
+            pointed = not target or _A_NUMBER.fullmatch(target)
             return AskWhen(target) if pointed else None  # "about the meeting": a task
         at = _adjusted(reading, now=now, zone=zone)
         return RemindAbout(_target(reading.rest), at)
@@ -251,7 +277,7 @@ def _plain(text: str) -> str:
     changed = True
     while changed:
         changed = False
-        for lead in (*LEAD_INS, *FILLERS):
+        for lead in (*REMINDER_LEAD_INS, *REMINDER_FILLERS):
             if said.lower().startswith(lead + " ") or said.lower().startswith(lead + ","):
                 said = said[len(lead) :].lstrip(" ,")
                 changed = True
@@ -272,7 +298,7 @@ def _change(verb: str, rest: str, *, now: datetime, zone: tzinfo) -> ReminderInt
             continue
         at = _when(_hour(TRAILERS.sub("", spec[lead.end() if lead else 0 :])), now=now, zone=zone)
         if at is not None:
-            which = re.sub(r"^(?:back|forward|up|out|over)\b", "", which, flags=re.I)
+            which = _ASIDE.sub("", which)
             return RemindAbout(_target(which), at)
     return None
 
@@ -285,7 +311,7 @@ def _hour(when: str) -> str:
 
 def _follow_up(said: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
     """ "make it 6pm", "change it to tomorrow", "an hour later": the reminder just set."""
-    found = FOLLOW_UP.match(re.sub(r"^(?:no|nah|nope|sorry)\b[\s,]*", "", said, flags=re.I))
+    found = FOLLOW_UP.match(_SAYING_NO.sub("", said))
     if found is None:
         return None
     verb, spec = found.group("verb") or "", TRAILERS.sub("", found.group("rest").strip(" ,.!?"))
@@ -305,15 +331,15 @@ def _shift(verb: str, spec: str) -> int | None:
     amount = " ".join(word for word in words if word not in SHIFT_WORDS)
     if len(ways) > 1 or not amount:
         return None
-    way = ways[0] if ways else (1 if verb.lower() in ("snooze", "delay", "postpone") else 0)
+    way = ways[0] if ways else (1 if verb.lower() in LATER_VERBS else 0)
     minutes = _minutes(amount) if way else None
     return way * minutes if minutes else None
 
 
 def _target(words: str) -> str:
     words = TARGET_LEADS.sub("", words.strip(" ,.!?")).strip(" ,.!?")
-    words = re.sub(r"^(?:the\s+)?task\s+", "", words, flags=re.I)
-    return "" if words.lower() in PRONOUNS or not words else words
+    words = _TASK_FIRST.sub("", words)
+    return "" if words.lower() in TASK_POINTERS or not words else words
 
 
 def _reading(text: str, *, now: datetime, zone: tzinfo) -> DateReading | None:
@@ -453,7 +479,7 @@ async def _shift_reminder(
     listed = await call("list_tasks", status="pending", has_reminder=True)
     tasks = listed["data"]["tasks"] if listed["ok"] else []
     wanted = intent.target or await _implied(call, context)
-    number = re.fullmatch(r"(?:#|no\.?\s*|number\s+)?(\d+)", wanted.strip())
+    number = _WHICH_NUMBER.fullmatch(wanted.strip())
     if number:
         found = [task for task in tasks if task["number"] == int(number.group(1))]
     else:

@@ -11,31 +11,45 @@ from typing import Any
 
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import DateReading, read_date
-from core.agent.builtin.lexicon import WEEKDAYS
+from core.agent.builtin.lexicon.repeats import (
+    ADD_LEADS as REPEAT_ADD_LEADS,
+)
+from core.agent.builtin.lexicon.repeats import (
+    DAILY,
+    EVERY,
+    MONTH,
+    MONTHLY,
+    ON_WORKDAYS,
+    REPEATING,
+    STOP_REPEATING,
+    WEEKLY,
+    WORKDAYS,
+)
+from core.agent.builtin.lexicon.time import WEEKDAYS
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.reminding import Call, _plain, _reply, _target
 from core.agent.builtin.replies import failure
 from core.reminders.repeats import first_due
 
 CODES = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-_DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_DAY = alt(WEEKDAYS)
+_EVERY = alt(EVERY)
+_MONTH = alt(MONTH)
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(?:every|each)\s+(?:weekday|work\s*day|working\s+day)s?\b"
-                r"|\bon\s+weekdays\b", re.I),
+    (re.compile(rf"\b{_EVERY}\s+{alt(WORKDAYS)}\b|\b{alt(ON_WORKDAYS)}\b", re.I),
      "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
-    (re.compile(rf"\b(?:every|each)\s+(?P<days>(?:{_DAY})s?"
-                rf"(?:\s*(?:,|and)\s*(?:{_DAY})s?)*)\b", re.I),
+    (re.compile(rf"\b{_EVERY}\s+(?P<days>{_DAY}s?"
+                rf"(?:\s*(?:,|and)\s*{_DAY}s?)*)\b", re.I),
      "weekly"),
-    (re.compile(r"\b(?:on\s+)?the\s+(?P<n>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?:every|each)\s+month\b"
-                r"|\b(?:every|each)\s+month\s+on\s+the\s+(?P<m>\d{1,2})(?:st|nd|rd|th)?\b", re.I),
+    (re.compile(rf"\b(?:on\s+)?the\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)?\s+of\s+{_EVERY}\s+{_MONTH}\b"
+                rf"|\b{_EVERY}\s+{_MONTH}\s+on\s+the\s+(?P<m>\d{{1,2}})(?:st|nd|rd|th)?\b", re.I),
      "monthday"),
-    (re.compile(r"\b(?:every|each)\s+day\b|\bdaily\b|\bevery\s+morning\b", re.I), "FREQ=DAILY"),
-    (re.compile(r"\b(?:every|each)\s+week\b|\bweekly\b", re.I), "FREQ=WEEKLY"),
-    (re.compile(r"\b(?:every|each)\s+month\b|\bmonthly\b", re.I), "FREQ=MONTHLY"),
+    (re.compile(rf"\b{alt(DAILY)}\b", re.I), "FREQ=DAILY"),
+    (re.compile(rf"\b{alt(WEEKLY)}\b", re.I), "FREQ=WEEKLY"),
+    (re.compile(rf"\b{alt(MONTHLY)}\b", re.I), "FREQ=MONTHLY"),
 )  # fmt: skip
-STOP = re.compile(r"\b(?:stop|don'?t|do not|no longer)\s+repeat(?:ing)?\b(?P<rest>.*)$", re.I)
-ADD_LEADS = re.compile(
-    r"^(?:add|create|new task:?|put|remember to|i need to|i have to|remind me to|todo:?)\s+", re.I
-)
+STOP = re.compile(rf"\b{alt(STOP_REPEATING)}\s+{alt(REPEATING)}\b(?P<rest>.*)$", re.I)
+ADD_LEADS = re.compile(rf"^{alt(REPEAT_ADD_LEADS)}\s+", re.I)
 
 
 @dataclass(frozen=True)

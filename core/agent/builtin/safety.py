@@ -1,54 +1,67 @@
-"""Messages that must change nothing: attempts to rewrite the rules, and batch operations."""
+"""Messages that must change nothing: attempts to change the rules, and batch operations."""
 
 from __future__ import annotations
 
 import re
 
-from core.agent.builtin.words import NOCASE
+from core.agent.builtin.lexicon.safety import (
+    ALL_THE_TASKS,
+    BARE_TASKS,
+    BATCH_COMPLETE_VERBS,
+    BATCH_DELETE_VERBS,
+    BATCH_DID,
+    BATCH_ITEMS,
+    FRESH_START,
+    KINDS_OF_TASKS,
+    MARK_AS,
+    OVERRIDE_VERBS,
+    REOPEN_WORDS,
+    RULES,
+    TAKEOVERS,
+    THE_LOT,
+    USER_IDS,
+    USERS,
+    WHOLE,
+    WIPE_VERBS,
+)
+from core.agent.builtin.lexicon.undo import NOT_DONE, NOT_YET_DONE
+from core.agent.builtin.lexicon.verbs import DONE_FIRST
+from core.agent.builtin.pattern import NOCASE, alt
 
 INJECTION = re.compile(
-    r"\b(?:ignore|disregard|forget|override|bypass|skip)\b.{0,40}\b(?:instructions?|rules?|prompts?|"
-    r"guidelines|directions|constraints|restrictions|safety|programming|confirmations?)\b"
-    r"|\b(?:system|developer)\s+(?:prompt|message|mode|instructions?)\b|\bjailbreak|\bDAN\b"
-    r"|\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you)\b|\bact\s+as\s+(?:an?\s+)?(?:admin|root|developer)"
-    r"|\bsudo\b|\badmin\s+mode\b|\bnew\s+instructions?\b|\bwithout\s+(?:asking|confirm)"
-    r"|\b(?:other|another|all|every|each|any)\s+users?'?s?\b|\bsomeone\s+else'?s\b|\buser[_ ]?id\b"
-    r"|\beveryone'?s\b|\bdisregard\s+(?:the|everything|all|that|what)\b",
+    rf"\b{alt(OVERRIDE_VERBS)}\b.{{0,40}}\b{alt(RULES)}\b|\b{alt(TAKEOVERS)}\b"
+    rf"|\b(?:other|another|all|every|each|any)\s+{alt(USERS)}(?!\w)|\b{alt(USER_IDS)}\b",
     NOCASE,
 )
+_WHOLE = rf"(?:{alt(WHOLE)}\s+)?"
 _BATCH_WORDS = (
-    r"\b(?:all|every|each|everything|whole|entire|both|them\s+all|all\s+of\s+them|the\s+lot|"
-    r"my\s+(?:whole\s+|entire\s+)?(?:list|tasks|todos)|the\s+(?:whole\s+|entire\s+)?list)"
+    rf"\b(?:all|every|each|everything|{alt(WHOLE)}|both|them\s+all|all\s+of\s+them|{alt(THE_LOT)}|"
+    rf"(?:my|the)\s+{_WHOLE}{alt(ALL_THE_TASKS)})"
 )
 _BATCH_OBJECT = (
-    r"(?:all|every\w*|everything|both|them\s+all|all\s+of\s+them|the\s+lot|it\s+all|"
-    r"(?:the|my|our)\s+(?:whole\s+|entire\s+)?(?:list|tasks|todos|to-?dos|to-?do\s+list|"
-    r"todo\s+list|task\s+list)|(?:(?:my|the|all)\s+)?(?:completed|done|finished|old|pending|open)\s+"
-    r"(?:tasks|todos|items|ones)|tasks|todos)\b"
+    rf"(?:all|every\w*|everything|both|them\s+all|all\s+of\s+them|{alt(THE_LOT)}|it\s+all|"
+    rf"(?:the|my|our)\s+{_WHOLE}{alt(ALL_THE_TASKS)}|"
+    rf"(?:(?:my|the|all)\s+)?{alt(KINDS_OF_TASKS)}\s+{alt(BATCH_ITEMS)}|{alt(BARE_TASKS)})\b"
 )
 BATCH_DELETE = re.compile(
-    r"\b(?:delete|remove|erase|trash|drop|clear|wipe|purge|empty|reset|nuke|get\s+rid\s+of|"
-    r"destroy|scrap|ditch|bin|flush|cancel|kill|clean\s+out|clean\s+up)\s+(?:out\s+|up\s+|off\s+)?"
-    rf"{_BATCH_OBJECT}"
-    r"|\b(?:wipe|clear|purge|empty|reset|nuke|flush)\s+(?:it|everything|out)\b"
-    r"|^(?:clear|wipe|purge|reset|nuke|start\s+over|start\s+fresh|clean\s+slate|delete\s+all|"
-    r"remove\s+all)$",
+    rf"\b{alt(BATCH_DELETE_VERBS)}\s+(?:out\s+|up\s+|off\s+)?{_BATCH_OBJECT}"
+    rf"|\b{alt(WIPE_VERBS)}\s+(?:it|everything|out)\b"
+    rf"|^{alt(FRESH_START)}$",
     NOCASE,
 )
+_DONE = alt(DONE_FIRST)
 BATCH_COMPLETE = re.compile(
-    r"\b(?:complete|finish|mark|check\s+off|tick\s+off|cross\s+off|close|resolve|done\s+with)\b.*"
-    rf"{_BATCH_WORDS}(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$"
-    rf"|^{_BATCH_WORDS}\s+(?:is\s+|are\s+)?(?:done|complete|completed|finished)$"
-    r"|^(?:i\s+)?(?:finished|completed|did|done)\s+(?:all|everything|them\s+all|all\s+of\s+them)\b",
+    rf"\b{alt(BATCH_COMPLETE_VERBS)}\b.*{_BATCH_WORDS}(?:\s+(?:as\s+)?{_DONE})?$"
+    rf"|^{_BATCH_WORDS}\s+(?:is\s+|are\s+)?{_DONE}$"
+    rf"|^(?:i\s+)?{alt(BATCH_DID)}\s+(?:all|everything|them\s+all|all\s+of\s+them)\b",
     NOCASE,
 )
 
 # Reopening a finished task: the tools cannot, so the engine says so instead of guessing.
 REOPEN = re.compile(
-    r"\b(?:un-?tick|un-?check|re-?open|un-?complete|un-?finish|un-?mark)\b"
-    r"|\bmark\s+.+?\s+(?:as\s+)?(?:not\s+done|undone|incomplete|unfinished|not\s+complete(?:d)?|"
-    r"not\s+finished|pending|open)$"
-    r"|\b(?:isn'?t|is\s+not|wasn'?t|was\s+not)\s+(?:actually\s+|really\s+)?(?:done|finished|complete(?:d)?)\b"
-    r"|\bhaven'?t\s+(?:actually\s+|really\s+)?(?:done|finished|completed)\s+(?:it|that|this)\b",
-    re.IGNORECASE,
+    rf"\b{alt(REOPEN_WORDS)}\b"
+    rf"|\b{alt(MARK_AS)}\s+.+?\s+(?:as\s+)?{alt(NOT_DONE)}$"
+    rf"|\b(?:isn'?t|is\s+not|wasn'?t|was\s+not)\s+(?:actually\s+|really\s+)?{alt(NOT_YET_DONE)}\b"
+    rf"|\bhaven'?t\s+(?:actually\s+|really\s+)?{alt(NOT_YET_DONE)}\s+(?:it|that|this)\b",
+    NOCASE,
 )

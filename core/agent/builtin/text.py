@@ -5,6 +5,30 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.agent.builtin.lexicon.forms import (
+    BEFORE_TO,
+    IRREGULAR_FORMS,
+    STOPWORDS,
+    TASK_VERBS,
+)
+from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
+from core.agent.builtin.lexicon.spelling import MISSPELLINGS
+from core.agent.builtin.lexicon.talk import (
+    ASKING_MODALS,
+    DRAWN_OUT,
+    DRAWN_OUT_TRAILERS,
+    GO_AHEAD,
+    KIND_ASKS,
+    LEAD_INS,
+    LEAD_INS_WITH_A_COMMA,
+    POLITE_ASKS,
+    SOFTENERS,
+    TRAILERS,
+    YOU,
+)
+from core.agent.builtin.lexicon.verbs import DONE_WITH, GERUNDS, REQUEST_VERBS
+from core.agent.builtin.pattern import alt, drawn
+
 OPEN_TO_CLOSE = {'"': '"', "'": "'", "“": "”", "„": "“", "‘": "’", "«": "»", "`": "`", "”": "”"}
 
 _APOSTROPHE = re.compile(r"(?<=\w)[’‘`´](?=\w)")
@@ -13,46 +37,20 @@ _EMOTICON_TAIL = re.compile(r"(?:\s+(?:[:;=8][-']?[)(\]\[dDpP/\\|*]+|<3|xD|XD))+
 _TAIL_PUNCT = re.compile(r"[\s.!?…,]+$")
 
 _LEAD_INS = re.compile(
-    r"^(?:(?:(?:hey|hi|hello|hiya|yo|ok(?:ay)?|alright|all right|so|um+|uh+|er+|hm+|well|oh|ah|"
-    r"and|also|then|now|pls|plz|please|kindly|todobot|@\w+|hey there|hi there|actually|"
-    r"quick\s+one|quick(?:ly)?|btw|by the way|one more thing|and then|and also|oh and|oh also|"
-    r"good morning|good evening|good afternoon|wait\s+no|good\s+news|great\s+news|"
-    r"fyi|ugh|argh|omg|wow|yay|woo+hoo+|phew|finally|lol|haha+|ok\s+so|right\s+so|so\s+yeah)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
-    r"|(?:(?:k|bot|great|cool|perfect|awesome|nice|good|thanks|thank you|oops|wait|right|"
-    r"morning|evening|afternoon|g'?day|"
-    r"yes|yeah|yep|yup|sure|no|nope|hmm+|one more|never\s*mind|nvm|scratch\s+that|"
-    r"forget\s+(?:it|that)|on\s+second\s+thoughts?)\s*[,!.:;-]+\s*))+",
+    rf"^(?:(?:(?:{alt(LEAD_INS)}|{drawn(DRAWN_OUT)}|@\w+)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
+    rf"|(?:{alt(LEAD_INS_WITH_A_COMMA)}\s*[,!.:;-]+\s*))+",
     re.IGNORECASE,
 )
 _REQUEST_LEAD_INS = re.compile(
-    r"^(?:(?:would you mind|please\s+to|pls\s+to|"
-    r"to(?=\s+(?:add|mark|delete|remove|rename|change|update|complete|show|list|tick)\b)|be\s+so\s+kind\s+(?:as\s+to|and)|"
-    r"(?:can|could|would|will|won't|can't)\s+(?:you|u|ya)(?:\s+be\s+so\s+kind\s+as\s+to)?|"
-    r"(?:i'?d|i would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+you\s+to|"
-    r"i'?m\s+asking\s+you\s+to|go ahead and|let'?s|let us|let me|"
-    r"please|pls|plz|kindly|just|quickly|also|then)"
-    r"(?:\s+(?:please|pls|kindly|just|quickly|also|go ahead and))*[\s,:]+)+",
+    rf"^(?:(?:{alt(POLITE_ASKS, GO_AHEAD)}|{alt(KIND_ASKS)}|to(?=\s+{alt(REQUEST_VERBS)}\b)|"
+    rf"{alt(ASKING_MODALS)}\s+{alt(YOU)}(?:\s+{alt(KIND_ASKS)})?|{alt(SOFTENERS)})"
+    rf"(?:\s+{alt(SOFTENERS, GO_AHEAD)})*[\s,:]+)+",
     re.IGNORECASE,
 )
 _TRAILERS = re.compile(
-    r"(?:[\s,;.!?…-]*\b(?:thanks so much|thank you so much|thanks a lot|many thanks|"
-    r"much appreciated|lol|haha+|lmao|please|pls|plz|thanks|thank you|thank u|thx|ty|ta|cheers|"
-    r"for me|"
-    r"if you can|if you could|if possible|when you can|would you|could you|can you|will you|"
-    r"right now|now|ok|okay|kthx|mate|buddy|todobot)\b)+[\s.!?…,]*$",
+    rf"(?:[\s,;.!?…-]*\b(?:{alt(TRAILERS)}|{drawn(DRAWN_OUT_TRAILERS)})\b)+[\s.!?…,]*$",
     re.IGNORECASE,
 )
-
-NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-}  # fmt: skip
-ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1,
-    "final": -1, "bottom": -1, "top": 1,
-}  # fmt: skip
 
 
 def _is_decoration(char: str) -> bool:
@@ -77,37 +75,23 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = _APOSTROPHE.sub("'", text)
     text = _SPACES.sub(" ", text).strip()
-    text = _SHORTHAND.sub(lambda match: _SPELLED_OUT[match.group(0).lower()], text)
+    text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
     text = _TWO_AS_TO.sub(lambda match: f"{match.group('before')} to ", text)
     text = _ARROW.sub(" to ", text)
     text = _DONE_WITH.sub(lambda match: f"{match.group('done')} with ", text)
     return strip_decoration(text)
 
 
-# Misspellings that are no other word, and chat shorthand for little words.
-_SPELLED_OUT = {
-    "ad": "add", "addd": "add", "adda": "add", "remnd": "remind", "rmind": "remind",
-    "remid": "remind", "reminde": "remind", "delet": "delete", "delte": "delete",
-    "dlete": "delete", "deleet": "delete", "delette": "delete", "cmplete": "complete",
-    "complet": "complete", "compelte": "complete", "comlete": "complete", "finsh": "finish",
-    "fnish": "finish", "renmae": "rename", "renam": "rename", "udpate": "update",
-    "upate": "update", "remvoe": "remove", "remov": "remove", "wat": "what", "wut": "what",
-    "wht": "what", "shw": "show",
-}  # fmt: skip
 _SHORTHAND = re.compile(
     r"(?<![\w'])(?:"
-    + "|".join(sorted(map(re.escape, _SPELLED_OUT), key=len, reverse=True))
+    + "|".join(sorted(map(re.escape, MISSPELLINGS), key=len, reverse=True))
     + r")(?![\w'/])",
     re.IGNORECASE,
 )
 _ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶)\s*")
-_DONE_WITH = re.compile(r"\b(?P<done>done|finished|through)\s+w/?\s+", re.IGNORECASE)
+_DONE_WITH = re.compile(rf"\b(?P<done>{alt(DONE_WITH)})\s+w/?\s+", re.IGNORECASE)
 _TWO_AS_TO = re.compile(
-    r"\b(?P<before>need|needs|have|has|got|me|want|going|gonna|remember|forget|time)\s+2\s+"
-    r"(?=(?:pick|call|buy|get|do|go|text|email|send|pay|book|make|take|clean|fix|check|write|"
-    r"finish|see|meet|feed|water|walk|ring|visit|renew|cancel|order|return|print|read|sign|file|"
-    r"wash|cook|bring|grab|collect|post|reply|message|tell|ask|sort|start|submit|update)\b)",
-    re.IGNORECASE,
+    rf"\b(?P<before>{alt(BEFORE_TO)})\s+2\s+(?={alt(TASK_VERBS)}\b)", re.IGNORECASE
 )
 
 
@@ -154,18 +138,9 @@ def clean(text: str) -> str:
     return _plain_verb(trim_tail(strip_lead_ins(trim_tail(normalize(text)))))
 
 
-# "would you mind renaming ...": the request's verb, as the readers expect it.
-_GERUNDS = {
-    "adding": "add", "renaming": "rename", "deleting": "delete", "removing": "remove",
-    "marking": "mark", "changing": "change", "updating": "update", "completing": "complete",
-    "ticking": "tick", "checking": "check", "crossing": "cross", "putting": "put",
-    "creating": "create", "setting": "set", "showing": "show", "listing": "list",
-}  # fmt: skip
-
-
 def _plain_verb(text: str) -> str:
     first, space, rest = text.partition(" ")
-    plain = _GERUNDS.get(first.lower())
+    plain = GERUNDS.get(first.lower())
     return f"{plain}{space}{rest}" if plain and rest else text
 
 
@@ -215,38 +190,10 @@ def number_from(word: str) -> int | None:
     return NUMBER_WORDS.get(word)
 
 
-# Word stems for forgiving title matching ("calling mom" finds "call mom").
-_IRREGULAR = {
-    "bought": "buy", "paid": "pay", "went": "go", "gone": "go", "did": "do", "done": "do",
-    "made": "make", "wrote": "write", "written": "write", "sent": "send", "took": "take",
-    "taken": "take", "got": "get", "gotten": "get", "fed": "feed", "ran": "run", "met": "meet",
-    "found": "find", "brought": "bring", "sold": "sell", "told": "tell", "gave": "give",
-    "given": "give", "spoke": "speak", "drove": "drive", "driven": "drive", "ate": "eat",
-    "saw": "see", "seen": "see", "left": "leave", "kept": "keep", "built": "build",
-    "caught": "catch", "taught": "teach", "thought": "think", "won": "win", "put": "put",
-    "read": "read", "cut": "cut", "set": "set", "swept": "sweep", "hung": "hang", "fixed": "fix",
-    "picked": "pick", "booked": "book", "mailed": "mail", "emailed": "email", "washed": "wash",
-    "bent": "bend", "lent": "lend", "spent": "spend", "sat": "sit", "slept": "sleep",
-    "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose", "flew": "fly",
-    "drew": "draw", "froze": "freeze", "rode": "ride", "rang": "ring", "sang": "sing",
-    "threw": "throw", "wore": "wear", "tore": "tear", "woke": "wake", "shook": "shake",
-    "groceries": "grocery", "children": "child", "kids": "kid", "dishes": "dish",
-}  # fmt: skip
-
-STOPWORDS = frozenset(
-    {
-        "a", "an", "the", "my", "our", "your", "his", "her", "their", "to", "for", "of", "on",
-        "in", "at", "with", "and", "or", "task", "tasks", "todo", "todos", "item", "items", "one",
-        "ones", "that", "this", "it", "about", "some", "up", "off", "please", "i", "me", "all",
-        "thing", "things", "from", "by", "as", "is", "be", "so", "just",
-    }
-)  # fmt: skip
-
-
 def stem(word: str) -> str:
     word = word.lower().strip("'")
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
+    if word in IRREGULAR_FORMS:
+        return IRREGULAR_FORMS[word]
     if word.endswith("'s"):
         word = word[:-2]
     if len(word) > 4 and word.endswith("ies"):

@@ -15,24 +15,59 @@ from datetime import UTC, datetime
 
 from core.agent.builtin.dates import AMOUNT, read_amount, read_whole_date
 from core.agent.builtin.intents import EditFields, ListTasks, Ref, WhenDue
-from core.agent.builtin.lexicon import (
+from core.agent.builtin.lexicon.fields import (
+    ATTACH_VERBS,
+    BARE_URGENT,
+    DETACH_VERBS,
     FIELD_LABELS,
+    PRIORITISE,
+    PRIORITY_ASKS,
     PRIORITY_LEVELS,
+    PRIORITY_MARKERS,
+    PRIORITY_NOUNS,
     PRIORITY_PHRASES,
+    PRIORITY_SETTERS,
+    PRIORITY_STEPS,
+    TAG_LEADS,
+    TAG_NOUNS,
+    TAG_VERBS,
+    TAGGED,
+    UNTAG,
+)
+from core.agent.builtin.lexicon.numbers import AND_A_HALF
+from core.agent.builtin.lexicon.questions import FIND_VERBS
+from core.agent.builtin.lexicon.talk import SOFTENERS
+from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
+from core.agent.builtin.lexicon.time import (
+    AGENDA,
+    CLEAR_DATE_VERBS,
+    DATE_NAMES,
+    DUE,
+    DUE_DATE,
+    DUE_WINDOWS,
+    GIVE_DATE_VERBS,
+    MARK_DUE_VERBS,
+    MORE,
+    MOVE_VERBS,
+    MOVE_WAYS,
+    OVERDUE,
+    OVERDUE_QUESTIONS,
+    PLANNED,
     RETIME_VERBS,
+    SET_DATE_VERBS,
     SHIFT_EARLIER,
     SHIFT_EARLIER_VERBS,
     SHIFT_LATER,
     SHIFT_VERBS,
-    TAG_LEADS,
+    TIME_NAMES,
+    UPCOMING,
+    WHAT_NEEDS,
 )
+from core.agent.builtin.lexicon.verbs import NEW_TASK_STARTS
+from core.agent.builtin.pattern import alt
 from core.agent.builtin.words import NOCASE, ref_from
 
 _SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
-
-
-def _alt(words: object) -> str:
-    return "|".join(sorted((re.escape(str(w)) for w in words), key=len, reverse=True))  # type: ignore[attr-defined]
 
 
 def is_date(text: str) -> bool:
@@ -41,10 +76,10 @@ def is_date(text: str) -> bool:
 
 # --- a new task's own words -------------------------------------------------------------
 
-_PRIORITY = _alt(PRIORITY_PHRASES)
+_PRIORITY = alt(PRIORITY_PHRASES)
 _PRIORITY_EDGE = re.compile(
     rf"(?:^|[,;(\-–—]\s*|\s+(?:and\s+|with\s+)?|\s+)(?:it'?s\s+|its\s+|make\s+it\s+|as\s+)?"
-    rf"(?P<priority>{_PRIORITY})(?:\s+priority)?\s*\)?\s*$",
+    rf"(?P<priority>{_PRIORITY})(?:\s+{alt(PRIORITY_NOUNS)})?\s*\)?\s*$",
     NOCASE,
 )
 _PRIORITY_LEAD = re.compile(rf"^(?P<priority>{_PRIORITY})\s*[:,\-–—]\s*", NOCASE)
@@ -52,7 +87,7 @@ _HASHTAG = re.compile(r"(?<![\w&#])#(?P<tag>[^\W\d_][\w\-]{0,29})(?![\w\-])")
 _TAG_NAME = r"#?[^\W\d_][\w\-]{0,29}"
 _TAG_LIST = rf"{_TAG_NAME}(?:\s*(?:,|and|&)\s*{_TAG_NAME})*"
 _TAG_TAIL = re.compile(
-    rf"(?:^|[,;]\s*|\s+)(?:and\s+)?(?:(?:tag|label)\s+it(?:\s+(?:as|with))?|(?:{_alt(TAG_LEADS)})\s*:?)"
+    rf"(?:^|[,;]\s*|\s+)(?:and\s+)?(?:{alt(TAG_VERBS)}\s+it(?:\s+(?:as|with))?|(?:{alt(TAG_LEADS)})\s*:?)"
     rf"\s+(?P<tags>{_TAG_LIST})\s*$",
     NOCASE,
 )
@@ -95,77 +130,70 @@ def title_fields(text: str) -> TitleFields:
 
 # --- questions ----------------------------------------------------------------------------
 
-_DUE_WINDOWS = {
-    "today": "today", "tonight": "today", "this morning": "today", "this evening": "today",
-    "tomorrow": "tomorrow", "this week": "this_week", "the week": "this_week",
-    "this weekend": "this_week", "next week": "next_week", "soon": "this_week",
-}  # fmt: skip
-_WINDOW = rf"(?P<window>{_alt(_DUE_WINDOWS)})"
+_WINDOW = rf"(?P<window>{alt(DUE_WINDOWS)})"
+_TASK = alt(TASK_NOUNS, TASK_NOUNS.values())
+_SHOW = alt(FIND_VERBS)
 _ASK = (
-    r"(?:what(?:'?s|\s+is|\s+are|\s+do\s+i\s+have)?|(?:which|what)\s+tasks?\s+(?:are|is)|anything|is\s+anything|"
-    r"is\s+there\s+anything|do\s+i\s+have\s+anything|any\s+tasks?|any|show(?:\s+me)?|list|tasks?)"
+    rf"(?:what(?:'?s|\s+is|\s+are|\s+do\s+i\s+have)?|(?:which|what)\s+{_TASK}\s+(?:are|is)|anything|is\s+anything|"
+    rf"is\s+there\s+anything|do\s+i\s+have\s+anything|any\s+{_TASK}|any|{_SHOW}|{_TASK})"
 )
-_THE = r"(?:(?:my|the)\s+)?(?:tasks?\s+)?"
+_DUE = alt(DUE)
+_THE = rf"(?:(?:my|the)\s+)?(?:{_TASK}\s+)?"
+_THINGS = alt(LISTING_NOUNS, ("ones",))
 _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"^(?:{_ASK}\s+|are\s+there\s+(?:any\s+)?)?{_THE}(?:that\s+(?:are|is)\s+)?"
-            r"(?:overdue|past\s+due|late)(?:\s+(?:tasks?|items|ones|stuff|things))?$"
-            r"|^am\s+i\s+behind(?:\s+on\s+anything)?$|^what\s+am\s+i\s+behind\s+on$"
-            r"|^what\s+did\s+i\s+miss$",
+            rf"{alt(OVERDUE)}(?:\s+{_THINGS})?$|^{alt(OVERDUE_QUESTIONS)}$",
             NOCASE,
         ),
         "overdue",
     ),
     (
         re.compile(
-            rf"^{_ASK}\s+{_THE}(?:due|on|planned|scheduled|left|to\s+do|happening)?\s*"
-            rf"(?:for\s+)?{_WINDOW}$",
+            rf"^{_ASK}\s+{_THE}{alt(PLANNED)}?\s*(?:for\s+)?{_WINDOW}$",
             NOCASE,
         ),
         "window",
     ),
-    (re.compile(rf"^{_ASK}\s+{_THE}due(?:\s+(?:on|by|for))?\s+(?P<when>.+)$", NOCASE), "when"),
+    (re.compile(rf"^{_ASK}\s+{_THE}{_DUE}(?:\s+(?:on|by|for))?\s+(?P<when>.+)$", NOCASE), "when"),
     (
         re.compile(
             r"^(?:(?:what|which)\s+(?:do\s+i\s+have|have\s+i\s+got|is\s+on|'?s\s+on)"
-            r"|(?:(?:what(?:'?s|\s+is)|show(?:\s+me)?)\s+)?(?:my\s+|the\s+)?(?:tasks?|todos?|agenda|plan)"
-            r"\s+(?:for|due)|what\s+should\s+i\s+do|what\s+(?:needs|has)\s+to\s+(?:be\s+done|happen))"
-            rf"\s+{_WINDOW}$",
+            rf"|(?:(?:what(?:'?s|\s+is)|{_SHOW})\s+)?(?:my\s+|the\s+)?(?:{_TASK}|{alt(AGENDA)})"
+            rf"\s+(?:for|{alt(DUE)})|{alt(WHAT_NEEDS)})\s+{_WINDOW}$",
             NOCASE,
         ),
         "window",
     ),
-    (re.compile(rf"^{_WINDOW}'?s?\s+(?:tasks?|todos?|agenda|list)$", NOCASE), "window"),
+    (re.compile(rf"^{_WINDOW}'?s?\s+(?:{_THINGS}|{alt(AGENDA)})$", NOCASE), "window"),
     (
         re.compile(
-            rf"^(?:what(?:'?s|\s+is|\s+are)?|show(?:\s+me)?|list|any(?:thing)?)\s+{_THE}"
-            r"(?:due|coming\s+up|upcoming|with\s+(?:a\s+)?due\s+dates?)$",
+            rf"^(?:what(?:'?s|\s+is|\s+are)?|{_SHOW}|any|anything)\s+{_THE}{alt(UPCOMING)}$",
             NOCASE,
         ),
         "due",
     ),
 )
 _URGENT = re.compile(
-    r"^(?:what(?:'?s|\s+is|\s+are)|show(?:\s+me)?|list|any|anything|which\s+tasks?\s+are)\s+"
-    r"(?:(?:my|the)\s+)?(?P<level>urgent|important|high(?:[\s-]+priority)?|top\s+priority|"
-    r"medium(?:[\s-]+priority)?|low(?:[\s-]+priority)?|most\s+important|priorit(?:y|ies))"
-    r"(?:\s+(?:tasks?|ones|items|things|stuff))?$",
+    rf"^(?:what(?:'?s|\s+is|\s+are)|{_SHOW}|any|anything|which\s+{_TASK}\s+are)\s+"
+    rf"(?:(?:my|the)\s+)?(?P<level>{alt(PRIORITY_ASKS)})(?:\s+{_THINGS})?$",
     NOCASE,
 )
+_TAG_WORD = r"[^\W\d_][\w\-]*"
 _TAGGED = re.compile(
-    r"^(?:show(?:\s+me)?|list|what(?:'?s|\s+is|\s+are)|anything|any|which\s+tasks?\s+(?:are|have)|get|find)?\s*"
-    r"(?:(?:all\s+)?(?:my|the)\s+)?(?:tasks?\s+|everything\s+)?(?:(?:tagged|labell?ed)(?:\s+(?:as|with))?\s+|with\s+(?:the\s+)?tag\s+|in\s+)?"
-    r"#(?P<tag>[^\W\d_][\w\-]*)(?:\s+(?:tasks?|ones|items|stuff|list))?$"
-    r"|^(?:(?:show(?:\s+me)?|list|what(?:'?s|\s+is|\s+are)|anything|any|which|find|get)\s+)?"
-    r"(?:(?:all\s+)?(?:my|the)\s+)?(?:(?:tasks?|everything|items?|things|stuff|ones)\s+)?"
+    rf"^(?:{_SHOW}|what(?:'?s|\s+is|\s+are)|anything|any|which\s+{_TASK}\s+(?:are|have))?\s*"
+    rf"(?:(?:all\s+)?(?:my|the)\s+)?(?:{_TASK}\s+|everything\s+)?(?:{alt(TAGGED)}(?:\s+(?:as|with))?\s+|with\s+(?:the\s+)?{alt(TAG_VERBS)}\s+|in\s+)?"
+    rf"#(?P<tag>{_TAG_WORD})(?:\s+{_THINGS})?$"
+    rf"|^(?:(?:{_SHOW}|what(?:'?s|\s+is|\s+are)|anything|any|which)\s+)?"
+    rf"(?:(?:all\s+)?(?:my|the)\s+)?(?:(?:{_THINGS}|everything)\s+)?"
     r"(?:(?:are|is|that\s+(?:are|is)|i\s+have|i'?ve)\s+)?"
-    r"(?:tagged|labell?ed|with\s+(?:the\s+)?(?:tag|label))(?:\s+(?:as|with))?\s+#?(?P<word>[^\W\d_][\w\-]*)$",
+    rf"(?:{alt(TAGGED)}|with\s+(?:the\s+)?{alt(TAG_VERBS)})(?:\s+(?:as|with))?\s+#?(?P<word>{_TAG_WORD})$",
     NOCASE,
 )
 _WHEN_DUE = re.compile(
-    r"^(?:when(?:'?s|\s+is|\s+was|\s+are)|what(?:'?s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for))\s+"
-    r"(?P<ref>.+?)(?:\s+(?:due|happening|scheduled|planned))?$",
+    rf"^(?:when(?:'?s|\s+is|\s+was|\s+are)|what(?:'?s|\s+is)\s+the\s+{alt(DUE_DATE)}\s+(?:of|for))\s+"
+    rf"(?P<ref>.+?)(?:\s+{alt(PLANNED)})?$",
     NOCASE,
 )
 
@@ -179,11 +207,8 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
         tag = match.group("tag") or match.group("word")
         return ListTasks("pending", tag=tag.lower(), sort_by="due")
     if match := _URGENT.match(asked):
-        level = match.group("level").lower()
-        wanted = (
-            "medium" if level.startswith("medium") else "low" if level.startswith("low") else "high"
-        )
-        if level.startswith("priorit") or level.startswith("most"):
+        wanted = PRIORITY_ASKS[" ".join(match.group("level").lower().split())]
+        if wanted == "sort":
             return ListTasks("pending", sort_by="priority")
         return ListTasks("pending", priority=wanted, sort_by="due")
     for pattern, kind in _QUESTIONS:
@@ -194,12 +219,12 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
             return ListTasks("pending", due="overdue", sort_by="due")
         if kind == "window":
             return ListTasks(
-                "pending", due=_DUE_WINDOWS[match.group("window").lower()], sort_by="due"
+                "pending", due=DUE_WINDOWS[match.group("window").lower()], sort_by="due"
             )
         if kind == "when":
             when = match.group("when")
-            if when.lower() in _DUE_WINDOWS:
-                return ListTasks("pending", due=_DUE_WINDOWS[when.lower()], sort_by="due")
+            if when.lower() in DUE_WINDOWS:
+                return ListTasks("pending", due=DUE_WINDOWS[when.lower()], sort_by="due")
             if is_date(when):
                 return ListTasks("pending", due_phrase=when, sort_by="due")
             continue
@@ -209,126 +234,123 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
 
 # --- changes ------------------------------------------------------------------------------
 
+_DATE = alt(DATE_NAMES)
+_PRIO = alt(PRIORITY_NOUNS)
 _MOVE = re.compile(
-    r"^(?:move|push|postpone|reschedule|shift|bump|defer|delay|put\s+off|push\s+back|"
-    r"change\s+the\s+(?:due\s+)?date\s+(?:of|for|on)|set\s+the\s+(?:due\s+)?date\s+(?:of|for|on)|"
-    r"change\s+the\s+deadline\s+(?:of|for|on)|set\s+the\s+deadline\s+(?:of|for|on))\s+"
-    r"(?P<ref>.+?)\s+(?:back\s+|out\s+|forward\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
+    rf"^(?:{alt(MOVE_VERBS)}|{alt(SET_DATE_VERBS)}\s+the\s+{_DATE}\s+(?:of|for|on))\s+"
+    rf"(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
     NOCASE,
 )
 _DUE_IS = re.compile(
-    r"^(?:(?:make|set|mark)\s+)?(?P<ref>.+?)(?:'s\s+due\s+date|\s+(?:is|should\s+be))?\s+"
-    r"(?:(?:is\s+)?due|due\s+date\s*(?:is|:)?|deadline\s*(?:is|:)?)\s+(?:on\s+|by\s+|for\s+)?(?P<when>.+)$",
+    rf"^(?:{alt(MARK_DUE_VERBS)}\s+)?(?P<ref>.+?)(?:'s\s+{alt(DUE_DATE)}|\s+(?:is|should\s+be))?\s+"
+    rf"(?:(?:is\s+)?{alt(DUE)}|{alt(DUE_DATE)}\s*(?:is|:)?)\s+(?:on\s+|by\s+|for\s+)?(?P<when>.+)$",
     NOCASE,
 )
 _DUE_OF = re.compile(
-    r"^(?:(?:change|set|update|make)\s+)?(?:the\s+)?(?:due\s+date|deadline|date)\s+(?:of|for|on)\s+"
+    rf"^(?:{alt(SET_DATE_VERBS)}\s+)?(?:the\s+)?{_DATE}\s+(?:of|for|on)\s+"
     r"(?P<ref>.+?)\s*(?:to|is|:|should\s+be|=)\s*(?P<when>.+)$",
     NOCASE,
 )
 _CLEAR_DUE = re.compile(
-    r"^(?:remove|clear|delete|drop|take\s+off|unset|reset|cancel|get\s+rid\s+of|no\s+more)\s+"
-    r"(?:the\s+|its\s+|that\s+)?(?:due\s+date|due|deadline|date)"
+    rf"^{alt(CLEAR_DATE_VERBS)}\s+(?:the\s+|its\s+|that\s+)?(?:{_DATE}|{alt(DUE)})"
     r"(?:\s+(?:from|of|on|for|off)\s+(?P<ref>.+))?$"
-    r"|^(?P<ref2>.+?)\s+(?:has|needs|should\s+have)\s+no\s+(?:due\s+date|deadline)$"
-    r"|^no\s+(?:due\s+date|deadline)\s+(?:for|on)\s+(?P<ref3>.+)$",
+    rf"|^(?P<ref2>.+?)\s+(?:has|needs|should\s+have)\s+no\s+{alt(DUE_DATE)}$"
+    rf"|^no\s+{alt(DUE_DATE)}\s+(?:for|on)\s+(?P<ref3>.+)$",
     NOCASE,
 )
-_LEVEL = rf"(?P<level>{_alt(PRIORITY_LEVELS)})"
+_LEVEL = rf"(?P<level>{alt(PRIORITY_LEVELS)})"
 _SET_PRIORITY = (
     re.compile(
-        rf"^(?:set|change|make|update|put)\s+(?:the\s+)?prio(?:rity)?\s+(?:of|for|on)\s+(?P<ref>.+?)\s+"
+        rf"^{alt(PRIORITY_SETTERS)}\s+(?:the\s+)?{_PRIO}\s+(?:of|for|on)\s+(?P<ref>.+?)\s+"
         rf"(?:to|as|at)\s+{_LEVEL}$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:make|mark|set|flag|put|change)\s+(?P<ref>.+?)\s+(?:as\s+|to\s+|at\s+)?(?:a\s+)?{_LEVEL}"
-        r"(?:[\s-]+prio(?:rity)?)?$",
+        rf"^{alt(PRIORITY_MARKERS)}\s+(?P<ref>.+?)\s+(?:as\s+|to\s+|at\s+)?(?:a\s+)?{_LEVEL}"
+        rf"(?:[\s-]+{_PRIO})?$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:set|change|make)\s+(?P<ref>.+?)(?:'s)?\s+prio(?:rity)?\s+(?:to|as)\s+{_LEVEL}$",
+        rf"^{alt(PRIORITY_SETTERS)}\s+(?P<ref>.+?)(?:'s)?\s+{_PRIO}\s+(?:to|as)\s+{_LEVEL}$",
         NOCASE,
     ),
+    re.compile(rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:a\s+)?{_LEVEL}(?:[\s-]+{_PRIO})$", NOCASE),
     re.compile(
-        rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:a\s+)?{_LEVEL}(?:[\s-]+prio(?:rity)?)$", NOCASE
-    ),
-    re.compile(
-        r"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:really\s+)?(?P<level>urgent|important)$", NOCASE
+        rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:really\s+)?(?P<level>{alt(BARE_URGENT)})$", NOCASE
     ),
 )
 _STEP_PRIORITY = re.compile(
-    r"^(?P<how>raise|lower|increase|decrease|bump\s+up|bump\s+down|reduce)\s+(?:the\s+)?"
-    r"prio(?:rity)?\s+(?:of|on|for)\s+(?P<ref>.+)$",
+    rf"^(?P<how>{alt(PRIORITY_STEPS)})\s+(?:the\s+)?"
+    rf"{_PRIO}\s+(?:of|on|for)\s+(?P<ref>.+)$",
     NOCASE,
 )
 _GIVE_DUE = re.compile(
-    r"^(?:give|set)\s+(?P<ref>.+?)\s+a\s+(?:due\s+date|deadline)\s+(?:of\s+|on\s+|for\s+)?(?P<when>.+)$",
+    rf"^{alt(GIVE_DATE_VERBS)}\s+(?P<ref>.+?)\s+a\s+{alt(DUE_DATE)}\s+(?:of\s+|on\s+|for\s+)?(?P<when>.+)$",
     NOCASE,
 )
-_PRIORITISE = re.compile(
-    r"^(?P<how>prioriti[sz]e|deprioriti[sz]e|de-prioriti[sz]e)\s+(?P<ref>.+)$", NOCASE
-)
+_PRIORITISE = re.compile(rf"^(?P<how>{alt(PRIORITISE)})\s+(?P<ref>.+)$", NOCASE)
+_TAGS = alt(TAG_NOUNS)
+_HASHTAGS = r"#[^\W\d_][\w\-]*"
 _TAG_ADD = (
-    re.compile(rf"^(?:tag|label)\s+(?P<ref>.+?)\s+(?:with|as)\s+(?P<tags>{_TAG_LIST})$", NOCASE),
+    re.compile(rf"^{alt(TAG_VERBS)}\s+(?P<ref>.+?)\s+(?:with|as)\s+(?P<tags>{_TAG_LIST})$", NOCASE),
     re.compile(
-        rf"^(?:tag|label)\s+(?P<ref>it|that|this|that\s+one|(?:task\s*|#)?\d+)\s+(?P<tags>{_TAG_LIST})$",
+        rf"^{alt(TAG_VERBS)}\s+(?P<ref>it|that|this|that\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+(?P<tags>{_TAG_LIST})$",
         NOCASE,
     ),
     re.compile(
-        rf"^(?:add|put|give|attach)\s+(?:the\s+)?(?:tags?|labels?)\s+(?P<tags>{_TAG_LIST})\s+(?:to|on)\s+(?P<ref>.+)$",
+        rf"^{alt(ATTACH_VERBS)}\s+(?:the\s+)?{_TAGS}\s+(?P<tags>{_TAG_LIST})\s+(?:to|on)\s+(?P<ref>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:add|put)\s+(?P<tags>#[^\W\d_][\w\-]*(?:\s+#[^\W\d_][\w\-]*)*)\s+(?:to|on)\s+(?P<ref>.+)$",
+        rf"^{alt(ATTACH_VERBS)}\s+(?P<tags>{_HASHTAGS}(?:\s+{_HASHTAGS})*)\s+(?:to|on)\s+(?P<ref>.+)$",
         NOCASE,
     ),
 )
 _TAG_REMOVE = (
     re.compile(
-        rf"^(?:remove|drop|delete|take\s+off|take)\s+(?:the\s+)?(?:tags?|labels?)\s+(?P<tags>{_TAG_LIST})\s+"
+        rf"^{alt(DETACH_VERBS)}\s+(?:the\s+)?{_TAGS}\s+(?P<tags>{_TAG_LIST})\s+"
         r"(?:from|off|of)\s+(?P<ref>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:remove|drop|take)\s+(?P<tags>#[^\W\d_][\w\-]*)\s+(?:from|off)\s+(?P<ref>.+)$", NOCASE
+        rf"^{alt(DETACH_VERBS)}\s+(?P<tags>{_HASHTAGS})\s+(?:from|off)\s+(?P<ref>.+)$", NOCASE
     ),
     re.compile(  # "remove the home tag from fix the sink", "take the #work label off it"
-        rf"^(?:remove|drop|delete|take\s+off|take|clear|strip)\s+(?:the\s+)?(?P<tags>{_TAG_LIST})\s+"
-        r"(?:tags?|labels?)\s+(?:from|off|of|on)\s+(?P<ref>.+)$",
+        rf"^{alt(DETACH_VERBS)}\s+(?:the\s+)?(?P<tags>{_TAG_LIST})\s+"
+        rf"{_TAGS}\s+(?:from|off|of|on)\s+(?P<ref>.+)$",
         NOCASE,
     ),
     re.compile(
-        r"^untag\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>#[^\W\d_][\w\-]*(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
+        rf"^{alt(UNTAG)}\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>{_HASHTAGS}(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
         NOCASE,
     ),
 )
 _TAG_CLEAR = re.compile(
-    r"^untag\s+(?P<ref>.+)$|^(?:remove|clear|drop|delete)\s+(?:all\s+)?(?:the\s+|its\s+)?(?:tags|labels)"
+    rf"^{alt(UNTAG)}\s+(?P<ref>.+)$|^{alt(DETACH_VERBS)}\s+(?:all\s+)?(?:the\s+|its\s+)?{_TAGS}"
     r"(?:\s+(?:from|of|on)\s+(?P<ref2>.+))?$",
     NOCASE,
 )
 
 
-_SHIFT_WAY = rf"(?P<way{{n}}>{_alt(SHIFT_LATER + SHIFT_EARLIER)})"
+_SHIFT_WAY = rf"(?P<way{{n}}>{alt(SHIFT_LATER + SHIFT_EARLIER)})"
 _SHIFT = re.compile(
-    rf"^(?P<verb>{_alt(SHIFT_VERBS)})\s+(?P<ref>.+?)\s+(?:{_SHIFT_WAY.format(n=1)}\s+)?"
-    rf"(?P<by>(?:by|for|to)\s+)?(?:another\s+|an\s+extra\s+|a\s+further\s+)?(?P<amount>{AMOUNT}(?:\s+and\s+a\s+half)?)"
+    rf"^(?P<verb>{alt(SHIFT_VERBS)})\s+(?P<ref>.+?)\s+(?:{_SHIFT_WAY.format(n=1)}\s+)?"
+    rf"(?P<by>(?:by|for|to)\s+)?(?:{alt(MORE)}\s+)?(?P<amount>{AMOUNT}(?:\s+{alt(AND_A_HALF)})?)"
     rf"(?:\s+{_SHIFT_WAY.format(n=2)})?$",
     NOCASE,
 )
 _RETIME = re.compile(
-    rf"^(?:{_alt(RETIME_VERBS)})\s+(?:(?:the|its)\s+(?:due\s+)?(?:time|day|date|hour)"
+    rf"^(?:{alt(RETIME_VERBS)})\s+(?:(?:the|its)\s+{alt(TIME_NAMES)}"
     r"(?:\s+(?:of|for|on)\s+(?P<ref>.+?))?|(?P<named>.+?))\s+(?:to|for|at)\s+(?P<when>.+)$",
     NOCASE,
 )
-_FIELD_NAMED = re.compile(rf"\b(?:{_alt(FIELD_LABELS)})$", NOCASE)
+_FIELD_NAMED = re.compile(rf"\b(?:{alt(FIELD_LABELS)})$", NOCASE)
 # "the taxes are not that important, make it low priority": a clause naming the task, then
 # a change that points back at it.
 _ABOUT_THEN = re.compile(
     r"^(?P<clause>(?P<subject>[^,;]+?)\s+(?:is|are|isn'?t|aren'?t|was|were|can|can'?t|could|should|"
     r"shouldn'?t|has|have|needs?|seems?|looks?|got|became)\b[^,;]*)[,;]\s*"
-    r"(?:so\s+|then\s+|just\s+|please\s+)?(?P<rest>.+)$",
+    rf"(?:so\s+|then\s+|{alt(SOFTENERS)}\s+)?(?P<rest>.+)$",
     NOCASE,
 )
 
@@ -347,10 +369,7 @@ def _shift(match: re.Match[str]) -> tuple[float, str] | None:
     return amount  # later: "push it back", "delay it", "move it 2 days"
 
 
-_ADDING = re.compile(
-    r"^(?:add|create|new|remind|remember|jot|note|put|todo|to-?do|don'?t\s+(?:let\s+me\s+)?forget)\b",
-    NOCASE,
-)
+_ADDING = re.compile(rf"^{alt(NEW_TASK_STARTS)}\b", NOCASE)
 
 
 def _ref(text: str | None) -> Ref | None:
@@ -399,14 +418,12 @@ def read_change(text: str) -> EditFields | None:
     if match := _STEP_PRIORITY.match(text):
         ref = _ref(match.group("ref"))
         if ref is not None:
-            up = match.group("how").lower() in ("raise", "increase", "bump up")
-            return EditFields(ref, priority="high" if up else "low")
+            level = PRIORITY_STEPS[" ".join(match.group("how").lower().split())]
+            return EditFields(ref, priority=level)
     if match := _PRIORITISE.match(text):
         ref = _ref(match.group("ref"))
         if ref is not None:
-            return EditFields(
-                ref, priority="low" if "de" in match.group("how").lower()[:3] else "high"
-            )
+            return EditFields(ref, priority=PRIORITISE[match.group("how").lower()])
     for pattern in _TAG_ADD:
         if match := pattern.match(text):
             ref = _ref(match.group("ref"))

@@ -10,7 +10,7 @@ import re
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from core.agent.builtin.lexicon import NOT_TYPOS, TYPO_DISTANCE, TYPO_TARGETS
+from core.agent.builtin.lexicon.spelling import NOT_TYPOS, TYPO_DISTANCE, TYPO_TARGETS
 
 _WORD = re.compile(r"[A-Za-z']+")
 _TARGETS = frozenset(TYPO_TARGETS)

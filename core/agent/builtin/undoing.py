@@ -9,138 +9,159 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.intents import EmptyTrash, Intent, Ref, Reopen, Restore, ShowTrash, Undo
-from core.agent.builtin.words import NOCASE, ref_from
+from core.agent.builtin.lexicon.talk import SOFTENERS
+from core.agent.builtin.lexicon.undo import (
+    BRING_BACK_VERBS,
+    CHANGE_NAMES,
+    CHANGES,
+    DELETE_FORMS,
+    DELETED,
+    DELETED_THINGS,
+    DELETED_WHEN,
+    DID_NOT_DO,
+    DRAWN_OUT_OOPS,
+    DRAWN_OUT_OOPS_ALONE,
+    EMPTY_VERBS,
+    ERASE_VERBS,
+    FISH_OUT_VERBS,
+    FOR_GOOD,
+    LAST_CHANGE,
+    LAST_DELETION,
+    LATELY,
+    LOOK_VERBS,
+    MARK_AGAIN,
+    MEAN_TO,
+    MISTAKEN,
+    NEWEST_DELETED,
+    NOT_DONE,
+    NOT_YET_DONE,
+    OOPS,
+    OOPS_ALONE,
+    RECENTLY_DELETED,
+    REDO,
+    REOPEN_VERBS,
+    RESTORE_VERBS,
+    STILL,
+    STUFF,
+    TRASH,
+    TRASH_PARTS,
+    TRASHED_THINGS,
+    TURNS_OUT,
+    UNDO_TAILS,
+    UNDO_VERBS,
+    UNDO_WORD,
+    WAS_A_MISTAKE,
+    WRONG,
+)
+from core.agent.builtin.pattern import alt, drawn
+from core.agent.builtin.words import LIST_NOUN, NOCASE, ref_from
 
-_OOPS = (
-    r"(?:oops+|whoops+|woops+|oh\s+no|uh\s+oh|ugh|argh|damn|dang|shoot|crap|my\s+bad|sorry|"
-    r"wait|no|nope|hmm+|ah|oh|actually|never\s*mind|nvm|ok|okay|please|hey)"
-)
+_OOPS = rf"(?:{alt(OOPS)}|{drawn(DRAWN_OUT_OOPS)})"
 # Said alone, these take the last change back; the milder ones ("wait", "hmm") only lead in.
-_OOPS_ALONE = r"(?:oops+|oopsie|whoops+|woops+|oh\s+no|uh\s+oh|my\s+bad|oh\s+dear)"
+_OOPS_ALONE = rf"(?:{alt(OOPS_ALONE)}|{drawn(DRAWN_OUT_OOPS_ALONE)})"
 _TAIL = (
-    r"(?:\s+(?:that|it|this|please|pls|now|again|too|the\s+(?:last|previous)\s+(?:one|change|"
-    r"thing|action|step|edit|command)|last|my\s+last\s+(?:change|action|one|step|edit|command)|"
-    r"what\s+i\s+(?:just\s+)?did|the\s+last\s+thing(?:\s+i\s+did)?|one\s+more\s+(?:time|step)|"
-    r"(?:the\s+)?(?:delete|deletion|rename|renaming|edit|completion|change|add|addition)|"
-    r"(?:my|the|that)\s+(?:delete|deletion|rename|edit|change|mistake|last\s+\w+)))*"
+    rf"(?:\s+(?:{alt(UNDO_TAILS)}|(?:the|my|that)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)}"
+    rf"|(?:the\s+|my\s+|that\s+)?{alt(CHANGE_NAMES)}|(?:my|the|that)\s+{alt(LAST_CHANGE)}\s+\w+))*"
 )
+_UNDO = alt(UNDO_WORD)
+_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*i\s+(?:didn'?t|did\s+not|never)\s+{alt(MEAN_TO)}"
 UNDO = re.compile(
-    rf"^(?:{_OOPS}[\s,.!]*)*(?:(?:can|could|would)\s+you\s+|please\s+|just\s+|pls\s+)?"
-    r"(?:undo|un-do|revert|reverse|roll\s*back|rollback|roll\s+(?:that|it)\s+back|take\s+(?:that|it|this)\s+back|"
-    r"ctrl\s*\+?\s*z|cmd\s*\+?\s*z|go\s+back|put\s+(?:it|that)\s+back(?:\s+(?:the\s+way|how)\s+it\s+was)?|"
-    r"change\s+(?:it|that)\s+back|set\s+(?:it|that)\s+back|switch\s+(?:it|that)\s+back|"
-    r"scratch\s+that|cancel\s+(?:that|the\s+last\s+(?:one|change|thing))|reverse\s+that|"
-    r"put\s+things\s+back|back\s+out\s+(?:that|the\s+last\s+change))"
-    rf"{_TAIL}[\s!.]*$"
+    rf"^(?:{_OOPS}[\s,.!]*)*(?:(?:can|could|would)\s+you\s+|{alt(SOFTENERS)}\s+)?"
+    rf"{alt(UNDO_VERBS)}{_TAIL}[\s!.]*$"
     rf"|^(?:{_OOPS_ALONE}[\s,.!]*)+$"
-    r"|^(?:{oops}[\s,.!]*)*i\s+(?:didn'?t|did\s+not|never)\s+(?:mean|want)\s+(?:to\s+)?"
-    r"(?:do\s+)?(?:that|this|it)?(?:\s+(?:at\s+all|please\s+undo|undo\s+(?:it|that)))?[\s!.]*$"
-    r"|^(?:{oops}[\s,.!]*)*i\s+(?:didn'?t|did\s+not|never)\s+(?:mean|want)\s+to\s+"
-    r"(?:add|delete|remove|complete|finish|rename|change|edit|mark|tick|check|do)\b.*$"
-    r"|^(?:that|this)\s+was\s+(?:a\s+)?(?:mistake|wrong|an?\s+accident|by\s+accident)[\s!.]*$"
-    r"|^(?:{oops}[\s,.!]*)*(?:wrong\s+(?:one|button|task)|mistake|my\s+mistake|misclick|typo)[\s!.]*"
-    r"(?:(?:please\s+)?undo(?:\s+(?:it|that))?)?[\s!.]*$".replace("{oops}", _OOPS),
+    rf"|{_DID_NOT}\s+(?:to\s+)?(?:do\s+)?(?:that|this|it)?"
+    rf"(?:\s+(?:at\s+all|{alt(SOFTENERS)}\s+{_UNDO}|{_UNDO}\s+(?:it|that)))?[\s!.]*$"
+    rf"|{_DID_NOT}\s+to\s+{alt(MISTAKEN)}\b.*$"
+    rf"|^(?:that|this)\s+was\s+{alt(WAS_A_MISTAKE)}[\s!.]*$"
+    rf"|^(?:{_OOPS}[\s,.!]*)*{alt(WRONG)}[\s!.]*"
+    rf"(?:(?:{alt(SOFTENERS)}\s+)?{_UNDO}(?:\s+(?:it|that))?)?[\s!.]*$",
     NOCASE,
 )
 REDO_NOT_SUPPORTED = re.compile(
-    r"^(?:redo|re-do|undo\s+(?:the\s+|my\s+|that\s+)?undo)(?:\s+(?:that|it))?$", NOCASE
+    rf"^(?:{alt(REDO)}|{_UNDO}\s+(?:the\s+|my\s+|that\s+)?{_UNDO})(?:\s+(?:that|it))?$", NOCASE
 )
 
-_TRASH = r"(?:trash|trash\s+can|bin|rubbish(?:\s+bin)?|recycle\s+bin|wastebasket|garbage)"
-_DELETED = (
-    r"(?:deleted|removed|trashed|binned)\s+(?:tasks?|items?|todos?|to-?dos?|ones|stuff|things|list)"
-    r"|recently\s+deleted(?:\s+(?:tasks?|items?))?"
-)
+_TRASH = alt(TRASH)
+_THINGS = alt(TRASHED_THINGS)
+_DELETED = rf"(?:{alt(DELETED)}\s+{_THINGS}|{alt(RECENTLY_DELETED)}(?:\s+{_THINGS})?)"
 SHOW_TRASH = re.compile(
-    r"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?(?:show|list|display|see|view|open|check|give)?\s*(?:me\s+)?"
-    rf"(?:what'?s|what\s+is|whats|anything|everything|stuff)?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
-    r"(?:\s+(?:tasks|items|list|folder|contents))?\??$"
-    r"|^(?:what|which\s+(?:tasks?|ones|items?|things?))\s+(?:did|have)\s+i\s+(?:deleted?|removed?|"
-    r"trashed|thrown\s+away)(?:\s+(?:recently|lately|so\s+far|today))?\??$"
-    r"|^(?:show|list|display)\s+(?:me\s+)?(?:the\s+)?(?:deleted|removed)(?:\s+ones)?$"
-    r"|^(?:is|are)\s+there\s+(?:anything|any\s+tasks?)\s+in\s+(?:the\s+|my\s+)?" + _TRASH + r"\??$",
+    rf"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?{alt(LOOK_VERBS)}?\s*(?:me\s+)?"
+    rf"(?:what'?s|what\s+is|whats|anything|everything|{alt(STUFF)})?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
+    rf"(?:\s+{alt(TRASH_PARTS)})?\??$"
+    rf"|^(?:what|which\s+{alt(TRASHED_THINGS)})\s+(?:did|have)\s+i\s+{alt(DELETE_FORMS)}"
+    rf"(?:\s+{alt(LATELY)})?\??$"
+    rf"|^{alt(LOOK_VERBS)}\s+(?:me\s+)?(?:the\s+)?{alt(DELETED)}(?:\s+ones)?$"
+    rf"|^(?:is|are)\s+there\s+(?:anything|any\s+{alt(TRASHED_THINGS)})\s+in\s+(?:the\s+|my\s+)?{_TRASH}\??$",
     NOCASE,
 )
 EMPTY_TRASH = re.compile(
-    r"^(?:(?:please|can\s+you|could\s+you)\s+)?(?:empty|clear|purge|clean\s+out|clean|wipe|flush|"
-    r"nuke|take\s+out)\s+(?:out\s+)?(?:the\s+|my\s+)?" + _TRASH + r"(?:\s+(?:can|now|please))?$"
-    r"|^(?:permanently\s+|forever\s+)?(?:delete|erase|remove)\s+(?:everything|all|all\s+the\s+tasks|"
-    r"all\s+tasks)\s+(?:in|from)\s+(?:the\s+|my\s+)?"
-    + _TRASH
-    + r"(?:\s+(?:for\s+good|permanently))?$"
-    r"|^(?:permanently\s+)?(?:delete|erase)\s+(?:my\s+|the\s+|all\s+)?(?:deleted|trashed)\s+"
-    r"(?:tasks|items|todos)(?:\s+(?:for\s+good|permanently|forever))?$",
+    rf"^(?:(?:{alt(SOFTENERS)}|can\s+you|could\s+you)\s+)?{alt(EMPTY_VERBS)}\s+(?:out\s+)?(?:the\s+|my\s+)?"
+    rf"{_TRASH}(?:\s+(?:can|now|{alt(SOFTENERS)}))?$"
+    rf"|^(?:{alt(FOR_GOOD)}\s+)?{alt(ERASE_VERBS)}\s+(?:everything|all|all(?:\s+the)?\s+{alt(TRASHED_THINGS)})"
+    rf"\s+(?:in|from)\s+(?:the\s+|my\s+)?{_TRASH}(?:\s+{alt(FOR_GOOD)})?$"
+    rf"|^(?:{alt(FOR_GOOD)}\s+)?{alt(ERASE_VERBS)}\s+(?:my\s+|the\s+|all\s+)?{alt(DELETED)}\s+"
+    rf"{alt(TRASHED_THINGS)}(?:\s+{alt(FOR_GOOD)})?$",
     NOCASE,
 )
 _FROM_TRASH = (
-    r"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?" + _TRASH + r")?"
-    r"(?:\s+(?:to|on|onto)\s+(?:my|the)\s+(?:list|tasks|todos))?"
+    rf"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?{_TRASH})?"
+    rf"(?:\s+(?:to|on|onto)\s+(?:my|the)\s+{LIST_NOUN})?"
 )
 _RESTORE = (
     re.compile(
-        r"^(?:restore|undelete|un-delete|recover|retrieve|rescue|resurrect|bring\s+back|get\s+back)"
-        rf"\s+(?P<ref>.+?){_FROM_TRASH}(?:\s+please)?$",
+        rf"^{alt(RESTORE_VERBS)}\s+(?P<ref>.+?){_FROM_TRASH}(?:\s+{alt(SOFTENERS)})?$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:bring|get|put|move)\s+(?P<ref>.+?)\s+back"
-        r"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?" + _TRASH + r")?"
-        r"(?:\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:list|tasks|todos))?$",
+        rf"^{alt(BRING_BACK_VERBS)}\s+(?P<ref>.+?)\s+back"
+        rf"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?{_TRASH})?"
+        rf"(?:\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+{LIST_NOUN})?$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:take|get|pull|fish)\s+(?P<ref>.+?)\s+(?:back\s+)?out\s+of\s+(?:the\s+|my\s+)?"
-        + _TRASH
-        + r"$",
+        rf"^{alt(FISH_OUT_VERBS)}\s+(?P<ref>.+?)\s+(?:back\s+)?out\s+of\s+(?:the\s+|my\s+)?{_TRASH}$",
         NOCASE,
     ),
 )
 
 # "the deleted task", "what I just deleted", "the last deleted one": the latest in the trash.
 _LATEST_DELETED = re.compile(
-    r"^(?:the\s+|my\s+|that\s+)?(?:(?:last|latest|most\s+recent(?:ly)?|recently|just|previously)\s+)?"
-    r"(?:deleted|removed|trashed|binned)(?:\s+(?:task|item|todo|to-?do|one|thing|entry))?"
-    r"|(?:what|whatever|the\s+(?:task|one|item|thing))\s+(?:i|you)\s+(?:just\s+|last\s+)?"
-    r"(?:deleted|removed|trashed|binned)(?:\s+(?:last|just\s+now|earlier|by\s+mistake))?"
-    r"|(?:my|the)\s+last\s+(?:deletion|deleted)",
+    rf"^(?:the\s+|my\s+|that\s+)?(?:{alt(NEWEST_DELETED)}\s+)?"
+    rf"{alt(DELETED)}(?:\s+{alt(DELETED_THINGS)})?"
+    rf"|(?:what|whatever|the\s+{alt(DELETED_THINGS)})\s+(?:i|you)\s+(?:{alt(NEWEST_DELETED)}\s+)?"
+    rf"{alt(DELETED)}(?:\s+{alt(DELETED_WHEN)})?"
+    rf"|(?:my|the)\s+{alt(LAST_DELETION)}",
     NOCASE,
 )
 
-_NOT_DONE = (
-    r"(?:not\s+(?:yet\s+)?(?:done|complete(?:d)?|finished|ticked|checked)|undone|incomplete|"
-    r"unfinished|uncompleted|pending|open|to-?do|active|outstanding)"
-)
+_NOT_DONE = alt(NOT_DONE)
+_NOT_YET = alt(NOT_YET_DONE)
+_STILL = rf"(?:\s+{alt(STILL)})?"
 _REOPEN = (
+    re.compile(rf"^{alt(REOPEN_VERBS)}\s+(?P<ref>.+?)(?:\s+again)?$", NOCASE),
     re.compile(
-        r"^(?:re-?open|un-?tick|un-?check|un-?complete|un-?finish|un-?mark|un-?done|"
-        r"undo\s+(?:the\s+)?(?:completion\s+of|done\s+on|completing)|restart|reactivate|revive)"
-        r"\s+(?P<ref>.+?)(?:\s+again)?$",
-        NOCASE,
-    ),
-    re.compile(
-        r"^(?:mark|set|make|put|move|flag|turn|change)\s+(?P<ref>.+?)\s+(?:back\s+)?"
+        rf"^{alt(MARK_AGAIN)}\s+(?P<ref>.+?)\s+(?:back\s+)?"
         rf"(?:(?:as|to|into)\s+)?{_NOT_DONE}(?:\s+again)?$",
         NOCASE,
     ),
     re.compile(
         r"^(?:actually\s+)?(?P<ref>.+?)\s+(?:isn'?t|is\s+not|wasn'?t|was\s+not|'?s\s+not|ain'?t)\s+"
-        r"(?:actually\s+|really\s+|even\s+)?(?:done|finished|complete(?:d)?)"
-        r"(?:\s+(?:yet|after\s+all|actually|then))?$",
+        rf"(?:actually\s+|really\s+|even\s+)?{_NOT_YET}{_STILL}$",
         NOCASE,
     ),
     re.compile(
-        r"^(?:actually\s+|oops\s+|turns\s+out\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|"
-        r"hadn'?t)\s+(?:actually\s+|really\s+|quite\s+)?(?:finish(?:ed)?|complete(?:d)?|do|done|did|"
-        r"get\s+to|manage\s+to\s+(?:do|finish))\s+(?P<ref>.+?)(?:\s+(?:after\s+all|yet|actually|then))?$",
+        rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|"
+        rf"hadn'?t)\s+(?:actually\s+|really\s+|quite\s+)?{alt(DID_NOT_DO)}\s+(?P<ref>.+?){_STILL}$",
         NOCASE,
     ),
     re.compile(
         r"^(?:actually\s+)?(?:it'?s|its|that'?s|thats|it\s+is|that\s+is|this\s+is)\s+(?P<ref>)"
-        r"(?:not|n'?t)\s+(?:done|finished|complete(?:d)?)(?:\s+(?:yet|after\s+all|actually))?$",
+        rf"(?:not|n'?t)\s+{_NOT_YET}{_STILL}$",
         NOCASE,
     ),
-    re.compile(r"^(?P<ref>)not\s+(?:done|finished)\s+(?:yet|after\s+all)$", NOCASE),
+    re.compile(rf"^(?P<ref>)not\s+{_NOT_YET}\s+{alt(STILL)}$", NOCASE),
 )
+_AGAIN_TAIL = re.compile(rf"\s+(?:after\s+all|again|{alt(SOFTENERS)})$", NOCASE)
 
 
 def read(text: str) -> Intent | None:
@@ -176,7 +197,7 @@ def read_reopen(text: str) -> Reopen | None:
 
 
 def _ref(text: str) -> Ref | None:
-    text = re.sub(r"\s+(?:after\s+all|again|please|pls)$", "", text.strip(), flags=NOCASE)
+    text = _AGAIN_TAIL.sub("", text.strip())
     if not text:
         return Ref("pronoun")
     return ref_from(text)

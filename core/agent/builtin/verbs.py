@@ -17,6 +17,7 @@ from core.agent.builtin.finishing import (
     read_past_tense,
 )
 from core.agent.builtin.intents import Intent
+from core.agent.builtin.lexicon.spelling import TYPO_PRONE_VERBS
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.removing import read_delete, read_delete_tail
 
@@ -41,17 +42,14 @@ def leading(text: str) -> Intent | None:
     return None
 
 
-_TYPO_PRONE = ("delete", "remove", "complete", "finish", "rename", "update", "change")
-
-
 def fix_verb_typo(text: str) -> str:
     """`dleete task 2`: a misspelt verb, when what follows can only point at a task."""
     first, _, rest = text.partition(" ")
     word = first.lower()
-    if len(word) < 5 or not rest or word.startswith(_TYPO_PRONE):
+    if len(word) < 5 or not rest or word.startswith(TYPO_PRONE_VERBS):
         return text
     ref = parse_ref(rest)
     if ref is None or ref.kind == "title":
         return text  # "remote control batteries" stays a title
-    close = difflib.get_close_matches(word, _TYPO_PRONE, n=1, cutoff=0.75)
+    close = difflib.get_close_matches(word, TYPO_PRONE_VERBS, n=1, cutoff=0.75)
     return f"{close[0]} {rest}" if close else text

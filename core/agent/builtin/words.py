@@ -5,25 +5,19 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.intents import Ref
+from core.agent.builtin.lexicon.tasks import LIST_NAMES, NOT_A_TASK
+from core.agent.builtin.lexicon.verbs import DONE_WORDS
+from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
 
-NOCASE = re.IGNORECASE
-LIST_NOUN = (
-    r"(?:(?:to-?do|todo|to do|task|tasks|shopping)\s+)?(?:list|tasks|todos|to-?dos|task list)"
-)
+__all__ = ["DONE_WORD", "LIST_NOUN", "NOCASE", "ON_MY_LIST", "ref_from"]
+
+LIST_NOUN = alt(LIST_NAMES)
 ON_MY_LIST = re.compile(
     rf"\s+(?:to|on|onto|in|into|for|off|from|of)\s+(?:my|the|our)\s+{LIST_NOUN}$", NOCASE
 )
-DONE_WORD = (
-    r"(?:done|complete|completed|finished|checked(?:\s+off)?|ticked(?:\s+off)?|resolved|closed|"
-    r"✓|✔|✅|☑)"
-)
-NOT_A_REF = re.compile(
-    r"^(?:i'?m|im|i am|we'?re|we are|all|just|almost|nearly|not|half|not yet|you|are you|"
-    r"is it|it is|mostly|partially|is everything|everything is|am i|i'?m all|we'?re all|"
-    r"mark|set|be|get|getting|got|get it|is|it'?s|that'?s|almost all|well)$",
-    NOCASE,
-)
+DONE_WORD = alt(DONE_WORDS)
+NOT_A_REF = re.compile(rf"^{alt(NOT_A_TASK)}$", NOCASE)
 
 
 def ref_from(text: str) -> Ref | None:

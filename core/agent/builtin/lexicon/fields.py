@@ -1,0 +1,113 @@
+"""Priorities, tags and the names of a task's fields ("high priority", "tagged work",
+"description: …"), and the words of edits that name them."""
+
+from __future__ import annotations
+
+# Priority phrases, longest first when matched; each maps to low / medium / high.
+PRIORITY_PHRASES: dict[str, str] = {
+    "high priority": "high", "high prio": "high", "high-priority": "high", "priority high": "high",
+    "top priority": "high", "priority: high": "high", "urgent": "high", "urgently": "high",
+    "asap": "high", "as soon as possible": "high", "important": "high", "very important": "high",
+    "critical": "high", "p1": "high", "prio 1": "high", "priority 1": "high", "!!!": "high",
+    "!!": "high",
+    "medium priority": "medium", "medium prio": "medium", "priority medium": "medium",
+    "normal priority": "medium", "mid priority": "medium", "priority: medium": "medium",
+    "p2": "medium", "prio 2": "medium", "priority 2": "medium",
+    "low priority": "low", "low prio": "low", "priority low": "low", "priority: low": "low",
+    "not urgent": "low", "no rush": "low", "p3": "low", "p4": "low", "prio 3": "low",
+    "priority 3": "low",
+}  # fmt: skip
+# Bare level words after "make it" / "set priority to" ("make taxes high").
+PRIORITY_LEVELS: dict[str, str] = {
+    "high": "high", "top": "high", "urgent": "high", "important": "high", "medium": "medium",
+    "normal": "medium", "mid": "medium", "low": "low", "not urgent": "low",
+}  # fmt: skip
+
+# "tags: a, b", "tag it work", "tagged work", "with tag work".
+TAG_LEADS: tuple[str, ...] = (
+    "tags", "tag", "tagged", "tagged as", "tagged with", "with tag", "with tags", "with the tag",
+    "label", "labels", "labelled", "labeled",
+)  # fmt: skip
+
+# --- Labelled edits ----------------------------------------------------------------------
+# "edit task 1: title 'x', description 'y'": the labels, and the field each sets.
+FIELD_LABELS: dict[str, str] = {
+    "title": "title", "name": "title", "new title": "title", "new name": "title",
+    "text": "title", "wording": "title",
+    "description": "description", "desc": "description", "note": "description",
+    "notes": "description", "details": "description", "detail": "description",
+    "new description": "description", "comment": "description",
+}  # fmt: skip
+# Verbs before a second labelled field ("…, and set its description to …").
+FIELD_SETTERS: tuple[str, ...] = ("set", "change", "update", "make", "give it")
+# "it should say buy milk", "should read …", "make it say …": a correction of the task the
+# conversation is about.
+SHOULD_SAY = (
+    "it should say", "it should read", "it should be", "should say", "should read",
+    "should be", "that should say", "that should read", "that should be", "make it say",
+    "make it read", "it's supposed to say", "it is supposed to say", "supposed to say",
+    "it was supposed to say", "i wanted it to say", "it needs to say", "change it to say",
+)  # fmt: skip
+# Words for a task's description ("with notes: …", "details - …").
+DESCRIPTION_WORDS: tuple[str, ...] = (
+    "description", "desc", "note", "notes", "detail", "details", "comment",
+)  # fmt: skip
+# Words that attach a description to a new task ("… with description …", "… w/ notes …").
+ALONG_WITH: tuple[str, ...] = ("with", "w/", "and", "plus", "having", "including")
+# Words between the description's name and its text ("description saying …").
+DESCRIPTION_IS: tuple[str, ...] = (
+    "of", "that says", "saying", "reading", "being", "as", "like", "is", "are", "should be",
+)  # fmt: skip
+DESCRIBED: tuple[str, ...] = ("described as", "details being")
+# Words for a task's title ("change the wording of …", "its name should be …").
+TITLE_WORDS: tuple[str, ...] = ("title", "name", "wording", "text")
+# "fix the typo in …".
+MISTAKE_WORDS: tuple[str, ...] = ("typo", "spelling", "mistake")
+# "add a short note to …".
+SMALL: tuple[str, ...] = ("extra", "little", "short", "quick", "small")
+# Words between a description's task and its text ("… saying …", "… which says …").
+SAYING: tuple[str, ...] = ("saying", "that says", "reading", "as", "which says")
+# "the new title is …".
+NEW_FIELD: tuple[str, ...] = ("new",)
+# "X has the title …", "I want X to have the name …".
+WANT_THAT: tuple[str, ...] = ("want", "would like")
+# The two fields by their plainest names ("the title of …", "the note …").
+TITLE_NAMES: tuple[str, ...] = ("title", "name")
+DESCRIPTION_NAMES: tuple[str, ...] = ("description", "note")
+# What follows "should be" that is no new title ("the milk should be done", "… later").
+NOT_A_NEW_TITLE: tuple[str, ...] = (
+    "done", "finished", "complete", "completed", "deleted", "removed", "gone", "ready", "over",
+    "fine", "ok", "okay", "easy", "hard", "fun", "quick", "first", "last", "next", "later",
+    "earlier", "sooner", "tomorrow", "today", "tonight",
+)  # fmt: skip
+# Words that start a time, not a title ("… should be due friday", "… should be on monday").
+WHEN_WORDS: tuple[str, ...] = ("on", "by", "before", "after", "at", "in", "due")
+PRIORITY_NOUNS: tuple[str, ...] = ("priority", "prio")
+# "what's urgent?", "show my priorities": a level to list, or "sort" to list by priority.
+PRIORITY_ASKS: dict[str, str] = {
+    "urgent": "high", "important": "high", "high": "high", "high priority": "high",
+    "high-priority": "high", "top priority": "high", "medium": "medium",
+    "medium priority": "medium", "medium-priority": "medium", "low": "low",
+    "low priority": "low", "low-priority": "low", "most important": "sort",
+    "priority": "sort", "priorities": "sort",
+}  # fmt: skip
+# "set the priority of #2 to high", "make taxes urgent", "flag it as high".
+PRIORITY_SETTERS: tuple[str, ...] = ("set", "change", "make", "update", "put")
+PRIORITY_MARKERS: tuple[str, ...] = ("make", "mark", "set", "flag", "put", "change")
+BARE_URGENT: tuple[str, ...] = ("urgent", "important")
+# "raise the priority of …": the level each step sets.
+PRIORITY_STEPS: dict[str, str] = {
+    "raise": "high", "increase": "high", "bump up": "high", "lower": "low", "decrease": "low",
+    "bump down": "low", "reduce": "low",
+}  # fmt: skip
+PRIORITISE: dict[str, str] = {
+    "prioritise": "high", "prioritize": "high", "deprioritise": "low", "deprioritize": "low",
+    "de-prioritise": "low", "de-prioritize": "low",
+}  # fmt: skip
+# Tags: "tag it work", "label #2 as home", "untag it", "remove the home tag from …".
+TAG_VERBS: tuple[str, ...] = ("tag", "label")
+TAG_NOUNS: tuple[str, ...] = ("tag", "tags", "label", "labels")
+TAGGED: tuple[str, ...] = ("tagged", "labelled", "labeled")
+ATTACH_VERBS: tuple[str, ...] = ("add", "put", "give", "attach")
+DETACH_VERBS: tuple[str, ...] = ("remove", "drop", "delete", "take off", "take", "clear", "strip")
+UNTAG: tuple[str, ...] = ("untag",)

@@ -1,0 +1,74 @@
+"""Asking about the list: showing it, counting it, searching it, and one task's state."""
+
+from __future__ import annotations
+
+# "how many tasks", "the number of my todos", "task count".
+HOW_MANY: tuple[str, ...] = ("how many",)
+COUNT_NOUNS: tuple[str, ...] = ("number", "count", "total")
+COUNT_ALONE: tuple[str, ...] = ("count",)
+# How a request to see the list may start, besides a show verb ("what's …", "do I have …").
+LIST_ASKS: tuple[str, ...] = (
+    "what are", "what's", "whats", "what is", "which are", "which", "what", "let me see",
+    "can i see", "may i see", "remind me of", "remind me what", "do i have", "have i got",
+    "any", "anything",
+)  # fmt: skip
+# Which tasks a listing is of ("my open tasks", "the completed ones").
+LIST_KINDS: tuple[str, ...] = (
+    "current", "open", "pending", "completed", "done", "finished", "remaining", "outstanding",
+    "incomplete", "unfinished",
+)  # fmt: skip
+# Alone, these ask for a listing ("pending", "todo").
+LIST_KINDS_ALONE: tuple[str, ...] = (*LIST_KINDS, "left", "todo", "to-do")
+# "what's left?", "what's coming up?", "what's on my plate?".
+WHATS_LEFT: tuple[str, ...] = (
+    "left", "pending", "next", "remaining", "outstanding", "open", "up", "coming up", "due",
+    "still open", "still to do", "to do",
+)  # fmt: skip
+ANYTHING_LEFT: tuple[str, ...] = ("left", "pending", "else", "to do")
+PLATES: tuple[str, ...] = ("list", "plate", "agenda", "schedule")
+# "what have I done?", "what did I get done?".
+DID_WHAT: tuple[str, ...] = (
+    "done", "do", "completed", "complete", "finished", "finish", "accomplished", "got done",
+    "gotten done", "get done",
+)  # fmt: skip
+STATUS: tuple[str, ...] = ("status", "where am i at")
+# Words that make a listing one of finished tasks, or of open ones.
+STATUS_DONE: tuple[str, ...] = (
+    "completed", "complete", "done", "finished", "accomplished", "checked off", "ticked off",
+    "closed", "crossed off", "did", "finish",
+)  # fmt: skip
+STATUS_OPEN: tuple[str, ...] = (
+    "pending", "open", "left", "remaining", "outstanding", "incomplete", "unfinished",
+    "not done", "not yet done", "undone", "to do", "need to do", "have to do", "due", "active",
+    "current", "upcoming", "coming up", "next", "still", "todo", "uncompleted", "unchecked",
+    "in progress", "waiting", "ongoing",
+)  # fmt: skip
+# Words that make a listing of every task ("show the full list").
+WHOLE: tuple[str, ...] = ("full", "entire", "whole", "complete list")
+# Words that, besides a list noun, make a show verb ask for a listing ("show pending").
+LIST_HINTS: tuple[str, ...] = ("pending", "completed", "done", "left")
+TODO_LISTS: tuple[str, ...] = ("todo list", "to-do list", "to do list")
+# "do I have anything about the dentist?".
+MENTIONING: tuple[str, ...] = (
+    "about", "for", "with", "on", "regarding", "re", "related to", "mentioning", "involving",
+    "called", "named", "containing",
+)  # fmt: skip
+SEARCH_VERBS: tuple[str, ...] = ("search", "look")
+FIND_VERBS: tuple[str, ...] = ("find", "show", "show me", "list", "get")
+# What "anything for …" may be asked about that is no topic ("anything for today?").
+NOT_TOPICS: tuple[str, ...] = (
+    "me", "today", "tonight", "tomorrow", "this week", "the week", "now", "later",
+    "the weekend", "this weekend", "the day", "it", "that", "this", "list", "plate", "agenda",
+    "schedule", "calendar", "radar",
+)  # fmt: skip
+WHEN_TAILS: tuple[str, ...] = ("today", "tonight", "tomorrow", "this week", "now", "right now")
+# "what's task 3?", "tell me about the dentist one".
+ABOUT_ASKS: tuple[str, ...] = (
+    "what's", "whats", "what is", "what was", "show", "show me", "tell me about",
+    "remind me of",
+)  # fmt: skip
+NOTE_ASKS: tuple[str, ...] = ("what's", "whats", "what is", "what are", "show", "show me")
+# "what's my next task?".
+NEXT_TASK: tuple[str, ...] = ("next", "first", "top")
+# Words that make "did I …?" a question about the whole list.
+WHOLE_LIST_WHEN: tuple[str, ...] = ("today", "this week")

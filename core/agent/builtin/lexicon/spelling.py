@@ -1,0 +1,40 @@
+"""Misspellings: the words a misspelt word may be corrected to, how far it may be from
+them, words that look misspelt but are not, and misspellings spelled out."""
+
+from __future__ import annotations
+
+# Words a misspelt word may be corrected to ("shwo my tsaks", "whats lfet", "mrak 2 done").
+# Corrections are tried only on a message nothing else could read.
+TYPO_TARGETS: tuple[str, ...] = (
+    "add", "show", "list", "lists", "tasks", "task", "todos", "todo", "left", "done", "delete",
+    "remove", "complete", "completed", "finish", "finished", "rename", "update", "change",
+    "edit", "mark", "pending", "remaining", "description", "title", "what's", "whats", "what",
+    "remind", "check", "tick", "everything", "display", "help",
+)  # fmt: skip
+# How far a word may be from its correction (transpositions count once), by the word's length.
+TYPO_DISTANCE: tuple[tuple[int, int], ...] = ((4, 1), (7, 2))
+# Words that are never corrected, though they are close to one above.
+NOT_TYPOS = frozenset(
+    {"last", "lost", "lest", "lust", "mask", "made", "dine", "dune", "gone", "tone", "bone",
+     "cone", "none", "note", "took", "tasty", "cheek", "chick", "shop", "slow", "snow",
+     "stow", "chow", "that", "whet", "wants", "mart", "mars", "mary", "dark", "park",
+     "bark", "lark", "marks", "lift", "loft", "soft", "lent", "felt", "exit", "emit", "adds",
+     "odd", "ads", "tick", "kick", "lick", "pick", "sick", "wick", "mist", "fist", "gist",
+     "with", "wish", "tusk", "desk", "dusk", "risk", "disk", "rust", "dust", "must", "bust"}
+)  # fmt: skip
+# Misspellings that are no other word, and chat shorthand for little words, spelled out
+# wherever they stand ("delte 2", "wat's left").
+MISSPELLINGS: dict[str, str] = {
+    "ad": "add", "addd": "add", "adda": "add", "remnd": "remind", "rmind": "remind",
+    "remid": "remind", "reminde": "remind", "delet": "delete", "delte": "delete",
+    "dlete": "delete", "deleet": "delete", "delette": "delete", "cmplete": "complete",
+    "complet": "complete", "compelte": "complete", "comlete": "complete", "finsh": "finish",
+    "fnish": "finish", "renmae": "rename", "renam": "rename", "udpate": "update",
+    "upate": "update", "remvoe": "remove", "remov": "remove", "wat": "what", "wut": "what",
+    "wht": "what", "shw": "show",
+}  # fmt: skip
+# Verbs whose misspelling is corrected when what follows can only point at a task
+# ("dleete task 2").
+TYPO_PRONE_VERBS: tuple[str, ...] = (
+    "delete", "remove", "complete", "finish", "rename", "update", "change",
+)  # fmt: skip

@@ -1,0 +1,70 @@
+"""What people call a task, and their list."""
+
+from __future__ import annotations
+
+# Nouns for one task, with their plurals ("task 2", "the milk one", "the item about rent").
+TASK_NOUNS: dict[str, str] = {
+    "task": "tasks", "todo": "todos", "to-do": "to-dos", "to do": "to dos", "item": "items",
+    "entry": "entries", "reminder": "reminders", "thing": "things",
+}  # fmt: skip
+# Names of the list itself ("on my list", "my to-do list", "the shopping list").
+LIST_NAMES: tuple[str, ...] = (
+    "list", "tasks", "todos", "to-dos", "task list", "tasks list", "todo list", "to-do list",
+    "to do list", "shopping list",
+)  # fmt: skip
+# What a listing may be asked for by ("show my chores", "what's on the agenda").
+LISTING_NOUNS: tuple[str, ...] = (
+    "task", "tasks", "todo", "todos", "to-do", "to-dos", "to do", "to dos", "todo list",
+    "to-do list", "list", "item", "items", "things", "stuff", "agenda", "reminder", "reminders",
+    "chore", "chores",
+)  # fmt: skip
+# "the whole list", "all of them", "the lot": every task at once.
+EVERY_TASK: tuple[str, ...] = (
+    "everything", "them all", "all of them", "both", "both of them", "the whole list",
+    "the entire list", "my whole list", "my entire list", "my list", "the list", "my tasks",
+    "my todos", "the lot", "whatever",
+)  # fmt: skip
+# What follows "all"/"every" for every task ("all my tasks", "every one of them").
+ALL_OF: tuple[str, ...] = (
+    "task", "tasks", "todo", "todos", "to-do", "to-dos", "item", "items", "thing", "things",
+    "one", "ones", "stuff", "list",
+)  # fmt: skip
+# Words between a noun and what it is about ("the task about rent", "the one called x").
+ABOUT_WORDS: tuple[str, ...] = (
+    "about", "with", "for", "of", "called", "named", "titled", "that says", "saying",
+    "regarding", "re", "re:", "on",
+)  # fmt: skip
+# "the one I just added", "the newest one": the task the conversation is about.
+JUST_MADE: tuple[str, ...] = ("added", "created", "made", "mentioned")
+NEWEST: tuple[str, ...] = ("latest", "newest", "new", "previous", "last added")
+# Whole phrases that point at the task the conversation is about.
+POINTERS: tuple[str, ...] = (
+    "it", "that", "this", "them", "the same", "what i just added", "the latest", "the newest",
+    "the last one i added", "the last task i added", "the last one you added",
+    "the last task you added",
+)  # fmt: skip
+# Words that may stand where a task would and point at none ("I'm done", "all done").
+NOT_A_TASK: tuple[str, ...] = (
+    "i'm", "im", "i am", "we're", "we are", "all", "just", "almost", "nearly", "not", "half",
+    "not yet", "you", "are you", "is it", "it is", "mostly", "partially", "is everything",
+    "everything is", "am i", "i'm all", "im all", "we're all", "mark", "set", "be", "get",
+    "getting", "got", "get it", "is", "it's", "its", "that's", "thats", "almost all", "well",
+)  # fmt: skip
+# Nouns a new task may be introduced by ("add a note: …", "new reminder - …").
+ADD_NOUNS: dict[str, str] = {**TASK_NOUNS, "note": "notes"}
+# Words before a new task's noun ("add the following new task …").
+NEW: tuple[str, ...] = ("new", "following", "following new")
+FOLLOWING: tuple[str, ...] = ("following", "the following")
+# Words between a new task's noun and its title ("a task called …").
+CALLED: tuple[str, ...] = (
+    "called", "named", "titled", "that says", "saying", "reading", "which says",
+)  # fmt: skip
+# "another one: …", "a new one - …".
+ANOTHER_ONE: tuple[str, ...] = ("another one", "one more one", "a new one", "new one")
+# Words after a new task that are not its title ("… too", "… at some point").
+SOMEDAY: tuple[str, ...] = (
+    "too", "as well", "at some point", "sometime", "sometime soon", "some time", "eventually",
+    "one of these days", "when i can", "when i get a chance",
+)  # fmt: skip
+# Titles that name no task ("add something").
+NOT_TITLES: frozenset[str] = frozenset({"to", "do", "something", "sth", "a thing"})

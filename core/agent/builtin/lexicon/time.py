@@ -1,0 +1,131 @@
+"""Days, months, times of day, periods and amounts of time, and the words around a date
+("due friday", "push it back a week"), read by `dates.py` and `timed.py`."""
+
+from __future__ import annotations
+
+WEEKDAYS: dict[str, int] = {
+    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
+    "weds": 2, "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4,
+    "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
+}  # fmt: skip
+MONTHS: dict[str, int] = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+}  # fmt: skip
+# Days counted from today.
+RELATIVE_DAYS: dict[str, int] = {
+    "today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorow": 1, "tommorow": 1,
+    "tommorrow": 1, "day after tomorrow": 2, "the day after tomorrow": 2, "yesterday": -1,
+}  # fmt: skip
+# A part of the day and the clock time it stands for (24-hour).
+PARTS_OF_DAY: dict[str, tuple[int, int]] = {
+    "morning": (9, 0), "this morning": (9, 0), "in the morning": (9, 0),
+    "afternoon": (15, 0), "this afternoon": (15, 0), "in the afternoon": (15, 0),
+    "evening": (18, 0), "this evening": (18, 0), "in the evening": (18, 0),
+    "tonight": (20, 0), "night": (20, 0), "at night": (20, 0),
+    "lunchtime": (12, 0), "at lunchtime": (12, 0), "at lunch": (12, 0),
+}  # fmt: skip
+# Parts of the day whose bare hours are afternoon hours ("tonight at 9" is 21:00).
+LATE_PARTS = frozenset({"afternoon", "evening", "tonight", "night"})
+NAMED_TIMES: dict[str, tuple[int, int]] = {
+    "noon": (12, 0), "midday": (12, 0), "midnight": (23, 59), "end of day": (17, 0),
+    "eod": (17, 0), "close of business": (17, 0), "cob": (17, 0),
+}  # fmt: skip
+# Periods: the day they name, by rule (see dates.py).
+PERIODS: dict[str, str] = {
+    "next week": "next_monday", "this week": "week_end", "later this week": "week_end",
+    "end of the week": "friday", "end of week": "friday", "eow": "friday",
+    "end of the month": "month_end", "end of month": "month_end", "eom": "month_end",
+    "end of this month": "month_end", "next month": "next_month",
+    "end of the year": "year_end", "end of year": "year_end", "end of next month": "next_month_end",
+    "this weekend": "saturday", "the weekend": "saturday", "weekend": "saturday",
+    "next weekend": "next_saturday", "over the weekend": "saturday",
+}  # fmt: skip
+UNITS: dict[str, str] = {
+    "minute": "minutes", "minutes": "minutes", "min": "minutes", "mins": "minutes",
+    "hour": "hours", "hours": "hours", "hr": "hours", "hrs": "hours", "h": "hours",
+    "day": "days", "days": "days", "week": "weeks", "weeks": "weeks", "wk": "weeks",
+    "wks": "weeks", "month": "months", "months": "months", "year": "years", "years": "years",
+}  # fmt: skip
+# Words that may stand before a date and go with it ("due friday", "by the 15th").
+DUE_LEADS: tuple[str, ...] = (
+    "due on", "due by", "due", "by", "before", "on", "for", "until", "till", "no later than",
+    "deadline", "deadline is", "latest", "at the latest", "starting", "from",
+)  # fmt: skip
+TIME_LEADS: tuple[str, ...] = ("at", "@", "around", "by", "before", "due at", "at about")
+
+# Moving a due by an amount ("push #3 back a week", "bring the meeting forward 30 minutes").
+# The verbs, and the direction words: later pushes the due out, earlier pulls it in.
+SHIFT_VERBS: tuple[str, ...] = (
+    "move", "push", "push back", "postpone", "delay", "defer", "put off", "shift", "bump",
+    "bring", "bring forward", "pull", "pull forward", "pull in", "move up", "move back",
+    "reschedule", "slide", "set back", "kick", "kick back",
+)  # fmt: skip
+SHIFT_LATER: tuple[str, ...] = ("back", "later", "out", "further", "down the road", "on")
+SHIFT_EARLIER: tuple[str, ...] = ("forward", "earlier", "up", "in", "ahead", "sooner")
+# Verbs that mean earlier by themselves (the others push the due later).
+SHIFT_EARLIER_VERBS = frozenset(
+    {"bring", "bring forward", "pull", "pull forward", "pull in", "move up"}
+)
+# "change the dentist to 11am": verbs whose new value, when it is a date, moves the due.
+RETIME_VERBS: tuple[str, ...] = ("change", "update", "set", "switch", "amend", "edit")
+# Words before a weekday, and what each makes of it: "next" is that day of next week,
+# "last" the one past, "this" may be today, the others the coming one.
+WEEK_WHICH: dict[str, str] = {
+    "this": "this", "next": "next", "coming": "", "the coming": "", "last": "last",
+    "this coming": "this",
+}  # fmt: skip
+# "the 15th of next month": which month.
+MONTH_WHICH: dict[str, str] = {"the": "", "this": "", "next": "next"}
+MONTH_WORDS: tuple[str, ...] = ("month",)
+# Day words that are a date wherever they stand ("call mom tonight").
+DATES_ANYWHERE: tuple[str, ...] = ("tonight",)
+# "what's due this week?": the windows list_tasks filters by, by the words that name them.
+DUE_WINDOWS: dict[str, str] = {
+    "today": "today", "tonight": "today", "this morning": "today", "this evening": "today",
+    "tomorrow": "tomorrow", "this week": "this_week", "the week": "this_week",
+    "this weekend": "this_week", "next week": "next_week", "soon": "this_week",
+}  # fmt: skip
+DUE: tuple[str, ...] = ("due",)
+DUE_DATE: tuple[str, ...] = ("due date", "deadline")
+DATE_NAMES: tuple[str, ...] = ("due date", "deadline", "date")
+# "anything overdue?", "am I behind?".
+OVERDUE: tuple[str, ...] = ("overdue", "past due", "late")
+OVERDUE_QUESTIONS: tuple[str, ...] = (
+    "am i behind", "am i behind on anything", "what am i behind on", "what did i miss",
+)  # fmt: skip
+# "what's planned for today?", "what's happening tomorrow?".
+PLANNED: tuple[str, ...] = ("due", "on", "planned", "scheduled", "left", "to do", "happening")
+AGENDA: tuple[str, ...] = ("agenda", "plan")
+WHAT_NEEDS: tuple[str, ...] = (
+    "what should i do", "what needs to be done", "what has to be done",
+    "what needs to happen", "what has to happen",
+)  # fmt: skip
+# "what's coming up?", "anything with a due date?".
+UPCOMING: tuple[str, ...] = (
+    "due", "coming up", "upcoming", "with due date", "with due dates", "with a due date",
+    "with a due dates",
+)  # fmt: skip
+# Moving a due to a date ("move the dentist to friday", "change the deadline of #2 to …").
+MOVE_VERBS: tuple[str, ...] = (
+    "move", "push", "postpone", "reschedule", "shift", "bump", "defer", "delay", "put off",
+    "push back",
+)  # fmt: skip
+MOVE_WAYS: tuple[str, ...] = ("back", "out", "forward")
+SET_DATE_VERBS: tuple[str, ...] = ("change", "set", "update", "make")
+MARK_DUE_VERBS: tuple[str, ...] = ("make", "set", "mark")
+GIVE_DATE_VERBS: tuple[str, ...] = ("give", "set")
+CLEAR_DATE_VERBS: tuple[str, ...] = (
+    "remove", "clear", "delete", "drop", "take off", "unset", "reset", "cancel", "get rid of",
+    "no more",
+)  # fmt: skip
+# "move it another two days", "push it an extra week".
+MORE: tuple[str, ...] = ("another", "an extra", "a further")
+# "change the time of #2 to 3pm".
+TIME_NAMES: tuple[str, ...] = (
+    "time", "day", "date", "hour", "due time", "due day", "due date", "due hour",
+)  # fmt: skip
+# "in 3 days": units a day phrase may count in.
+CALENDAR_UNITS: tuple[str, ...] = ("day", "week", "month")
