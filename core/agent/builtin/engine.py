@@ -54,6 +54,7 @@ from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
     Known,
     at_position,
+    fuzzy_matches,
     loose_matches,
     most_overlap,
     title_matches,
@@ -367,6 +368,14 @@ class _Turn:
         if (acted := await self.act_or_ask(intent, family, matches)) is not None:
             return acted
         explicit = isinstance(intent, Complete) and (intent.told or not intent.loose)
+        if explicit or isinstance(intent, Delete | Update):
+            # "complete buy mlik": a typo in a title the person named (never in a report
+            # like "I called mom", which only acts on the words as said)
+            typed = fuzzy_matches(tasks, intent.ref.text)
+            if family == "complete" and len(typed) > 1:
+                typed = [task for task in typed if not task.completed] or typed
+            if (acted := await self.act_or_ask(intent, family, typed)) is not None:
+                return acted
         if explicit or isinstance(intent, Delete):
             candidates = [task for task in tasks if not task.completed or family != "complete"]
             overlapping = most_overlap(candidates, intent.ref.text)
@@ -383,7 +392,7 @@ class _Turn:
         verb, _, rest = intent.ref.text.partition(" ")
         pending = [task for task in tasks if not task.completed]
         matches = loose_matches(pending, rest) if rest else []
-        if len(matches) == 1 and stem(verb) not in PLAIN_DOING:
+        if len(matches) == 1 and stem(verb) not in {stem(plain) for plain in PLAIN_DOING}:
             return self.confirm_complete(matches[0])
         return await self.act_or_ask(intent, "complete", matches) or phrases.LOOSE_MISS
 

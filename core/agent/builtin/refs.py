@@ -19,7 +19,15 @@ from core.agent.builtin.lexicon.tasks import (
     TASK_NOUNS,
 )
 from core.agent.builtin.pattern import NOCASE, alt
-from core.agent.builtin.text import content_stems, number_from, tidy_title, unquote
+from core.agent.builtin.text import (
+    content_stems,
+    content_words,
+    number_from,
+    stem,
+    tidy_title,
+    unquote,
+)
+from core.agent.builtin.typos import misspelt
 
 _NOUN = alt(TASK_NOUNS)
 _NOUNS = alt(TASK_NOUNS, TASK_NOUNS.values())
@@ -128,8 +136,28 @@ def most_overlap(tasks: list[Known], text: str) -> list[Known]:
     return [task for score, task in scored if best and score == best]
 
 
+def _same_word(said: str, written: str) -> bool:
+    return stem(said) == stem(written) or misspelt(said, written)
+
+
+def fuzzy_matches(tasks: list[Known], text: str) -> list[Known]:
+    """Tasks whose title holds every meaningful word of `text`, each by stem or with a typo
+    ("buy mlik" finds "buy milk"): the last resort, after the words as written."""
+    wanted = content_words(text)
+    if not wanted:
+        return []
+    return [
+        task
+        for task in tasks
+        if all(
+            any(_same_word(said, written) for written in content_words(task.title))
+            for said in wanted
+        )
+    ]
+
+
 def title_matches(tasks: list[Known], text: str) -> list[Known]:
-    """Exact title, then part of a title, then every word by stem."""
+    """Exact title, then part of a title, then every word by stem, then with typos."""
     wanted = _fold(text)
     for found in (
         [task for task in tasks if _fold(task.title) == wanted],
@@ -137,7 +165,7 @@ def title_matches(tasks: list[Known], text: str) -> list[Known]:
     ):
         if found:
             return found
-    return loose_matches(tasks, text)
+    return loose_matches(tasks, text) or fuzzy_matches(tasks, text)
 
 
 def at_position(tasks: list[Known], position: int) -> Known | None:

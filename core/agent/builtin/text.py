@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 import unicodedata
+
+import emoji
+import snowballstemmer  # type: ignore[import-untyped]
 
 from core.agent.builtin.lexicon.forms import (
     BEFORE_TO,
@@ -53,9 +58,15 @@ _TRAILERS = re.compile(
 )
 
 
+# Every character that is part of an emoji, as the emoji package knows them: newer than this
+# Python's Unicode tables ("🫨"), and sequences of characters no category marks ("‼️",
+# "🏴󠁧󠁢󠁳󠁣󠁴󠁿"). Digits, "#" and "*" (keycaps) stay text.
+_EMOJI = frozenset(char for found in emoji.EMOJI_DATA for char in found if not char.isascii())
+
+
 def _is_decoration(char: str) -> bool:
     """Emoji, symbols and their joiners: noise at the edges of a message."""
-    if char in "\u200d\ufe0f\ufe0e\u20e3":
+    if char in _EMOJI or char in "\u200d\ufe0f\ufe0e\u20e3":
         return True
     return unicodedata.category(char) in ("So", "Sk", "Cs", "Co")
 
@@ -190,31 +201,27 @@ def number_from(word: str) -> int | None:
     return NUMBER_WORDS.get(word)
 
 
+# The Snowball English stemmer ("calling", "called", "calls" -> "call"); its state is not
+# shared safely between the threads turns are read in, so one stems at a time.
+_STEMMER = snowballstemmer.stemmer("english")
+_STEMMING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=8192)
 def stem(word: str) -> str:
+    """The word's stem, for matching what people say to what they wrote ("bought milk" finds
+    "buy milk"): irregular forms from the lexicon, then Snowball."""
     word = word.lower().strip("'")
-    if word in IRREGULAR_FORMS:
-        return IRREGULAR_FORMS[word]
-    if word.endswith("'s"):
-        word = word[:-2]
-    if len(word) > 4 and word.endswith("ies"):
-        word = word[:-3] + "y"
-    elif len(word) > 5 and word.endswith("ing"):
-        word = word[:-3]
-    elif (
-        (len(word) > 4 and word.endswith("ed"))
-        or (len(word) > 4 and word.endswith("es") and word[-3] in "sxz")
-        or word.endswith(("ches", "shes"))
-    ):
-        word = word[:-2]
-    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]  # "stopp" -> "stop", "runn" -> "run"
-    if len(word) > 3 and word.endswith("e"):
-        word = word[:-1]
-    return word
+    word = word.removesuffix("'s")
+    word = IRREGULAR_FORMS.get(word, word)
+    with _STEMMING:
+        return str(_STEMMER.stemWord(word))
+
+
+def content_words(text: str) -> list[str]:
+    """The words of `text` that say what it is about (no "the", "task", "my")."""
+    return [word for word in re.findall(r"[\w']+", text.lower()) if word not in STOPWORDS]
 
 
 def content_stems(text: str) -> set[str]:
-    words = re.findall(r"[\w']+", text.lower())
-    return {stem(word) for word in words if word not in STOPWORDS and stem(word)}
+    return {found for word in content_words(text) if (found := stem(word))}

@@ -7,18 +7,26 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz import process
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from core.agent.builtin.lexicon.spelling import NOT_TYPOS, TYPO_DISTANCE, TYPO_TARGETS
+from core.agent.builtin.lexicon.spelling import (
+    NOT_TYPOS,
+    TITLE_TYPO_DISTANCE,
+    TYPO_DISTANCE,
+    TYPO_PRONE_VERBS,
+    TYPO_TARGETS,
+    VERB_SIMILARITY,
+)
 
 _WORD = re.compile(r"[A-Za-z']+")
 _TARGETS = frozenset(TYPO_TARGETS)
 
 
-def _allowed_distance(word: str) -> int:
+def allowed_distance(word: str, distances: tuple[tuple[int, int], ...] = TYPO_DISTANCE) -> int:
+    """How many edits (a transposition is one) `word` may be from what it means."""
     allowed = 0
-    for length, distance in TYPO_DISTANCE:
+    for length, distance in distances:
         if len(word) >= length:
             allowed = distance
     return allowed
@@ -27,11 +35,26 @@ def _allowed_distance(word: str) -> int:
 def closest(word: str) -> str | None:
     """The lexicon word `word` is a misspelling of, or None."""
     lowered = word.lower()
-    allowed = _allowed_distance(lowered)
+    allowed = allowed_distance(lowered)
     if not allowed or lowered in _TARGETS or lowered in NOT_TYPOS:
         return None
     found = process.extractOne(lowered, TYPO_TARGETS, scorer=OSA.distance, score_cutoff=allowed)
     return found[0] if found is not None else None
+
+
+def closest_verb(word: str) -> str | None:
+    """The verb of `TYPO_PRONE_VERBS` that `word` is a misspelling of ("dleete"), by how much
+    of the two words they share (rapidfuzz's ratio), or None."""
+    found = process.extractOne(
+        word.lower(), TYPO_PRONE_VERBS, scorer=fuzz.ratio, score_cutoff=VERB_SIMILARITY
+    )
+    return found[0] if found is not None else None
+
+
+def misspelt(word: str, meant: str) -> bool:
+    """`word` is `meant` with a typo ("mlik" for "milk"), by the lexicon's title distances."""
+    allowed = allowed_distance(meant, TITLE_TYPO_DISTANCE)
+    return bool(allowed) and OSA.distance(word, meant, score_cutoff=allowed) <= allowed
 
 
 def corrected(text: str) -> str | None:

@@ -6,8 +6,7 @@ Readers only look at the words; they never look anything up. Leading-verb forms 
 
 from __future__ import annotations
 
-import difflib
-
+from core.agent.builtin import typos
 from core.agent.builtin.adding import read_add, read_need, read_title
 from core.agent.builtin.editing import read_update
 from core.agent.builtin.finishing import (
@@ -51,5 +50,5 @@ def fix_verb_typo(text: str) -> str:
     ref = parse_ref(rest)
     if ref is None or ref.kind == "title":
         return text  # "remote control batteries" stays a title
-    close = difflib.get_close_matches(word, TYPO_PRONE_VERBS, n=1, cutoff=0.75)
-    return f"{close[0]} {rest}" if close else text
+    close = typos.closest_verb(word)
+    return f"{close} {rest}" if close else text

@@ -13,6 +13,9 @@ TYPO_TARGETS: tuple[str, ...] = (
 )  # fmt: skip
 # How far a word may be from its correction (transpositions count once), by the word's length.
 TYPO_DISTANCE: tuple[tuple[int, int], ...] = ((4, 1), (7, 2))
+# How far a word of a task's title, as the person wrote it, may be from the title's own
+# ("buy mlik" finds "buy milk"); short words must be exact ("call tom" is not "call mom").
+TITLE_TYPO_DISTANCE: tuple[tuple[int, int], ...] = ((4, 1), (8, 2))
 # Words that are never corrected, though they are close to one above.
 NOT_TYPOS = frozenset(
     {"last", "lost", "lest", "lust", "mask", "made", "dine", "dune", "gone", "tone", "bone",
@@ -38,3 +41,5 @@ MISSPELLINGS: dict[str, str] = {
 TYPO_PRONE_VERBS: tuple[str, ...] = (
     "delete", "remove", "complete", "finish", "rename", "update", "change",
 )  # fmt: skip
+# How similar (0-100, rapidfuzz's ratio) a misspelt verb must be to one of those.
+VERB_SIMILARITY = 75

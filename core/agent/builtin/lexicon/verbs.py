@@ -116,9 +116,9 @@ DONE_PARTICIPLES: tuple[str, ...] = (
 )  # fmt: skip
 # Words after a report that do not change it ("paid at last", "sent today").
 AT_LAST: tuple[str, ...] = ("finally", "already", "now", "at last", "today", "yesterday")
-# Verbs that only say "it is done" ("got the milk", "sorted the invoices"), as word stems.
+# Verbs that only say "it is done" ("got the milk", "sorted the invoices").
 PLAIN_DOING: frozenset[str] = frozenset(
-    {"get", "grab", "do", "sort", "handl", "finish", "complet", "tackl"}
+    {"get", "grab", "do", "sort", "handle", "finish", "complete", "tackle"}
 )  # fmt: skip
 
 # --- Deleting -----------------------------------------------------------------------------
