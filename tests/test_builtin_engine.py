@@ -117,6 +117,7 @@ async def test_follow_ups_read_what_the_turn_stored_not_how_the_reply_was_worded
     chat: ChatDriver,
 ) -> None:
     await chat.say("buy eggs")  # an offer to add it
+    assert chat.last is not None and chat.last.tool_calls == [], "the note is no tool call"
     await reword_the_last_reply(chat, "Shall I put that on your list?")
     await chat.say("yes")
     assert await chat.titles() == ["buy eggs"]
