@@ -7,8 +7,7 @@ import re
 import threading
 import unicodedata
 
-import emoji
-import snowballstemmer  # type: ignore[import-untyped]
+import Stemmer  # type: ignore[import-not-found]  # a C extension without type hints
 
 from core.agent.builtin.lexicon.forms import (
     BEFORE_TO,
@@ -58,17 +57,24 @@ _TRAILERS = re.compile(
 )
 
 
-# Every character that is part of an emoji, as the emoji package knows them: newer than this
-# Python's Unicode tables ("🫨"), and sequences of characters no category marks ("‼️",
-# "🏴󠁧󠁢󠁳󠁣󠁴󠁿"). Digits, "#" and "*" (keycaps) stay text.
-_EMOJI = frozenset(char for found in emoji.EMOJI_DATA for char in found if not char.isascii())
+_JOINERS = "\u200d\ufe0f\ufe0e\u20e3"
+
+
+@functools.cache
+def _emoji_characters() -> frozenset[str]:
+    """Every character of an emoji as the emoji package knows them: newer than this Python's
+    Unicode tables ("🫨"), and in sequences no category marks ("‼️", subdivision flags).
+    Digits, "#" and "*" (keycaps) stay text. Loaded by the first message that needs it."""
+    import emoji
+
+    return frozenset(char for found in emoji.EMOJI_DATA for char in found if not char.isascii())
 
 
 def _is_decoration(char: str) -> bool:
     """Emoji, symbols and their joiners: noise at the edges of a message."""
-    if char in _EMOJI or char in "\u200d\ufe0f\ufe0e\u20e3":
+    if char in _JOINERS or unicodedata.category(char) in ("So", "Sk", "Cs", "Co"):
         return True
-    return unicodedata.category(char) in ("So", "Sk", "Cs", "Co")
+    return not char.isascii() and char in _emoji_characters()
 
 
 def strip_decoration(text: str) -> str:
@@ -201,9 +207,10 @@ def number_from(word: str) -> int | None:
     return NUMBER_WORDS.get(word)
 
 
-# The Snowball English stemmer ("calling", "called", "calls" -> "call"); its state is not
-# shared safely between the threads turns are read in, so one stems at a time.
-_STEMMER = snowballstemmer.stemmer("english")
+# The Snowball English stemmer (PyStemmer, the Snowball project's C binding: "calling",
+# "called", "calls" -> "call"); one object is not safe across the threads turns are read
+# in, so one word is stemmed at a time.
+_STEMMER = Stemmer.Stemmer("english")
 _STEMMING = threading.Lock()
 
 
