@@ -2,13 +2,14 @@
 
 The token's issuer (the product's auth service) names its users; the API maps that name to
 todobot's internal user through the `api` identity, so `sub` is an external id here.
+PyJWT (with the cryptography it loads, some ten megabytes) is imported only when a secret is
+set: without one every request is refused before a token is read.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-
-import jwt
 
 INVALID_TOKEN = "Invalid or missing authorization token"
 WRONG_USER = "User ID in token does not match request path"
@@ -28,6 +29,10 @@ class TokenVerifier:
     secret: str | None
     leeway_seconds: float = 10.0
 
+    def __post_init__(self) -> None:
+        if self.secret:
+            importlib.import_module("jwt")  # at start-up, not on the first request
+
     def authenticate(self, authorization: str | None, path_user: str) -> str:
         """The path's user when the header carries a valid token for exactly them.
 
@@ -46,6 +51,8 @@ class TokenVerifier:
         scheme, _, token = (authorization or "").partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise AuthError(401, INVALID_TOKEN)
+        import jwt
+
         try:
             claims = jwt.decode(
                 token.strip(),
@@ -64,5 +71,7 @@ class TokenVerifier:
 
 def issue_token(secret: str, user_id: str, *, ttl_seconds: int = 3600, now: float) -> str:
     """A token for `user_id` (for tests, the benchmark and the README example)."""
+    import jwt
+
     claims = {"sub": user_id, "iat": int(now), "exp": int(now) + ttl_seconds}
     return jwt.encode(claims, secret, algorithm=ALGORITHM)

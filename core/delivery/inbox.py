@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-import httpx
 from sqlalchemy import delete, or_, update
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
@@ -363,7 +362,6 @@ _TRANSIENT: tuple[type[BaseException], ...] = (
     SQLAlchemyTimeout,
     OSError,
     TimeoutError,
-    httpx.TransportError,
 )
 TRANSIENT_NAMES = frozenset(
     {"NetworkError", "TimedOut", "RetryAfter", "ClientError", "ServerDisconnectedError"}
@@ -378,6 +376,8 @@ def is_transient(error: BaseException) -> bool:
     current: BaseException | None = error
     while current is not None and id(current) not in seen:
         if isinstance(current, _TRANSIENT) or type(current).__name__ in TRANSIENT_NAMES:
+            return True
+        if _httpx_transport_error(current):
             return True
         if isinstance(current, DBAPIError) and connection_lost(current):
             return True
@@ -404,11 +404,19 @@ def _platform_error(error: BaseException) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def _httpx_transport_error(error: BaseException) -> bool:
+    """httpx's network failures (a TransportError of any kind), the client python-telegram-bot
+    and openai use; known by class name, so the core never loads httpx itself."""
+    return any(
+        kind.__name__ == "TransportError" and kind.__module__.startswith("httpx")
+        for kind in type(error).__mro__
+    )
+
+
 def _http_status(error: BaseException) -> int | None:
-    """The HTTP status a platform client's error carries, when it carries one."""
-    if isinstance(error, httpx.HTTPStatusError):
-        return error.response.status_code
-    response = vars(error).get("response")  # slack_sdk's SlackApiError
+    """The HTTP status a platform client's error carries (slack_sdk's SlackApiError, httpx's
+    HTTPStatusError), when it carries one."""
+    response = vars(error).get("response")
     status = vars(response).get("status_code") if response is not None else None
     return status if isinstance(status, int) else None
 
