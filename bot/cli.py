@@ -82,8 +82,7 @@ def chat(
     from adapters.console.console import GOODBYE, run_console
     from adapters.console.reminders import ConsoleReminderSender
     from bot.reminders import reminders_running
-    from bot.wiring import build_agent, build_services, upgrade_database
-    from core.agent.deferred import DeferredAgent
+    from bot.wiring import build_services, upgrade_database
 
     settings = settings_or_exit()
     # One local person on their own database: the console has its own rate limit (off).
@@ -91,14 +90,12 @@ def chat(
         update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}
     )
     upgrade_database(settings)
-    builtin = console.resolved_backend == "builtin"
     history = settings.console_history_file.strip()
     history_file = Path(history).expanduser() if history else None
 
     async def session() -> int:
         # the builtin engine is built on the first message: the prompt does not wait for it
-        deferred = DeferredAgent(lambda: build_agent(console)) if builtin else None
-        services = build_services(console, agent=deferred)
+        services = build_services(console)
         senders = [ConsoleReminderSender()]
         try:
             async with reminders_running(console, services.db, senders, clock=services.chat.clock):
