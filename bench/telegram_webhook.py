@@ -84,12 +84,8 @@ def endpoint_app(settings: Any) -> Any:
     from starlette.routing import Route
 
     from adapters.telegram.application import build_application
-    from adapters.telegram.webhook import (
-        WEBHOOK_PATH,
-        make_telegram_endpoint,
-        telegram_lifespan,
-        webhook_secret,
-    )
+    from adapters.telegram.config import webhook_secret
+    from adapters.telegram.webhook import WEBHOOK_PATH, make_telegram_endpoint, telegram_lifespan
     from bot.wiring import build_services, telegram_config
 
     services = build_services(settings)

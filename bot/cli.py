@@ -171,12 +171,8 @@ def telegram(context: typer.Context) -> None:
         return
     from telegram.error import TelegramError
 
-    from adapters.telegram.application import (
-        TelegramSetupError,
-        bot_token,
-        build_application,
-        poll_until_signalled,
-    )
+    from adapters.telegram.application import build_application, poll_until_signalled
+    from adapters.telegram.config import TelegramSetupError, bot_token
     from adapters.telegram.reminders import TelegramReminderSender
     from bot.logs import configure_logging
     from bot.reminders import reminders_running
@@ -213,8 +209,9 @@ def telegram(context: typer.Context) -> None:
 @telegram_app.command("set-webhook")
 def telegram_set_webhook(url: str) -> None:
     """Point Telegram at URL (ending in /telegram/webhook) with TELEGRAM_WEBHOOK_SECRET."""
-    from adapters.telegram.application import TelegramSetupError, build_application
-    from adapters.telegram.webhook import set_webhook, webhook_secret
+    from adapters.telegram.application import build_application
+    from adapters.telegram.config import TelegramSetupError, webhook_secret
+    from adapters.telegram.webhook import set_webhook
     from bot.wiring import build_services, telegram_config
 
     settings = settings_or_exit()
@@ -246,7 +243,7 @@ def serve(
     """Run the HTTP server: chat API, Slack and Telegram webhooks, /healthz, /metrics."""
 
     from adapters.slack.config import SlackConfigError
-    from adapters.telegram.application import TelegramSetupError
+    from adapters.telegram.config import TelegramSetupError
     from bot.logs import configure_logging
     from bot.serve import create_app
     from bot.serve import serve as run_server

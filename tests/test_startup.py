@@ -19,7 +19,7 @@ from pydantic import SecretStr
 
 from adapters.slack.config import SlackConfigError, slack_credentials
 from adapters.slack.socket_mode import run_socket_mode
-from adapters.telegram.application import TelegramSetupError
+from adapters.telegram.config import TelegramSetupError
 from bot.logs import configure_logging
 from bot.serve import create_app
 from bot.settings import load_settings

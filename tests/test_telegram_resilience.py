@@ -9,7 +9,8 @@ from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from adapters.telegram import menus
-from adapters.telegram.application import TelegramSetupError, build_application, run_polling
+from adapters.telegram.application import build_application, run_polling
+from adapters.telegram.config import TelegramSetupError
 from bot.cli import app as cli
 from bot.wiring import telegram_config
 from core.agent.base import AgentTurn

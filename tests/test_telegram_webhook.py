@@ -10,8 +10,9 @@ import pytest
 from telegram.error import BadRequest
 from typer.testing import CliRunner
 
-from adapters.telegram.application import TelegramSetupError, build_application
-from adapters.telegram.webhook import process_update, set_webhook, webhook_secret
+from adapters.telegram.application import build_application
+from adapters.telegram.config import TelegramSetupError, webhook_secret
+from adapters.telegram.webhook import process_update, set_webhook
 from bot.cli import app as cli
 from bot.wiring import telegram_config
 from core.storage.db import Database

@@ -22,7 +22,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from adapters.http.limits import SLACK_BODY_MAX, TELEGRAM_BODY_MAX
-from adapters.slack.config import SlackConfig
+from adapters.http.served import served_platforms
+from adapters.slack.config import SlackConfig, SlackCredentials
 from adapters.telegram.config import TelegramConfig
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
@@ -41,16 +42,16 @@ def mount_platforms(
     chat: ChatService,
     inbox: Inbox,
 ) -> None:
-    """Mount Slack when any of its HTTP settings is set (the bot token and the signing secret
-    are then both required), Telegram when its bot token or webhook secret is (both are then
-    required). A partial or malformed setting fails here, loudly, naming what is missing. A
-    bot token beside an app token and no signing secret is Socket Mode (`todobot slack`)."""
-    if slack.over_http:
-        mount_slack(app, slack, chat, inbox)
+    """Mount the platforms `served_platforms` finds configured; a partial or malformed setting
+    fails here, loudly, naming what is missing. Each platform's library is imported only when
+    that platform is mounted, at start-up, so the first delivery does not wait for it."""
+    served = served_platforms(slack, telegram)
+    if served.slack is not None:
+        mount_slack(app, served.slack, chat, inbox)
     elif slack.socket_mode:
         log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
-    if telegram.configured:
-        mount_telegram(app, telegram, chat, inbox)
+    if served.telegram_secret is not None:
+        mount_telegram(app, telegram, served.telegram_secret, chat, inbox)
 
 
 def slack_delivery_id(body: dict[str, Any]) -> str:
@@ -62,16 +63,16 @@ def slack_delivery_id(body: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def mount_slack(app: FastAPI, config: SlackConfig, chat: ChatService, inbox: Inbox) -> None:
+def mount_slack(
+    app: FastAPI, credentials: SlackCredentials, chat: ChatService, inbox: Inbox
+) -> None:
     from adapters.slack.app import create_slack_app
-    from adapters.slack.config import slack_credentials
     from adapters.slack.http import make_slack_endpoint
     from adapters.slack.reminders import SlackReminderSender
 
     async def record(body: dict[str, Any]) -> None:
         await inbox.record("slack", slack_delivery_id(body), body)
 
-    credentials = slack_credentials(config, "http")
     slack_app, worker = create_slack_app(credentials, chat, mode="http", hand_off=record)
     inbox.register("slack", worker.process, apologise=worker.apologise)
     app.state.reminder_senders.append(SlackReminderSender(slack_app.client))
@@ -81,17 +82,14 @@ def mount_slack(app: FastAPI, config: SlackConfig, chat: ChatService, inbox: Inb
     )
 
 
-def mount_telegram(app: FastAPI, config: TelegramConfig, chat: ChatService, inbox: Inbox) -> None:
+def mount_telegram(
+    app: FastAPI, config: TelegramConfig, webhook_secret: str, chat: ChatService, inbox: Inbox
+) -> None:
     from adapters.telegram.application import bridge_of, build_application
     from adapters.telegram.reminders import TelegramReminderSender
-    from adapters.telegram.webhook import (
-        process_update,
-        read_webhook,
-        telegram_lifespan,
-        webhook_secret,
-    )
+    from adapters.telegram.webhook import process_update, read_webhook, telegram_lifespan
 
-    secret = webhook_secret(config).encode()
+    secret = webhook_secret.encode()
     application = build_application(config, chat, polling=False)
 
     async def endpoint(request: Request) -> Response:

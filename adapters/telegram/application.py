@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import signal
 from collections.abc import Callable
 
@@ -26,37 +25,16 @@ from telegram.ext import Application, ApplicationBuilder, ContextTypes, TypeHand
 
 from adapters.telegram import menus
 from adapters.telegram.bridge import TelegramBridge, optional
-from adapters.telegram.config import TelegramConfig
+from adapters.telegram.config import TelegramConfig, TelegramSetupError, bot_token
 from adapters.telegram.ordering import PerChatUpdateProcessor
 from adapters.telegram.ratelimit import TodobotRateLimiter
 from core.chat import ChatService
 
 log = logging.getLogger(__name__)
 
-TOKEN_FORMAT = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
 ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 LONG_POLL_SECONDS = 25
 BRIDGE_KEY = "todobot.bridge"
-
-
-class TelegramSetupError(Exception):
-    """Telegram cannot start with these settings; the message says which one and why."""
-
-
-def bot_token(config: TelegramConfig) -> str:
-    secret = config.bot_token
-    token = secret.get_secret_value().strip() if secret else ""
-    if not token:
-        raise TelegramSetupError(
-            "TELEGRAM_BOT_TOKEN is not set. Create a bot with @BotFather and put its token "
-            "in TELEGRAM_BOT_TOKEN (environment or .env)."
-        )
-    if not TOKEN_FORMAT.match(token):
-        raise TelegramSetupError(
-            "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then letters "
-            "and digits, e.g. 123456789:AAH...). Copy it again from @BotFather."
-        )
-    return token
 
 
 def build_application(

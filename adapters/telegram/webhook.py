@@ -24,39 +24,17 @@ from starlette.responses import PlainTextResponse, Response
 from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application
 
-from adapters.telegram.application import (
-    ALLOWED_UPDATES,
-    TelegramSetupError,
-    bridge_of,
-    initialize,
-)
-from adapters.telegram.config import TelegramConfig
+from adapters.telegram.application import ALLOWED_UPDATES, bridge_of, initialize
+from adapters.telegram.config import TelegramSetupError
 from core.delivery.inbox import RetryLater
 
 log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
-SECRET_FORMAT = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 MAX_BODY_BYTES = 1_000_000
 WEBHOOK_PATH = "/telegram/webhook"
 
 Endpoint = Callable[[Request], Awaitable[Response]]
-
-
-def webhook_secret(config: TelegramConfig) -> str:
-    secret = config.webhook_secret
-    value = secret.get_secret_value() if secret else ""
-    if not value:
-        raise TelegramSetupError(
-            "TELEGRAM_WEBHOOK_SECRET is required in webhook mode: set it to a random string "
-            "(1-256 of A-Z a-z 0-9 _ -), e.g. `python3 -c 'import secrets; "
-            "print(secrets.token_urlsafe(32))'`."
-        )
-    if not SECRET_FORMAT.match(value):
-        raise TelegramSetupError(
-            "TELEGRAM_WEBHOOK_SECRET may only hold 1-256 of A-Z a-z 0-9 _ - (Telegram's rule)."
-        )
-    return value
 
 
 def make_telegram_endpoint(application: Application, secret: str) -> Endpoint:
