@@ -242,17 +242,17 @@ def serve(
 ) -> None:
     """Run the HTTP server: chat API, Slack and Telegram webhooks, /healthz, /metrics."""
 
+    from adapters.http.served import served_platforms
     from adapters.slack.config import SlackConfigError
     from adapters.telegram.config import TelegramSetupError
     from bot.logs import configure_logging
-    from bot.serve import create_app
     from bot.serve import serve as run_server
-    from bot.wiring import upgrade_database
+    from bot.wiring import slack_config, telegram_config, upgrade_database
 
     settings = settings_or_exit()
     configure_logging(settings)
-    try:
-        create_app(settings)  # fails here, once, on a malformed Slack or Telegram setting
+    try:  # fails here, once, on a malformed Slack or Telegram setting; builds nothing
+        served_platforms(slack_config(settings), telegram_config(settings))
     except (SlackConfigError, TelegramSetupError) as problem:
         errors().print(str(problem), style="red", markup=False)
         raise typer.Exit(2) from None

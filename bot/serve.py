@@ -23,40 +23,18 @@ import shutil
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI
-from fastapi.openapi.utils import get_openapi
-from sqlalchemy import text
-from sqlalchemy.exc import DBAPIError
-
-from adapters.http.auth import TokenVerifier
-from adapters.http.chat_api import chat_api_router
-from adapters.http.errors import install_error_handlers
-from adapters.http.limits import DEFAULT_BODY_MAX
-from adapters.http.metrics import build_metrics
-from adapters.http.ops import ops_router
-from adapters.http.platforms import mount_platforms
-from adapters.http.reminders import ApiReminderSender
-from adapters.mcp.mount import mount_mcp
 from bot import http_server, listening
-from bot.logs import protect_logs
-from bot.reminders import reminders_running
-from bot.runtime import freeze_startup_heap
 from bot.settings import Settings, load_settings
 from bot.supervisor import WorkerPool
-from bot.wiring import (
-    build_database,
-    build_remote_tools,
-    build_services,
-    mcp_config,
-    slack_config,
-    telegram_config,
-)
-from core.agent.base import Agent
-from core.chat import ChatService
-from core.delivery.inbox import Inbox, InboxPolicy
-from core.domain.trash import TrashPurger
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from core.agent.base import Agent
+    from core.chat import ChatService
+    from core.delivery.inbox import Inbox, InboxPolicy
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +45,8 @@ KEY_PRUNE_SECONDS = 3600.0
 
 
 def inbox_policy(settings: Settings) -> InboxPolicy:
+    from core.delivery.inbox import InboxPolicy
+
     return InboxPolicy(
         lease_seconds=settings.inbox_lease_seconds,
         concurrency=settings.inbox_concurrency,
@@ -78,7 +58,36 @@ def inbox_policy(settings: Settings) -> InboxPolicy:
 def create_app(
     settings: Settings, *, agent: Agent | None = None, multiprocess_metrics: bool = False
 ) -> FastAPI:
-    """The whole server for one worker process; nothing connects until its lifespan starts."""
+    """The whole server for one worker process; nothing connects until its lifespan starts.
+
+    The app's libraries are imported here, not with the module: the parent of `serve
+    --workers N` imports this module only to start the workers, and builds no app."""
+    from fastapi import FastAPI
+    from sqlalchemy import text
+
+    from adapters.http.auth import TokenVerifier
+    from adapters.http.chat_api import chat_api_router
+    from adapters.http.errors import install_error_handlers
+    from adapters.http.limits import DEFAULT_BODY_MAX
+    from adapters.http.metrics import build_metrics
+    from adapters.http.ops import ops_router
+    from adapters.http.platforms import mount_platforms
+    from adapters.http.reminders import ApiReminderSender
+    from adapters.mcp.mount import mount_mcp
+    from bot.logs import protect_logs
+    from bot.reminders import reminders_running
+    from bot.runtime import freeze_startup_heap
+    from bot.wiring import (
+        build_database,
+        build_remote_tools,
+        build_services,
+        mcp_config,
+        slack_config,
+        telegram_config,
+    )
+    from core.delivery.inbox import Inbox
+    from core.domain.trash import TrashPurger
+
     protect_logs(settings)
     metrics = build_metrics(settings.prometheus_multiproc_dir if multiprocess_metrics else None)
     services = build_services(settings, agent=agent, observer=metrics)
@@ -158,6 +167,7 @@ def create_app(
 async def _forgetting_expired_keys(chat: ChatService) -> AsyncIterator[None]:
     """Hourly, drop the idempotency keys past their 24 hours (any worker may; it is one
     DELETE)."""
+    from sqlalchemy.exc import DBAPIError
 
     async def forget() -> None:
         while True:
@@ -187,6 +197,8 @@ def _start_inbox(inbox: Inbox) -> asyncio.Task[None] | None:
 def _openapi(app: FastAPI) -> dict[str, Any]:
     """FastAPI's schema, with its generic 422 replaced by the 400 this API really answers
     (the 422 an operation declares itself, a reused Idempotency-Key, stays)."""
+    from fastapi.openapi.utils import get_openapi
+
     if app.openapi_schema:
         return app.openapi_schema
     schema = get_openapi(
