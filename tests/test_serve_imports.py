@@ -1,0 +1,119 @@
+"""What a real `todobot serve` imports by the time it is up: the libraries of the platforms
+configured and no others, never the Agents SDK or openai with the builtin engine, the engine
+itself only when a turn needs it; the parent of `--workers N` builds no app at all."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.storage.migrate import upgrade
+from tests.fakes import slack_payloads
+from tests.fakes.slack_api import FakeSlackApi
+from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
+from tests.fakes.telegram_rig import WEBHOOK_SECRET
+
+ROOT = Path(__file__).resolve().parent.parent
+UP = "Application startup complete"
+PARENT_UP = "Started parent process"
+NEVER = {"agents", "openai"}
+ENGINE = "core.agent.builtin.engine"
+SETTINGS = ("OPENAI_", "DATABASE_", "AGENT_", "LOG_", "SLACK_", "TELEGRAM_", "API_JWT", "MCP_")
+
+
+@pytest.fixture(autouse=True)
+def migrated(tmp_path: Path) -> None:
+    """Every start finds the schema up to date, as all but the first do."""
+    upgrade(_database(tmp_path))
+
+
+def _database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'todobot.db'}"
+
+
+def _env(tmp_path: Path, **settings: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(SETTINGS)}
+    return env | {"PYTHONPATH": str(ROOT), "DATABASE_URL": _database(tmp_path), **settings}
+
+
+def _slack(api: FakeSlackApi) -> dict[str, str]:
+    return {
+        "SLACK_BOT_TOKEN": slack_payloads.BOT_TOKEN,
+        "SLACK_SIGNING_SECRET": slack_payloads.SIGNING_SECRET,
+        "SLACK_API_URL": api.api_url,
+    }
+
+
+def _telegram(api: FakeTelegramAPI) -> dict[str, str]:
+    return {
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "TELEGRAM_WEBHOOK_SECRET": WEBHOOK_SECRET,
+        "TELEGRAM_API_URL": api.base_url,
+    }
+
+
+async def _imported_until(tmp_path: Path, line: str, *args: str, **settings: str) -> set[str]:
+    """The modules (and top-level packages) `todobot serve`, under -X importtime, imported
+    before it logged `line`."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-X", "importtime", "-m", "bot", "serve", "--port", "0", *args,
+        cwd=tmp_path, env=_env(tmp_path, **settings), stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    assert process.stdout is not None
+    modules: set[str] = set()
+    log: list[str] = []
+    try:
+        async with asyncio.timeout(120):
+            while line not in (text := (await process.stdout.readline()).decode()):
+                assert text, "serve exited:\n" + "".join(log[-30:])
+                if text.startswith("import time:"):  # a package counts with its first module
+                    name = text.rsplit("|", 1)[-1].strip()
+                    modules |= {name, name.split(".")[0]}
+                else:
+                    log.append(text)
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        await process.communicate()
+    return modules
+
+
+async def test_serve_without_platforms_loads_neither_platform_library(tmp_path: Path) -> None:
+    modules = await _imported_until(tmp_path, UP)
+    assert not {"telegram", "slack_bolt", "slack_sdk", "httpx", "jwt", ENGINE, *NEVER} & modules
+
+
+async def test_serve_loads_at_start_the_library_of_each_platform_configured(
+    tmp_path: Path, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+) -> None:
+    slack_only = await _imported_until(tmp_path, UP, **_slack(slack_api))
+    assert {"slack_bolt", "adapters.slack.http"} <= slack_only
+    assert not {"telegram", *NEVER} & slack_only
+
+    telegram_only = await _imported_until(tmp_path, UP, **_telegram(bot_api))
+    assert {"telegram", "adapters.telegram.webhook"} <= telegram_only
+    assert not {"slack_bolt", "slack_sdk", *NEVER} & telegram_only
+
+    secret = {"API_JWT_SECRET": "a-secret-of-at-least-thirty-two-bytes"}
+    everything = await _imported_until(
+        tmp_path, UP, **_slack(slack_api), **_telegram(bot_api), **secret
+    )
+    assert {"slack_bolt", "telegram", "jwt"} <= everything  # tokens are read from the start
+    assert not {ENGINE, *NEVER} & everything  # the engine is built by the first turn
+
+
+async def test_the_parent_of_several_workers_builds_no_app(
+    tmp_path: Path, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+) -> None:
+    parent = await _imported_until(
+        tmp_path, PARENT_UP, "--workers", "2", **_slack(slack_api), **_telegram(bot_api)
+    )
+    assert "bot.supervisor" in parent
+    app = {"fastapi", "starlette", "telegram", "slack_bolt", "prometheus_client", "httpx"}
+    assert not {*app, ENGINE, *NEVER} & parent
