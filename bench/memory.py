@@ -9,21 +9,26 @@ answered 200; `chat` (input a pipe left open) and the bare-import floors are rea
 of theirs is blocked reading their standard input.
 
 serve, builtin engine, on SQLite and PostgreSQL (a fresh migrated database each):
-- no platforms: nothing but the chat API (no API_JWT_SECRET: it answers 401, /mcp 503);
-- Slack + Telegram: both configured over HTTP with fake credentials, pointing at the fake Web API
-  and Bot API from tests/fakes (served by this script);
-- everything: Slack + Telegram and API_JWT_SECRET (the chat API and MCP at /mcp);
+- no platforms: nothing but the chat API (no API_JWT_SECRET: it answers 503, /mcp too);
+- Slack, Telegram, Slack + Telegram: configured over HTTP with fake credentials, pointing at the
+  fake Web API and Bot API from tests/fakes (served by this script);
+- everything: Slack + Telegram and API_JWT_SECRET (the chat API and MCP at /mcp), also measured
+  again after one chat API turn ("add milk");
 - `--workers 2` (PostgreSQL, Slack + Telegram): the supervisor parent and each worker.
-chat: `todobot chat` on SQLite with the builtin engine, before its first line.
+chat: `todobot chat` on SQLite with the builtin engine, before its first line and again after
+one turn ("add milk") is answered.
 
 Floors, measured in the same run:
 - hello: uvicorn serving a one-route FastAPI app (`GET /healthz`), ready the same way;
 - libraries: the same hello app in a process that has also imported, bare, the libraries that
-  configuration genuinely needs (the database driver, SQLAlchemy's asyncio engine, SQLModel,
-  pydantic-settings, prometheus_client, PyJWT; slack_bolt's async app; python-telegram-bot's
-  Application with its rate limiter; the MCP SDK's server);
+  configuration genuinely needs: always the database driver and SQLAlchemy's dialect for it,
+  SQLAlchemy's asyncio engine, SQLModel, pydantic-settings, prometheus_client; for Slack
+  slack_bolt's async app and its Starlette adapter; for Telegram python-telegram-bot's
+  Application with its rate limiter, and httpcore (the transport of the HTTP clients it makes
+  at start); with API_JWT_SECRET PyJWT and the MCP SDK's server;
 - the supervisor parent: a process that imported what it needs (Typer, pydantic-settings,
-  uvicorn for its log format, multiprocessing), blocked reading stdin;
+  SQLAlchemy and psycopg for the schema check, uvicorn for its log format, multiprocessing),
+  blocked reading stdin;
 - chat: a process that imported what the console needs (SQLAlchemy's asyncio engine with
   aiosqlite, SQLModel, pydantic-settings, Typer), blocked reading stdin.
 ratio = todobot / the libraries floor.
@@ -76,7 +81,8 @@ SLACK = "slack_bolt.async_app, slack_bolt.adapter.starlette.async_handler"
 TELEGRAM = "telegram.ext, telegram.ext._aioratelimiter, httpcore"
 API = "jwt, mcp.server.mcpserver"
 CHAT_LIBRARIES = "sqlalchemy.ext.asyncio, aiosqlite, sqlmodel, pydantic_settings, typer"
-PARENT_LIBRARIES = "typer, pydantic_settings, uvicorn, multiprocessing"
+# the parent checks the schema (SQLAlchemy and the driver), then only starts and watches workers
+PARENT_LIBRARIES = f"typer, pydantic_settings, uvicorn, multiprocessing, {DRIVERS['postgres']}"
 
 HELLO = """
 import {libraries}
@@ -158,18 +164,22 @@ async def _served(started: Started, workers: int) -> str:
     return url
 
 
-async def _one_api_turn(url: str, secret: str) -> None:
+async def _one_api_turn(url: str, secret: str) -> float:
+    """The turn's wall time in ms (the server's first, so it builds the builtin engine)."""
     from adapters.http.auth import issue_token
 
     token = issue_token(secret, "memory-bench", now=time.time())
     async with httpx.AsyncClient(timeout=60) as client:
+        started = time.perf_counter()
         answer = await client.post(
             f"{url}/api/memory-bench/chat",
             json={"message": "add milk"},
             headers={"Authorization": f"Bearer {token}"},
         )
+        took = (time.perf_counter() - started) * 1000
     if answer.status_code != 200:
         raise RuntimeError(f"the chat API answered {answer.status_code}: {answer.text}")
+    return took
 
 
 async def _drain(stream: asyncio.StreamReader, log: list[str]) -> None:
@@ -228,6 +238,7 @@ class Figures:
     """RSS samples (MB) per row, in the order rows were first measured."""
 
     samples: dict[str, list[float]] = field(default_factory=dict)
+    first_turns: dict[str, list[float]] = field(default_factory=dict)  # ms, per serve row
 
     def add(self, row: str, value: float) -> None:
         self.samples.setdefault(row, []).append(value)
@@ -253,15 +264,22 @@ class Bench:
     telegram_api: FakeTelegramAPI
     figures: Figures = field(default_factory=Figures)
 
-    def platforms(self) -> dict[str, str]:
-        return {
-            "SLACK_BOT_TOKEN": BOT_TOKEN,
-            "SLACK_SIGNING_SECRET": SIGNING_SECRET,
-            "SLACK_API_URL": self.slack_api.api_url,
-            "TELEGRAM_BOT_TOKEN": TELEGRAM_TOKEN,
-            "TELEGRAM_WEBHOOK_SECRET": "bench-webhook-secret",
-            "TELEGRAM_API_URL": self.telegram_api.base_url,
-        }
+    def platforms(self, *, slack: bool = True, telegram: bool = True) -> dict[str, str]:
+        """Settings for Slack and Telegram over HTTP, pointing at the fakes."""
+        settings: dict[str, str] = {}
+        if slack:
+            settings |= {
+                "SLACK_BOT_TOKEN": BOT_TOKEN,
+                "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+                "SLACK_API_URL": self.slack_api.api_url,
+            }
+        if telegram:
+            settings |= {
+                "TELEGRAM_BOT_TOKEN": TELEGRAM_TOKEN,
+                "TELEGRAM_WEBHOOK_SECRET": "bench-webhook-secret",
+                "TELEGRAM_API_URL": self.telegram_api.base_url,
+            }
+        return settings
 
     async def serve(
         self, row: str, database: str, extra: dict[str, str], workers: int, turn: str = ""
@@ -275,8 +293,9 @@ class Bench:
             if workers == 1:
                 self.figures.add(row, started.rss())
                 if turn:
-                    await _one_api_turn(url, extra["API_JWT_SECRET"])
+                    took = await _one_api_turn(url, extra["API_JWT_SECRET"])
                     self.figures.add(turn, started.rss())
+                    self.figures.first_turns.setdefault(row, []).append(took)
                 return
             self.figures.add(f"{row}: supervisor parent", started.rss())
             for index, rss in enumerate(started.worker_rss(), start=1):
@@ -314,16 +333,19 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
     """The rows to print and the measurements of one run, in order."""
     rows: list[Row] = []
     steps: list[Callable] = []
-    secret = {"API_JWT_SECRET": "bench-api-secret"}
+    secret = {"API_JWT_SECRET": "bench-api-secret-of-at-least-32-bytes"}
     if only & {"serve", "workers"}:
         steps.append(lambda: bench.hello("floor: uvicorn + FastAPI hello", "sys"))
     if "serve" in only:
         for database in databases:
             base = f"{SERVE_BASE}, {DRIVERS[database]}"
+            both = f"{base}, {SLACK}, {TELEGRAM}"
             setups = [
                 ("no platforms", {}, base),
-                ("Slack + Telegram", bench.platforms(), f"{base}, {SLACK}, {TELEGRAM}"),
-                ("everything", bench.platforms() | secret, f"{base}, {SLACK}, {TELEGRAM}, {API}"),
+                ("Slack", bench.platforms(telegram=False), f"{base}, {SLACK}"),
+                ("Telegram", bench.platforms(slack=False), f"{base}, {TELEGRAM}"),
+                ("Slack + Telegram", bench.platforms(), both),
+                ("everything", bench.platforms() | secret, f"{both}, {API}"),
             ]
             for setup, extra, libraries in setups:
                 row = f"serve, {database}, {setup}"
@@ -343,7 +365,7 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
         steps.append(lambda: bench.serve(row, "postgres", bench.platforms(), 2))
         steps.append(lambda: bench.blocked(parent_floor, PARENT_LIBRARIES))
         if "serve" not in only:
-            libraries = f"{SERVE_BASE}, psycopg, {SLACK}, {TELEGRAM}"
+            libraries = f"{SERVE_BASE}, {DRIVERS['postgres']}, {SLACK}, {TELEGRAM}"
             steps.append(lambda: bench.hello(floor, libraries))
     if "chat" in only:
         floor = "floor: libraries of the console"
@@ -363,6 +385,8 @@ def _print(figures: Figures, rows: list[Row], runs: int) -> None:
         hello = f"{figures.median(row.hello):5.1f}" if row.hello != row.libraries else "—"
         ratio = todobot / floor
         print(f"{row.name:<{width}}  {todobot:7.1f}  {hello:>5}  {floor:9.1f}  {ratio:5.2f}")
+    for name, took in figures.first_turns.items():
+        print(f"{name}: the first chat API turn took {statistics.median(took):.0f} ms")
     print("\nfloors:")
     for name, values in figures.samples.items():
         if name.startswith("floor"):
