@@ -196,7 +196,6 @@ async def worker(url: str, platform: str, api: str) -> None:
             database_url=url,
             telegram_bot_token=SecretStr(TELEGRAM_TOKEN),
             telegram_api_url=api,
-            telegram_messages_per_second=30 // WORKERS,  # one bot's 30/s shared by the workers
         )
         config = telegram_config(settings)
         application = build_application(config, build_services(settings).chat, polling=False)

@@ -14,8 +14,8 @@ TODOBOT_BENCH_POSTGRES_URL's server and dropped afterwards, or with `--sqlite` a
 Every update is a different person's private "add task N". It prints the webhook response time
 p50/p95/p99/max, updates per second accepted, and how long until every update was answered,
 and checks each was answered exactly once (one sendMessage per chat, one task per update).
-Replies go through PTB's AIORateLimiter, which keeps to Telegram's 30 messages a second, so
-the answering rate is capped at about 30/s by design.
+Replies keep to the bot's send pace (TELEGRAM_MESSAGES_PER_SECOND, 28 a second by default, under
+Telegram's 30), so the answering rate is capped at about that by design.
 """
 
 from __future__ import annotations

@@ -57,9 +57,10 @@ class Settings(BaseSettings):
     telegram_bot_token: SecretStr | None = None
     telegram_webhook_secret: SecretStr | None = None
     telegram_api_url: str = "https://api.telegram.org/bot"
-    # Telegram allows a bot about 30 messages a second in all: with N processes sending for
-    # one bot (serve workers), give each 30/N.
-    telegram_messages_per_second: int = Field(default=30, ge=1, le=30)
+    # Telegram allows a bot about 30 messages a second in all: every process sending for the
+    # bot (serve workers, `todobot telegram`) shares this rate through the database. A little
+    # under 30, so that network jitter does not put a 31st message into one second.
+    telegram_messages_per_second: int = Field(default=28, ge=1, le=30)
 
     # HTTP chat API
     api_jwt_secret: SecretStr | None = None

@@ -1,8 +1,10 @@
-"""Helpers for reminder tests: a clock the test moves, a sender that records, and a way to
-set a reminder on a task as the tools do."""
+"""Helpers for reminder tests: a clock the test moves, a sender that records, a timer for the
+send pace, and a way to set a reminder on a task as the tools do."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
@@ -28,6 +30,33 @@ class StepClock:
 
     def advance(self, **delta: float) -> None:
         self.at += timedelta(**delta)
+
+
+@dataclass
+class PaceTimer:
+    """The send pace's time, read from a `StepClock`. A sleep does not wait: it notes the
+    moment the message would have gone (`wakes`), so a test reads the schedule the pace
+    kept. `oversleep` seconds are added to the next sleeps, as a busy CPU would."""
+
+    clock: StepClock = field(default_factory=StepClock)
+    wakes: list[float] = field(default_factory=list)
+    oversleep: list[float] = field(default_factory=list)
+
+    def time(self) -> float:
+        return self.clock.at.timestamp()
+
+    async def sleep(self, seconds: float) -> None:
+        late = self.oversleep.pop(0) if self.oversleep else 0.0
+        if late:
+            self.clock.advance(seconds=seconds + late)
+        self.wakes.append(self.time() if late else self.time() + seconds)
+        await asyncio.sleep(0)
+
+
+def tightest_gap(moments: list[float]) -> float:
+    """The least time between two of these moments."""
+    ordered = sorted(moments)
+    return min(later - earlier for earlier, later in itertools.pairwise(ordered))
 
 
 @dataclass

@@ -8,6 +8,7 @@ from datetime import timedelta
 from sqlmodel import select
 
 from adapters.telegram.reminders import TelegramReminderSender
+from core.delivery.send_pace import MemorySlots, SharedPace
 from core.reminders import book
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.db import Database
@@ -15,7 +16,7 @@ from core.storage.models import Conversation, Task
 from tests.fakes.telegram_api import callback_update, group_chat, person
 from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
 from tests.harness import ChatDriver
-from tests.reminders_rig import StepClock, remind, reminders_of
+from tests.reminders_rig import PaceTimer, StepClock, remind, reminders_of
 
 ALICE = person(501, "Alice")
 BOB = person(502, "Bob")
@@ -132,14 +133,21 @@ async def test_a_person_who_blocked_the_bot_is_marked(chat: ChatDriver) -> None:
 
 async def test_flood_control_is_waited_out(chat: ChatDriver) -> None:
     clock = StepClock()
-    async with telegram_api() as api, polling_bot(api, chat.database, chat.service) as rig:
+    timer = PaceTimer(clock)
+    pace = SharedPace(MemorySlots(), "telegram:1", 30, timer=timer)
+    async with (
+        telegram_api() as api,
+        polling_bot(api, chat.database, chat.service, pace=pace) as rig,
+    ):
         task = await _setup(rig, chat.database, "call mom")
         await remind(chat.database, task, clock.at, platform="telegram")
         api.fail("sendMessage", status=429, description="Too Many Requests", retry_after=30)
         dispatcher = await _dispatcher(rig, chat.database, clock)
+        refused_at = clock.at.timestamp()
         await dispatcher.run_once()
         clock.advance(seconds=29)
         assert await dispatcher.run_once() == 0
         clock.advance(seconds=1)
         assert await dispatcher.run_once() == 1
         assert api.sent()[-1].text == "⏰ Reminder: #1 “call mom”"
+    assert timer.wakes[-1] >= refused_at + 30  # the bot sent nothing meanwhile

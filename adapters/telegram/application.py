@@ -29,6 +29,7 @@ from adapters.telegram.config import TelegramConfig, TelegramSetupError, bot_tok
 from adapters.telegram.ordering import PerChatUpdateProcessor
 from adapters.telegram.ratelimit import TodobotRateLimiter
 from core.chat import ChatService
+from core.delivery.send_pace import Pace, shared_pace
 
 log = logging.getLogger(__name__)
 
@@ -43,15 +44,18 @@ def build_application(
     *,
     polling: bool = True,
     bridge: TelegramBridge | None = None,
+    pace: Pace | None = None,
 ) -> Application:
-    """An Application on the configured Bot API server; without an Updater in webhook mode."""
+    """An Application on the configured Bot API server; without an Updater in webhook mode.
+    Its messages keep to `pace`, by default the bot's rate shared through the database."""
+    token = bot_token(config)
+    if pace is None:
+        pace = shared_pace(chat.db, pace_key(token), per_second=config.messages_per_second)
     builder = (
         ApplicationBuilder()
-        .token(bot_token(config))
+        .token(token)
         .base_url(config.api_url)
-        .rate_limiter(
-            TodobotRateLimiter(overall_max_rate=config.messages_per_second, max_retries=3)
-        )
+        .rate_limiter(TodobotRateLimiter(pace, max_retries=3))
         .concurrent_updates(PerChatUpdateProcessor(config.concurrent_updates))
         .connect_timeout(5)
         .read_timeout(10)
@@ -67,6 +71,11 @@ def build_application(
     application = builder.build()
     register_handlers(application, bridge or TelegramBridge(chat))
     return application
+
+
+def pace_key(token: str) -> str:
+    """The bot's key in the shared pace: its id, the token's public part."""
+    return f"telegram:{token.partition(':')[0]}"
 
 
 def register_handlers(application: Application, bridge: TelegramBridge) -> None:

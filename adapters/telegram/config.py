@@ -29,8 +29,9 @@ class TelegramConfig:
     bot_token: SecretStr | None = None
     webhook_secret: SecretStr | None = None
     api_url: str = DEFAULT_API_URL
-    # Telegram allows a bot about 30 messages a second in all; each process takes its share.
-    messages_per_second: int = 30
+    # Telegram allows a bot about 30 messages a second in all; every process sending for the
+    # bot shares this rate through the database (core/delivery/send_pace.py).
+    messages_per_second: int = 28
     concurrent_updates: int = CONCURRENT_UPDATES_LOCAL_ENGINE
 
     @property

@@ -325,3 +325,13 @@ class Reminder(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     sent_at: datetime | None = None
     decided_at: datetime | None = None
+
+
+class SendPace(SQLModel, table=True):
+    """One platform account's shared send rate (core/delivery/send_pace.py): the earliest moment the
+    next message may go, in seconds since the epoch, for every process sending as it."""
+
+    __tablename__ = "send_pace"
+
+    key: str = Field(primary_key=True, max_length=64)
+    next_at: float = Field(default=0.0)

@@ -29,6 +29,7 @@ from adapters.telegram.webhook import (
 from bot.settings import Settings, load_settings
 from bot.wiring import telegram_config
 from core.chat import ChatService
+from core.delivery.send_pace import Pace
 from core.storage.db import Database
 from core.storage.models import Identity, Message, ProcessedEvent, Task
 from tests.fakes.telegram_api import (
@@ -109,11 +110,20 @@ async def telegram_api() -> AsyncIterator[FakeTelegramAPI]:
 
 @asynccontextmanager
 async def polling_bot(
-    api: FakeTelegramAPI, database: Database, chat: ChatService, **bridge: Any
+    api: FakeTelegramAPI,
+    database: Database,
+    chat: ChatService,
+    *,
+    pace: Pace | None = None,
+    **bridge: Any,
 ) -> AsyncIterator[TelegramRig]:
-    """The bot polling the fake; returns once its first getUpdates is in flight."""
+    """The bot polling the fake; returns once its first getUpdates is in flight. Its
+    messages keep to `pace` (by default the bot's rate shared through the database)."""
     application = build_application(
-        telegram_config(telegram_settings(api)), chat, bridge=TelegramBridge(chat, **bridge)
+        telegram_config(telegram_settings(api)),
+        chat,
+        bridge=TelegramBridge(chat, **bridge),
+        pace=pace,
     )
     stop = asyncio.Event()
     polling = asyncio.create_task(run_polling(application, stop))
