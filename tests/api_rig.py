@@ -65,6 +65,23 @@ class ApiRig:
             headers=self.auth(as_user or user),
         )
 
+    async def press(
+        self,
+        user: str,
+        token: str,
+        action: str,
+        *,
+        as_user: str | None = None,
+        key: str | None = None,
+    ) -> httpx.Response:
+        """`user` presses a reminder's button, with `as_user`'s token (default: own)."""
+        headers = self.auth(as_user or user)
+        if key is not None:
+            headers["Idempotency-Key"] = key
+        return await self.client.post(
+            f"/api/{user}/reminders/{token}", json={"action": action}, headers=headers
+        )
+
     async def conversations(self, user: str, *, as_user: str | None = None) -> httpx.Response:
         return await self.client.get(
             f"/api/{user}/conversations", headers=self.auth(as_user or user)

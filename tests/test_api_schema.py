@@ -63,6 +63,7 @@ def test_no_generated_request_breaks_the_api(database_url: str) -> None:
             "GET /api/{user_id}/conversations",
             "GET /api/{user_id}/conversations/{conversation_id}/messages",
             "POST /api/{user_id}/confirmations/{token}",
+            "POST /api/{user_id}/reminders/{token}",
             "GET /healthz",
         }
         for operation in operations:

@@ -14,16 +14,19 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Requ
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from adapters.http.auth import AuthError, TokenVerifier
+from adapters.http.errors import error_responses
 from adapters.http.idempotency import HEADER, KEY_REUSED, REPLAYED_HEADER, RetryKey, retry_key
 from adapters.http.limits import API_BODY_MAX
+from adapters.http.reminders import press_reminder
 from adapters.http.schemas import (
     ChatRequest,
     ChatResponse,
     ConfirmationRequest,
     ConfirmationResponse,
     ConversationList,
-    ErrorBody,
     MessageList,
+    ReminderPressRequest,
+    ReminderPressResponse,
     UndoResponse,
 )
 from adapters.http.translate import (
@@ -72,22 +75,6 @@ IdempotencyKey = Annotated[
 ]
 
 
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    described = {
-        400: "The request is malformed (not JSON, wrong types, empty or too long message).",
-        401: "Invalid or missing authorization token.",
-        403: "The token belongs to another user.",
-        404: "No such conversation (or confirmation) for this user.",
-        409: "That confirmation was already decided.",
-        410: "That confirmation expired.",
-        422: f"This {HEADER} was already used for a different request.",
-        429: "Over the per-person rate limit; retry after a minute.",
-        503: "The database is unreachable or the API is not configured; retry shortly.",
-    }
-    chosen = (*statuses, 400, 401, 403, 503)
-    return {code: {"model": ErrorBody, "description": described[code]} for code in chosen}
-
-
 def chat_api_router(
     chat: ChatService, verifier: TokenVerifier, *, requests_per_minute: int = 0
 ) -> APIRouter:
@@ -129,7 +116,7 @@ def chat_api_router(
         except ValueError as bad:
             raise HTTPException(400, str(bad)) from None
 
-    @router.post("/chat", response_model=ChatResponse, responses=_errors(404, 422, 429))
+    @router.post("/chat", response_model=ChatResponse, responses=error_responses(404, 422, 429))
     async def send_message(
         user_id: User, request: ChatRequest, response: Response, key: IdempotencyKey = None
     ) -> ChatResponse:
@@ -166,7 +153,7 @@ def chat_api_router(
     @router.get(
         "/conversations",
         response_model=ConversationList,
-        responses=_errors(429),
+        responses=error_responses(429),
         dependencies=[Paged],
     )
     async def list_conversations(
@@ -189,7 +176,7 @@ def chat_api_router(
     @router.get(
         "/conversations/{conversation_id}/messages",
         response_model=MessageList,
-        responses=_errors(404, 429),
+        responses=error_responses(404, 429),
         dependencies=[Paged],
     )
     async def read_conversation(
@@ -226,7 +213,7 @@ def chat_api_router(
     @router.post(
         "/confirmations/{token}",
         response_model=ConfirmationResponse,
-        responses=_errors(404, 409, 410, 422),
+        responses=error_responses(404, 409, 410, 422),
     )
     async def decide(
         user_id: User,
@@ -264,9 +251,42 @@ def chat_api_router(
         )
 
     @router.post(
+        "/reminders/{token}",
+        response_model=ReminderPressResponse,
+        responses=error_responses(
+            404,
+            409,
+            410,
+            422,
+            429,
+            about={
+                403: "The token belongs to another user, or the reminder is someone else's.",
+                404: "No such reminder.",
+                409: "That reminder was already done, snoozed or moved.",
+                410: "The reminder's task is gone.",
+            },
+        ),
+    )
+    async def press_reminder_button(
+        user_id: User,
+        token: Annotated[str, Path(min_length=1, max_length=64)],
+        request: ReminderPressRequest,
+        response: Response,
+        key: IdempotencyKey = None,
+    ) -> ReminderPressResponse:
+        """Press a delivered reminder's button: `data.token` and one of `data.actions` of its
+        `reminder` tool call. Only its owner, and once: the first press decides it (409 after)."""
+        retry = keyed(key, user_id, f"reminders/{token}", request.model_dump(mode="json"))
+        pressed, headers = await press_reminder(
+            chat, user_id=user_id, token=token, action=request.action, retry=retry
+        )
+        response.headers.update(headers)
+        return pressed
+
+    @router.post(
         "/undo/{token}",
         response_model=UndoResponse,
-        responses=_errors(403, 404, 409, 410),
+        responses=error_responses(403, 404, 409, 410),
     )
     async def undo(
         user_id: User, token: Annotated[str, Path(min_length=1, max_length=64)]

@@ -8,7 +8,8 @@ pool exhausted) is 503 with Retry-After: nothing was committed and the request m
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -17,12 +18,34 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from adapters.http.idempotency import HEADER
+from adapters.http.schemas import ErrorBody
 from adapters.http.translate import validation_detail
 
 log = logging.getLogger(__name__)
 
 UNAVAILABLE = "The service is briefly unavailable; nothing was changed. Please retry."
 FAILED = "Sorry, I encountered an error processing your request. Please try again."
+
+
+def error_responses(
+    *statuses: int, about: Mapping[int, str] | None = None
+) -> dict[int | str, dict[str, Any]]:
+    """The refusals an endpoint documents in the schema; `about` words some for it."""
+    described = {
+        400: "The request is malformed (not JSON, wrong types, empty or too long message).",
+        401: "Invalid or missing authorization token.",
+        403: "The token belongs to another user.",
+        404: "No such conversation (or confirmation) for this user.",
+        409: "That confirmation was already decided.",
+        410: "That confirmation expired.",
+        422: f"This {HEADER} was already used for a different request.",
+        429: "Over the per-person rate limit; retry after a minute.",
+        503: "The database is unreachable or the API is not configured; retry shortly.",
+        **(about or {}),
+    }
+    chosen = (*statuses, 400, 401, 403, 503)
+    return {code: {"model": ErrorBody, "description": described[code]} for code in chosen}
 
 
 def install_error_handlers(app: FastAPI, count_error: Callable[[str], None]) -> None:

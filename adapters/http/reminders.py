@@ -1,22 +1,59 @@
-"""Reminders on the chat API: a message in the conversation they were asked in.
+"""Reminders on the chat API: a message in the conversation they were asked in, and its
+buttons pressed with `POST /api/{user_id}/reminders/{token}`.
 
 A client reads them with `GET /api/{user_id}/conversations/{id}/messages`; the message's
 `tool_calls` carry the reminder's token and its actions, for the client to show as buttons.
+A press takes the same decision as a Slack or Telegram button: owner-only, exactly once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fastapi import HTTPException
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from adapters.http.idempotency import KEY_REUSED, REPLAYED_HEADER, RetryKey
+from adapters.http.schemas import ReminderPressResponse
+from adapters.http.translate import API_REMINDER_ACTION, REMINDER_ACTIONS, REMINDER_STATUS
+from core.chat import ChatService, KeyReused
 from core.conversation import conversations
 from core.reminders.delivery import Notice
 from core.storage.db import Database, in_transaction
 from core.storage.models import Conversation, iso, utcnow
+from core.types import Press
 
 PLATFORM = "api"
+
+
+async def press_reminder(
+    chat: ChatService, *, user_id: str, token: str, action: str, retry: RetryKey | None
+) -> tuple[ReminderPressResponse, dict[str, str]]:
+    """The press and the headers of its answer; HTTPException when it decided nothing (not
+    this person's reminder, unknown, already decided, its task gone, too many presses)."""
+    press = Press(
+        platform=PLATFORM,
+        user_ref=user_id,
+        token=token,
+        action=REMINDER_ACTIONS[action],
+        event_id=retry.event_id if retry else None,
+        fingerprint=retry.fingerprint if retry else None,
+    )
+    try:
+        reply = await chat.press(press, redelivered=True)
+    except KeyReused:
+        raise HTTPException(422, KEY_REUSED) from None
+    if reply is None:
+        raise RuntimeError("a keyed press taken by another attempt has its answer kept")
+    headers = {REPLAYED_HEADER: "true"} if reply.replayed else {}
+    status = REMINDER_STATUS.get(reply.outcome or "", 404)
+    if status != 200:
+        raise HTTPException(status, reply.text, headers=headers or None)
+    outcome = "done" if reply.outcome == "done" else "snoozed"
+    return ReminderPressResponse(
+        token=token, user_id=user_id, outcome=outcome, content=reply.text
+    ), headers
 
 
 @dataclass
@@ -36,7 +73,7 @@ class ApiReminderSender:
                     "data": {
                         "token": notice.reply.buttons[0].token if notice.reply.buttons else None,
                         "actions": [
-                            {"label": b.label, "action": b.action.value}
+                            {"label": b.label, "action": API_REMINDER_ACTION[b.action]}
                             for b in notice.reply.buttons
                         ],
                     },

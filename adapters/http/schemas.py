@@ -33,7 +33,9 @@ class ToolCallOut(BaseModel):
             "a day, `YYYY-MM-DDTHH:MM+01:00` with the offset when a time was given, or null), "
             "`due_at` (the instant in UTC, or null), `due_has_time`, `priority` (low, medium, "
             "high) and `tags` (without #). `list_tasks` adds `count`, `pending_count` and "
-            "`completed_count`."
+            "`completed_count`. A delivered reminder (`tool_name` `reminder`) has `data.token` "
+            "and `data.actions` (`label`, `action`): POST /api/{user_id}/reminders/{token} "
+            "with one of those actions presses it."
         ),
     )
     ok: bool = True
@@ -113,6 +115,20 @@ class ConfirmationResponse(BaseModel):
     user_id: str
     outcome: Literal["confirmed", "cancelled"]
     content: str
+
+
+class ReminderPressRequest(BaseModel):
+    action: Literal["done", "snooze", "tomorrow"] = Field(
+        description="One of the reminder's `actions`: done (complete the task), snooze (again "
+        "in an hour) or tomorrow (again at 09:00 tomorrow, the person's time)."
+    )
+
+
+class ReminderPressResponse(BaseModel):
+    token: str
+    user_id: str
+    outcome: Literal["done", "snoozed"]
+    content: str = Field(description="What happened, as the reminder's message would now say.")
 
 
 class UndoResponse(BaseModel):

@@ -37,6 +37,22 @@ PRESS_STATUS = {
     "expired": 410,
     "rate_limited": 429,
 }
+# A reminder's buttons as the chat API names them, and how it answers a press of one.
+REMINDER_ACTIONS = {
+    "done": Action.REMINDER_DONE,
+    "snooze": Action.SNOOZE,
+    "tomorrow": Action.TOMORROW,
+}
+API_REMINDER_ACTION = {action: name for name, action in REMINDER_ACTIONS.items()}
+REMINDER_STATUS = {
+    "done": 200,
+    "snoozed": 200,
+    "not_found": 404,
+    "not_yours": 403,
+    "already_decided": 409,
+    "task_gone": 410,
+    "rate_limited": 429,
+}
 UNDO_STATUS = {
     "undone": 200,
     "not_found": 404,

@@ -57,7 +57,9 @@ async def press_reminder(
         await session.exec(select(Task).where(Task.user_id == user_id, Task.id == reminder.task_id))
     ).first()
     if task is None:
-        return Reply(text="That task is gone, so there is nothing to remind you of.")
+        return Reply(
+            text="That task is gone, so there is nothing to remind you of.", outcome="task_gone"
+        )
     zone = (await zones_of(session, user_ids=[user_id]))[user_id]
     name = task_name(Due(reminder.token, task.number, task.title, reminder.fire_at))
     if action is Action.REMINDER_DONE:
