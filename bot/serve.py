@@ -32,6 +32,7 @@ from bot.supervisor import WorkerPool
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from adapters.http.webhooks import ReminderWebhook
     from core.agent.base import Agent
     from core.chat import ChatService
     from core.delivery.inbox import Inbox, InboxPolicy
@@ -42,6 +43,7 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 # Connections for recording deliveries before the ack; group commit needs very few.
 INTAKE_POOL_SIZE = 2
 KEY_PRUNE_SECONDS = 3600.0
+WEBHOOK_TIMEOUT_SECONDS = 10.0
 
 
 def inbox_policy(settings: Settings) -> InboxPolicy:
@@ -73,6 +75,7 @@ def create_app(
     from adapters.http.ops import ops_router
     from adapters.http.platforms import mount_platforms
     from adapters.http.reminders import ApiReminderSender
+    from adapters.http.webhooks import SOURCE as WEBHOOK_SOURCE
     from adapters.mcp.mount import mount_mcp
     from bot.logs import protect_logs
     from bot.reminders import reminders_running
@@ -100,6 +103,9 @@ def create_app(
         intake_db=intake,
     )
     secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
+    webhook = reminder_webhook(settings)
+    if webhook is not None:
+        inbox.register(WEBHOOK_SOURCE, webhook.post)
 
     async def check_database() -> None:
         async with services.db.engine.connect() as connection:
@@ -110,9 +116,12 @@ def create_app(
         async with AsyncExitStack() as stack:
             stack.push_async_callback(services.close)
             stack.push_async_callback(intake.dispose)
+            if webhook is not None:
+                stack.push_async_callback(webhook.client.aclose)
             for platform_lifespan in app.state.platform_lifespans:
                 await stack.enter_async_context(platform_lifespan())
-            senders = [ApiReminderSender(services.db), *app.state.reminder_senders]
+            api_sender = ApiReminderSender(services.db, webhook=webhook is not None)
+            senders = [api_sender, *app.state.reminder_senders]
             await stack.enter_async_context(
                 reminders_running(
                     settings, services.db, senders, observer=metrics, clock=chat.clock
@@ -161,6 +170,21 @@ def create_app(
     mount_mcp(app, mcp_config(settings), build_remote_tools(settings, services.db, metrics))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
+
+
+def reminder_webhook(settings: Settings) -> ReminderWebhook | None:
+    """The poster of chat API reminders to API_REMINDER_WEBHOOK_URL, when it is set."""
+    if not settings.api_reminder_webhook_url or settings.api_webhook_secret is None:
+        return None
+    import httpx
+
+    from adapters.http.webhooks import ReminderWebhook
+
+    return ReminderWebhook(
+        settings.api_reminder_webhook_url,
+        settings.api_webhook_secret.get_secret_value(),
+        httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT_SECONDS),
+    )
 
 
 @asynccontextmanager

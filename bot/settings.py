@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -64,6 +64,10 @@ class Settings(BaseSettings):
 
     # HTTP chat API
     api_jwt_secret: SecretStr | None = None
+    # Reminders on the chat API are also POSTed here, `{user_id}` replaced by the person's API
+    # id (e.g. https://app.example.com/todobot/{user_id}), signed with API_WEBHOOK_SECRET.
+    api_reminder_webhook_url: str = Field(default="", pattern=r"^(https?://\S+)?$")
+    api_webhook_secret: SecretStr | None = Field(default=None, validate_default=True)
 
     # MCP over HTTP (`todobot serve` at /mcp; the same API_JWT_SECRET tokens)
     mcp_http: bool = True
@@ -89,6 +93,17 @@ class Settings(BaseSettings):
     reminder_poll_seconds: float = Field(default=1.0, gt=0)
     reminder_lease_seconds: float = Field(default=60.0, gt=0)
     reminder_max_attempts: int = Field(default=8, ge=1)
+
+    @field_validator("api_webhook_secret")
+    @classmethod
+    def _webhook_is_signed(cls, secret: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
+        value = secret.get_secret_value() if secret else ""
+        if info.data.get("api_reminder_webhook_url") and len(value) < 16:
+            raise ValueError(
+                "API_REMINDER_WEBHOOK_URL is set, so this must be too (16 characters or more): "
+                "it signs every post, so the receiver can tell it comes from todobot"
+            )
+        return secret
 
     @property
     def resolved_backend(self) -> Literal["builtin", "openai"]:

@@ -6,22 +6,31 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
+from uuid import UUID
 
 import httpx
 import jwt
 from fastapi import FastAPI
 from pydantic import SecretStr
+from sqlmodel import col, select
 
 from adapters.http.auth import issue_token
+from adapters.http.reminders import ApiReminderSender
 from bot.serve import create_app
 from bot.settings import load_settings
 from core.agent.base import Agent
+from core.reminders import book
+from core.reminders.dispatch import ReminderDispatcher
+from core.storage.db import Database
+from core.storage.models import Identity, Task, utcnow
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
 from tests.fakes.telegram_rig import WEBHOOK_SECRET
 from tests.harness import ScriptedAgent
+from tests.reminders_rig import StepClock
 
 SECRET = "test-secret-for-the-chat-api-" + "0123456789abcdef" * 3
 
@@ -31,6 +40,10 @@ class ApiRig:
     app: FastAPI
     client: httpx.AsyncClient
     secret: str = SECRET
+
+    @property
+    def database(self) -> Database:
+        return self.app.state.services.db
 
     def token(self, user: str, *, ttl_seconds: int = 300, secret: str | None = None) -> str:
         return issue_token(secret or self.secret, user, ttl_seconds=ttl_seconds, now=time.time())
@@ -94,6 +107,35 @@ class ApiRig:
             f"/api/{user}/conversations/{conversation_id}/messages",
             headers=self.auth(as_user or user),
         )
+
+
+async def deliver_reminder(
+    api: ApiRig, user: str = "ann", *, webhook: bool = False
+) -> tuple[dict[str, Any], str]:
+    """`user` adds “call mom” with a reminder tomorrow, which then comes due (with `webhook`,
+    also posted to their webhook): the reminder's tool call data as the conversation shows
+    it, and the conversation's id."""
+    conversation = (await api.say(user, "/add call mom")).json()["conversation_id"]
+    due = utcnow() + timedelta(days=1)
+    async with api.database.session() as session, session.begin():
+        task = (
+            await session.exec(
+                select(Task)
+                .join(Identity, col(Identity.user_id) == col(Task.user_id))
+                .where(Identity.platform == "api", Identity.external_id == user)
+            )
+        ).one()
+        await book.set_for_task(
+            session, task=task, at=due, where=book.Where("api", UUID(conversation))
+        )
+    sender = ApiReminderSender(api.database, webhook=webhook)
+    dispatcher = ReminderDispatcher(api.database, [sender], clock=StepClock(due))
+    assert await dispatcher.run_once() == 1
+    last = (await api.messages(user, conversation)).json()["messages"][-1]
+    assert (last["role"], last["content"]) == ("assistant", "⏰ Reminder: #1 “call mom”")
+    [call] = last["tool_calls"]
+    assert call["tool_name"] == "reminder"
+    return call["result"]["data"], conversation
 
 
 def both_platforms(slack_api: FakeSlackApi, bot_api: FakeTelegramAPI) -> dict[str, Any]:

@@ -9,6 +9,7 @@ A press takes the same decision as a Slack or Telegram button: owner-only, exact
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from fastapi import HTTPException
 from sqlmodel import col, select
@@ -17,6 +18,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from adapters.http.idempotency import KEY_REUSED, REPLAYED_HEADER, RetryKey
 from adapters.http.schemas import ReminderPressResponse
 from adapters.http.translate import API_REMINDER_ACTION, REMINDER_ACTIONS, REMINDER_STATUS
+from adapters.http.webhooks import schedule_post
 from core.chat import ChatService, KeyReused
 from core.conversation import conversations
 from core.reminders.delivery import Notice
@@ -58,26 +60,28 @@ async def press_reminder(
 
 @dataclass
 class ApiReminderSender:
+    """Writes the reminder into the conversation; with `webhook`, also schedules its post to
+    the person's webhook in the same transaction (adapters/http/webhooks.py)."""
+
     db: Database
+    webhook: bool = False
     platform: str = PLATFORM
 
     async def send(self, notice: Notice) -> str | None:
+        buttons = notice.reply.buttons
+        data = {
+            "token": buttons[0].token if buttons else None,
+            "actions": [
+                {"label": b.label, "action": API_REMINDER_ACTION[b.action]} for b in buttons
+            ],
+        }
+
         async def post(session: AsyncSession) -> str:
             conversation = await _conversation(session, notice)
             call = {
                 "tool_name": "reminder",
                 "input": {},
-                "result": {
-                    "ok": True,
-                    "message": notice.reply.text,
-                    "data": {
-                        "token": notice.reply.buttons[0].token if notice.reply.buttons else None,
-                        "actions": [
-                            {"label": b.label, "action": API_REMINDER_ACTION[b.action]}
-                            for b in notice.reply.buttons
-                        ],
-                    },
-                },
+                "result": {"ok": True, "message": notice.reply.text, "data": data},
                 "ok": True,
                 "executed_at": iso(utcnow()),
             }
@@ -89,6 +93,22 @@ class ApiReminderSender:
                 tool_calls=[call],
             )
             await session.flush()
+            if self.webhook:
+                user = notice.recipient.user_ref
+                event = {
+                    "type": "reminder",
+                    "user_id": user,
+                    "conversation_id": str(conversation.id),
+                    "message_id": str(message.id),
+                    "content": notice.reply.text,
+                    **data,
+                    "press": f"/api/{quote(user, safe='')}/reminders/{data['token']}"
+                    if data["token"]
+                    else None,
+                    "created_at": iso(message.created_at),
+                }
+                delivery = f"reminder:{message.id}"
+                await schedule_post(session, user_id=user, delivery=delivery, event=event)
             return f"{conversation.id}:{message.id}"
 
         return await in_transaction(self.db, post)
