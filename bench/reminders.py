@@ -11,7 +11,9 @@
     same concurrency, with no database at all.
 (b) 1,000 reminders across 100 people on Telegram through python-telegram-bot, with the fake
     Bot API enforcing Telegram's 30 messages a second (a 31st within any second gets 429
-    retry_after 1). Prints the throughput against that limit.
+    retry_after 1). The workers share the bot's send pace through the database
+    (core/send_pace.py, TELEGRAM_MESSAGES_PER_SECOND at its default). Prints the throughput
+    against the fake's limit, and how many messages it refused.
 
 Databases are created on TODOBOT_BENCH_POSTGRES_URL's server and dropped afterwards. The fake
 platforms run in this process; the workers are `python bench/reminders.py --worker ...`.
@@ -174,15 +176,15 @@ async def worker(url: str, platform: str, api: str) -> None:
     db = Database(url, pool_size=4, max_overflow=4)
     sender: Sender
     application = None
+    http: aiohttp.ClientSession | None = None
     if platform == "slack":
         from slack_sdk.web.async_client import AsyncWebClient
 
         from adapters.pacing import Pacer
         from adapters.slack.reminders import SlackReminderSender
 
-        client = AsyncWebClient(
-            token="xoxb-bench", base_url=api + "/api/", session=aiohttp.ClientSession()
-        )
+        http = aiohttp.ClientSession()
+        client = AsyncWebClient(token="xoxb-bench", base_url=api + "/api/", session=http)
         sender = SlackReminderSender(client, Pacer(interval=0))
     else:
         from pydantic import SecretStr
@@ -213,6 +215,8 @@ async def worker(url: str, platform: str, api: str) -> None:
     await dispatcher.run()
     if application is not None:
         await application.shutdown()
+    if http is not None:
+        await http.close()
     await db.dispose()
 
 
@@ -220,9 +224,8 @@ async def floor(api: str, count: int, people: int) -> float:
     """The bare slack_sdk client posting `count` messages at the same concurrency: per second."""
     from slack_sdk.web.async_client import AsyncWebClient
 
-    client = AsyncWebClient(
-        token="xoxb-bench", base_url=api + "/api/", session=aiohttp.ClientSession()
-    )
+    http = aiohttp.ClientSession()
+    client = AsyncWebClient(token="xoxb-bench", base_url=api + "/api/", session=http)
     gate = asyncio.Semaphore(SENDS_AT_ONCE * WORKERS)
 
     async def post(n: int) -> None:
@@ -231,7 +234,9 @@ async def floor(api: str, count: int, people: int) -> float:
 
     started = time.perf_counter()
     await asyncio.gather(*(post(n) for n in range(count)))
-    return count / (time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    await http.close()
+    return count / elapsed
 
 
 async def run(platform: str, *, reminders: int, people: int, per_second: int) -> dict[str, Any]:
@@ -327,7 +332,8 @@ def main() -> None:
         print(
             f"(b) 1000 reminders, 100 people, {WORKERS} workers, Telegram fake enforcing 30/s: "
             f"{b['per_second']:.1f} messages/s ({b['per_second'] / 30:.0%} of the limit), "
-            f"refused {b['refused']}; lag p50 {b['p50']:.1f} s, max {b['max']:.1f} s; "
+            f"refused {b['refused']}; lag p50 {b['p50']:.1f} s, p99 {b['p99']:.1f} s, "
+            f"max {b['max']:.1f} s; "
             f"duplicates {b['duplicates']}, lost {b['lost']}"
         )
 

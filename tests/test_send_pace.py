@@ -81,6 +81,37 @@ async def test_senders_waiting_together_book_their_slots_in_batches(database_url
     assert bookings <= 40 // 8 + 1
 
 
+class GateTimer:
+    """Time stands still and every sleep waits until the test opens the gate."""
+
+    def __init__(self, at: float = 1_800_000_000.0) -> None:
+        self.at = at
+        self.sleeping = 0
+        self.gate = asyncio.Event()
+
+    def time(self) -> float:
+        return self.at
+
+    async def sleep(self, seconds: float) -> None:
+        self.sleeping += 1
+        await self.gate.wait()
+
+
+async def test_a_process_books_at_most_two_batches_ahead() -> None:
+    timer = GateTimer()
+    book = MemorySlots()
+    pace = SharedPace(book, BOT, RATE, batch=8, timer=timer)
+    senders = [asyncio.create_task(pace.turn()) for _ in range(40)]
+    for _ in range(50):  # let every sender get as far as it can
+        await asyncio.sleep(0)
+    assert 0 < timer.sleeping <= 16
+    next_free = await book.reserve(BOT, count=1, interval=SLOT, now=timer.time())
+    assert next_free <= timer.time() + 16 * SLOT + EPSILON  # the rest book later
+    timer.gate.set()
+    await asyncio.gather(*senders)
+    assert timer.sleeping == 40
+
+
 async def test_a_sender_that_woke_late_does_not_bunch_with_the_next_one() -> None:
     timer = PaceTimer(oversleep=[0.5])  # this process was off the CPU for half a second
     book = MemorySlots()

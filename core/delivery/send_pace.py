@@ -10,7 +10,8 @@ kept as a schedule of send slots, `1 / per_second` apart, that every process boo
   atomic across processes; in memory for SQLite, where there is only one process and a turn
   holds the write lock while the agent runs, so a send must not wait for the database);
 - `SharedPace.turn` waits for a slot: the senders waiting together in a process book their
-  slots in one round trip (up to `batch`), then each sleeps until its own;
+  slots in one round trip (up to `batch`), then each sleeps until its own; a process books at
+  most two batches ahead, so the processes' slots interleave;
 - `SharedPace.hold` pushes every slot past a platform's "retry after N seconds", for all
   processes, and sends of this process already waiting for an earlier slot book again.
 
@@ -140,6 +141,10 @@ class SharedPace:
     _waiting: int = field(default=0, init=False)
     _held_until: float = field(default=0.0, init=False)
     _booking: asyncio.Lock = field(default_factory=asyncio.Lock, init=False)
+    # Slots handed to senders whose moment has not come yet: at most two batches are booked
+    # ahead, so a hold reaches the other processes soon and their slots interleave.
+    _ahead: int = field(default=0, init=False)
+    _passed: asyncio.Condition = field(default_factory=asyncio.Condition, init=False)
     _fallback: MemorySlots = field(default_factory=MemorySlots, init=False)
 
     @property
@@ -150,7 +155,12 @@ class SharedPace:
         late_once = False
         while True:
             slot = await self._slot()
-            await self.timer.sleep(max(0.0, slot - self.timer.time()))
+            try:
+                await self.timer.sleep(max(0.0, slot - self.timer.time()))
+            finally:
+                self._ahead -= 1
+                async with self._passed:
+                    self._passed.notify_all()
             if slot < self._held_until:  # a hold came after it was booked: book again
                 continue
             late = self.timer.time() - slot > self.interval
@@ -179,9 +189,13 @@ class SharedPace:
                 while self._slots and self._slots[0] < now - self.interval:
                     self._slots.popleft()  # booked for a sender that gave up waiting
                 if not self._slots:
+                    async with self._passed:
+                        await self._passed.wait_for(lambda: self._ahead < self.batch)
+                    now = self.timer.time()
                     count = max(1, min(self._waiting, self.batch))
                     first = await self._reserve(count, now)
                     self._slots.extend(first + n * self.interval for n in range(count))
+                self._ahead += 1
                 return self._slots.popleft()
         finally:
             self._waiting -= 1
