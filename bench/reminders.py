@@ -12,7 +12,7 @@
 (b) 1,000 reminders across 100 people on Telegram through python-telegram-bot, with the fake
     Bot API enforcing Telegram's 30 messages a second (a 31st within any second gets 429
     retry_after 1). The workers share the bot's send pace through the database
-    (core/send_pace.py, TELEGRAM_MESSAGES_PER_SECOND at its default). Prints the throughput
+    (core/delivery/send_pace.py, TELEGRAM_MESSAGES_PER_SECOND at its default). Prints the throughput
     against the fake's limit, and how many messages it refused.
 
 Databases are created on TODOBOT_BENCH_POSTGRES_URL's server and dropped afterwards. The fake
