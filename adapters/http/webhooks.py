@@ -18,14 +18,16 @@ import hmac
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-import httpx
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.delivery import scheduled
 from core.storage.models import utcnow
+
+if TYPE_CHECKING:
+    import httpx
 
 SOURCE = "webhook:api"
 SIGNATURE_HEADER = "Todobot-Signature"
