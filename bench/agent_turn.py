@@ -2,13 +2,18 @@
 
     python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,openai,dates]
 
-Three runs of `--turns` turns each (after a short warm-up): the builtin engine on SQLite, the
-builtin engine on PostgreSQL, and the openai backend on SQLite against the local fake
-OpenAI-compatible server answering with zero delay (a tool call, then the final text), so the
-Agents SDK's own overhead is visible. PostgreSQL uses a fresh database on
-TODOBOT_BENCH_POSTGRES_URL's server (default postgres@127.0.0.1), dropped afterwards. The rate
-limit is off (0) so it never refuses a turn. The last column is this process's own CPU time
-per turn, which stays meaningful when other work shares the machine.
+Runs of `--turns` turns each (after a short warm-up). The builtin engine on SQLite and on
+PostgreSQL runs beside its floor (`bench/turn_floor.py`: bare SQLAlchemy Core doing the
+statements the work needs, on the same tables, engine and driver), one todobot turn and one
+floor turn after the other in the same database, so the machine's noise falls on both
+alike; each is printed with its statements per turn (counted by SQLAlchemy's cursor events;
+PostgreSQL adds a BEGIN and the COMMIT round trip to them) and the ratio of todobot to the
+floor. The openai backend runs on SQLite against the local fake OpenAI-compatible server
+answering with zero delay (a tool call, then the final text), so the Agents SDK's own
+overhead is visible. PostgreSQL uses a fresh database on TODOBOT_BENCH_POSTGRES_URL's server
+(default postgres@127.0.0.1), dropped afterwards. The rate limit is off (0) so it never
+refuses a turn. The CPU column is this process's own CPU time per turn (all its threads),
+which stays meaningful when other work shares the machine.
 
 `dates` runs the builtin engine on PostgreSQL twice, each on its own fresh database: the plain
 mix, then a date-heavy one (dates, times, priorities and tags to read in adds, moves and
@@ -25,16 +30,18 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import create_engine, text  # noqa: E402
+from sqlalchemy import create_engine, event, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
+from bench.turn_floor import CoreTurns  # noqa: E402
 from bot.runtime import freeze_startup_heap  # noqa: E402
 from core.agent.base import Agent  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
@@ -118,6 +125,98 @@ async def measure(
     return timings, cpu_per_turn
 
 
+@dataclass
+class Side:
+    """One side of a paired run: each turn's wall time and CPU time (ms), and statements."""
+
+    timings: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    statements: int = 0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.timings)
+
+    @property
+    def cpu_per_turn(self) -> float:
+        return sum(self.cpu) / len(self.cpu)
+
+    @property
+    def statements_per_turn(self) -> float:
+        return self.statements / len(self.timings)
+
+    def p95(self) -> float:
+        ordered = sorted(self.timings)
+        return ordered[max(0, int(len(ordered) * 0.95) - 1)]
+
+
+def counting(db: Database) -> list[int]:
+    """A one-element counter of the statements `db`'s engine sends."""
+    counter = [0]
+
+    @event.listens_for(db.engine.sync_engine, "before_cursor_execute")
+    def _count(*_: Any) -> None:
+        counter[0] += 1
+
+    return counter
+
+
+async def timed(side: Side, counter: list[int], work: Awaitable[Any], *, kept: bool) -> Any:
+    statements, cpu, started = counter[0], time.process_time(), time.perf_counter()
+    result = await work
+    elapsed, cpu_used = time.perf_counter() - started, time.process_time() - cpu
+    if kept:
+        side.timings.append(elapsed * 1000)
+        side.cpu.append(cpu_used * 1000)
+        side.statements += counter[0] - statements
+    return result
+
+
+async def measure_against_floor(url: str, turns: int) -> tuple[Side, Side]:
+    """The builtin engine's turns and the floor's, one after the other (alternating which
+    goes first), each as its own person in the same database."""
+    db, floor_db = Database(url), Database(url)
+    chat = ChatService(db=db, agent=BuiltinAgent(), policy=ChatPolicy(rate_limit_per_minute=0))
+    floor = CoreTurns(floor_db.engine, user_ref="floor-user")
+    counters = counting(db), counting(floor_db)
+    todobot, bare = Side(), Side()
+    try:
+        for turn in range(WARM_UP + turns):
+            if turn == WARM_UP:
+                freeze_startup_heap()  # as the long-running processes do once they are up
+            kept = turn >= WARM_UP
+            said = builtin_script(turn)
+            incoming = Incoming(
+                platform="bench", user_ref="bench-user", chat_ref="bench", text=said
+            )
+            for ours in (True, False) if turn % 2 == 0 else (False, True):
+                if ours:
+                    reply = await timed(todobot, counters[0], chat.handle(incoming), kept=kept)
+                    if reply is None or reply.text.startswith("Sorry"):
+                        raise RuntimeError(f"turn {turn} failed: {reply}")
+                else:
+                    await timed(bare, counters[1], floor.turn(turn, said), kept=kept)
+    finally:
+        await db.dispose()
+        await floor_db.dispose()
+    return todobot, bare
+
+
+def report_against_floor(name: str, todobot: Side, floor: Side) -> None:
+    for label, side in ((name, todobot), ("  floor: SQLAlchemy Core", floor)):
+        print(
+            f"{label:<30} {len(side.timings):>6} {side.median:>10.2f} {side.p95():>10.2f} "
+            f"{side.cpu_per_turn:>12.2f} {side.statements_per_turn:>11.2f}",
+            flush=True,
+        )
+    print(
+        f"{'  ratio todobot / floor':<30} {'':>6} {todobot.median / floor.median:>9.2f}x "
+        f"{todobot.p95() / floor.p95():>9.2f}x {todobot.cpu_per_turn / floor.cpu_per_turn:>11.2f}x"
+        f" {todobot.statements_per_turn / floor.statements_per_turn:>10.2f}x",
+        flush=True,
+    )
+
+
 def report(name: str, measured: tuple[list[float], float]) -> float:
     timings, cpu = measured
     ordered = sorted(timings)
@@ -158,19 +257,20 @@ async def main() -> None:
     )
     args = parser.parse_args()
     runs = set(args.runs.split(","))
-    print(f"{'run':<30} {'turns':>6} {'median ms':>10} {'p95 ms':>10} {'cpu ms/turn':>12}")
+    print(
+        f"{'run':<30} {'turns':>6} {'median ms':>10} {'p95 ms':>10} {'cpu ms/turn':>12}"
+        f" {'statements':>11}"
+    )
     with tempfile.TemporaryDirectory() as directory:
         if "sqlite" in runs:
             url = sqlite_url(directory, "builtin")
-            report(
-                "builtin / sqlite", await measure(url, BuiltinAgent(), builtin_script, args.turns)
-            )
+            report_against_floor("builtin / sqlite", *await measure_against_floor(url, args.turns))
         if "postgres" in runs:
             base = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
             url, drop = postgres_database(base)
             try:
-                measured = await measure(url, BuiltinAgent(), builtin_script, args.turns)
-                report("builtin / postgresql", measured)
+                sides = await measure_against_floor(url, args.turns)
+                report_against_floor("builtin / postgresql", *sides)
             finally:
                 drop()
         if "dates" in runs:
