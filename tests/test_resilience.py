@@ -8,6 +8,8 @@ import contextlib
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -83,6 +85,52 @@ async def test_a_connection_lost_inside_a_tool_retries_the_whole_turn(database: 
     assert await chat.titles() == ["survived"]
     assert [call.action for call in await chat.audit()] == ["add_task"]
     assert await chat.push("add it", event_id="E1") is None
+
+
+async def test_a_turn_after_the_server_closed_the_idle_connections_is_answered_once(
+    database: Database,
+) -> None:
+    if database.is_sqlite:
+        pytest.skip("only a server database can drop a connection")
+    chat = ChatDriver(build_chat(database, ScriptedAgent()), database)
+    await chat.say("add milk")
+    assert await end_every_other_connection(database) >= 1  # the pool's idle one included
+
+    reply = await chat.push("add bread", event_id="E2")
+    assert reply is not None and reply.text == "Added #2 “bread”."
+    assert await chat.titles() == ["milk", "bread"]
+    assert [call.tool for call in await chat.audit()] == ["add_task", "add_task"]
+    assert await chat.push("add bread", event_id="E2") is None
+
+
+async def test_a_read_after_the_server_closed_the_idle_connections_is_answered(
+    database: Database,
+) -> None:
+    if database.is_sqlite:
+        pytest.skip("only a server database can drop a connection")
+    chat = ChatDriver(build_chat(database, ScriptedAgent()), database)
+    await chat.say("add milk")
+    assert await end_every_other_connection(database) >= 1
+
+    page = await chat.service.conversations(platform="console", tenant="", user_ref="alice")
+    assert [conversation.title for conversation in page.items] == ["Milk"]
+
+
+async def end_every_other_connection(database: Database) -> int:
+    """What a server restart or an idle timeout does to the pool: its connections end while
+    nobody uses them. Waits until they have ended; how many there were."""
+    outside_the_pool = create_async_engine(database.url, poolclass=NullPool)
+    async with outside_the_pool.connect() as connection:
+        ended = await connection.execute(
+            text(
+                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 5000)) "
+                "FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        )
+        count = int(ended.scalar_one())
+    await outside_the_pool.dispose()
+    return count
 
 
 @audited

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import select
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError, PendingRollbackError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -74,8 +75,8 @@ class Database:
                 pool_size=pool_size,
                 max_overflow=max_overflow,
                 pool_timeout=pool_timeout,
-                pool_pre_ping=True,
             )
+            _replace_connections_closed_while_idle(self.engine)
         self._sessions = async_sessionmaker(
             self.engine, class_=AsyncSession, expire_on_commit=False
         )
@@ -104,6 +105,33 @@ def _serialize_sqlite_writers(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Any) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _replace_connections_closed_while_idle(engine: AsyncEngine) -> None:
+    """PostgreSQL: a pooled connection the server closed while it sat idle (a restart, an
+    idle timeout, a terminated backend) is replaced before use. The server's goodbye (an
+    error, then the end of the stream) is already waiting on the socket, so this costs a
+    poll, not a round trip as a ping would. A connection lost without a word fails its
+    first statement instead, and `in_transaction` runs the work again on a new one."""
+    from psycopg import AsyncConnection
+    from psycopg import OperationalError as NoSocket
+
+    def closed_by_server(connection: AsyncConnection[Any]) -> bool:
+        """Anything to read on an idle connection means the server has said goodbye."""
+        if connection.closed:
+            return True
+        try:
+            socket = connection.pgconn.socket
+        except NoSocket:
+            return True
+        waiting = select.poll()
+        waiting.register(socket, select.POLLIN)
+        return bool(waiting.poll(0))
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        if closed_by_server(dbapi_connection.driver_connection):
+            raise DisconnectionError("the server closed this connection while it was idle")
 
 
 class TransactionVoided(RuntimeError):
