@@ -26,7 +26,16 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from core.models import Change, Conversation, Identity, Message, Reminder, Task, ToolCall, User
+from core.storage.models import (
+    Change,
+    Conversation,
+    Identity,
+    Message,
+    Reminder,
+    Task,
+    ToolCall,
+    User,
+)
 
 USER = User.__table__  # type: ignore[attr-defined]
 IDENTITY = Identity.__table__  # type: ignore[attr-defined]
@@ -118,27 +127,28 @@ class CoreTurns:
             "executed_at": finished.isoformat(),
         }
         await connection.execute(
-            insert(MESSAGE),
-            [
-                {
-                    "id": uuid.uuid4(),
-                    "conversation_id": conversation_id,
-                    "user_id": user_id,
-                    "role": "user",
-                    "content": text,
-                    "tool_calls": [],
-                    "created_at": started,
-                },
-                {
-                    "id": uuid.uuid4(),
-                    "conversation_id": conversation_id,
-                    "user_id": user_id,
-                    "role": "assistant",
-                    "content": result["message"],
-                    "tool_calls": [call],
-                    "created_at": finished,
-                },
-            ],
+            insert(MESSAGE).values(
+                [
+                    {
+                        "id": uuid.uuid4(),
+                        "conversation_id": conversation_id,
+                        "user_id": user_id,
+                        "role": "user",
+                        "content": text,
+                        "tool_calls": [],
+                        "created_at": started,
+                    },
+                    {
+                        "id": uuid.uuid4(),
+                        "conversation_id": conversation_id,
+                        "user_id": user_id,
+                        "role": "assistant",
+                        "content": result["message"],
+                        "tool_calls": [call],
+                        "created_at": finished,
+                    },
+                ]
+            )
         )
         await connection.execute(
             update(CONVERSATION)

@@ -22,6 +22,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.agent.base import Agent, AgentTurn
 from core.clock import Clock, SystemClock
 from core.conversation import confirmations, conversations, typed_answers, views
+from core.conversation.conversations import NewMessage
 from core.conversation.pages import DEFAULT_PAGE, Page
 from core.conversation.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.delivery import events
@@ -422,23 +423,18 @@ class ChatService:
             session, user_id=user.id, per_minute=self.policy.rate_limit_per_minute, now=now
         ):
             return Reply(text=RATE_LIMITED, rate_limited=True)
-        conversation = await self._conversation(session, user, incoming)
+        window = 0 if apologise else self._history_window()
+        conversation, history = await self._conversation(session, user, incoming, window)
         if (refusal := too_long(incoming.text)) is not None:
-            await conversations.add_message(
+            stored = NewMessage("assistant", refusal, now + timedelta(microseconds=1))
+            await conversations.write_messages(
                 session,
                 conversation=conversation,
-                role="user",
-                content=excerpt(incoming.text),
-                created_at=now,
+                messages=[NewMessage("user", excerpt(incoming.text), now), stored],
             )
-            stored = await conversations.add_message(
-                session,
-                conversation=conversation,
-                role="assistant",
-                content=refusal,
-                created_at=now + timedelta(microseconds=1),
+            return _addressed(
+                Reply(text=refusal), conversation, stored, ToolContext(session, user.id)
             )
-            return _addressed(Reply(text=refusal), stored, ToolContext(session, user.id))
         command = self._command(incoming)
         if command is not None and command.name == "new":
             conversation = await conversations.start_new_conversation(
@@ -446,21 +442,17 @@ class ChatService:
             )
             return Reply(text=NEW_CONVERSATION, conversation_id=conversation.id)
 
-        history = (
-            []
-            if apologise
-            else await conversations.recent_messages(
-                session,
-                user_id=user.id,
-                conversation_id=conversation.id,
-                limit=self._history_window(),
-            )
-        )
         text = incoming.text.strip()
         said = text if command is None or incoming.command is None else f"/{command.name} {text}"
-        await conversations.add_message(
-            session, conversation=conversation, role="user", content=said.strip(), created_at=now
-        )
+        unwritten = [NewMessage("user", said.strip(), now)]
+        if command is not None or typed_answers.typed_answer(text) is not None:
+            # A command or a typed answer may read or move the person's messages (an export
+            # counts this one, a link moves it); an agent's tools never do, so an agent turn
+            # writes it with the reply, in one INSERT.
+            await conversations.write_messages(
+                session, conversation=conversation, messages=unwritten
+            )
+            unwritten = []
         context = ToolContext(
             session=session,
             user_id=user.id,
@@ -488,15 +480,16 @@ class ChatService:
             )
             if not tools_run(context.calls) and not reply.buttons:
                 await self._remind_pending(session, user, conversation, reply)
-        stored = await conversations.add_message(
-            session,
-            conversation=conversation,
-            role="assistant",
-            content=reply.history_text or reply.text,
+        stored = NewMessage(
+            "assistant",
+            reply.history_text or reply.text,
+            max(self.clock.now(), now + timedelta(microseconds=1)),
             tool_calls=context.calls,
-            created_at=max(self.clock.now(), now + timedelta(microseconds=1)),
         )
-        return _addressed(reply, stored, context)
+        await conversations.write_messages(
+            session, conversation=conversation, messages=[*unwritten, stored]
+        )
+        return _addressed(reply, conversation, stored, context)
 
     async def _answer(
         self,
@@ -593,21 +586,25 @@ class ChatService:
         return None
 
     async def _conversation(
-        self, session: AsyncSession, user: User, incoming: Incoming
-    ) -> Conversation:
+        self, session: AsyncSession, user: User, incoming: Incoming, window: int
+    ) -> tuple[Conversation, list[Message]]:
+        """The turn's conversation and its last `window` messages, in one read."""
         if incoming.conversation_id is not None:
-            found = await conversations.get_conversation(
-                session, user_id=user.id, conversation_id=incoming.conversation_id
+            found, history = await conversations.with_window(
+                session, user_id=user.id, conversation_id=incoming.conversation_id, limit=window
             )
             if found is None:
                 raise ConversationNotFound(str(incoming.conversation_id))
-            return found
-        return await conversations.active_conversation(
-            session,
-            user_id=user.id,
-            platform=incoming.platform,
-            chat_key=conversations.chat_key(incoming.chat_ref, incoming.thread_ref),
+            return found, history
+        chat_key = conversations.chat_key(incoming.chat_ref, incoming.thread_ref)
+        found, history = await conversations.with_window(
+            session, user_id=user.id, chat_key=chat_key, limit=window
         )
+        if found is None:
+            found = await conversations.new_conversation(
+                session, user_id=user.id, platform=incoming.platform, chat_key=chat_key
+            )
+        return found, history
 
 
 def _press_source(press: Press) -> str:
@@ -640,8 +637,10 @@ def _screened_name(name: str | None) -> str | None:
     return without_controls(name) if name is not None else None
 
 
-def _addressed(reply: Reply, stored: Message, context: ToolContext) -> Reply:
-    reply.conversation_id = stored.conversation_id
+def _addressed(
+    reply: Reply, conversation: Conversation, stored: NewMessage, context: ToolContext
+) -> Reply:
+    reply.conversation_id = conversation.id
     reply.message_id = stored.id
     reply.created_at = stored.created_at
     reply.tool_calls = tools_run(context.calls)

@@ -10,7 +10,7 @@ from sqlalchemy import func, insert
 from sqlmodel import col, select
 
 from core.chat import RATE_LIMITED, ConversationNotFound
-from core.conversation.conversations import recent_messages, title_from
+from core.conversation.conversations import title_from, with_window
 from core.storage import audit
 from core.storage.models import Conversation, Message, ProcessedEvent, utcnow
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
@@ -122,9 +122,10 @@ async def test_history_window_reads_the_last_n_of_1000_plus(
         "Added #1 “buy milk”.",
     ]
     async with chat.database.session() as session:
-        window = await recent_messages(
+        found, window = await with_window(
             session, user_id=conversation.user_id, conversation_id=conversation.id, limit=50
         )
+    assert found is not None and found.id == conversation.id
     assert len(window) == 50 and window[0].content == "message 1154"
 
 

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
-from sqlalchemy import update
+from sqlalchemy import Integer, Table, bindparam, insert, update
+from sqlalchemy.orm import aliased
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql.selectable import ScalarSelect
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel.sql.expression import Select
 
 from core.storage.models import Conversation, Message, utcnow
 
@@ -48,11 +54,17 @@ async def active_conversation(
         )
         .order_by(col(Conversation.updated_at).desc())
     )
-    conversation = result.first()
-    if conversation is None:
-        conversation = Conversation(user_id=user_id, platform=platform, chat_key=chat_key)
-        session.add(conversation)
-        await session.flush()
+    return result.first() or await new_conversation(
+        session, user_id=user_id, platform=platform, chat_key=chat_key
+    )
+
+
+async def new_conversation(
+    session: AsyncSession, *, user_id: UUID, platform: str, chat_key: str
+) -> Conversation:
+    conversation = Conversation(user_id=user_id, platform=platform, chat_key=chat_key)
+    session.add(conversation)
+    await session.flush()
     return conversation
 
 
@@ -68,10 +80,7 @@ async def start_new_conversation(
         )
         .values(active=False)
     )
-    conversation = Conversation(user_id=user_id, platform=platform, chat_key=chat_key)
-    session.add(conversation)
-    await session.flush()
-    return conversation
+    return await new_conversation(session, user_id=user_id, platform=platform, chat_key=chat_key)
 
 
 async def get_conversation(
@@ -94,6 +103,61 @@ async def list_conversations(session: AsyncSession, *, user_id: UUID) -> list[Co
     return list(result.all())
 
 
+@dataclass(frozen=True)
+class NewMessage:
+    """A line of a conversation to store: who said what, and when."""
+
+    role: str
+    content: str
+    created_at: datetime = field(default_factory=utcnow)
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    id: UUID = field(default_factory=uuid4)
+
+
+_MESSAGE: Table = Message.__table__  # type: ignore[attr-defined]
+_CONVERSATION: Table = Conversation.__table__  # type: ignore[attr-defined]
+
+
+async def write_messages(
+    session: AsyncSession, *, conversation: Conversation, messages: Sequence[NewMessage]
+) -> None:
+    """Store a turn's messages in one INSERT statement and the conversation's changes in one
+    UPDATE: a person's message names an untitled conversation; a reply moves `updated_at`.
+
+    Plain Core on the turn's connection: the rows are never changed after insert, so the
+    ORM's unit of work would only add cost."""
+    connection = await session.connection()
+    await connection.execute(
+        insert(_MESSAGE).values(
+            [
+                {
+                    "id": message.id,
+                    "conversation_id": conversation.id,
+                    "user_id": conversation.user_id,
+                    "role": message.role,
+                    "content": message.content,
+                    "tool_calls": message.tool_calls,
+                    "created_at": message.created_at,
+                }
+                for message in messages
+            ]
+        )
+    )
+    changed: dict[str, Any] = {}
+    said = next((message for message in messages if message.role == "user"), None)
+    if said is not None and not conversation.title:
+        changed["title"] = title_from(said.content)
+    replies = [message for message in messages if message.role != "user"]
+    if replies:
+        changed["updated_at"] = replies[-1].created_at
+    if changed:
+        await connection.execute(
+            update(_CONVERSATION).where(_CONVERSATION.c.id == conversation.id).values(changed)
+        )
+        for name, value in changed.items():
+            set_committed_value(conversation, name, value)
+
+
 async def add_message(
     session: AsyncSession,
     *,
@@ -102,37 +166,93 @@ async def add_message(
     content: str,
     tool_calls: list[dict[str, Any]] | None = None,
     created_at: datetime | None = None,
-) -> Message:
-    """Queue a message; it is written with the turn's next flush or its commit.
-
-    A person's message names an untitled conversation; the reply after it moves `updated_at`
-    (one UPDATE a turn).
-    """
-    message = Message(
-        conversation_id=conversation.id,
-        user_id=conversation.user_id,
+) -> NewMessage:
+    """Store one message now (see `write_messages`)."""
+    message = NewMessage(
         role=role,
         content=content,
         tool_calls=tool_calls or [],
         created_at=created_at or utcnow(),
     )
-    session.add(message)
-    if role == "user" and not conversation.title:
-        conversation.title = title_from(content)
-    if role != "user":
-        conversation.updated_at = message.created_at
-    session.add(conversation)
+    await write_messages(session, conversation=conversation, messages=[message])
     return message
 
 
-async def recent_messages(
-    session: AsyncSession, *, user_id: UUID, conversation_id: UUID, limit: int
-) -> list[Message]:
-    """The last `limit` messages, oldest first, read backwards along the index."""
-    result = await session.exec(
+WindowRead = Select[Conversation, Message]
+
+
+def _window_read(chosen: ScalarSelect[UUID]) -> WindowRead:
+    """The conversation picked by the scalar subquery `chosen`, and its last :window
+    messages beside it (a left join, so a conversation without messages still comes)."""
+    window = (
         select(Message)
-        .where(Message.conversation_id == conversation_id, Message.user_id == user_id)
+        .where(col(Message.conversation_id) == chosen, col(Message.user_id) == bindparam("user_id"))
         .order_by(col(Message.created_at).desc())
-        .limit(limit)
+        .limit(bindparam("window", type_=Integer))
+        .subquery()
     )
-    return list(reversed(result.all()))
+    recent = aliased(Message, window)
+    return (
+        select(Conversation, recent)
+        .outerjoin(recent, window.c.conversation_id == col(Conversation.id))
+        .where(col(Conversation.id) == chosen)
+        .order_by(window.c.created_at.desc())
+    )
+
+
+# Built once: a turn runs one of these, and building the statement costs more than running it.
+_CHATS_WINDOW = _window_read(
+    select(Conversation.id)
+    .where(
+        col(Conversation.user_id) == bindparam("user_id"),
+        col(Conversation.chat_key) == bindparam("chat_key"),
+        col(Conversation.active).is_(True),
+    )
+    .order_by(col(Conversation.updated_at).desc())
+    .limit(1)
+    .scalar_subquery()
+)
+_NAMED_WINDOW = _window_read(
+    select(Conversation.id)
+    .where(
+        col(Conversation.id) == bindparam("conversation_id"),
+        col(Conversation.user_id) == bindparam("user_id"),
+    )
+    .scalar_subquery()
+)
+
+
+async def with_window(
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    limit: int,
+    chat_key: str | None = None,
+    conversation_id: UUID | None = None,
+) -> tuple[Conversation | None, list[Message]]:
+    """The person's conversation (the one named, else the chat's active one) and its last
+    `limit` messages, oldest first, in one statement; (None, []) when there is none.
+
+    The window is its own subquery on the conversation's id, so it is read backwards along
+    `ix_message_conversation_user_created` and stops after `limit` rows, however long the
+    conversation is."""
+    statement, params = window_read(
+        user_id=user_id, limit=limit, chat_key=chat_key, conversation_id=conversation_id
+    )
+    rows = (await session.exec(statement, params=params)).all()
+    if not rows:
+        return None, []
+    return rows[0][0], [message for _, message in reversed(rows) if message is not None]
+
+
+def window_read(
+    *, user_id: UUID, limit: int, chat_key: str | None = None, conversation_id: UUID | None = None
+) -> tuple[WindowRead, dict[str, Any]]:
+    """The statement `with_window` sends, and its parameters."""
+    if conversation_id is not None:
+        return _NAMED_WINDOW, {
+            "conversation_id": conversation_id,
+            "user_id": user_id,
+            "window": limit,
+        }
+    return _CHATS_WINDOW, {"chat_key": chat_key, "user_id": user_id, "window": limit}
