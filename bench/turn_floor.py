@@ -4,8 +4,9 @@ No ORM, no language, no tools: for each kind of turn in `agent_turn.builtin_scri
 reads and writes a careful hand-written implementation would send, on the same tables,
 engine and driver, with rows and JSON of the same shape, in one transaction:
 
-- the person, their row locked, with their active conversation (one SELECT ... FOR UPDATE)
-- the history window (the last 12 messages, as the builtin engine reads)
+- the person, their row locked (SELECT ... FOR UPDATE)
+- their active conversation with its history window, the last 12 messages as the builtin
+  engine reads (one SELECT, after the lock, so it sees what the turn before committed)
 - the work: an add takes the next number, checks for an open task of that title, inserts
   the task and its change row; "mark it done" reads the task, updates it, writes its change
   row and looks for a reminder to cancel; a listing reads the tasks and the pending
@@ -86,12 +87,10 @@ class CoreTurns:
 
     async def _turn(self, connection: AsyncConnection, kind: str, text: str) -> str:
         started = now()
-        person = await self._person(connection)
-        if person is None:
+        user_id = await self._person(connection)
+        if user_id is None:
             user_id = await self._first_contact(connection)
-            conversation_id = None
-        else:
-            user_id, conversation_id = person.id, person.conversation_id
+        conversation_id, history = await self._conversation(connection, user_id)
         if conversation_id is None:
             conversation_id = uuid.uuid4()
             await connection.execute(
@@ -106,14 +105,6 @@ class CoreTurns:
                     updated_at=started,
                 )
             )
-        history = (
-            await connection.execute(
-                select(MESSAGE.c.role, MESSAGE.c.content, MESSAGE.c.tool_calls)
-                .where(MESSAGE.c.conversation_id == conversation_id, MESSAGE.c.user_id == user_id)
-                .order_by(MESSAGE.c.created_at.desc())
-                .limit(WINDOW)
-            )
-        ).all()
         token = f"u{secrets.token_urlsafe(18)}"
         tool, arguments, result = await WORK[kind](
             connection, user_id, conversation_id, token, text, history, started
@@ -170,30 +161,61 @@ class CoreTurns:
         )
         return str(result["message"])
 
-    async def _person(self, connection: AsyncConnection) -> Any:
-        joined = IDENTITY.join(USER, USER.c.id == IDENTITY.c.user_id).outerjoin(
-            CONVERSATION,
-            (CONVERSATION.c.user_id == USER.c.id)
-            & (CONVERSATION.c.chat_key == "floor")
-            & CONVERSATION.c.active.is_(True),
-        )
+    async def _person(self, connection: AsyncConnection) -> uuid.UUID | None:
         query = (
-            select(
-                USER.c.id,
-                USER.c.timezone,
-                CONVERSATION.c.id.label("conversation_id"),
-            )
-            .select_from(joined)
+            select(USER.c.id, USER.c.timezone)
+            .select_from(IDENTITY.join(USER, USER.c.id == IDENTITY.c.user_id))
             .where(
                 IDENTITY.c.platform == "bench",
                 IDENTITY.c.tenant == "",
                 IDENTITY.c.external_id == self.user_ref,
             )
-            .order_by(CONVERSATION.c.updated_at.desc())
-            .limit(1)
             .with_for_update(of=USER)
         )
-        return (await connection.execute(query)).first()
+        found = (await connection.execute(query)).first()
+        return None if found is None else found.id
+
+    async def _conversation(
+        self, connection: AsyncConnection, user_id: uuid.UUID
+    ) -> tuple[uuid.UUID | None, list[Any]]:
+        """The active conversation's id and its last messages, newest first."""
+        chosen = (
+            select(CONVERSATION.c.id)
+            .where(
+                CONVERSATION.c.user_id == user_id,
+                CONVERSATION.c.chat_key == "floor",
+                CONVERSATION.c.active.is_(True),
+            )
+            .order_by(CONVERSATION.c.updated_at.desc())
+            .limit(1)
+            .scalar_subquery()
+        )
+        window = (
+            select(
+                MESSAGE.c.conversation_id,
+                MESSAGE.c.role,
+                MESSAGE.c.content,
+                MESSAGE.c.tool_calls,
+                MESSAGE.c.created_at,
+            )
+            .where(MESSAGE.c.conversation_id == chosen, MESSAGE.c.user_id == user_id)
+            .order_by(MESSAGE.c.created_at.desc())
+            .limit(WINDOW)
+            .subquery()
+        )
+        rows = (
+            await connection.execute(
+                select(CONVERSATION.c.id, window.c.role, window.c.content, window.c.tool_calls)
+                .select_from(
+                    CONVERSATION.outerjoin(window, window.c.conversation_id == CONVERSATION.c.id)
+                )
+                .where(CONVERSATION.c.id == chosen)
+                .order_by(window.c.created_at.desc())
+            )
+        ).all()
+        if not rows:
+            return None, []
+        return rows[0].id, [row for row in rows if row.role is not None]
 
     async def _first_contact(self, connection: AsyncConnection) -> uuid.UUID:
         user_id = uuid.uuid4()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -9,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
 
-from sqlalchemy import Integer, Table, bindparam, insert, update
+from sqlalchemy import Insert, Integer, Table, Update, bindparam, insert, update
 from sqlalchemy.orm import aliased
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.selectable import ScalarSelect
@@ -127,22 +128,18 @@ async def write_messages(
     Plain Core on the turn's connection: the rows are never changed after insert, so the
     ORM's unit of work would only add cost."""
     connection = await session.connection()
-    await connection.execute(
-        insert(_MESSAGE).values(
-            [
-                {
-                    "id": message.id,
-                    "conversation_id": conversation.id,
-                    "user_id": conversation.user_id,
-                    "role": message.role,
-                    "content": message.content,
-                    "tool_calls": message.tool_calls,
-                    "created_at": message.created_at,
-                }
-                for message in messages
-            ]
-        )
-    )
+    rows: dict[str, Any] = {}
+    for index, message in enumerate(messages):
+        rows |= {
+            f"id_{index}": message.id,
+            f"conversation_id_{index}": conversation.id,
+            f"user_id_{index}": conversation.user_id,
+            f"role_{index}": message.role,
+            f"content_{index}": message.content,
+            f"tool_calls_{index}": message.tool_calls,
+            f"created_at_{index}": message.created_at,
+        }
+    await connection.execute(_inserting(len(messages)), rows)
     changed: dict[str, Any] = {}
     said = next((message for message in messages if message.role == "user"), None)
     if said is not None and not conversation.title:
@@ -152,10 +149,34 @@ async def write_messages(
         changed["updated_at"] = replies[-1].created_at
     if changed:
         await connection.execute(
-            update(_CONVERSATION).where(_CONVERSATION.c.id == conversation.id).values(changed)
+            _updating(*sorted(changed)), {"conversation_id": conversation.id, **changed}
         )
         for name, value in changed.items():
             set_committed_value(conversation, name, value)
+
+
+# Built once per shape: building an INSERT or UPDATE costs more than sending it.
+@functools.cache
+def _inserting(count: int) -> Insert:
+    """An INSERT of `count` messages in one VALUES list, each column bound as `name_index`."""
+    return insert(_MESSAGE).values(
+        [
+            {
+                column.name: bindparam(f"{column.name}_{index}", type_=column.type)
+                for column in _MESSAGE.c
+            }
+            for index in range(count)
+        ]
+    )
+
+
+@functools.cache
+def _updating(*names: str) -> Update:
+    return (
+        update(_CONVERSATION)
+        .where(_CONVERSATION.c.id == bindparam("conversation_id"))
+        .values({name: bindparam(name, type_=_CONVERSATION.c[name].type) for name in names})
+    )
 
 
 async def add_message(

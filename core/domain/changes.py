@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Table, update
+from sqlalchemy import Table, insert, update
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -110,36 +110,40 @@ async def record(
     kind: str,
     summary: str,
     before: dict[str, Any] | None,
-) -> Change | None:
+) -> None:
     """Note that `row` changed from `before` (a `snapshot`, or None: it was created now).
 
     Only the fields that differ are kept. No journal (a change nobody can undo, such as the
     eval's given tasks) records nothing."""
     if journal is None:
-        return None
+        return
     after = snapshot(row)
     if before is not None:
         changed = [name for name in after if before.get(name) != after[name]]
         if not changed:
-            return None
+            return
         before = {name: before.get(name) for name in changed}
         after = {name: after[name] for name in changed}
-    change = Change(
-        user_id=journal.user_id,
-        token=journal.token,
-        entity=_table_of(row).name,
-        row_id=getattr(row, "id"),  # noqa: B009 - every recorded table has a uuid `id`
-        kind=kind,
-        summary=summary[:300],
-        before=before,
-        after=after,
-        conversation_id=journal.conversation_id,
-        created_at=journal.now or utcnow(),
+    connection = await session.connection()  # plain Core: a change row never changes
+    await connection.execute(
+        _INSERT_CHANGE,
+        {
+            "user_id": journal.user_id,
+            "token": journal.token,
+            "entity": _table_of(row).name,
+            "row_id": getattr(row, "id"),  # noqa: B009 - every recorded table has a uuid `id`
+            "kind": kind,
+            "summary": summary[:300],
+            "before": before,
+            "after": after,
+            "conversation_id": journal.conversation_id,
+            "created_at": journal.now or utcnow(),
+        },
     )
-    session.add(change)
-    await session.flush()
     journal.recorded += 1
-    return change
+
+
+_INSERT_CHANGE = insert(Change.__table__)  # type: ignore[attr-defined]
 
 
 class UndoOutcome(StrEnum):

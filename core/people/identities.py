@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel.sql.expression import Select
 
 from core.storage.models import Identity, User
 
@@ -64,19 +66,29 @@ async def find_user(
     return found[1] if found else None
 
 
-async def _find(
-    session: AsyncSession, *, platform: str, tenant: str, external_id: str, lock: bool = False
-) -> tuple[Identity, User] | None:
+def _account_read(*, lock: bool) -> Select[Identity, User]:
     query = (
         select(Identity, User)
         .join(User, col(User.id) == col(Identity.user_id))
         .where(
-            Identity.platform == platform,
-            Identity.tenant == tenant,
-            Identity.external_id == external_id,
+            col(Identity.platform) == bindparam("platform"),
+            col(Identity.tenant) == bindparam("tenant"),
+            col(Identity.external_id) == bindparam("external_id"),
         )
     )
     if lock:
         query = query.with_for_update(of=User).execution_options(populate_existing=True)
-    row = (await session.exec(query)).first()
+    return query
+
+
+# Built once: every turn runs the locking one, and building it costs more than running it.
+_FIND = _account_read(lock=False)
+_FIND_AND_LOCK = _account_read(lock=True)
+
+
+async def _find(
+    session: AsyncSession, *, platform: str, tenant: str, external_id: str, lock: bool = False
+) -> tuple[Identity, User] | None:
+    account = {"platform": platform, "tenant": tenant, "external_id": external_id}
+    row = (await session.exec(_FIND_AND_LOCK if lock else _FIND, params=account)).first()
     return (row[0], row[1]) if row else None
