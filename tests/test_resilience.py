@@ -99,7 +99,7 @@ async def test_a_turn_after_the_server_closed_the_idle_connections_is_answered_o
     reply = await chat.push("add bread", event_id="E2")
     assert reply is not None and reply.text == "Added #2 “bread”."
     assert await chat.titles() == ["milk", "bread"]
-    assert [call.tool for call in await chat.audit()] == ["add_task", "add_task"]
+    assert [call.action for call in await chat.audit()] == ["add_task", "add_task"]
     assert await chat.push("add bread", event_id="E2") is None
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import select
 from collections.abc import Awaitable, Callable
+from select import POLLIN, poll
 from typing import Any, TypeVar
 
 from sqlalchemy import event
@@ -124,8 +124,8 @@ def _replace_connections_closed_while_idle(engine: AsyncEngine) -> None:
             socket = connection.pgconn.socket
         except NoSocket:
             return True
-        waiting = select.poll()
-        waiting.register(socket, select.POLLIN)
+        waiting = poll()
+        waiting.register(socket, POLLIN)
         return bool(waiting.poll(0))
 
     @event.listens_for(engine.sync_engine, "checkout")
