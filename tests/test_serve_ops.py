@@ -81,7 +81,11 @@ async def test_openapi_describes_the_chat_api_and_its_errors(database_url: str) 
         "created_at",
     }
     assert "HTTPBearer" in schema["components"]["securitySchemes"]
-    keyed = {"/api/{user_id}/chat", "/api/{user_id}/confirmations/{token}"}
+    keyed = {
+        "/api/{user_id}/chat",
+        "/api/{user_id}/confirmations/{token}",
+        "/api/{user_id}/reminders/{token}",
+    }
     for name, path in schema["paths"].items():
         for operation in path.values():  # malformed requests are 400, not FastAPI's 422
             assert ("422" in operation["responses"]) == (name in keyed)  # a reused key

@@ -97,7 +97,6 @@ class DatabaseSlots:
     """The book in `send_pace`: one row per key, each booking a single UPDATE on it."""
 
     db: Database
-    _known: set[str] = field(default_factory=set)
 
     async def reserve(self, key: str, *, count: int, interval: float, now: float) -> float:
         later = case((col(SendPace.next_at) > now, col(SendPace.next_at)), else_=now)
@@ -116,15 +115,15 @@ class DatabaseSlots:
             .returning(col(SendPace.next_at))
         )
         async with self.db.engine.begin() as connection:
-            if key not in self._known:
+            booked = (await connection.execute(statement)).scalar_one_or_none()
+            if booked is None:  # the key's first booking, or its row was cleared
                 insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
                 await connection.execute(
                     insert(SendPace)
                     .values(key=key, next_at=now)
                     .on_conflict_do_nothing(index_elements=["key"])
                 )
-            booked = (await connection.execute(statement)).scalar_one()
-        self._known.add(key)
+                booked = (await connection.execute(statement)).scalar_one()
         return float(booked)
 
 
