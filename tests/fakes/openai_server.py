@@ -134,7 +134,8 @@ class FakeOpenAI:
             await asyncio.sleep(scripted.delay)
         return web.json_response(scripted.body, status=scripted.status, headers=scripted.headers)
 
-    def start(self) -> FakeOpenAI:
+    def start(self, port: int = 0) -> FakeOpenAI:
+        """Serve on `port` (0: any free one), in a thread of its own."""
         ready = threading.Event()
 
         def serve() -> None:
@@ -145,7 +146,7 @@ class FakeOpenAI:
             app.router.add_post("/chat/completions", self._handle)
             self._runner = web.AppRunner(app, shutdown_timeout=0.1, access_log=None)
             loop.run_until_complete(self._runner.setup())
-            site = web.TCPSite(self._runner, "127.0.0.1", 0)
+            site = web.TCPSite(self._runner, "127.0.0.1", port)
             loop.run_until_complete(site.start())
             self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
             ready.set()
