@@ -1,6 +1,6 @@
 """How long one full agent turn takes: ChatService.handle -> reply, persistence included.
 
-    python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,openai,dates]
+    python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,dates]
 
 Runs of `--turns` turns each (after a short warm-up). The builtin engine on SQLite and on
 PostgreSQL runs beside its floor (`bench/turn_floor.py`: bare SQLAlchemy Core doing the
@@ -8,9 +8,8 @@ statements the work needs, on the same tables, engine and driver), one todobot t
 floor turn after the other in the same database, so the machine's noise falls on both
 alike; each is printed with its statements per turn (counted by SQLAlchemy's cursor events;
 PostgreSQL adds a BEGIN and the COMMIT round trip to them) and the ratio of todobot to the
-floor. The openai backend runs on SQLite against the local fake OpenAI-compatible server
-answering with zero delay (a tool call, then the final text), so the Agents SDK's own
-overhead is visible. PostgreSQL uses a fresh database on TODOBOT_BENCH_POSTGRES_URL's server
+floor. (The openai backend's turn has its own benchmark, bench/openai_turn.py.) PostgreSQL
+uses a fresh database on TODOBOT_BENCH_POSTGRES_URL's server
 (default postgres@127.0.0.1), dropped afterwards. The rate limit is off (0) so it never
 refuses a turn. The CPU column is this process's own CPU time per turn (all its threads),
 which stays meaningful when other work shares the machine.
@@ -45,13 +44,10 @@ from bench.turn_floor import CoreTurns  # noqa: E402
 from bot.runtime import freeze_startup_heap  # noqa: E402
 from core.agent.base import Agent  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
-from core.agent.openai_backend import OpenAIAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
 from core.types import Incoming  # noqa: E402
-from tests.fakes.openai_server import FakeOpenAI, Scripted, tool_call  # noqa: E402
-from tests.fakes.openai_server import text as answer  # noqa: E402
 
 WARM_UP = 30
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
@@ -82,18 +78,6 @@ def dates_script(turn: int) -> str:
         f"remind me to call mom {n} tomorrow at 9am, urgent",
         f"complete call mom {n}",
     ][turn % 7]
-
-
-def openai_script(turn: int) -> str:
-    return f"add thing {turn}"
-
-
-def fake_model(request: dict[str, Any]) -> Scripted:
-    """Call add_task with the person's words, then answer once the tool has replied."""
-    last = request["messages"][-1]
-    if last["role"] == "user":
-        return tool_call("add_task", {"title": last["content"].removeprefix("add ")})
-    return answer("Added it.")
 
 
 async def measure(
@@ -253,7 +237,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument(
-        "--runs", default="sqlite,postgres,openai", help="Which of sqlite,postgres,openai to run."
+        "--runs", default="sqlite,postgres", help="Which of sqlite,postgres,dates to run."
     )
     args = parser.parse_args()
     runs = set(args.runs.split(","))
@@ -284,17 +268,6 @@ async def main() -> None:
                 finally:
                     drop()
             print(f"p95 dates / plain: {p95s[1] / p95s[0]:.2f} (target: at most 1.5)", flush=True)
-        if "openai" in runs:
-            fake = FakeOpenAI().start()
-            fake.responder = fake_model
-            agent = OpenAIAgent(api_key="bench", model="fake", base_url=fake.base_url)
-            try:
-                url = sqlite_url(directory, "openai")
-                measured = await measure(url, agent, openai_script, args.turns)
-                report("openai (fake, 0 ms) / sqlite", measured)
-            finally:
-                await agent.aclose()
-                fake.stop()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,235 @@
+"""One openai-backend turn with a full history, next to a bare `Runner.run`, in the same run.
+
+    python bench/openai_turn.py [--turns 500] [--database sqlite|postgres]
+
+todobot: `ChatService.handle` with the openai backend, one person whose conversation already
+holds more than the 50-message history window (each earlier turn added a task through
+`add_task`, so the stored assistant messages carry their tool calls and results), persistence
+included. Floor: the bare Agents SDK, `Runner.run` with one tool and a 2-message history (a
+user message and an answer, then the new message), one client reused throughout. Both ask the
+same local fake OpenAI-compatible server, which runs in its own process and answers at once:
+a tool call to `add_task`, then the final text once the tool has replied; so each turn is two
+model round trips and what is measured is the client side's own cost.
+
+The two are interleaved turn by turn (the order alternating) after a warm-up, and the heap is
+frozen (gc.freeze) once warm. Printed: median and p95 wall time, and median CPU time of this
+process (every thread: the SQLite driver's too) per turn, for todobot and the floor, and their
+ratios. PostgreSQL uses a fresh database on TODOBOT_BENCH_POSTGRES_URL's server, dropped after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from agents import (  # noqa: E402
+    Agent,
+    OpenAIChatCompletionsModel,
+    RunConfig,
+    Runner,
+    function_tool,
+)
+from openai import AsyncOpenAI  # noqa: E402
+
+from bench.common import create_database, drop_database, percentile, postgres_server  # noqa: E402
+from bot.runtime import freeze_startup_heap  # noqa: E402
+from core.agent.base import Agent as Backend  # noqa: E402
+from core.agent.base import AgentTurn  # noqa: E402
+from core.agent.openai_backend import OpenAIAgent  # noqa: E402
+from core.chat import ChatPolicy, ChatService  # noqa: E402
+from core.db import Database  # noqa: E402
+from core.migrate import upgrade  # noqa: E402
+from core.types import Incoming  # noqa: E402
+from tests.fakes.openai_server import FakeOpenAI, Scripted, tool_call  # noqa: E402
+from tests.fakes.openai_server import text as answer  # noqa: E402
+
+WARM_UP = 40  # more than the 25 turns that fill a 50-message window
+WINDOW = 50
+
+
+def fake_model(request: dict[str, Any]) -> Scripted:
+    """Call add_task with the person's words, then answer once the tool has replied."""
+    last = request["messages"][-1]
+    if last["role"] == "user":
+        return tool_call("add_task", {"title": last["content"].removeprefix("add ")})
+    return answer("Added it.")
+
+
+def serve_fake() -> None:
+    """The fake model in this child process: print its port, serve until stdin closes."""
+    fake = FakeOpenAI().start()
+    fake.responder = fake_model
+    print(fake.port, flush=True)
+    sys.stdin.read()
+    fake.stop()
+
+
+def start_fake() -> tuple[subprocess.Popen[str], str]:
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--serve-fake"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    port = int(child.stdout.readline())
+    return child, f"http://127.0.0.1:{port}/v1"
+
+
+def bare_runner(base_url: str) -> Callable[[int], Awaitable[None]]:
+    """The floor: `Runner.run` with one tool, a 2-message history and one reused client."""
+
+    @function_tool
+    async def add_task(title: str) -> str:
+        """Add a task to the person's list."""
+        return json.dumps({"ok": True, "data": {"task": {"number": 1, "title": title}}})
+
+    client = AsyncOpenAI(api_key="bench", base_url=base_url, max_retries=0)
+    agent: Agent[None] = Agent(
+        name="floor",
+        instructions="You keep the person's todo list.",
+        tools=[add_task],
+        model=OpenAIChatCompletionsModel(model="fake", openai_client=client),
+    )
+    config = RunConfig(tracing_disabled=True)
+
+    async def turn(number: int) -> None:
+        history: list[Any] = [
+            {"role": "user", "content": f"add thing {number - 1}"},
+            {"role": "assistant", "content": "Added it."},
+            {"role": "user", "content": f"add thing {number}"},
+        ]
+        result = await Runner.run(agent, history, run_config=config)
+        if result.final_output != "Added it.":
+            raise RuntimeError(f"floor turn {number}: {result.final_output!r}")
+
+    return turn
+
+
+class TimedAgent(Backend):
+    """The openai backend, with the CPU time each `respond` took (the part outside the store)."""
+
+    def __init__(self, inner: OpenAIAgent) -> None:
+        self.inner = inner
+        self.history_window = inner.history_window
+        self.cpu: list[float] = []
+
+    async def respond(self, turn: AgentTurn) -> str:
+        started = time.process_time()
+        try:
+            return await self.inner.respond(turn)
+        finally:
+            self.cpu.append((time.process_time() - started) * 1000)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+def todobot_turns(chat: ChatService) -> Callable[[int], Awaitable[None]]:
+    async def turn(number: int) -> None:
+        incoming = Incoming(
+            platform="bench", user_ref="bench-user", chat_ref="bench", text=f"add thing {number}"
+        )
+        reply = await chat.handle(incoming)
+        if reply is None or reply.text != "Added it.":
+            raise RuntimeError(f"todobot turn {number} failed: {reply}")
+
+    return turn
+
+
+async def timed(turn: Callable[[int], Awaitable[None]], number: int) -> tuple[float, float]:
+    """Wall and CPU milliseconds of one turn."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    await turn(number)
+    return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
+def line(name: str, walls: list[float], cpus: list[float]) -> tuple[float, float]:
+    median, cpu = statistics.median(walls), statistics.median(cpus)
+    p95 = percentile(walls, 0.95)
+    print(f"{name:<36} {len(walls):>6} {median:>10.2f} {p95:>10.2f} {cpu:>10.2f}", flush=True)
+    return median, cpu
+
+
+async def measure(url: str, base_url: str, turns: int) -> None:
+    agent = TimedAgent(OpenAIAgent(api_key="bench", model="fake", base_url=base_url))
+    db = Database(url)
+    chat = ChatService(db=db, agent=agent, policy=ChatPolicy(rate_limit_per_minute=0))
+    runs = {"todobot": todobot_turns(chat), "floor": bare_runner(base_url)}
+    walls: dict[str, list[float]] = {name: [] for name in runs}
+    cpus: dict[str, list[float]] = {name: [] for name in runs}
+    try:
+        for number in range(WARM_UP):
+            for turn in runs.values():
+                await turn(number)
+        freeze_startup_heap()  # as the long-running processes do once they are up
+        agent.cpu.clear()
+        for number in range(WARM_UP, WARM_UP + turns):
+            order = list(runs) if number % 2 else list(reversed(runs))
+            for name in order:
+                wall, cpu = await timed(runs[name], number)
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+    finally:
+        await agent.aclose()
+        await db.dispose()
+    print(f"{'run':<36} {'turns':>6} {'median ms':>10} {'p95 ms':>10} {'cpu ms':>10}")
+    mine = line(f"todobot, {WINDOW}-message history", walls["todobot"], cpus["todobot"])
+    floor = line("floor: Runner.run, 2-message history", walls["floor"], cpus["floor"])
+    print(
+        f"ratio: median {mine[0] / floor[0]:.2f}x, CPU {mine[1] / floor[1]:.2f}x (target: 2x)\n"
+        f"todobot's CPU in the agent (Runner.run and the tool's statements): "
+        f"{statistics.median(agent.cpu):.2f} ms; the rest is the turn's own reads and writes\n"
+        f"load average: {' '.join(f'{load:.2f}' for load in os.getloadavg())}",
+        flush=True,
+    )
+
+
+async def run(turns: int, database: str) -> None:
+    child, base_url = start_fake()
+    try:
+        if database == "postgres":
+            server = postgres_server()
+            url = create_database(server, "openai")
+            try:
+                await measure(url, base_url, turns)
+            finally:
+                drop_database(server, url)
+        else:
+            with tempfile.TemporaryDirectory() as directory:
+                url = f"sqlite:///{directory}/openai.db"
+                upgrade(url)
+                await measure(url, base_url, turns)
+    finally:
+        assert child.stdin is not None
+        child.stdin.close()
+        child.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=500)
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--serve-fake", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve_fake:
+        serve_fake()
+    else:
+        asyncio.run(run(args.turns, args.database))
+
+
+if __name__ == "__main__":
+    main()
