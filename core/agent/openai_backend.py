@@ -15,7 +15,7 @@ import inspect
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, get_type_hints
 
 import openai
@@ -39,17 +39,14 @@ from pydantic import ValidationError
 
 from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
+from core.agent.model_input import TOOL_NAMES, history_items, model_view
 from core.agent.prompt import system_prompt
 from core.domain import tools as task_tools
 from core.domain.tools import ToolContext, ToolFunction, failure
-from core.storage.models import Message
 
 log = logging.getLogger(__name__)
 
-TOOL_NAMES = frozenset(tool.__name__ for tool in task_tools.CHAT_TOOLS)
 MAX_TURNS = 10
-HISTORY_RESULT_CHARS = 4000
-TOOL_HISTORY_MESSAGES = 10
 RETRY_AFTER_CAP_SECONDS = 20.0
 
 
@@ -96,7 +93,7 @@ async def rejected_call(wrapper: RunContextWrapper[Any], error: Exception) -> st
         "Call the tool again with arguments that match its schema.",
     )
     await _audit(context, name, {"raw_arguments": raw[:2000]}, result)
-    return json.dumps(result)
+    return json.dumps(model_view(result), ensure_ascii=False)
 
 
 async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
@@ -109,7 +106,7 @@ async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
         f"Use one of: {', '.join(sorted(TOOL_NAMES))}.",
     )
     await _audit(args.run_context.context, args.tool_name, {}, result)
-    return json.dumps(result)
+    return json.dumps(model_view(result), ensure_ascii=False)
 
 
 def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
@@ -117,15 +114,16 @@ def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
 
     The SDK recognises the context parameter by its `RunContextWrapper` annotation and leaves
     it out of the schema; every other parameter, the name and the docstring stay the tool's
-    own, so the model sees exactly the schema the tool declares. (The SDK would send Python's
-    repr of a dict, hence the JSON.)"""
+    own, so the model sees exactly the schema the tool declares. The result goes back as JSON
+    (the SDK would send Python's repr of a dict) in the model's view of it (`model_view`)."""
     signature = inspect.signature(tool)
     context_parameter, *parameters = signature.parameters.values()
     hints = get_type_hints(tool, include_extras=True)
 
     @functools.wraps(tool)
     async def call(wrapper: RunContextWrapper[ToolContext], *args: Any, **kwargs: Any) -> str:
-        return json.dumps(await tool(wrapper.context, *args, **kwargs), ensure_ascii=False)
+        result = await tool(wrapper.context, *args, **kwargs)
+        return json.dumps(model_view(result), ensure_ascii=False)
 
     context_type = RunContextWrapper[ToolContext]
     call.__signature__ = signature.replace(  # type: ignore[attr-defined]
@@ -163,34 +161,6 @@ def _validation_detail(name: str, raw: str) -> str:
 async def _audit(context: ToolContext, name: str, arguments: dict, result: dict) -> None:
     async with context.lock:  # after the tool call running now, as the model saw them
         context.audit(name, arguments, result)
-
-
-def history_items(history: Sequence[Message]) -> list[Any]:
-    """Stored messages as model input: each assistant turn's tool calls, then its words.
-
-    Only the most recent messages bring their tool calls along; older turns are their words
-    alone, which keeps every request small (the client's per-request cost grows with it).
-    """
-    items: list[Any] = []
-    detailed_from = len(history) - TOOL_HISTORY_MESSAGES
-    for index, message in enumerate(history):
-        if message.role == "user":
-            items.append({"role": "user", "content": message.content})
-            continue
-        calls = message.tool_calls if index >= detailed_from else []
-        for position, call in enumerate(calls or []):
-            name = call.get("tool_name")
-            if name not in TOOL_NAMES or "raw_arguments" in (call.get("input") or {}):
-                continue
-            call_id = f"call_history_{index}_{position}"
-            items.append(
-                {"type": "function_call", "call_id": call_id, "name": name,
-                 "arguments": json.dumps(call.get("input") or {})}
-            )  # fmt: skip
-            output = json.dumps(call.get("result"), ensure_ascii=False)[:HISTORY_RESULT_CHARS]
-            items.append({"type": "function_call_output", "call_id": call_id, "output": output})
-        items.append({"role": "assistant", "content": message.content})
-    return items
 
 
 def _instructions(wrapper: RunContextWrapper[ToolContext], _: Agent[ToolContext]) -> str:
@@ -241,7 +211,7 @@ class OpenAIAgent(base.Agent):
         await self.client.close()
 
     async def respond(self, turn: AgentTurn) -> str:
-        items = [*history_items(turn.history), {"role": "user", "content": turn.text}]
+        items: list[Any] = [*history_items(turn.history), {"role": "user", "content": turn.text}]
         started = time.perf_counter()
         try:
             result = await Runner.run(
