@@ -14,7 +14,7 @@ from sqlmodel import select
 from bot.settings import load_settings
 from bot.wiring import build_agent
 from core.agent.builtin import BuiltinAgent
-from core.agent.openai_backend import OpenAIAgent
+from core.agent.openai_backend import OpenAIAgent, PlainBodyClient
 from core.chat import APOLOGY
 from core.domain import tasks as task_service
 from core.people.identities import user_for
@@ -292,6 +292,34 @@ async def test_the_model_cannot_act_for_another_user(
     [listing] = [m for m in tool_messages(fake) if m.get("data") and "tasks" in m["data"]]
     assert [t["title"] for t in listing["data"]["tasks"]] == ["planted"]
     assert isinstance(alice, UUID)
+
+
+async def test_requests_carry_the_body_the_stock_client_sends(fake: FakeOpenAI) -> None:
+    """The messages and tools skip the client's typed walk of the body, and change not a bit."""
+    from openai import AsyncOpenAI
+
+    call = {"id": "call_1", "type": "function",
+            "function": {"name": "add_task", "arguments": '{"title": "tea ☕"}'}}  # fmt: skip
+    messages = [
+        {"role": "system", "content": "You keep lists."},
+        {"role": "user", "content": "add tea ☕"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "call_1", "content": '{"ok": true}'},
+    ]
+    tools = [{"type": "function", "function": {"name": "add_task", "description": "Add one.",
+              "parameters": {"type": "object", "properties": {"title": {"type": "string"}},
+                             "required": ["title"]}}}]  # fmt: skip
+    for client in (AsyncOpenAI, PlainBodyClient):
+        async with client(api_key="k", base_url=fake.base_url, max_retries=0) as openai_client:
+            for extra in ({}, {"tools": tools, "temperature": 0.2, "extra_body": {"top_k": 5}}):
+                fake.push(text("Added."))
+                await openai_client.chat.completions.create(
+                    model="m", messages=messages, **extra  # type: ignore[arg-type]
+                )
+    stock, plain = fake.requests[:2], fake.requests[2:]
+    assert plain == stock
+    assert plain[0]["messages"] == messages and plain[1]["top_k"] == 5
+    assert plain[1]["tools"] == tools and "tools" not in plain[0]
 
 
 def test_tracing_is_off_unless_configured(fake: FakeOpenAI) -> None:
