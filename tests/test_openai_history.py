@@ -19,7 +19,7 @@ from core.agent.model_input import (
 from core.agent.openai_backend import OpenAIAgent
 from core.storage.db import Database
 from tests.fakes import reading_model
-from tests.fakes.openai_server import FakeOpenAI, text, tool_call
+from tests.fakes.openai_server import FakeOpenAI, text, tool_call, tool_calls
 from tests.harness import ChatDriver, build_chat
 
 
@@ -141,6 +141,29 @@ async def test_a_long_result_keeps_only_its_words_in_the_history(
     shown = json.loads(stored)
     assert set(shown) == {"ok", "message"} and shown["ok"] is True
     assert shown["message"].startswith(live["message"][:200])
+
+
+async def test_an_answer_whose_calls_overrun_the_budget_is_sent_as_its_words(
+    database: Database, chat: ChatDriver, fake: FakeOpenAI
+) -> None:
+    fake.push(text("Hello."))
+    await chat.say("hi")
+    user_id = await chat.user_id()
+    async with database.session() as session, session.begin():
+        for n in range(40):
+            title = f"errand number {n} of the big spring cleaning"
+            await task_service.create_task(session, user_id=user_id, title=title)
+    listings = HISTORY_CHARS // RESULT_CHARS + 1  # each listing is cut to RESULT_CHARS
+    fake.push(tool_calls(*[("list_tasks", {"status": "pending"})] * listings), text("All there."))
+    await chat.say("what's left?")
+    fake.push(text("Thanks."))
+    await chat.say("thanks")
+    assert [(m["role"], m["content"]) for m in history_sent(fake)] == [
+        ("user", "hi"),
+        ("assistant", "Hello."),
+        ("user", "what's left?"),
+        ("assistant", "All there."),
+    ]
 
 
 @pytest.fixture

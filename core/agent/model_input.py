@@ -8,7 +8,7 @@ it answers from and no more:
   in `HISTORY_CHARS`; it then starts at a person's message, never in the middle of an answer;
 - each message cut at `MESSAGE_CHARS`;
 - only the latest `DETAILED_ANSWERS` answers bring their tool calls and results (what "it" and
-  "the second one" refer to); older answers are their words alone;
+  "the second one" refer to), and only while they fit; older answers are their words alone;
 - a tool result as `model_view` shows it: what the tool said and each task's visible fields
   (number, title, description, completed, due, priority, tags), without the internal id, the
   UTC copy of the due, or audit times; in the history, a result still longer than
@@ -61,11 +61,12 @@ def history_items(history: Sequence[Message]) -> list[Item]:
     room = HISTORY_CHARS
     for index in range(len(history) - 1, -1, -1):
         items = _message_items(history[index], index, detailed=index in detailed)
-        size = sum(_size(item) for item in items)
-        if size > room:
+        if _size(items) > room and index in detailed:
+            items = items[-1:]  # an answer whose calls alone overrun the budget: its words
+        if _size(items) > room:
             break
         kept.append(items)
-        room -= size
+        room -= _size(items)
     kept.reverse()
     while kept and kept[0][-1].get("role") != "user":
         kept.pop(0)  # the oldest kept answer lost its question to the budget
@@ -106,5 +107,5 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _size(item: Item) -> int:
-    return sum(len(value) for value in item.values() if isinstance(value, str))
+def _size(items: list[Item]) -> int:
+    return sum(len(v) for item in items for v in item.values() if isinstance(v, str))
