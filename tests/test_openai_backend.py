@@ -313,9 +313,7 @@ async def test_requests_carry_the_body_the_stock_client_sends(fake: FakeOpenAI) 
         async with client(api_key="k", base_url=fake.base_url, max_retries=0) as openai_client:
             for extra in ({}, {"tools": tools, "temperature": 0.2, "extra_body": {"top_k": 5}}):
                 fake.push(text("Added."))
-                await openai_client.chat.completions.create(
-                    model="m", messages=messages, **extra  # type: ignore[arg-type]
-                )
+                await openai_client.chat.completions.create(model="m", messages=messages, **extra)
     stock, plain = fake.requests[:2], fake.requests[2:]
     assert plain == stock
     assert plain[0]["messages"] == messages and plain[1]["top_k"] == 5
