@@ -50,8 +50,8 @@ from core.agent.base import Agent as Backend  # noqa: E402
 from core.agent.base import AgentTurn  # noqa: E402
 from core.agent.openai_backend import OpenAIAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
-from core.db import Database  # noqa: E402
-from core.migrate import upgrade  # noqa: E402
+from core.storage.db import Database  # noqa: E402
+from core.storage.migrate import upgrade  # noqa: E402
 from core.types import Incoming  # noqa: E402
 from tests.fakes.openai_server import FakeOpenAI, Scripted, tool_call  # noqa: E402
 from tests.fakes.openai_server import text as answer  # noqa: E402

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from core.domain import tasks as task_service
 from core.agent.model_input import (
     DETAILED_ANSWERS,
     HISTORY_CHARS,
@@ -17,6 +16,7 @@ from core.agent.model_input import (
     RESULT_CHARS,
 )
 from core.agent.openai_backend import OpenAIAgent
+from core.domain import tasks as task_service
 from core.storage.db import Database
 from tests.fakes import reading_model
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call, tool_calls

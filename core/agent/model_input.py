@@ -21,8 +21,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from core.storage.models import Message
 from core.domain.tools import CHAT_TOOLS
+from core.storage.models import Message
 
 HISTORY_CHARS = 12_000  # about 3,000 tokens of earlier conversation per request
 MESSAGE_CHARS = 2_000
