@@ -2,10 +2,10 @@
 
     python bench/openai_turn.py [--turns 500] [--database sqlite|postgres]
 
-todobot: `ChatService.handle` with the openai backend, one person whose conversation already
-holds more than the 50-message history window (each earlier turn added a task through
-`add_task`, so the stored assistant messages carry their tool calls and results), persistence
-included. Floor: the bare Agents SDK, `Runner.run` with one tool and a 2-message history (a
+todobot: `ChatService.handle` with the openai backend (built as the product builds it, every
+command installed), one person whose conversation already holds more than the 50-message
+history window (each earlier turn added a task through `add_task`, so the stored assistant
+messages carry their tool calls and results), persistence included. Floor: the bare Agents SDK, `Runner.run` with one tool and a 2-message history (a
 user message and an answer, then the new message), one client reused throughout. Both ask the
 same local fake OpenAI-compatible server, which runs in its own process and answers at once:
 a tool call to `add_task`, then the final text once the tool has replied; so each turn is two
@@ -46,6 +46,7 @@ from openai import AsyncOpenAI  # noqa: E402
 
 from bench.common import create_database, drop_database, percentile, postgres_server  # noqa: E402
 from bot.runtime import freeze_startup_heap  # noqa: E402
+from bot.wiring import build_chat  # noqa: E402
 from core.agent.base import Agent as Backend  # noqa: E402
 from core.agent.base import AgentTurn  # noqa: E402
 from core.agent.openai_backend import OpenAIAgent  # noqa: E402
@@ -167,7 +168,7 @@ def line(name: str, walls: list[float], cpus: list[float]) -> tuple[float, float
 async def measure(url: str, base_url: str, turns: int) -> None:
     agent = TimedAgent(OpenAIAgent(api_key="bench", model="fake", base_url=base_url))
     db = Database(url)
-    chat = ChatService(db=db, agent=agent, policy=ChatPolicy(rate_limit_per_minute=0))
+    chat = build_chat(db, agent=agent, policy=ChatPolicy(rate_limit_per_minute=0))
     runs = {"todobot": todobot_turns(chat), "floor": bare_runner(base_url)}
     walls: dict[str, list[float]] = {name: [] for name in runs}
     cpus: dict[str, list[float]] = {name: [] for name in runs}
