@@ -5,11 +5,12 @@
 todobot: `ChatService.handle` with the openai backend (built as the product builds it, every
 command installed), one person whose conversation already holds more than the 50-message
 history window (each earlier turn added a task through `add_task`, so the stored assistant
-messages carry their tool calls and results), persistence included. Floor: the bare Agents SDK, `Runner.run` with one tool and a 2-message history (a
-user message and an answer, then the new message), one client reused throughout. Both ask the
-same local fake OpenAI-compatible server, which runs in its own process and answers at once:
-a tool call to `add_task`, then the final text once the tool has replied; so each turn is two
-model round trips and what is measured is the client side's own cost.
+messages carry their tool calls and results), persistence included. Floor: the bare Agents
+SDK, `Runner.run` with one tool and a 2-message history (a user message and an answer, then the
+new message), one client reused throughout. Both ask the same local fake OpenAI-compatible
+server, which runs in its own process and answers at once: a tool call to `add_task`, then the
+final text once the tool has replied; so each turn is two model round trips and what is
+measured is the client side's own cost.
 
 The two are interleaved turn by turn (the order alternating) after a warm-up, and the heap is
 frozen (gc.freeze) once warm. Printed: median and p95 wall time, and median CPU time of this
