@@ -164,7 +164,9 @@ async def test_quota_errors_are_not_retried(chat: ChatDriver, fake: FakeOpenAI) 
 
 
 async def test_a_timeout_is_retried_then_gives_up(database: Database, fake: FakeOpenAI) -> None:
-    agent = openai_agent(fake, openai_timeout_seconds=0.2, openai_max_retries=1)
+    # A second a try: a full garbage collection of the test process's heap can pause it for a
+    # few hundred ms on a busy machine, and a pause must not eat a try before it is sent.
+    agent = openai_agent(fake, openai_timeout_seconds=1.0, openai_max_retries=1)
     chat = ChatDriver(build_chat(database, agent, rate_limit_per_minute=0), database)
     fake.push(text("too late", delay=60), text("too late", delay=60))
     # Without the timeout the turn would wait a minute for each answer.
