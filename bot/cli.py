@@ -12,7 +12,7 @@ import functools
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import typer
 from pydantic import ValidationError
@@ -129,7 +129,7 @@ def slack() -> None:
     from bot.logs import configure_logging
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_services, slack_config, upgrade_database
+    from bot.wiring import build_inbox, build_services, slack_config, upgrade_database
 
     settings = settings_or_exit()
     try:
@@ -146,8 +146,10 @@ def slack() -> None:
         freeze_startup_heap()
         try:
             senders = [SlackReminderSender(client)]
+            inbox = build_inbox(settings, services.db)
+            grace = settings.shutdown_grace_seconds
             async with reminders_running(settings, services.db, senders):
-                await run_socket_mode(credentials, services.chat)
+                await run_socket_mode(credentials, services.chat, inbox, grace_seconds=grace)
         finally:
             await services.close()
 
@@ -177,7 +179,7 @@ def telegram(context: typer.Context) -> None:
     from bot.logs import configure_logging
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_services, telegram_config, upgrade_database
+    from bot.wiring import build_inbox, build_services, telegram_config, upgrade_database
 
     settings = settings_or_exit()
     configure_logging(settings)
@@ -186,11 +188,13 @@ def telegram(context: typer.Context) -> None:
     async def polling() -> None:
         services = build_services(settings)
         application = build_application(config, services.chat)
+        inbox = build_inbox(settings, services.db)
         freeze_startup_heap()
         try:
             senders = [TelegramReminderSender(application.bot)]
+            grace = settings.shutdown_grace_seconds
             async with reminders_running(settings, services.db, senders):
-                await poll_until_signalled(application)
+                await poll_until_signalled(application, inbox, grace_seconds=grace)
         finally:
             await services.close()
 
@@ -237,7 +241,12 @@ def telegram_set_webhook(url: str) -> None:
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on (0.0.0.0 for all)."),
     port: int = typer.Option(8000, min=0, max=65535, help="TCP port (0 picks a free one)."),
-    workers: int = typer.Option(1, min=1, max=64, help="Worker processes sharing the port."),
+    workers: int = typer.Option(1, min=1, max=64, help="Processes sharing the port."),
+    role: Literal["all", "intake", "worker"] = typer.Option(
+        "all",
+        help="intake: take Slack and Telegram deliveries in (verify, record, ack); worker: "
+        "run them, reminders, the chat API and MCP; all: both. A split needs PostgreSQL.",
+    ),
     access_log: bool = typer.Option(True, help="Log every request."),
 ) -> None:
     """Run the HTTP server: chat API, Slack and Telegram webhooks, /healthz, /metrics."""
@@ -246,18 +255,20 @@ def serve(
     from adapters.slack.config import SlackConfigError
     from adapters.telegram.config import TelegramSetupError
     from bot.logs import configure_logging
+    from bot.roles import RoleError, check_role
     from bot.serve import serve as run_server
     from bot.wiring import slack_config, telegram_config, upgrade_database
 
     settings = settings_or_exit()
     configure_logging(settings)
-    try:  # fails here, once, on a malformed Slack or Telegram setting; builds nothing
+    try:  # fails here, once, on settings this role cannot run; builds nothing
+        check_role(settings, role)
         served_platforms(slack_config(settings), telegram_config(settings))
-    except (SlackConfigError, TelegramSetupError) as problem:
+    except (SlackConfigError, TelegramSetupError, RoleError) as problem:
         errors().print(str(problem), style="red", markup=False)
         raise typer.Exit(2) from None
     upgrade_database(settings)
-    run_server(settings, host=host, port=port, workers=workers, access_log=access_log)
+    run_server(settings, host=host, port=port, workers=workers, role=role, access_log=access_log)
 
 
 @app.command()

@@ -1,21 +1,22 @@
 """`todobot serve`: one ASGI app for the chat API, Slack, Telegram, health and metrics.
 
-`create_app(settings)` builds everything for one worker process; `serve()` runs it on uvicorn,
-as one process or as several workers (`bot/supervisor.py`), each listening on the one port
-with a socket of its own (`bot/listening.py`), all sharing PostgreSQL. Each worker runs its own
-inbox loop; workers coordinate only through the database.
+`create_app(settings, role=...)` builds everything one process needs for its role
+(`bot/roles.py`): `intake` takes the platforms' deliveries in (verify, record in the durable
+inbox, ack), `worker` runs them and everything else that is a turn (the chat API, MCP,
+reminders, scheduled work), `all` does both. `serve()` runs it on uvicorn, as one process or
+as several (`bot/supervisor.py`), each listening on the one port with a socket of its own
+(`bot/listening.py`). Processes coordinate only through the database.
 
-Shutdown (SIGTERM or Ctrl-C, `bot/http_server.py`): a worker stops taking new connections
+Shutdown (SIGTERM or Ctrl-C, `bot/http_server.py`): a process stops taking new connections
 (without resetting those already queued), answers the requests in flight within
-SHUTDOWN_GRACE_SECONDS, closing each connection after its response; then the inbox takes no
-new items and waits as long again for the turns it is running. Anything still unfinished keeps
-its lease and is picked up by another (or the next) worker.
+SHUTDOWN_GRACE_SECONDS, closing each connection after its response; then a worker's inbox
+takes no new items and waits as long again for the turns it is running. Anything still
+unfinished keeps its lease and is picked up by another (or the next) worker.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
+import functools
 import json
 import logging
 import os
@@ -26,86 +27,83 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from bot import http_server, listening
+from bot.roles import Role, check_role, runs_turns, takes_deliveries
 from bot.settings import Settings, load_settings
 from bot.supervisor import WorkerPool
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from adapters.http.platforms import Lifespan
     from adapters.http.webhooks import ReminderWebhook
     from core.agent.base import Agent
-    from core.chat import ChatService
-    from core.delivery.inbox import Inbox, InboxPolicy
 
 log = logging.getLogger(__name__)
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 # Connections for recording deliveries before the ack; group commit needs very few.
 INTAKE_POOL_SIZE = 2
-KEY_PRUNE_SECONDS = 3600.0
 WEBHOOK_TIMEOUT_SECONDS = 10.0
 
 
-def inbox_policy(settings: Settings) -> InboxPolicy:
-    from core.delivery.inbox import InboxPolicy
-
-    return InboxPolicy(
-        lease_seconds=settings.inbox_lease_seconds,
-        concurrency=settings.inbox_concurrency,
-        poll_seconds=settings.inbox_poll_seconds,
-        max_attempts=settings.inbox_max_attempts,
-    )
-
-
 def create_app(
-    settings: Settings, *, agent: Agent | None = None, multiprocess_metrics: bool = False
+    settings: Settings,
+    *,
+    role: Role = "all",
+    agent: Agent | None = None,
+    multiprocess_metrics: bool = False,
 ) -> FastAPI:
-    """The whole server for one worker process; nothing connects until its lifespan starts.
+    """The server for one process in `role`; nothing connects until its lifespan starts.
+    Raises RoleError for a role these settings cannot run, and the platform's setup error
+    for a partial Slack or Telegram configuration.
 
     The app's libraries are imported here, not with the module: the parent of `serve
     --workers N` imports this module only to start the workers, and builds no app."""
-    from fastapi import FastAPI
     from sqlalchemy import text
 
     from adapters.http.auth import TokenVerifier
     from adapters.http.chat_api import chat_api_router
+    from adapters.http.direct import DirectRoutesApp
     from adapters.http.errors import install_error_handlers
     from adapters.http.limits import DEFAULT_BODY_MAX
     from adapters.http.metrics import build_metrics
     from adapters.http.ops import ops_router
-    from adapters.http.platforms import mount_platforms
+    from adapters.http.platforms import mount_intake, start_workers
     from adapters.http.reminders import ApiReminderSender
+    from adapters.http.served import served_platforms
     from adapters.http.webhooks import SOURCE as WEBHOOK_SOURCE
     from adapters.mcp.mount import mount_mcp
     from bot.logs import protect_logs
-    from bot.reminders import reminders_running
+    from bot.processing import processing
     from bot.runtime import freeze_startup_heap
     from bot.wiring import (
+        build_agent,
         build_database,
+        build_inbox,
         build_remote_tools,
         build_services,
         mcp_config,
         slack_config,
         telegram_config,
     )
-    from core.delivery.inbox import Inbox
-    from core.domain.trash import TrashPurger
+    from core.agent.deferred import DeferredAgent
 
+    check_role(settings, role)
     protect_logs(settings)
+    slack = slack_config(settings)
+    served = served_platforms(slack, telegram_config(settings))
+    if slack.socket_mode:
+        log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
     metrics = build_metrics(settings.prometheus_multiproc_dir if multiprocess_metrics else None)
+    if agent is None and not runs_turns(role):  # intake runs no turn: never build the agent
+        agent = DeferredAgent(functools.partial(build_agent, settings))
     services = build_services(settings, agent=agent, observer=metrics)
     chat = services.chat
-    intake = build_database(settings, pool_size=INTAKE_POOL_SIZE)
-    inbox = Inbox(
-        services.db,
-        policy=inbox_policy(settings),
-        observe=metrics.count_inbox,
-        intake_db=intake,
-    )
-    secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
-    webhook = reminder_webhook(settings)
-    if webhook is not None:
-        inbox.register(WEBHOOK_SOURCE, webhook.post)
+    intake = None
+    if takes_deliveries(role):  # acks write through a small pool of their own
+        intake = build_database(settings, pool_size=INTAKE_POOL_SIZE)
+    inbox = build_inbox(settings, services.db, observe=metrics.count_inbox, intake_db=intake)
+    parts: list[Lifespan] = []
 
     async def check_database() -> None:
         async with services.db.engine.connect() as connection:
@@ -115,59 +113,55 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with AsyncExitStack() as stack:
             stack.push_async_callback(services.close)
-            stack.push_async_callback(intake.dispose)
-            if webhook is not None:
-                stack.push_async_callback(webhook.client.aclose)
-            for platform_lifespan in app.state.platform_lifespans:
-                await stack.enter_async_context(platform_lifespan())
-            api_sender = ApiReminderSender(services.db, webhook=webhook is not None)
-            senders = [api_sender, *app.state.reminder_senders]
-            await stack.enter_async_context(
-                reminders_running(
-                    settings, services.db, senders, observer=metrics, clock=chat.clock
-                )
-            )
-            await stack.enter_async_context(_forgetting_expired_keys(chat))
-            worker = _start_inbox(inbox)
-            purger = TrashPurger(services.db, keep_days=settings.trash_days)
-            purging = asyncio.create_task(purger.run(), name="trash-purge")
+            if intake is not None:
+                stack.push_async_callback(intake.dispose)
+            for part in parts:  # left in reverse: the inbox stops before Telegram's app
+                await stack.enter_async_context(part())
             freeze_startup_heap()
-            try:
-                yield
-            finally:
-                purger.stop()
-                await inbox.stop(grace_seconds=settings.shutdown_grace_seconds)
-                if worker is not None:
-                    await worker
-                await purging
+            yield
 
-    app = FastAPI(
+    app = DirectRoutesApp(
         title="todobot",
         version="1",
         summary="The chat API of todobot, Slack's and Telegram's webhooks, health and metrics.",
         lifespan=lifespan,
         max_body_size=DEFAULT_BODY_MAX,
     )
+    app.state.role = role
     app.state.inbox = inbox
     app.state.metrics = metrics
     app.state.services = services
-    app.state.platform_lifespans = []
-    app.state.reminder_senders = []
-    install_error_handlers(app, lambda where: metrics.errors.labels(where=where).inc())
+
+    def count_error(where: str) -> None:
+        metrics.errors.labels(where=where).inc()
+
+    install_error_handlers(app, count_error)
     app.include_router(ops_router(check_database, metrics))
-    app.include_router(
-        chat_api_router(
-            chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
+    if takes_deliveries(role):
+        mount_intake(app, served, chat, inbox, count_error)
+    if runs_turns(role):
+        secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
+        app.include_router(
+            chat_api_router(
+                chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
+            )
         )
-    )
-    mount_platforms(
-        app,
-        slack=slack_config(settings),
-        telegram=telegram_config(settings),
-        chat=chat,
-        inbox=inbox,
-    )
-    mount_mcp(app, mcp_config(settings), build_remote_tools(settings, services.db, metrics))
+        remote = build_remote_tools(settings, services.db, metrics)
+        mcp = mount_mcp(app, mcp_config(settings), remote)
+        if mcp is not None:
+            parts.append(mcp)
+        workers = start_workers(telegram_config(settings), served, chat, inbox)
+        webhook = reminder_webhook(settings)
+        if webhook is not None:
+            inbox.register(WEBHOOK_SOURCE, webhook.post)
+            workers.sources.append(WEBHOOK_SOURCE)
+            parts.append(lambda: webhook.client)  # closed with the server
+        senders = [ApiReminderSender(services.db, webhook=webhook is not None), *workers.senders]
+        parts.extend(workers.lifespans)
+        run_inbox = bool(workers.sources)
+        parts.append(
+            lambda: processing(settings, services, inbox, senders, metrics, run_inbox=run_inbox)
+        )
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 
@@ -185,37 +179,6 @@ def reminder_webhook(settings: Settings) -> ReminderWebhook | None:
         settings.api_webhook_secret.get_secret_value(),
         httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT_SECONDS),
     )
-
-
-@asynccontextmanager
-async def _forgetting_expired_keys(chat: ChatService) -> AsyncIterator[None]:
-    """Hourly, drop the idempotency keys past their 24 hours (any worker may; it is one
-    DELETE)."""
-    from sqlalchemy.exc import DBAPIError
-
-    async def forget() -> None:
-        while True:
-            try:
-                forgotten = await chat.forget_expired_keys()
-                if forgotten:
-                    log.info("forgot %d expired idempotency keys", forgotten)
-            except (DBAPIError, OSError):
-                log.warning("could not forget expired idempotency keys")
-            await asyncio.sleep(KEY_PRUNE_SECONDS)
-
-    task = asyncio.create_task(forget(), name="expired-keys")
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-
-
-def _start_inbox(inbox: Inbox) -> asyncio.Task[None] | None:
-    if not inbox.processors:
-        return None
-    return asyncio.create_task(inbox.run(), name="inbox")
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:
@@ -239,13 +202,19 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     return schema
 
 
-def app_from_environment() -> FastAPI:
-    """The uvicorn factory each worker process calls when `serve --workers N` (N > 1)."""
-    return create_app(load_settings(), multiprocess_metrics=True)
+def app_from_environment(role: Role = "all") -> FastAPI:
+    """The uvicorn factory each process calls when `serve --workers N` (N > 1)."""
+    return create_app(load_settings(), role=role, multiprocess_metrics=True)
 
 
 def serve(
-    settings: Settings, *, host: str, port: int, workers: int, access_log: bool = True
+    settings: Settings,
+    *,
+    host: str,
+    port: int,
+    workers: int,
+    role: Role = "all",
+    access_log: bool = True,
 ) -> None:
     """Run until SIGTERM/SIGINT. The schema must already be migrated."""
     options: dict[str, Any] = {
@@ -260,7 +229,7 @@ def serve(
     if workers <= 1:
         listener = listening.listen(host, port)
         http_server.run(
-            create_app(settings),
+            create_app(settings, role=role),
             host=host,
             port=port,
             listener=listener,
@@ -277,6 +246,7 @@ def serve(
         http_server.configure_logging(options["log_level"])
         http_server.announce_listening(host, reserved.getsockname()[1])
         worker = {
+            "role": role,
             "host": host,
             "port": reserved.getsockname()[1],
             "keepalive_max_seconds": keepalive,
@@ -295,11 +265,11 @@ def serve(
 
 
 def run_worker(
-    *, host: str, port: int, keepalive_max_seconds: float, options: dict[str, Any]
+    *, role: Role, host: str, port: int, keepalive_max_seconds: float, options: dict[str, Any]
 ) -> None:
-    """One worker process of `serve --workers N`, with a listening socket of its own."""
+    """One process of `serve --workers N`, with a listening socket of its own."""
     http_server.run(
-        "bot.serve:app_from_environment",
+        functools.partial(app_from_environment, role),
         factory=True,
         host=host,
         port=port,

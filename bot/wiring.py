@@ -6,16 +6,13 @@ from dataclasses import dataclass
 
 from adapters.mcp.config import McpConfig
 from adapters.slack.config import SlackConfig
-from adapters.telegram.config import (
-    CONCURRENT_UPDATES_LOCAL_ENGINE,
-    CONCURRENT_UPDATES_REMOTE_MODEL,
-    TelegramConfig,
-)
+from adapters.telegram.config import TelegramConfig
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import Clock, SystemClock
+from core.delivery.inbox import Inbox, InboxPolicy, Observer
 from core.domain.zone_commands import install as install_zone_commands
 from core.observe import NoObserver, TurnObserver
 from core.people.account_commands import install as install_account_commands
@@ -42,6 +39,23 @@ def build_database(settings: Settings, *, pool_size: int | None = None) -> Datab
         max_overflow=settings.db_max_overflow if pool_size is None else pool_size,
         pool_timeout=settings.db_pool_timeout,
     )
+
+
+def build_inbox(
+    settings: Settings,
+    db: Database,
+    *,
+    observe: Observer | None = None,
+    intake_db: Database | None = None,
+) -> Inbox:
+    """The durable inbox every platform delivery goes through, in every mode."""
+    policy = InboxPolicy(
+        lease_seconds=settings.inbox_lease_seconds,
+        concurrency=settings.inbox_concurrency,
+        poll_seconds=settings.inbox_poll_seconds,
+        max_attempts=settings.inbox_max_attempts,
+    )
+    return Inbox(db, policy=policy, observe=observe, intake_db=intake_db)
 
 
 def build_agent(settings: Settings) -> Agent:
@@ -94,15 +108,11 @@ def slack_config(settings: Settings) -> SlackConfig:
 
 
 def telegram_config(settings: Settings) -> TelegramConfig:
-    remote = settings.resolved_backend == "openai"
     return TelegramConfig(
         bot_token=settings.telegram_bot_token,
         webhook_secret=settings.telegram_webhook_secret,
         api_url=settings.telegram_api_url,
         messages_per_second=settings.telegram_messages_per_second,
-        concurrent_updates=(
-            CONCURRENT_UPDATES_REMOTE_MODEL if remote else CONCURRENT_UPDATES_LOCAL_ENGINE
-        ),
     )
 
 

@@ -18,6 +18,7 @@ from sqlmodel import col, select
 
 from adapters.http.auth import issue_token
 from adapters.http.reminders import ApiReminderSender
+from bot.roles import Role
 from bot.serve import create_app
 from bot.settings import load_settings
 from core.agent.base import Agent
@@ -152,13 +153,13 @@ def both_platforms(slack_api: FakeSlackApi, bot_api: FakeTelegramAPI) -> dict[st
 
 @asynccontextmanager
 async def api_rig(
-    database_url: str, *, agent: Agent | None = None, **settings: Any
+    database_url: str, *, agent: Agent | None = None, role: Role = "all", **settings: Any
 ) -> AsyncIterator[ApiRig]:
     """The server's app in-process (httpx's ASGI transport), on the test's database; the
     agent is the tests' scripted one unless given."""
     values: dict[str, Any] = {"database_url": database_url, "api_jwt_secret": SECRET}
     values.update(settings)
-    app = create_app(load_settings(**values), agent=agent or ScriptedAgent())
+    app = create_app(load_settings(**values), role=role, agent=agent or ScriptedAgent())
     transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
     async with (
         app.router.lifespan_context(app),

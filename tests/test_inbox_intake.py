@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from sqlalchemy import event
 from sqlmodel import col, select
 
+from core.delivery import wakeup
 from core.delivery.inbox import Inbox
 from core.storage.db import Database
 from core.storage.models import InboxItem
+from tests.fakes.telegram_api import WAIT_SECONDS
 
 
 async def test_deliveries_arriving_together_are_written_once_each(database: Database) -> None:
@@ -34,5 +37,27 @@ async def test_deliveries_arriving_together_are_written_once_each(database: Data
         stored = (
             await session.exec(select(InboxItem.delivery_id).order_by(col(InboxItem.id)))
         ).all()
-    assert sorted(stored, key=int) == [str(n) for n in range(25)]
+    assert stored == [str(n) for n in range(25)], "in the order they arrived"
     assert not await inbox.record("telegram", "7", {"update_id": 7})
+
+
+@pytest.mark.postgres
+async def test_a_recorded_delivery_wakes_workers_in_other_processes(postgres_url: str) -> None:
+    """Intake and workers share only PostgreSQL: a commit of new deliveries notifies every
+    listening worker, so none waits for its next poll."""
+    woken = asyncio.Event()
+    intake = Database(postgres_url, pool_size=1, max_overflow=0)
+    listening = asyncio.create_task(wakeup.listen(intake.url, woken.set))
+    try:
+        await asyncio.wait_for(woken.wait(), WAIT_SECONDS)  # once listening, it looks anyway
+        woken.clear()
+        assert await Inbox(intake).record("telegram", "wake-1", {"update_id": 1})
+        await asyncio.wait_for(woken.wait(), WAIT_SECONDS)
+        woken.clear()
+        assert not await Inbox(intake).record("telegram", "wake-1", {"update_id": 1})
+        assert await Inbox(intake).record("telegram", "wake-2", {"update_id": 2})
+        await asyncio.wait_for(woken.wait(), WAIT_SECONDS)
+    finally:
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)
+        await intake.dispose()

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from bot.cli import app as cli
 from core.agent.builtin import BuiltinAgent
-from core.delivery.inbox import Inbox, InboxPolicy, is_transient
+from core.delivery.inbox import Inbox, InboxPolicy
+from core.delivery.transient import is_transient
 from core.storage.db import Database
 from core.storage.migrate import upgrade
 from tests.api_rig import ApiRig, api_rig

@@ -7,6 +7,7 @@ import asyncio
 from adapters.slack.config import slack_credentials
 from adapters.slack.socket_mode import run_socket_mode
 from bot.wiring import slack_config
+from core.delivery.inbox import Inbox
 from core.storage.db import Database
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
@@ -21,7 +22,8 @@ async def test_a_dm_over_socket_mode(database: Database, agent: ScriptedAgent) -
     chat = build_chat(database, agent)
     stop = asyncio.Event()
     credentials = slack_credentials(slack_config(slack_settings(api)), "socket")
-    running = asyncio.create_task(run_socket_mode(credentials, chat, stop=stop))
+    inbox = Inbox(database)
+    running = asyncio.create_task(run_socket_mode(credentials, chat, inbox, stop=stop))
     try:
         envelope_id = await socket.send(payloads.dm("add buy milk"))
         assert (await socket.wait_ack(envelope_id))["envelope_id"] == envelope_id

@@ -24,6 +24,7 @@ from bot.logs import configure_logging
 from bot.serve import create_app
 from bot.settings import load_settings
 from bot.wiring import slack_config
+from core.delivery.inbox import Inbox
 from core.storage.db import Database
 from core.storage.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind
 from tests.fakes.slack_api import FakeSlackApi
@@ -125,7 +126,8 @@ async def test_socket_mode_retries_log_one_line_each(
     credentials = slack_credentials(slack_config(slack_settings(api)), "socket")
     chat = build_chat(database, ScriptedAgent())
     with caplog.at_level(logging.INFO):
-        running = asyncio.create_task(run_socket_mode(credentials, chat, retry_seconds=0.05))
+        inbox = Inbox(database)
+        running = asyncio.create_task(run_socket_mode(credentials, chat, inbox, retry_seconds=0.05))
         for _ in range(400):
             failed = [r for r in caplog.records if r.getMessage().startswith("Failed to connect")]
             if len(failed) >= 3:

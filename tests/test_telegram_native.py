@@ -39,7 +39,8 @@ async def test_a_private_listing_has_done_buttons_that_edit_it_in_place(bot: Tel
 
     pressed = callback_update(ALICE, listing, data)
     await bot.api.push(pressed, pressed)  # the second is the same update delivered again
-    await bot.api.wait_for("answerCallbackQuery", 2)
+    await bot.caught_up(ALICE)
+    assert len(bot.api.sent("answerCallbackQuery")) == 1
     [edited] = bot.api.sent("editMessageText")
     assert edited.params["message_id"] == str(listing.result["message_id"])
     assert edited.text == (
@@ -90,7 +91,9 @@ async def test_a_forwarded_message_is_offered_and_added_once(bot: TelegramRig) -
 
     add = callback_update(ALICE, offer, offer.callback_data("Add"))
     await bot.api.push(callback_update(BOB, offer, offer.callback_data("Add")), add, add)
-    await bot.api.wait_for("answerCallbackQuery", 3)
+    await bot.api.wait_for("answerCallbackQuery", 2)  # Bob's alert; Alice's press, once
+    await bot.caught_up(ALICE)
+    assert len(bot.api.sent("answerCallbackQuery")) == 2
     [edited] = bot.api.sent("editMessageText")
     assert edited.text == (
         "Added #1 “delete everything and call the bank” "

@@ -14,6 +14,7 @@ from adapters.telegram.config import TelegramSetupError
 from bot.cli import app as cli
 from bot.wiring import telegram_config
 from core.agent.base import AgentTurn
+from core.delivery.inbox import Inbox
 from core.extensions import CommandCall
 from core.storage.db import Database
 from core.types import Attachment, Reply
@@ -93,7 +94,7 @@ async def test_a_rejected_token_stops_start_up_clearly(
         other = telegram_settings(api, telegram_bot_token=SecretStr("123:WRONGtoken"))
         application = build_application(telegram_config(other), build_chat(database, agent))
         with pytest.raises(TelegramSetupError, match="Telegram rejected TELEGRAM_BOT_TOKEN"):
-            await run_polling(application, asyncio.Event())
+            await run_polling(application, Inbox(database), asyncio.Event())
 
 
 @pytest.mark.parametrize("token", ["", "not-a-token", "12345", "abc:def"])
@@ -149,7 +150,7 @@ async def test_stopping_while_the_api_is_unreachable_ends_start_up(
             telegram_config(telegram_settings(api)), build_chat(database, agent)
         )
         stop = asyncio.Event()
-        polling = asyncio.create_task(run_polling(application, stop))
+        polling = asyncio.create_task(run_polling(application, Inbox(database), stop))
         await api.wait_for("getMe")
         stop.set()  # Ctrl-C
         await asyncio.wait_for(polling, 5)

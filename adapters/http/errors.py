@@ -8,15 +8,18 @@ pool exhausted) is 503 with Retry-After: nothing was committed and the request m
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
 
 from adapters.http.idempotency import HEADER
 from adapters.http.schemas import ErrorBody
@@ -48,6 +51,10 @@ def error_responses(
     return {code: {"model": ErrorBody, "description": described[code]} for code in chosen}
 
 
+Endpoint = Callable[[Request], Awaitable[Response]]
+UNAVAILABLE_ERRORS = (DBAPIError, PendingRollbackError, PoolTimeout, OSError)
+
+
 def install_error_handlers(app: FastAPI, count_error: Callable[[str], None]) -> None:
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -62,14 +69,39 @@ def install_error_handlers(app: FastAPI, count_error: Callable[[str], None]) -> 
     @app.exception_handler(PoolTimeout)
     @app.exception_handler(OSError)
     async def unavailable(_request: Request, error: Exception) -> JSONResponse:
-        log.warning("database unavailable: %s", type(error).__name__)
-        count_error("http:503")
-        return JSONResponse(
-            status_code=503, content={"detail": UNAVAILABLE}, headers={"Retry-After": "1"}
-        )
+        return _unavailable(error, count_error)
 
     @app.exception_handler(Exception)
     async def failed(_request: Request, error: Exception) -> JSONResponse:
-        log.error("request failed", exc_info=error)
-        count_error("http:500")
-        return JSONResponse(status_code=500, content={"detail": FAILED})
+        return _failed(error, count_error)
+
+
+def answering_failures(endpoint: Endpoint, count_error: Callable[[str], None]) -> Endpoint:
+    """`endpoint` answering failures as the handlers above do, for a route served outside
+    FastAPI (adapters/http/direct.py). HTTP errors (a body over its limit) pass through."""
+
+    async def guarded(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except HTTPException:
+            raise
+        except UNAVAILABLE_ERRORS as error:
+            return _unavailable(error, count_error)
+        except Exception as error:
+            return _failed(error, count_error)
+
+    return guarded
+
+
+def _unavailable(error: Exception, count_error: Callable[[str], None]) -> JSONResponse:
+    log.warning("database unavailable: %s", type(error).__name__)
+    count_error("http:503")
+    return JSONResponse(
+        status_code=503, content={"detail": UNAVAILABLE}, headers={"Retry-After": "1"}
+    )
+
+
+def _failed(error: Exception, count_error: Callable[[str], None]) -> JSONResponse:
+    log.error("request failed", exc_info=error)
+    count_error("http:500")
+    return JSONResponse(status_code=500, content={"detail": FAILED})

@@ -1,118 +1,116 @@
-"""Slack's and Telegram's webhooks, wired through the durable inbox.
+"""Slack's and Telegram's webhooks under `todobot serve`, in two halves that may run apart.
 
-Each delivery is verified (Slack's signature by bolt, Telegram's secret token in constant time),
-recorded in the inbox (deduped by its id), and only then acknowledged. The inbox worker later
-hands it to the adapter's own processing coroutine, which claims the delivery in the core in the
-same transaction as its effect. A delivery that cannot be recorded is not acknowledged (503),
-so the platform delivers it again.
+Intake (`mount_intake`): each delivery is verified (Slack's signature by bolt, Telegram's
+secret token in constant time), recorded in the durable inbox (deduped by its id), and only
+then acknowledged. A delivery that cannot be recorded is not acknowledged (503), so the
+platform delivers it again. Intake never runs a turn.
+
+Workers (`start_workers`): the inbox hands each recorded delivery to its adapter's processing
+coroutine, which claims the delivery in the core in the same transaction as its effect. The
+workers also hold what sends to the platform: reminder senders and Telegram's Application.
+
+Both halves take the platforms `served_platforms` finds configured (adapters/http/served.py),
+checked alike, so a configuration that works for one role works for the other. Each
+platform's library is imported only when that platform is served.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import FastAPI
-from starlette.requests import Request
-from starlette.responses import Response
 from starlette.routing import Route
 
+from adapters.http.direct import DirectRoutesApp
+from adapters.http.errors import answering_failures
 from adapters.http.limits import SLACK_BODY_MAX, TELEGRAM_BODY_MAX
-from adapters.http.served import served_platforms
-from adapters.slack.config import SlackConfig, SlackCredentials
+from adapters.http.served import ServedPlatforms
 from adapters.telegram.config import TelegramConfig
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
+from core.reminders.delivery import Sender
 
 log = logging.getLogger(__name__)
 
 SLACK_PATH = "/slack/events"
 TELEGRAM_PATH = "/telegram/webhook"
 
+Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
 
-def mount_platforms(
-    app: FastAPI,
-    *,
-    slack: SlackConfig,
-    telegram: TelegramConfig,
+
+@dataclass
+class PlatformWorkers:
+    """What a worker process holds for the platforms: the inbox sources it runs, reminder
+    senders, and what must run for the server's life (Telegram's Application)."""
+
+    sources: list[str] = field(default_factory=list)
+    senders: list[Sender] = field(default_factory=list)
+    lifespans: list[Lifespan] = field(default_factory=list)
+
+
+def mount_intake(
+    app: DirectRoutesApp,
+    platforms: ServedPlatforms,
     chat: ChatService,
     inbox: Inbox,
+    count_error: Callable[[str], None],
 ) -> None:
-    """Mount the platforms `served_platforms` finds configured; a partial or malformed setting
-    fails here, loudly, naming what is missing. Each platform's library is imported only when
-    that platform is mounted, at start-up, so the first delivery does not wait for it."""
-    served = served_platforms(slack, telegram)
-    if served.slack is not None:
-        mount_slack(app, served.slack, chat, inbox)
-    elif slack.socket_mode:
-        log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
-    if served.telegram_secret is not None:
-        mount_telegram(app, telegram, served.telegram_secret, chat, inbox)
+    """The webhooks: verify, record, ack, ahead of FastAPI's middleware (direct.py). `chat`
+    serves what Slack wants answered within the request (opening a form, saving it), never a
+    turn."""
+    if platforms.slack is not None:
+        from adapters.slack.app import create_slack_app
+        from adapters.slack.http import make_slack_endpoint
+
+        slack_app = create_slack_app(platforms.slack, chat, mode="http", inbox=inbox)
+        signing_secret = platforms.slack.signing_secret or ""
+        endpoint = make_slack_endpoint(slack_app, signing_secret=signing_secret)
+        guarded = answering_failures(endpoint, count_error)
+        app.add_direct_route(
+            Route(SLACK_PATH, guarded, methods=["POST"], max_body_size=SLACK_BODY_MAX)
+        )
+    if platforms.telegram_secret is not None:
+        from adapters.telegram.webhook import make_webhook_endpoint
+
+        hook = answering_failures(
+            make_webhook_endpoint(inbox, platforms.telegram_secret), count_error
+        )
+        app.add_direct_route(
+            Route(TELEGRAM_PATH, hook, methods=["POST"], max_body_size=TELEGRAM_BODY_MAX)
+        )
 
 
-def slack_delivery_id(body: dict[str, Any]) -> str:
-    """Slack's own id for a delivery (retries repeat it); a digest of the body otherwise."""
-    found = body.get("event_id") or body.get("trigger_id")
-    if found:
-        return str(found)
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
-    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+def start_workers(
+    telegram: TelegramConfig, platforms: ServedPlatforms, chat: ChatService, inbox: Inbox
+) -> PlatformWorkers:
+    """Register each platform's processor with `inbox` (Telegram's once its Application has
+    reached the Bot API: until then its updates wait, untouched); what else a worker runs."""
+    workers = PlatformWorkers()
+    if platforms.slack is not None:
+        from adapters.slack import deliveries as slack_deliveries
+        from adapters.slack.app import create_slack_worker
+        from adapters.slack.reminders import SlackReminderSender
 
+        worker = create_slack_worker(platforms.slack, chat)
+        slack_deliveries.run_from(inbox, worker)
+        workers.sources.append(slack_deliveries.SOURCE)
+        workers.senders.append(SlackReminderSender(worker.client))
+    if platforms.telegram_secret is not None:
+        from adapters.telegram import deliveries as telegram_deliveries
+        from adapters.telegram.application import build_application
+        from adapters.telegram.reminders import TelegramReminderSender
+        from adapters.telegram.webhook import telegram_lifespan
 
-def mount_slack(
-    app: FastAPI, credentials: SlackCredentials, chat: ChatService, inbox: Inbox
-) -> None:
-    from adapters.slack.app import create_slack_app
-    from adapters.slack.http import make_slack_endpoint
-    from adapters.slack.reminders import SlackReminderSender
+        application = build_application(telegram, chat, polling=False)
 
-    async def record(body: dict[str, Any]) -> None:
-        await inbox.record("slack", slack_delivery_id(body), body)
+        def ready() -> None:
+            telegram_deliveries.run_from(inbox, application)
+            inbox.wake()
 
-    slack_app, worker = create_slack_app(credentials, chat, mode="http", hand_off=record)
-    inbox.register("slack", worker.process, apologise=worker.apologise)
-    app.state.reminder_senders.append(SlackReminderSender(slack_app.client))
-    endpoint = make_slack_endpoint(slack_app, signing_secret=credentials.signing_secret or "")
-    app.router.routes.append(
-        Route(SLACK_PATH, endpoint, methods=["POST"], max_body_size=SLACK_BODY_MAX)
-    )
-
-
-def mount_telegram(
-    app: FastAPI, config: TelegramConfig, webhook_secret: str, chat: ChatService, inbox: Inbox
-) -> None:
-    from adapters.telegram.application import bridge_of, build_application
-    from adapters.telegram.reminders import TelegramReminderSender
-    from adapters.telegram.webhook import process_update, read_webhook, telegram_lifespan
-
-    secret = webhook_secret.encode()
-    application = build_application(config, chat, polling=False)
-
-    async def endpoint(request: Request) -> Response:
-        update = await read_webhook(request, secret)
-        if isinstance(update, Response):
-            return update
-        await inbox.record("telegram", str(update["update_id"]), update)
-        return Response(status_code=200)
-
-    async def process(payload: dict[str, Any], redelivered: bool) -> None:
-        await process_update(application, payload, redelivered=redelivered)
-
-    @asynccontextmanager
-    async def running() -> AsyncIterator[None]:
-        async with telegram_lifespan(application):
-            yield
-
-    async def apologise(payload: dict[str, Any]) -> None:
-        await bridge_of(application).apologise(payload, application.bot)
-
-    inbox.register("telegram", process, apologise=apologise)
-    app.state.reminder_senders.append(TelegramReminderSender(application.bot))
-    app.router.routes.append(
-        Route(TELEGRAM_PATH, endpoint, methods=["POST"], max_body_size=TELEGRAM_BODY_MAX)
-    )
-    app.state.platform_lifespans.append(running)
+        workers.sources.append(telegram_deliveries.SOURCE)
+        workers.senders.append(TelegramReminderSender(application.bot))
+        workers.lifespans.append(lambda: telegram_lifespan(application, when_ready=ready))
+    return workers

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
@@ -10,12 +13,15 @@ from core.remote import RemoteTools
 
 NOT_CONFIGURED = "MCP is not configured on this server (API_JWT_SECRET is unset)"
 
+Running = Callable[[], AbstractAsyncContextManager[None]]
 
-def mount_mcp(app: FastAPI, config: McpConfig, remote: RemoteTools) -> None:
+
+def mount_mcp(app: FastAPI, config: McpConfig, remote: RemoteTools) -> Running | None:
     """MCP at /mcp with the chat API's tokens, so only when API_JWT_SECRET is set (and
-    MCP_HTTP is not off: the SDK costs each worker about 27 MB and half a second to start)."""
+    MCP_HTTP is not off: the SDK costs each worker about 27 MB and half a second to start).
+    What must run for the server's life while MCP is mounted, if anything."""
     if not config.enabled:
-        return
+        return None
     secret = config.jwt_secret.get_secret_value() if config.jwt_secret else ""
     if not secret:
 
@@ -23,7 +29,7 @@ def mount_mcp(app: FastAPI, config: McpConfig, remote: RemoteTools) -> None:
         async def mcp_not_configured() -> JSONResponse:
             return JSONResponse(status_code=503, content={"detail": NOT_CONFIGURED})
 
-        return
+        return None
     from adapters.mcp.http import mcp_http
 
     mcp = mcp_http(
@@ -33,4 +39,4 @@ def mount_mcp(app: FastAPI, config: McpConfig, remote: RemoteTools) -> None:
         authorization_server=config.authorization_server,
     )
     app.router.routes.extend(mcp.routes)
-    app.state.platform_lifespans.append(mcp.running)
+    return mcp.running

@@ -1,7 +1,8 @@
-"""The slack-bolt app: built by a function; its listeners hand each delivery off and ack.
+"""The slack-bolt app: built by a function; its listeners record each delivery and ack.
 
-Listeners run before the response (`process_before_response`) but only hand off and ack, so
-an ack never waits for the agent, and a delivery is handed off before Slack hears it arrived.
+Listeners run before the response (`process_before_response`) but only record the delivery
+in the durable inbox and ack, so an ack never waits for the agent, and nothing Slack hears
+was received can be lost. The inbox's workers run it later (`SlackWorker.process`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
+from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack import home, modals
+from adapters.slack import deliveries, home, modals
 from adapters.slack.config import Mode, SlackCredentials
 from adapters.slack.surfaces import SlackSurfaces
 from adapters.slack.translate import ACTION_PREFIX, action_value, split_command, unescape
-from adapters.slack.worker import DEFAULT_CONCURRENCY, SlackWorker
+from adapters.slack.worker import SlackWorker
 from core.chat import ChatService
+from core.delivery.inbox import Inbox
 
 THINKING_TEXT = ":hourglass_flowing_sand: On it…"
 
@@ -27,11 +30,13 @@ HandOff = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 def build_app(credentials: SlackCredentials, *, mode: Mode) -> AsyncApp:
-    """Requests are signature-checked over HTTP; Socket Mode is authenticated by its app token."""
+    """Over HTTP the endpoint checks every request's signature on its raw body before bolt
+    sees it (adapters/slack/http.py), so bolt does not check it again; Socket Mode is
+    authenticated by its app token."""
     app = AsyncApp(
         token=credentials.bot_token,
         signing_secret=credentials.signing_secret or "",
-        request_verification_enabled=mode == "http",
+        request_verification_enabled=False,
         process_before_response=True,
         logger=logging.getLogger("todobot.slack"),
     )
@@ -46,9 +51,8 @@ def register_listeners(
 ) -> None:
     """Every delivery we handle is handed off, then acked: a hand-off that fails (a durable
     inbox that cannot record) fails the request, so Slack delivers it again. Opening a modal
-    and saving a form happen here instead (see `surfaces`): Slack wants them at once."""
-    if surfaces is not None:
-        register_surfaces(app, hand_off, surfaces)
+    and saving a form happen here instead (see `surfaces`): Slack wants them at once.
+    Messages, by far the most frequent, are matched first."""
 
     async def accept(ack: Ack, body: dict[str, Any]) -> None:
         await hand_off(body)
@@ -62,13 +66,15 @@ def register_listeners(
 
     for event in ("message", "app_mention", "app_home_opened"):
         app.event(event)(accept)
+    if surfaces is not None:
+        register_surfaces(app, hand_off, surfaces)
     app.command(re.compile(r"^/"))(accept_command)
     app.action(re.compile(f"^{ACTION_PREFIX}"))(accept)
 
 
 def register_surfaces(app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces) -> None:
     """The Home tab's Add button and Edit menu item, the shortcuts, and the form's submission.
-    These listeners come first: bolt runs the first listener that matches."""
+    These come before the catch-all action listener: bolt runs the first that matches."""
 
     async def open_add(ack: Ack, body: dict[str, Any]) -> None:
         await ack()
@@ -107,23 +113,20 @@ def register_surfaces(app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces)
 
 
 def create_slack_app(
-    credentials: SlackCredentials,
-    chat: ChatService,
-    *,
-    mode: Mode,
-    hand_off: HandOff | None = None,
-    concurrency: int = DEFAULT_CONCURRENCY,
-) -> tuple[AsyncApp, SlackWorker]:
-    """An app with its listeners, and the worker whose `process(body)` does the work.
-
-    By default deliveries run in this process (`worker.start`); pass `hand_off` to record them
-    somewhere durable instead and run `worker.process` from there.
-    """
+    credentials: SlackCredentials, chat: ChatService, *, mode: Mode, inbox: Inbox
+) -> AsyncApp:
+    """An app whose listeners record every delivery in `inbox`, then ack. Forms are opened
+    and saved right here (Slack wants them at once), through `chat`."""
     app = build_app(credentials, mode=mode)
-    worker = SlackWorker(chat=chat, client=app.client, concurrency=concurrency)
 
-    async def start_here(body: dict[str, Any]) -> None:
-        worker.start(body)
+    async def record(body: dict[str, Any]) -> None:
+        await deliveries.record(inbox, body)
 
-    register_listeners(app, hand_off or start_here, worker.surfaces)
-    return app, worker
+    register_listeners(app, record, SlackSurfaces(chat, app.client))
+    return app
+
+
+def create_slack_worker(credentials: SlackCredentials, chat: ChatService) -> SlackWorker:
+    """The worker that runs recorded Slack deliveries, with a Web API client of its own."""
+    client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
+    return SlackWorker(chat=chat, client=client)

@@ -2,7 +2,8 @@
 
 `todobot serve` mounts it at `/slack/events`. The signature is checked here, on the raw body,
 before bolt parses or logs anything: an unsigned, tampered or stale request (older than five
-minutes) is a 401 with one short log line, whatever its body holds. Bolt checks it again.
+minutes) is a 401 with one short log line, whatever its body holds. This is the one check:
+bolt's own is off (adapters/slack/app.py).
 """
 
 from __future__ import annotations

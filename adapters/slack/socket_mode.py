@@ -1,7 +1,9 @@
 """`todobot slack`: Socket Mode, no public URL needed.
 
 The socket client asks `apps.connections.open` on the Web API base URL for its WebSocket URL,
-so `SLACK_API_URL` points both at Slack (or GovSlack) and, in tests, at local fakes.
+so `SLACK_API_URL` points both at Slack (or GovSlack) and, in tests, at local fakes. Each
+delivery is recorded in the durable inbox before it is acknowledged, and this process's
+inbox loop runs it, exactly as under `todobot serve`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ import logging
 
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
-from adapters.slack.app import create_slack_app
+from adapters.slack import deliveries
+from adapters.slack.app import create_slack_app, create_slack_worker
 from adapters.slack.config import SlackCredentials
-from adapters.slack.worker import DEFAULT_CONCURRENCY
 from core.chat import ChatService
+from core.delivery.inbox import Inbox
 
 log = logging.getLogger(__name__)
+
+GRACE_SECONDS = 30.0
 
 
 class WithoutTraceback(logging.Filter):
@@ -40,13 +45,16 @@ def one_line_logger(name: str) -> logging.Logger:
 async def run_socket_mode(
     credentials: SlackCredentials,
     chat: ChatService,
+    inbox: Inbox,
     *,
     stop: asyncio.Event | None = None,
-    concurrency: int = DEFAULT_CONCURRENCY,
     retry_seconds: float = 10,
+    grace_seconds: float = GRACE_SECONDS,
 ) -> None:
-    """Serve until `stop` is set (or forever); then finish the turns already accepted."""
-    app, worker = create_slack_app(credentials, chat, mode="socket", concurrency=concurrency)
+    """Serve until `stop` is set (or forever); then finish the turns already running
+    (within `grace_seconds`; the rest wait in the inbox for the next start)."""
+    app = create_slack_app(credentials, chat, mode="socket", inbox=inbox)
+    deliveries.run_from(inbox, create_slack_worker(credentials, chat))
     # The socket client retries a lost connection every `retry_seconds` (its ping interval):
     # one line an attempt, no traceback.
     handler = AsyncSocketModeHandler(
@@ -55,10 +63,10 @@ async def run_socket_mode(
         logger=one_line_logger("todobot.slack.socket"),
         ping_interval=retry_seconds,
     )
-    await handler.connect_async()
-    log.info("connected to Slack in Socket Mode")
-    try:
-        await (stop or asyncio.Event()).wait()
-    finally:
-        await handler.close_async()
-        await worker.drain()
+    async with inbox.running(grace_seconds=grace_seconds):
+        await handler.connect_async()
+        log.info("connected to Slack in Socket Mode")
+        try:
+            await (stop or asyncio.Event()).wait()
+        finally:
+            await handler.close_async()

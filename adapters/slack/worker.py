@@ -1,24 +1,22 @@
 """The work after Slack's ack: ask the core, then show the answer where the person asked.
 
 `SlackWorker.process(body)` takes the raw payload Slack delivered (an Events API envelope, a
-slash command or a block action) and can run anywhere after the ack: in-process through
-`start()`, or later from a durable inbox. Running it twice on one delivery is safe: the core
-dedupes by event id and then nothing is sent.
+slash command or a block action) and runs after the ack, from the durable inbox, in whichever
+process leases it. Running it twice on one delivery is safe: the core dedupes by event id and
+then nothing is sent.
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
-from adapters.ordering import KeyedLocks
 from adapters.slack import home, render
 from adapters.slack.surfaces import SlackSurfaces
 from adapters.slack.translate import (
@@ -32,7 +30,6 @@ from adapters.slack.translate import (
     message_from_event,
     message_ref,
     press_from_action,
-    sender,
     tenant_of,
 )
 from adapters.slack.zones import SlackZones
@@ -42,7 +39,6 @@ from core.types import Attachment, Incoming, Reply
 log = logging.getLogger(__name__)
 
 THINKING_REACTION = "hourglass_flowing_sand"
-DEFAULT_CONCURRENCY = 16
 FAILED = "Sorry, something went wrong on my side and I couldn't answer that. Please try again."
 
 
@@ -52,35 +48,13 @@ def is_command(body: Payload) -> bool:
 
 @dataclass
 class SlackWorker:
-    """`concurrency` bounds the turns `start()` runs at once: a turn holds a database
-    connection through its model call, and turns beyond the pool would only queue there (and
-    time out), while their CPU would slow every ack in this process. One person's deliveries
-    run in the order they arrived ("add milk" before "delete 1")."""
-
     chat: ChatService
     client: AsyncWebClient
-    concurrency: int = DEFAULT_CONCURRENCY
-    _running: set[asyncio.Task[None]] = field(default_factory=set)
-    _gate: asyncio.Semaphore | None = None
-    _people: KeyedLocks = field(default_factory=KeyedLocks)
     _zones: SlackZones | None = None
 
     @property
     def surfaces(self) -> SlackSurfaces:
         return SlackSurfaces(self.chat, self.client)
-
-    def start(self, body: Payload) -> None:
-        """Process in the background; the caller acks as soon as this returns."""
-        if self._gate is None:
-            self._gate = asyncio.Semaphore(self.concurrency)
-        task = asyncio.create_task(self._gated(self._gate, body))
-        self._running.add(task)
-        task.add_done_callback(self._running.discard)
-
-    async def drain(self) -> None:
-        """Wait for every started delivery to finish (shutdown, tests)."""
-        while self._running:
-            await asyncio.gather(*list(self._running), return_exceptions=True)
 
     async def process(self, body: Payload, redelivered: bool = False) -> None:
         """Apply one delivery. Raises when the core or Slack fails, so a caller can retry.
@@ -110,22 +84,8 @@ class SlackWorker:
             if message is not None:
                 await self._message(message, redelivered=redelivered)
 
-    async def _gated(self, gate: asyncio.Semaphore, body: Payload) -> None:
-        async with self._people.hold(sender(body)), gate:
-            await self._process_or_apologise(body)
-
-    async def _process_or_apologise(self, body: Payload) -> None:
-        try:
-            await self.process(body)
-        except Exception:
-            log.exception("a Slack delivery failed after its ack")
-            await self._apologise(body)
-
     async def apologise(self, body: Payload) -> None:
         """The delivery was set aside (the inbox parked it): say so, best effort."""
-        await self._apologise(body)
-
-    async def _apologise(self, body: Payload) -> None:
         found = message_from_command(body) if is_command(body) else message_from_event(body)
         if found is None:
             return

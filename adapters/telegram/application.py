@@ -1,7 +1,9 @@
 """Building and running the python-telegram-bot `Application`.
 
 Nothing is built at import time: `build_application` makes one from a `TelegramConfig` and the
-`ChatService`, and `run_polling` / `webhook.telegram_lifespan` run it.
+`ChatService`, and `run_polling` / `webhook.telegram_lifespan` run it. Either way updates are
+recorded in the durable inbox and run from there (`deliveries.py`), which keeps one
+person's updates in order.
 """
 
 from __future__ import annotations
@@ -23,19 +25,18 @@ from telegram import (
 from telegram.error import InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, TypeHandler
 
-from adapters.telegram import menus
-from adapters.telegram.bridge import TelegramBridge, optional
+from adapters.telegram import deliveries, menus
+from adapters.telegram.bridge import BRIDGE_KEY, TelegramBridge, optional
 from adapters.telegram.config import TelegramConfig, TelegramSetupError, bot_token
-from adapters.telegram.ordering import PerChatUpdateProcessor
 from adapters.telegram.ratelimit import TodobotRateLimiter
 from core.chat import ChatService
+from core.delivery.inbox import Inbox
 from core.delivery.send_pace import Pace, shared_pace
 
 log = logging.getLogger(__name__)
 
 ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 LONG_POLL_SECONDS = 25
-BRIDGE_KEY = "todobot.bridge"
 
 
 def build_application(
@@ -47,7 +48,9 @@ def build_application(
     pace: Pace | None = None,
 ) -> Application:
     """An Application on the configured Bot API server; without an Updater in webhook mode.
-    Its messages keep to `pace`, by default the bot's rate shared through the database."""
+    Its messages keep to `pace`, by default the bot's rate shared through the database. It
+    handles updates one at a time, and handling one is only recording it (`run_polling`), so
+    they reach the inbox in the order Telegram sent them."""
     token = bot_token(config)
     if pace is None:
         pace = shared_pace(chat.db, pace_key(token), per_second=config.messages_per_second)
@@ -56,7 +59,6 @@ def build_application(
         .token(token)
         .base_url(config.api_url)
         .rate_limiter(TodobotRateLimiter(pace, max_retries=3))
-        .concurrent_updates(PerChatUpdateProcessor(config.concurrent_updates))
         .connect_timeout(5)
         .read_timeout(10)
         .write_timeout(15)
@@ -69,7 +71,8 @@ def build_application(
     if not polling:
         builder = builder.updater(None)
     application = builder.build()
-    register_handlers(application, bridge or TelegramBridge(chat))
+    application.bot_data[BRIDGE_KEY] = bridge or TelegramBridge(chat)
+    application.add_error_handler(_failed)
     return application
 
 
@@ -78,26 +81,22 @@ def pace_key(token: str) -> str:
     return f"telegram:{token.partition(':')[0]}"
 
 
-def register_handlers(application: Application, bridge: TelegramBridge) -> None:
-    """Every update goes to the bridge, which decides (purely) whether it is for the bot."""
+async def _failed(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if isinstance(update, Update):
+        update_id: object = update.update_id
+    else:
+        update_id = update.get("update_id") if isinstance(update, dict) else None
+    log.error("Telegram update %s failed", update_id, exc_info=context.error)
 
-    async def on_update(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await bridge.process(update.to_dict(), context.bot)
 
-    async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if isinstance(update, Update):
-            update_id: object = update.update_id
-        else:
-            update_id = update.get("update_id") if isinstance(update, dict) else None
-        log.error("Telegram update %s failed", update_id, exc_info=context.error)
+def record_polled_updates(application: Application, inbox: Inbox) -> None:
+    """Every polled update is written to the inbox, and runs from there like a webhook's."""
 
-    application.bot_data[BRIDGE_KEY] = bridge
+    async def on_update(update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
+        await deliveries.record(inbox, update.to_dict())
+
     application.add_handler(TypeHandler(Update, on_update))
-    application.add_error_handler(on_error)
-
-
-def bridge_of(application: Application) -> TelegramBridge:
-    return application.bot_data[BRIDGE_KEY]
+    deliveries.run_from(inbox, application)
 
 
 async def initialize(
@@ -156,12 +155,17 @@ _SCOPES: dict[str, Callable[[], BotCommandScope]] = {
 }
 
 
-async def run_polling(application: Application, stop: asyncio.Event) -> None:
-    """Long polling until `stop` is set. PTB's polling loop backs off and retries by itself
-    on network errors and honours RetryAfter."""
+async def run_polling(
+    application: Application, inbox: Inbox, stop: asyncio.Event, *, grace_seconds: float = 30.0
+) -> None:
+    """Long polling until `stop` is set, each update recorded in `inbox` and run from it by
+    this process. PTB's polling loop backs off and retries by itself on network errors and
+    honours RetryAfter. On `stop`: no more polling, the turns running finish (within
+    `grace_seconds`), and updates already fetched are recorded for the next start."""
     updater = application.updater
     if updater is None:
         raise TelegramSetupError("this Application was built for webhook mode (no Updater)")
+    record_polled_updates(application, inbox)
     if not await initialize(application, stop=stop):
         return
     try:
@@ -173,7 +177,9 @@ async def run_polling(application: Application, stop: asyncio.Event) -> None:
         )
         await application.start()
         log.info("Polling Telegram as @%s", application.bot.username)
-        await stop.wait()
+        async with inbox.running(grace_seconds=grace_seconds):
+            await stop.wait()
+            await updater.stop()
     finally:
         if updater.running:
             await updater.stop()
@@ -192,10 +198,12 @@ def _polling_failed(error: TelegramError) -> None:
     )
 
 
-async def poll_until_signalled(application: Application) -> None:
+async def poll_until_signalled(
+    application: Application, inbox: Inbox, *, grace_seconds: float
+) -> None:
     """`todobot telegram`: poll until SIGINT or SIGTERM, then finish the updates in hand."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    await run_polling(application, stop)
+    await run_polling(application, inbox, stop, grace_seconds=grace_seconds)

@@ -21,6 +21,7 @@ from telegram import (
 )
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
+from telegram.ext import Application
 
 from adapters.telegram.inline import NOTHING_TO_SHARE, InlineSearch, inline_results
 from adapters.telegram.translate import (
@@ -45,6 +46,7 @@ from core.types import Reply
 log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+BRIDGE_KEY = "todobot.bridge"  # where an Application keeps its bridge (`bot_data`)
 INLINE_CACHE_SECONDS = 5
 SET_ASIDE = (
     "Sorry, something went wrong on my side with that message, and trying again won't fix it, "
@@ -259,3 +261,9 @@ async def optional(call: Awaitable[Any], method: str) -> None:
         await call
     except TelegramError as refused:
         log.warning("Telegram refused %s (carrying on without it): %s", method, refused)
+
+
+def bridge_of(application: Application) -> TelegramBridge:
+    """The bridge `build_application` gave this Application."""
+    bridge: TelegramBridge = application.bot_data[BRIDGE_KEY]
+    return bridge

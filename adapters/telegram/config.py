@@ -14,11 +14,6 @@ from pydantic import SecretStr
 DEFAULT_API_URL = "https://api.telegram.org/bot"
 TOKEN_FORMAT = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
 SECRET_FORMAT = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
-# Updates processed at once. A remote model leaves turns mostly waiting, so many overlap well;
-# the builtin engine is CPU-bound, and a few at a time keep the event loop (and so webhook
-# acks) responsive without costing throughput.
-CONCURRENT_UPDATES_REMOTE_MODEL = 64
-CONCURRENT_UPDATES_LOCAL_ENGINE = 2
 
 
 @dataclass(frozen=True)
@@ -32,7 +27,6 @@ class TelegramConfig:
     # Telegram allows a bot about 30 messages a second in all; every process sending for the
     # bot shares this rate through the database (core/delivery/send_pace.py).
     messages_per_second: int = 28
-    concurrent_updates: int = CONCURRENT_UPDATES_LOCAL_ENGINE
 
     @property
     def configured(self) -> bool:

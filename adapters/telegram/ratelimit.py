@@ -18,8 +18,8 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import AIORateLimiter
 
-from core.delivery.inbox import RetryLater
 from core.delivery.send_pace import Pace
+from core.delivery.transient import RetryLater
 
 NO_RETRY = -1
 # Requests that are not messages: no turn in the pace (a typing indicator must not wait).

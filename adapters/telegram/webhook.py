@@ -1,11 +1,10 @@
 """Webhook mode: the endpoint `todobot serve` mounts at /telegram/webhook.
 
 The endpoint checks the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token (constant
-time), validates the body and starts the update as a task of the running Application (which
-finishes its tasks when it stops), then answers at once: acks never wait for the model. The
-update stays Bot API JSON throughout (no PTB objects are built for it), keeping the ack cheap.
-`process_update` runs one update to completion and raises if it fails, for a caller that
-stores updates and retries them (a durable inbox).
+time), validates the body, records the update in the durable inbox and only then answers:
+acks never wait for the model, and an update Telegram heard was received cannot be lost. The
+update stays Bot API JSON throughout (no PTB objects are built for it), keeping the ack cheap;
+recording it needs no Bot API, so intake runs without one (`deliveries.py` runs it later).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ import hmac
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -24,9 +23,10 @@ from starlette.responses import PlainTextResponse, Response
 from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application
 
-from adapters.telegram.application import ALLOWED_UPDATES, bridge_of, initialize
+from adapters.telegram import deliveries
+from adapters.telegram.application import ALLOWED_UPDATES, initialize
 from adapters.telegram.config import TelegramSetupError
-from core.delivery.inbox import RetryLater
+from core.delivery.inbox import Inbox
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +37,10 @@ WEBHOOK_PATH = "/telegram/webhook"
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def make_telegram_endpoint(application: Application, secret: str) -> Endpoint:
-    """A Starlette endpoint: 403 without the right secret, 400 for a malformed body, 503
-    while the Application is not running (Telegram retries), otherwise 200 once queued."""
+def make_webhook_endpoint(inbox: Inbox, secret: str) -> Endpoint:
+    """A Starlette endpoint: 403 without the right secret, 413 over the size limit, 400 for a
+    malformed body, 503 when the inbox cannot record it (Telegram delivers it again),
+    otherwise 200 once it is recorded."""
     if not secret:
         raise TelegramSetupError("the Telegram webhook needs a non-empty secret")
     expected = secret.encode()
@@ -48,9 +49,7 @@ def make_telegram_endpoint(application: Application, secret: str) -> Endpoint:
         update = await read_webhook(request, expected)
         if isinstance(update, Response):
             return update
-        if not application.running:
-            return PlainTextResponse("not ready", status_code=503)
-        application.create_task(process_update(application, update), update=update)
+        await deliveries.record(inbox, update)
         return Response(status_code=200)
 
     return endpoint
@@ -97,31 +96,13 @@ def read_body(body: bytes) -> dict[str, Any] | None:
     return data
 
 
-class TelegramNotReady(RetryLater):
-    """The Application has not reached the Bot API yet; the update should be retried later."""
-
-
-async def process_update(
-    application: Application, payload: Mapping[str, Any], *, redelivered: bool = False
-) -> None:
-    """Run one update through the core and answer it; raises if that fails. `redelivered`:
-    an earlier attempt may have applied it without answering, so send that answer now."""
-    if not application.running:
-        raise TelegramNotReady("the Telegram application is not running (yet)")
-    bridge = bridge_of(application)
-    await application.update_processor.process_update(
-        payload, bridge.process(payload, application.bot, redelivered=redelivered)
-    )
-
-
 @asynccontextmanager
 async def telegram_lifespan(
-    application: Application, *, ready: asyncio.Event | None = None
+    application: Application, *, when_ready: Callable[[], None] | None = None
 ) -> AsyncIterator[Application]:
-    """Start the Application for the server's life. It connects in the background, so an
-    unreachable Bot API delays only Telegram (the endpoint answers 503 meanwhile, and Telegram
-    redelivers), never the server; `ready` is set once it runs. On shutdown the updates
-    already queued are finished."""
+    """Start the Application a worker answers updates with, for the server's life. It
+    connects in the background, so an unreachable Bot API delays only Telegram (updates wait
+    in the inbox meanwhile), never the server; `when_ready` is called once it runs."""
     stopping = asyncio.Event()
 
     async def connect() -> None:
@@ -132,8 +113,8 @@ async def telegram_lifespan(
             log.error("Telegram is off: %s", problem)
             return
         await application.start()
-        if ready is not None:
-            ready.set()
+        if when_ready is not None:
+            when_ready()
 
     connecting = asyncio.create_task(connect(), name="telegram-connect")
     try:

@@ -6,8 +6,15 @@ A worker that dies mid-turn leaves its lease to run out, and another worker pick
 again. The processors claim the delivery in `processed_event` inside the turn's own
 transaction, so re-processing an item whose turn had committed changes nothing.
 
-On PostgreSQL many workers share the table (`FOR UPDATE SKIP LOCKED`); on SQLite the same
-code runs, one worker at a time (its writers are serialized anyway).
+This is the one place where one person's deliveries are kept in order, for every platform
+and every way of running: a delivery carries its adapter's `order_key` (whose it is), and an
+item is claimed only when no earlier item with the same key is still pending. So "add milk"
+runs before "delete 1" even when the two land on different workers or machines, while other
+people's deliveries run side by side. Scheduled work has no key and waits for nobody.
+
+On PostgreSQL many workers share the table (`FOR UPDATE SKIP LOCKED`) and wake each other
+on a new delivery (core/delivery/wakeup.py); on SQLite the same code runs, one worker at a time (its
+writers are serialized anyway).
 """
 
 from __future__ import annotations
@@ -17,19 +24,22 @@ import contextlib
 import functools
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, or_, update
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.delivery import wakeup
 from core.delivery.intake import Intake
-from core.storage.db import Database, connection_lost, in_transaction
+from core.delivery.transient import RetryLater, is_transient
+from core.storage.db import Database, in_transaction
 from core.storage.models import InboxItem, utcnow
 
 log = logging.getLogger(__name__)
@@ -42,15 +52,6 @@ Apology = Callable[[dict[str, Any]], Awaitable[None]]
 # Whether retrying could get past an error (a connection, a timeout, a platform's 5xx).
 Transience = Callable[[BaseException], bool]
 PARKED = "parked"
-
-
-def _is_transient(error: BaseException) -> bool:
-    return is_transient(error)
-
-
-class RetryLater(Exception):
-    """Raised by a processor that cannot run the item yet (its platform not connected, flood
-    control): retried, never parked."""
 
 
 Observer = Callable[[str, str], None]
@@ -91,12 +92,13 @@ class Inbox:
     apologies: dict[str, Apology] = field(default_factory=dict)
     # Errors retrying cannot fix park their item at once (with an apology) instead of
     # being retried `max_attempts` times; everything else is retried.
-    transient: Transience = _is_transient
+    transient: Transience = is_transient
 
     def __post_init__(self) -> None:
         self._wake = asyncio.Event()
         self._stopping = asyncio.Event()
         self._in_flight: dict[int, asyncio.Task[None]] = {}
+        self._claiming: asyncio.Future[None] | None = None  # the loop's claim under way
         self._intake = Intake(self.intake_db or self.db, retries=self.policy.db_retries)
 
     def register(
@@ -106,9 +108,17 @@ class Inbox:
         if apologise is not None:
             self.apologies[source] = apologise
 
-    async def record(self, source: str, delivery_id: str, payload: dict[str, Any]) -> bool:
-        """Write a delivery down; True when it is new. Once this returns, it may be acked."""
-        fresh = await self._intake.write(source, delivery_id, payload)
+    async def record(
+        self,
+        source: str,
+        delivery_id: str,
+        payload: dict[str, Any],
+        *,
+        order_key: str | None = None,
+    ) -> bool:
+        """Write a delivery down; True when it is new. Once this returns, it may be acked.
+        Deliveries with the same `order_key` run one at a time, in the order recorded."""
+        fresh = await self._intake.write(source, delivery_id, payload, order_key=order_key)
         self._note(source, "recorded" if fresh else "duplicate")
         if fresh:
             self._wake.set()
@@ -123,23 +133,36 @@ class Inbox:
         now: datetime | None = None,
     ) -> list[Claimed]:
         """Lease up to `limit` pending items nobody holds, oldest first, in one statement
-        (PostgreSQL skips rows another worker is leasing at this very moment). `sources`
-        defaults to the registered processors'; `by_due` takes scheduled work (items leased
-        until their time, core/delivery/scheduled.py) in the order it fell due; `now` is the
-        scheduler's clock."""
+        (PostgreSQL skips rows another worker is leasing at this very moment), never one
+        with an earlier item of the same `order_key` still pending. `sources` defaults to
+        the registered processors'; `by_due` takes scheduled work (items leased until their
+        time, core/delivery/scheduled.py) in the order it fell due; `now` is the scheduler's
+        clock."""
         sources = list(self.processors) if sources is None else sources
         if limit <= 0 or not sources:
             return []
-        order = (col(InboxItem.locked_until), col(InboxItem.id)) if by_due else (col(InboxItem.id),)
+        item, earlier = aliased(InboxItem, name="item"), aliased(InboxItem, name="earlier")
+        order = (col(item.locked_until), col(item.id)) if by_due else (col(item.id),)
+        waits_its_turn = (
+            select(earlier.id)
+            .where(
+                col(earlier.order_key) == col(item.order_key),
+                col(earlier.status) == "pending",
+                col(earlier.id) < col(item.id),
+            )
+            .correlate(item)
+            .exists()
+        )
 
         async def lease(session: AsyncSession) -> list[Claimed]:
             at = now or utcnow()
             free = (
-                select(InboxItem.id)
+                select(item.id)
                 .where(
-                    col(InboxItem.status) == "pending",
-                    col(InboxItem.source).in_(sources),
-                    or_(col(InboxItem.locked_until).is_(None), col(InboxItem.locked_until) <= at),
+                    col(item.status) == "pending",
+                    col(item.source).in_(sources),
+                    or_(col(item.locked_until).is_(None), col(item.locked_until) <= at),
+                    or_(col(item.order_key).is_(None), ~waits_its_turn),
                 )
                 .order_by(*order)
                 .limit(limit)
@@ -171,7 +194,10 @@ class Inbox:
         try:
             await self.processors[item.source](item.payload, item.attempts > 1)
         except Exception as error:
-            log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
+            if isinstance(error, RetryLater):
+                log.warning("inbox item %s/%s put off: %s", item.source, item.delivery_id, error)
+            else:
+                log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
             if self.transient(error):
                 await self._settle_failure(item, error)
             else:
@@ -186,25 +212,54 @@ class Inbox:
         await asyncio.gather(*(self.process(item) for item in items))
         return len(items)
 
+    async def drain(self) -> None:
+        """Process until nothing due is left and nothing is running, beside the loop if it
+        runs (a claim never hands out what another holds)."""
+        while True:
+            running = list(self._in_flight.values())
+            if running:
+                await asyncio.wait(running)
+            elif self._claiming is not None:
+                await asyncio.shield(self._claiming)
+            elif not await self.run_once() and not self._in_flight and not self._claiming:
+                return  # (the loop may have claimed what this round found gone)
+
+    @asynccontextmanager
+    async def running(self, *, grace_seconds: float) -> AsyncIterator[None]:
+        """The worker loop for as long as the block runs; then `stop(grace_seconds)`."""
+        loop = asyncio.create_task(self.run(), name="inbox")
+        try:
+            yield
+        finally:
+            await self.stop(grace_seconds=grace_seconds)
+            await loop
+
     async def run(self) -> None:
         """The worker loop: keep up to `concurrency` items in flight until `stop()`."""
-        heartbeat = asyncio.create_task(self._housekeeping())
+        helpers = [asyncio.create_task(self._housekeeping())]
+        if not self.db.is_sqlite:  # woken by intake in any process (core/delivery/wakeup.py)
+            helpers.append(asyncio.create_task(wakeup.listen(self.db.url, self.wake)))
         try:
             while not self._stopping.is_set():
                 self._wake.clear()
                 free = self.policy.concurrency - len(self._in_flight)
-                claimed = await self._claim_quietly(free)
-                for item in claimed:
-                    task = asyncio.create_task(self.process(item))
-                    self._in_flight[item.id] = task
-                    task.add_done_callback(functools.partial(self._finished, item.id))
+                self._claiming = asyncio.get_running_loop().create_future()
+                try:
+                    claimed = await self._claim_quietly(free)
+                    for item in claimed:
+                        task = asyncio.create_task(self.process(item))
+                        self._in_flight[item.id] = task
+                        task.add_done_callback(functools.partial(self._finished, item.id))
+                finally:
+                    self._claiming.set_result(None)
+                    self._claiming = None
                 if claimed and len(claimed) == free:
                     continue
                 await self._wait_for_work()
         finally:
-            heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await heartbeat
+            for helper in helpers:
+                helper.cancel()
+            await asyncio.gather(*helpers, return_exceptions=True)
 
     def wake(self) -> None:
         self._wake.set()
@@ -352,73 +407,6 @@ class Inbox:
     def _note(self, source: str, outcome: str) -> None:
         if self.observe is not None:
             self.observe(source, outcome)
-
-
-# Errors that say "not now" rather than "never": connections, timeouts, a busy database.
-_TRANSIENT: tuple[type[BaseException], ...] = (
-    RetryLater,
-    OperationalError,
-    InterfaceError,
-    SQLAlchemyTimeout,
-    OSError,
-    TimeoutError,
-)
-TRANSIENT_NAMES = frozenset(
-    {"NetworkError", "TimedOut", "RetryAfter", "ClientError", "ServerDisconnectedError"}
-)
-
-
-def is_transient(error: BaseException) -> bool:
-    """Whether `error` (or what caused it) is one retrying can get past. Platform libraries'
-    network errors are known by name, so the core imports none of them; an HTTP 429 or 5xx
-    from a platform counts too. Anything else (a bug, data a database refuses) is not."""
-    seen: set[int] = set()
-    current: BaseException | None = error
-    while current is not None and id(current) not in seen:
-        if isinstance(current, _TRANSIENT) or type(current).__name__ in TRANSIENT_NAMES:
-            return True
-        if _httpx_transport_error(current):
-            return True
-        if isinstance(current, DBAPIError) and connection_lost(current):
-            return True
-        status = _http_status(current)
-        if status is not None and (status == 429 or status >= 500):
-            return True
-        if _platform_error(current) in SLACK_LATER:
-            return True
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return False
-
-
-# Slack answers HTTP 200 with `{"ok": false, "error": ...}`; these errors mean "try later".
-SLACK_LATER = frozenset(
-    {"internal_error", "fatal_error", "ratelimited", "service_unavailable", "request_timeout"}
-)
-
-
-def _platform_error(error: BaseException) -> str | None:
-    response = vars(error).get("response")
-    data = vars(response).get("data") if response is not None else None
-    found = data.get("error") if isinstance(data, dict) else None
-    return found if isinstance(found, str) else None
-
-
-def _httpx_transport_error(error: BaseException) -> bool:
-    """httpx's network failures (a TransportError of any kind), the client python-telegram-bot
-    and openai use; known by class name, so the core never loads httpx itself."""
-    return any(
-        kind.__name__ == "TransportError" and kind.__module__.startswith("httpx")
-        for kind in type(error).__mro__
-    )
-
-
-def _http_status(error: BaseException) -> int | None:
-    """The HTTP status a platform client's error carries (slack_sdk's SlackApiError, httpx's
-    HTTPStatusError), when it carries one."""
-    response = vars(error).get("response")
-    status = vars(response).get("status_code") if response is not None else None
-    return status if isinstance(status, int) else None
 
 
 async def parked_items(db: Database, *, limit: int = 100) -> list[InboxItem]:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError, PendingRollbackError
+from sqlalchemy.ext.asyncio import AsyncConnection as EngineConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -156,6 +157,25 @@ async def in_transaction(
             if not connection_lost(error) or attempt == retries:
                 raise
             log.warning("database connection lost; retrying the transaction (%d)", attempt)
+            await asyncio.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
+
+
+async def in_autocommit(
+    db: Database, work: Callable[[EngineConnection], Awaitable[T]], *, retries: int = 5
+) -> T:
+    """Run `work` — one statement, atomic by itself — outside a transaction, so it costs one
+    round trip rather than three (BEGIN, the statement, COMMIT); retried whole when the
+    connection drops or cannot be made. Only for statements that may run twice."""
+    for attempt in range(1, retries + 1):
+        try:
+            async with db.engine.connect() as connection:
+                autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+                return await work(autocommit)
+        except DBAPIError as error:
+            if not connection_lost(error) or attempt == retries:
+                raise
+            log.warning("database connection lost; retrying the statement (%d)", attempt)
             await asyncio.sleep(0.2 * attempt)
     raise AssertionError("unreachable")
 

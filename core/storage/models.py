@@ -231,7 +231,8 @@ class InboxItem(SQLModel, table=True):
     """A platform delivery recorded before it is acknowledged, so none is lost.
 
     Workers lease pending items (`locked_until`); a lease that runs out without the item
-    being marked done (the worker died) makes it claimable again.
+    being marked done (the worker died) makes it claimable again. Items sharing an
+    `order_key` (one person's deliveries) are handed out one at a time, oldest first.
     """
 
     __tablename__ = "inbox_item"
@@ -240,11 +241,15 @@ class InboxItem(SQLModel, table=True):
         Index("ix_inbox_item_status_id", "status", "id"),
         # Scheduled work (reminders) waits as pending items leased until their time.
         Index("ix_inbox_item_source_status_locked", "source", "status", "locked_until"),
+        # "Is an earlier item of this person still pending?", asked for every claim.
+        Index("ix_inbox_item_order_key_id", "order_key", "id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     source: str = Field(max_length=32)
     delivery_id: str = Field(max_length=255)
+    # Whose delivery this is (a platform's person); None for work that waits for nobody.
+    order_key: str | None = Field(default=None, max_length=255)
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     status: str = Field(default="pending", max_length=16)
     attempts: int = Field(default=0)

@@ -1,5 +1,6 @@
 """todobot's Slack endpoint under uvicorn on 127.0.0.1, talking to the fake Web API, and a
-client that posts signed requests to it the way Slack does."""
+client that posts signed requests to it the way Slack does. Deliveries go through a durable
+inbox on the test's database, run by its loop, as under `todobot serve`."""
 
 from __future__ import annotations
 
@@ -16,13 +17,15 @@ from pydantic import SecretStr
 from starlette.applications import Starlette
 from starlette.routing import Route
 
-from adapters.slack.app import create_slack_app
+from adapters.slack import deliveries
+from adapters.slack.app import create_slack_app, create_slack_worker
 from adapters.slack.config import slack_credentials
 from adapters.slack.http import make_slack_endpoint
 from adapters.slack.worker import SlackWorker
 from bot.settings import Settings, load_settings
 from bot.wiring import slack_config
 from core.chat import ChatService
+from core.delivery.inbox import Inbox
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 
@@ -60,6 +63,7 @@ async def served(app: Starlette) -> AsyncIterator[str]:
 class SlackRig:
     api: FakeSlackApi
     worker: SlackWorker
+    inbox: Inbox
     http: httpx.AsyncClient
     url: str
 
@@ -96,26 +100,26 @@ class SlackRig:
 
     async def settled(self) -> None:
         """Every delivery acked so far has been processed."""
-        await self.worker.drain()
+        await self.inbox.drain()
 
 
 @asynccontextmanager
 async def slack_rig(chat: ChatService) -> AsyncIterator[SlackRig]:
     api = await FakeSlackApi().start()
+    inbox = Inbox(chat.db)
     try:
         credentials = slack_credentials(slack_config(slack_settings(api)), "http")
-        app, worker = create_slack_app(credentials, chat, mode="http")
-        web = Starlette(
-            routes=[
-                Route(
-                    "/slack/events",
-                    make_slack_endpoint(app, signing_secret=credentials.signing_secret or ""),
-                    methods=["POST"],
-                )
-            ]
-        )
-        async with served(web) as base, httpx.AsyncClient(timeout=10) as http:
-            yield SlackRig(api=api, worker=worker, http=http, url=f"{base}/slack/events")
-            await worker.drain()
+        app = create_slack_app(credentials, chat, mode="http", inbox=inbox)
+        worker = create_slack_worker(credentials, chat)
+        deliveries.run_from(inbox, worker)
+        endpoint = make_slack_endpoint(app, signing_secret=credentials.signing_secret or "")
+        web = Starlette(routes=[Route("/slack/events", endpoint, methods=["POST"])])
+        async with (
+            served(web) as base,
+            httpx.AsyncClient(timeout=10) as http,
+            inbox.running(grace_seconds=10),
+        ):
+            yield SlackRig(api, worker, inbox, http, url=f"{base}/slack/events")
+            await inbox.drain()
     finally:
         await api.stop()

@@ -1,40 +1,30 @@
-"""todobot's Telegram adapter running against the fake Bot API: by long polling, or with its
-webhook endpoint under uvicorn on 127.0.0.1; plus what the tests read back from the database."""
+"""todobot's Telegram adapter polling the fake Bot API, its updates going through a durable
+inbox on the test's database (as `todobot telegram` runs it); plus what the tests read back
+from the database. The webhook is tested through `todobot serve`'s app (tests/api_rig.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
-import uvicorn
 from pydantic import SecretStr
 from sqlmodel import col, func, select
-from starlette.applications import Starlette
-from starlette.routing import Route
 from telegram.ext import Application
 
 from adapters.telegram.application import build_application, run_polling
 from adapters.telegram.bridge import TelegramBridge
-from adapters.telegram.webhook import (
-    SECRET_HEADER,
-    WEBHOOK_PATH,
-    make_telegram_endpoint,
-    telegram_lifespan,
-)
 from bot.settings import Settings, load_settings
 from bot.wiring import telegram_config
 from core.chat import ChatService
+from core.delivery.inbox import Inbox
 from core.delivery.send_pace import Pace
 from core.storage.db import Database
 from core.storage.models import Identity, Message, ProcessedEvent, Task
 from tests.fakes.telegram_api import (
     TOKEN,
-    WAIT_SECONDS,
     Call,
     FakeTelegramAPI,
     message_update,
@@ -58,6 +48,7 @@ class TelegramRig:
     api: FakeTelegramAPI
     database: Database
     application: Application
+    inbox: Inbox
 
     async def say(
         self,
@@ -73,6 +64,12 @@ class TelegramRig:
         chat = chat or {"id": sender["id"], "type": "private", "first_name": sender["first_name"]}
         await self.api.push(message_update(sender, chat, text, **details))
         return (await self.api.wait_for("sendMessage", before + replies))[before:]
+
+    async def caught_up(self, sender: dict[str, Any]) -> None:
+        """Everything pushed so far from `sender` has run (or was dropped as a duplicate):
+        one person's updates run in order, so once a message sent now is answered, the
+        earlier ones are done."""
+        await self.say(sender, "/help")
 
     async def answered(self, method: str) -> Call:
         """The next `method` call after those already seen."""
@@ -125,8 +122,9 @@ async def polling_bot(
         bridge=TelegramBridge(chat, **bridge),
         pace=pace,
     )
+    inbox = Inbox(database)
     stop = asyncio.Event()
-    polling = asyncio.create_task(run_polling(application, stop))
+    polling = asyncio.create_task(run_polling(application, inbox, stop, grace_seconds=10))
     waiting = asyncio.create_task(api.wait_for("getUpdates"))
     await asyncio.wait({polling, waiting}, return_when=asyncio.FIRST_COMPLETED)
     if polling.done():
@@ -134,58 +132,7 @@ async def polling_bot(
         await polling  # start-up failed: raise its error
     await waiting
     try:
-        yield TelegramRig(api, database, application)
+        yield TelegramRig(api, database, application, inbox)
     finally:
         stop.set()
         await polling
-
-
-@dataclass
-class WebhookRig(TelegramRig):
-    http: httpx.AsyncClient
-    url: str
-    ready: asyncio.Event
-
-    async def post(self, body: bytes, *, secret: str | None = WEBHOOK_SECRET) -> httpx.Response:
-        headers = {"Content-Type": "application/json"}
-        if secret is not None:
-            headers[SECRET_HEADER] = secret
-        return await self.http.post(self.url, content=body, headers=headers)
-
-
-@asynccontextmanager
-async def webhook_bot(
-    api: FakeTelegramAPI, database: Database, chat: ChatService, *, wait: bool = True
-) -> AsyncIterator[WebhookRig]:
-    """The webhook endpoint mounted in a Starlette app under uvicorn, as `todobot serve` does;
-    with `wait`, once the Application has reached the Bot API."""
-    application = build_application(telegram_config(telegram_settings(api)), chat, polling=False)
-    endpoint = make_telegram_endpoint(application, WEBHOOK_SECRET)
-    app = Starlette(routes=[Route(WEBHOOK_PATH, endpoint, methods=["POST"])])
-    ready = asyncio.Event()
-    async with (
-        telegram_lifespan(application, ready=ready),
-        served(app) as base,
-        httpx.AsyncClient(timeout=10) as http,
-    ):
-        if wait:
-            await asyncio.wait_for(ready.wait(), WAIT_SECONDS)
-        yield WebhookRig(api, database, application, http, base + WEBHOOK_PATH, ready)
-
-
-@asynccontextmanager
-async def served(app: Starlette) -> AsyncIterator[str]:
-    """`app` under uvicorn on a port the OS picked; yields its base URL."""
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
-    port = listener.getsockname()[1]
-    config = uvicorn.Config(app, lifespan="off", log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
-    running = asyncio.create_task(server.serve(sockets=[listener]))
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await running
-        listener.close()
