@@ -1,13 +1,16 @@
-"""What every benchmark needs: a throw-away PostgreSQL database, task counts, percentiles."""
+"""What every benchmark needs: a throw-away PostgreSQL database, task counts, percentiles,
+and a slow model."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from core.agent.base import Agent, AgentTurn
 from core.storage.db import sync_url
 from core.storage.migrate import upgrade
 
@@ -50,3 +53,19 @@ def count_tasks(url: str) -> int:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+class SlowAgent(Agent):
+    """The configured agent, behind a model that takes `seconds` to answer."""
+
+    def __init__(self, inner: Agent, seconds: float) -> None:
+        self.inner = inner
+        self.seconds = seconds
+        self.history_window = inner.history_window
+
+    async def respond(self, turn: AgentTurn) -> str:
+        await asyncio.sleep(self.seconds)
+        return await self.inner.respond(turn)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
