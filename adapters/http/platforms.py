@@ -1,6 +1,6 @@
 """Slack's and Telegram's webhooks under `todobot serve`, in two halves that may run apart.
 
-Intake (`mount_intake`): each delivery is verified (Slack's signature by bolt, Telegram's
+Intake (`mount_intake`): each delivery is verified (Slack's signature on the raw body, Telegram's
 secret token in constant time), recorded in the durable inbox (deduped by its id), and only
 then acknowledged. A delivery that cannot be recorded is not acknowledged (503), so the
 platform delivers it again. Intake never runs a turn.
