@@ -15,7 +15,14 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from adapters.http.auth import AuthError, TokenVerifier
 from adapters.http.errors import error_responses
-from adapters.http.idempotency import HEADER, KEY_REUSED, REPLAYED_HEADER, RetryKey, retry_key
+from adapters.http.idempotency import (
+    HEADER,
+    KEY_REUSED,
+    REPLAYED_HEADER,
+    RetryKey,
+    keyed_press,
+    retry_key,
+)
 from adapters.http.limits import API_BODY_MAX
 from adapters.http.reminders import press_reminder
 from adapters.http.schemas import (
@@ -224,20 +231,14 @@ def chat_api_router(
     ) -> ConfirmationResponse:
         """Confirm or cancel a pending delete offered in `pending_confirmations`."""
         retry = keyed(key, user_id, f"confirmations/{token}", request.model_dump(mode="json"))
-        press = Press(
+        reply = await keyed_press(
+            chat,
             platform=PLATFORM,
-            user_ref=user_id,
+            user_id=user_id,
             token=token,
             action=Action(request.action),
-            event_id=retry.event_id if retry else None,
-            fingerprint=retry.fingerprint if retry else None,
+            retry=retry,
         )
-        try:
-            reply = await chat.press(press, redelivered=True)
-        except KeyReused:
-            raise HTTPException(422, KEY_REUSED) from None
-        if reply is None:
-            raise RuntimeError("a keyed press taken by another attempt has its answer kept")
         replayed = {REPLAYED_HEADER: "true"} if reply.replayed else {}
         response.headers.update(replayed)
         status = PRESS_STATUS.get(reply.outcome or "", 404)

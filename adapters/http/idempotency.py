@@ -12,7 +12,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from fastapi import HTTPException
+
+from core.chat import ChatService, KeyReused
 from core.delivery.events import KEY_PREFIX
+from core.types import Action, Press, Reply
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -77,3 +81,30 @@ def _unquoted(inner: str) -> str:
     if escaped:
         raise ValueError(BAD_KEY)
     return "".join(out)
+
+
+async def keyed_press(
+    chat: ChatService,
+    *,
+    platform: str,
+    user_id: str,
+    token: str,
+    action: Action,
+    retry: RetryKey | None,
+) -> Reply:
+    """A button pressed over the API, at most once per Idempotency-Key (its answer replayed)."""
+    press = Press(
+        platform=platform,
+        user_ref=user_id,
+        token=token,
+        action=action,
+        event_id=retry.event_id if retry else None,
+        fingerprint=retry.fingerprint if retry else None,
+    )
+    try:
+        reply = await chat.press(press, redelivered=True)
+    except KeyReused:
+        raise HTTPException(422, KEY_REUSED) from None
+    if reply is None:
+        raise RuntimeError("a keyed press taken by another attempt has its answer kept")
+    return reply

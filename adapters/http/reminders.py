@@ -15,16 +15,15 @@ from fastapi import HTTPException
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from adapters.http.idempotency import KEY_REUSED, REPLAYED_HEADER, RetryKey
+from adapters.http.idempotency import REPLAYED_HEADER, RetryKey, keyed_press
 from adapters.http.schemas import ReminderPressResponse
 from adapters.http.translate import API_REMINDER_ACTION, REMINDER_ACTIONS, REMINDER_STATUS
 from adapters.http.webhooks import schedule_post
-from core.chat import ChatService, KeyReused
+from core.chat import ChatService
 from core.conversation import conversations
 from core.reminders.delivery import Notice
 from core.storage.db import Database, in_transaction
 from core.storage.models import Conversation, iso, utcnow
-from core.types import Press
 
 PLATFORM = "api"
 
@@ -34,20 +33,14 @@ async def press_reminder(
 ) -> tuple[ReminderPressResponse, dict[str, str]]:
     """The press and the headers of its answer; HTTPException when it decided nothing (not
     this person's reminder, unknown, already decided, its task gone, too many presses)."""
-    press = Press(
+    reply = await keyed_press(
+        chat,
         platform=PLATFORM,
-        user_ref=user_id,
+        user_id=user_id,
         token=token,
         action=REMINDER_ACTIONS[action],
-        event_id=retry.event_id if retry else None,
-        fingerprint=retry.fingerprint if retry else None,
+        retry=retry,
     )
-    try:
-        reply = await chat.press(press, redelivered=True)
-    except KeyReused:
-        raise HTTPException(422, KEY_REUSED) from None
-    if reply is None:
-        raise RuntimeError("a keyed press taken by another attempt has its answer kept")
     headers = {REPLAYED_HEADER: "true"} if reply.replayed else {}
     status = REMINDER_STATUS.get(reply.outcome or "", 404)
     if status != 200:
