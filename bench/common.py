@@ -50,6 +50,32 @@ def count_tasks(url: str) -> int:
     return int(found)
 
 
+class TurnsInFlight:
+    """How many turns the workers hold leased, sampled between blocks of requests, to show
+    the load the acks were measured under really stayed on."""
+
+    def __init__(self, database_url: str) -> None:
+        self.engine = create_engine(sync_url(database_url))
+        self.samples: list[int] = []
+
+    def count(self) -> int:
+        with self.engine.connect() as connection:
+            return int(
+                connection.execute(
+                    text(
+                        "SELECT count(*) FROM inbox_item WHERE status = 'pending' "
+                        "AND locked_until > now() AND attempts > 0"
+                    )
+                ).scalar_one()
+            )
+
+    async def sample(self) -> None:
+        self.samples.append(await asyncio.to_thread(self.count))
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import (  # noqa: E402
     SlowAgent,
+    TurnsInFlight,
     count_tasks,
     create_database,
     drop_database,
@@ -135,9 +136,7 @@ def signed(url: str, payload: dict[str, Any]) -> Request:
 
 
 async def load(args: argparse.Namespace, database_url: str) -> int:
-    from sqlalchemy import create_engine, text
 
-    from core.storage.db import sync_url
     from tests.fakes import slack_payloads as payloads
     from tests.fakes.slack_api import FakeSlackApi
 
@@ -161,22 +160,7 @@ async def load(args: argparse.Namespace, database_url: str) -> int:
     servers = [await start_server(__file__, "floor", *model, env=env)]
     servers += [await start_server(__file__, role, *model, env=env) for role in roles]
     floor, todobot = servers[0], servers[1]
-    engine = create_engine(sync_url(database_url))
-    in_flight: list[int] = []
-
-    def turns_in_flight() -> int:
-        with engine.connect() as connection:
-            return int(
-                connection.execute(
-                    text(
-                        "SELECT count(*) FROM inbox_item WHERE status = 'pending' "
-                        "AND locked_until > now() AND attempts > 0"
-                    )
-                ).scalar_one()
-            )
-
-    async def sample() -> None:
-        in_flight.append(await asyncio.to_thread(turns_in_flight))
+    in_flight = TurnsInFlight(database_url)
 
     def events(prefix: str, count: int) -> list[dict[str, Any]]:
         return [
@@ -200,7 +184,7 @@ async def load(args: argparse.Namespace, database_url: str) -> int:
             concurrency=args.concurrency,
             block=args.block,
             servers=(todobot, floor),
-            between_blocks=sample,
+            between_blocks=in_flight.sample,
         )
         acked_in = time.perf_counter() - started
         total = 20 + len(preload) + args.events
@@ -212,7 +196,7 @@ async def load(args: argparse.Namespace, database_url: str) -> int:
         for server in reversed(servers):
             await server.stop()
         await api.stop()
-        engine.dispose()
+        in_flight.dispose()
 
     posts: dict[str, int] = {}
     for call in api.of("chat.postMessage"):
@@ -226,8 +210,8 @@ async def load(args: argparse.Namespace, database_url: str) -> int:
         f"{args.model_seconds:g} s a call, {args.turns} turns at a time"
     )
     print(
-        f"turns in flight while measuring: min {min(in_flight)}, "
-        f"median {statistics.median(in_flight):g}, max {max(in_flight)}"
+        f"turns in flight while measuring: min {min(in_flight.samples)}, "
+        f"median {statistics.median(in_flight.samples):g}, max {max(in_flight.samples)}"
     )
     report(ours, floors, floor_name="floor: bare bolt, ack only", goal=2.0)
     print(f"acks measured in {acked_in:.1f} s; every event answered in {answered_in:.1f} s")
