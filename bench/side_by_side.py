@@ -19,6 +19,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import psutil
@@ -76,6 +77,37 @@ async def start_server(script: str, name: str, *args: str, env: dict[str, str]) 
     if not line.strip().isdigit():
         raise RuntimeError(f"{name} did not start: {line!r}")
     return Server(name, process, int(line))
+
+
+def serve_on_free_port(app: Any, *, floor: bool) -> None:
+    """Run `app` under uvicorn on a free loopback port and print the port for `start_server`.
+
+    A floor freezes its heap once started, the same treatment todobot's start-up gives its own."""
+    import socket
+
+    import uvicorn
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, backlog=1024, timeout_keep_alive=120
+    )
+    server = uvicorn.Server(config)
+
+    async def serve() -> None:
+        serving = asyncio.create_task(server.serve(sockets=[listener]))
+        # uvicorn sets `started` once the lifespan has run (todobot's froze its heap then);
+        # there is no event to await.
+        while not server.started:  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+        if floor:
+            gc.collect()
+            gc.freeze()
+        print(listener.getsockname()[1], flush=True)
+        await serving
+
+    asyncio.run(serve())
 
 
 @dataclass

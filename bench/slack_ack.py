@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import statistics
 import sys
@@ -47,6 +46,7 @@ from bench.side_by_side import (  # noqa: E402
     environment,
     measure,
     report,
+    serve_on_free_port,
     start_server,
 )
 
@@ -59,10 +59,6 @@ OTHER_PLATFORMS = ("TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET", "SLACK_APP_T
 
 
 def run_server(kind: str, model_seconds: float) -> None:
-    import socket
-
-    import uvicorn
-
     from bot.settings import load_settings
     from bot.wiring import build_agent
 
@@ -74,27 +70,7 @@ def run_server(kind: str, model_seconds: float) -> None:
 
         agent = SlowAgent(build_agent(settings), model_seconds) if kind != "intake" else None
         app = create_app(settings, role=kind, agent=agent)  # type: ignore[arg-type]
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1024)
-    config = uvicorn.Config(
-        app, log_level="warning", access_log=False, backlog=1024, timeout_keep_alive=120
-    )
-    server = uvicorn.Server(config)
-
-    async def serve() -> None:
-        serving = asyncio.create_task(server.serve(sockets=[listener]))
-        # uvicorn sets `started` once the lifespan has run (todobot's froze its heap then);
-        # there is no event to await.
-        while not server.started:  # noqa: ASYNC110
-            await asyncio.sleep(0.05)
-        if kind == "floor":  # the same treatment as todobot's start-up heap
-            gc.collect()
-            gc.freeze()
-        print(listener.getsockname()[1], flush=True)
-        await serving
-
-    asyncio.run(serve())
+    serve_on_free_port(app, floor=kind == "floor")
 
 
 def floor_app(settings: Any) -> Any:

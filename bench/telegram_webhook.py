@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import statistics
 import sys
@@ -50,6 +49,7 @@ from bench.side_by_side import (  # noqa: E402
     environment,
     measure,
     report,
+    serve_on_free_port,
     start_server,
 )
 
@@ -64,10 +64,6 @@ OTHER_PLATFORMS = ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET", "SLACK_APP_TOKEN",
 
 
 def run_server(kind: str, model_seconds: float) -> None:
-    import socket
-
-    import uvicorn
-
     from bot.settings import load_settings
     from bot.wiring import build_agent
 
@@ -81,27 +77,7 @@ def run_server(kind: str, model_seconds: float) -> None:
 
         agent = SlowAgent(build_agent(settings), model_seconds) if kind != "intake" else None
         app = create_app(settings, role=kind, agent=agent)  # type: ignore[arg-type]
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1024)
-    config = uvicorn.Config(
-        app, log_level="warning", access_log=False, backlog=1024, timeout_keep_alive=120
-    )
-    server = uvicorn.Server(config)
-
-    async def serve() -> None:
-        serving = asyncio.create_task(server.serve(sockets=[listener]))
-        # uvicorn sets `started` once the lifespan has run (todobot's froze its heap then);
-        # there is no event to await.
-        while not server.started:  # noqa: ASYNC110
-            await asyncio.sleep(0.05)
-        if kind == "floor":  # the same treatment as todobot's start-up heap
-            gc.collect()
-            gc.freeze()
-        print(listener.getsockname()[1], flush=True)
-        await serving
-
-    asyncio.run(serve())
+    serve_on_free_port(app, floor=kind == "floor")
 
 
 # ---------------------------------------------------------------- the load
