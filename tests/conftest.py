@@ -7,7 +7,9 @@ never meet. With TODOBOT_REQUIRE_POSTGRES=1 (CI) an unreachable server fails the
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
 
@@ -24,6 +26,19 @@ from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 POSTGRES_ENV = "TODOBOT_TEST_POSTGRES_URL"
 REQUIRE_ENV = "TODOBOT_REQUIRE_POSTGRES"
+
+
+@pytest.fixture(autouse=True)
+def root_logging_restored() -> Iterator[None]:
+    """A test that configures logging in-process (as the CLI does) leaves its handlers
+    writing to that test's captured stream; the next test's records must not meet them."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    if root.handlers != handlers or root.level != level:
+        print(f"root logging changed by a test; restored: {root.handlers}", file=sys.stderr)
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 @pytest.fixture(scope="session")

@@ -64,9 +64,9 @@ async def run_socket_mode(
         ping_interval=retry_seconds,
     )
     async with inbox.running(grace_seconds=grace_seconds):
-        await handler.connect_async()
-        log.info("connected to Slack in Socket Mode")
-        try:
+        try:  # closed even when cancelled mid-connect: the socket client owns an HTTP session
+            await handler.connect_async()
+            log.info("connected to Slack in Socket Mode")
             await (stop or asyncio.Event()).wait()
         finally:
             await handler.close_async()
