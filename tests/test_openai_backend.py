@@ -93,6 +93,36 @@ async def test_a_tool_call_then_an_answer(chat: ChatDriver, fake: FakeOpenAI) ->
     assert chat.last is not None and chat.last.tool_calls[0]["tool_name"] == "add_task"
 
 
+def schema_titles(schema: object, inside_properties: bool = False) -> list[str]:
+    """Every `title` keyword in a JSON schema (a property *named* title is not one)."""
+    if isinstance(schema, list):
+        return [title for inner in schema for title in schema_titles(inner)]
+    if not isinstance(schema, dict):
+        return []
+    found = [] if inside_properties or "title" not in schema else [schema["title"]]
+    for key, value in schema.items():
+        if inside_properties or key != "title":
+            found += schema_titles(value, inside_properties=key == "properties")
+    return found
+
+
+async def test_tool_schemas_are_sent_without_repeating_themselves(
+    chat: ChatDriver, fake: FakeOpenAI
+) -> None:
+    """No `title` beside each property's name; a nullable plain type as a type list. A call
+    with every optional field null (as strict mode sends them) still works."""
+    nulls = {"due": None, "tags": None, "remind_at": None, "remind_before_due_minutes": None}
+    fake.push(tool_call("add_task", {"title": "buy milk", **nulls}), text("Added."))
+    assert await chat.say("add buy milk") == "Added."
+    tools = {tool["function"]["name"]: tool["function"] for tool in fake.requests[0]["tools"]}
+    assert all(schema_titles(tool["parameters"]) == [] for tool in tools.values())
+    add = tools["add_task"]["parameters"]["properties"]
+    assert add["title"]["type"] == "string"  # the parameter named title stays
+    assert add["due"]["type"] == ["string", "null"] and "anyOf" not in add["due"]
+    assert add["tags"]["anyOf"][1] == {"type": "null"}  # an array is not a plain type: kept
+    assert [task.title for task in await chat.tasks()] == ["buy milk"]
+
+
 async def test_rate_limit_is_retried(chat: ChatDriver, fake: FakeOpenAI) -> None:
     fake.push(
         rate_limited(), tool_call("add_task", {"title": "call mom"}), rate_limited(), text("Done.")

@@ -9,6 +9,9 @@ it answers from and no more:
 - each message cut at `MESSAGE_CHARS`;
 - only the latest `DETAILED_ANSWERS` answers bring their tool calls and results (what "it" and
   "the second one" refer to), and only while they fit; older answers are their words alone;
+- the tools' parameter schemas without what repeats the schema (`compact_schema`):
+  pydantic's `title` on every property (its name again) and the `anyOf` a nullable plain type
+  becomes (`["string", "null"]` says it in one type);
 - a tool result as `model_view` shows it: what the tool said and each task's visible fields
   (number, title, description, completed, due, priority, tags), without the internal id, the
   UTC copy of the due, or audit times; in the history, a result still longer than
@@ -109,3 +112,26 @@ def _cut(text: str, limit: int) -> str:
 
 def _size(items: list[Item]) -> int:
     return sum(len(v) for item in items for v in item.values() if isinstance(v, str))
+
+
+def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """A JSON schema as the model reads it: no `title`s (a property's title is its name again),
+    a nullable plain type as a type list. The meaning is unchanged, for strict mode too."""
+    compact = {key: _compact_value(key, value) for key, value in schema.items() if key != "title"}
+    variants = compact.get("anyOf")
+    if isinstance(variants, list) and len(variants) == 2 and {"type": "null"} in variants:
+        (other,) = [variant for variant in variants if variant != {"type": "null"}]
+        if set(other) == {"type"} and isinstance(other["type"], str):
+            del compact["anyOf"]
+            compact["type"] = [other["type"], "null"]
+    return compact
+
+
+def _compact_value(key: str, value: Any) -> Any:
+    if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
+        return {name: compact_schema(inner) for name, inner in value.items()}
+    if isinstance(value, dict):
+        return compact_schema(value)
+    if isinstance(value, list):
+        return [compact_schema(inner) if isinstance(inner, dict) else inner for inner in value]
+    return value

@@ -40,7 +40,7 @@ from pydantic import ValidationError
 
 from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
-from core.agent.model_input import TOOL_NAMES, history_items, model_view
+from core.agent.model_input import TOOL_NAMES, compact_schema, history_items, model_view
 from core.agent.prompt import system_prompt
 from core.domain import tools as task_tools
 from core.domain.tools import ToolContext, ToolFunction, failure
@@ -220,9 +220,11 @@ class OpenAIAgent(base.Agent):
         self.client = PlainBodyClient(
             api_key=api_key, base_url=base_url, timeout=timeout_seconds, max_retries=0
         )
-        tools: list[Tool] = [
-            function_tool(tool, failure_error_function=rejected_call) for tool in AGENT_TOOLS
-        ]
+        tools: list[Tool] = []
+        for tool in AGENT_TOOLS:
+            agent_tool = function_tool(tool, failure_error_function=rejected_call)
+            agent_tool.params_json_schema = compact_schema(agent_tool.params_json_schema)
+            tools.append(agent_tool)
         self.agent: Agent[ToolContext] = Agent(
             name="todobot",
             instructions=_instructions,
