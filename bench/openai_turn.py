@@ -12,7 +12,14 @@ server, which runs in its own process and answers at once: a tool call to `add_t
 final text once the tool has replied; so each turn is two model round trips and what is
 measured is the client side's own cost.
 
-The two are interleaved turn by turn (the order alternating) after a warm-up, and the heap is
+A third run splits todobot's figure in two: the Agents SDK alone with todobot's request
+(the backend's own Agent, client, system prompt and eight tool schemas, and the history items
+the latest todobot turn sent), its tools answering at once with the envelope add_task returns,
+no database. Its ratio to the floor is what the larger request costs in the SDK and the
+client; the rest of todobot's figure is the turn's persistence (the person's lock, the history
+read, the tool's statements, the messages and the audit), which the floor does not do at all.
+
+The runs are interleaved turn by turn (the order rotating) after a warm-up, and the heap is
 frozen (gc.freeze) once warm. Printed: median and p95 wall time, and median CPU time of this
 process (every thread: the SQLite driver's too) per turn, for todobot and the floor, and their
 ratios. PostgreSQL uses a fresh database on TODOBOT_BENCH_POSTGRES_URL's server, dropped after.
@@ -30,6 +37,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from agents import (  # noqa: E402
     Agent,
+    FunctionTool,
     OpenAIChatCompletionsModel,
     RunConfig,
     Runner,
@@ -50,6 +60,7 @@ from bot.runtime import freeze_startup_heap  # noqa: E402
 from bot.wiring import build_chat  # noqa: E402
 from core.agent.base import Agent as Backend  # noqa: E402
 from core.agent.base import AgentTurn  # noqa: E402
+from core.agent.model_input import history_items  # noqa: E402
 from core.agent.openai_backend import OpenAIAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
 from core.storage.db import Database  # noqa: E402
@@ -121,13 +132,25 @@ def bare_runner(base_url: str) -> Callable[[int], Awaitable[None]]:
     return turn
 
 
+@dataclass
+class PromptContext:
+    """What the backend's system prompt reads from a turn's context (`_instructions`)."""
+
+    now: datetime
+    zone: str
+    zone_assumed: bool
+
+
 class TimedAgent(Backend):
-    """The openai backend, with the CPU time each `respond` took (the part outside the store)."""
+    """The openai backend, with the CPU time each `respond` took (the part outside the store),
+    and the latest turn's history items and prompt context, for `sdk_alone`."""
 
     def __init__(self, inner: OpenAIAgent) -> None:
         self.inner = inner
         self.history_window = inner.history_window
         self.cpu: list[float] = []
+        self.last_history: list[Any] = []
+        self.last_context: PromptContext | None = None
 
     async def respond(self, turn: AgentTurn) -> str:
         started = time.process_time()
@@ -135,9 +158,39 @@ class TimedAgent(Backend):
             return await self.inner.respond(turn)
         finally:
             self.cpu.append((time.process_time() - started) * 1000)
+            self.last_history = history_items(turn.history)
+            context = turn.tools
+            self.last_context = PromptContext(context.now, context.zone, context.zone_assumed)
 
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+
+def sdk_alone(backend: TimedAgent) -> Callable[[int], Awaitable[None]]:
+    """todobot's request without its database: the backend's Agent and client, its tools
+    answering at once, the history items todobot's latest turn sent."""
+
+    async def answer_at_once(_context: Any, arguments: str) -> str:
+        title = json.loads(arguments)["title"]
+        task = {"number": 1, "title": title, "completed": False, "priority": "low", "tags": []}
+        return json.dumps({"ok": True, "message": f"Added #1 {title}.", "data": {"task": task}})
+
+    inner = backend.inner
+    tools = [
+        replace(tool, on_invoke_tool=answer_at_once) if isinstance(tool, FunctionTool) else tool
+        for tool in inner.agent.tools
+    ]
+    agent = inner.agent.clone(tools=tools)
+
+    async def turn(number: int) -> None:
+        items = [*backend.last_history, {"role": "user", "content": f"add thing {number}"}]
+        result = await Runner.run(
+            agent, items, context=backend.last_context, run_config=inner.run_config
+        )
+        if result.final_output != "Added it.":
+            raise RuntimeError(f"SDK-alone turn {number}: {result.final_output!r}")
+
+    return turn
 
 
 def todobot_turns(chat: ChatService) -> Callable[[int], Awaitable[None]]:
@@ -170,7 +223,11 @@ async def measure(url: str, base_url: str, turns: int) -> None:
     agent = TimedAgent(OpenAIAgent(api_key="bench", model="fake", base_url=base_url))
     db = Database(url)
     chat = build_chat(db, agent=agent, policy=ChatPolicy(rate_limit_per_minute=0))
-    runs = {"todobot": todobot_turns(chat), "floor": bare_runner(base_url)}
+    runs = {
+        "todobot": todobot_turns(chat),
+        "sdk": sdk_alone(agent),
+        "floor": bare_runner(base_url),
+    }
     walls: dict[str, list[float]] = {name: [] for name in runs}
     cpus: dict[str, list[float]] = {name: [] for name in runs}
     try:
@@ -180,7 +237,8 @@ async def measure(url: str, base_url: str, turns: int) -> None:
         freeze_startup_heap()  # as the long-running processes do once they are up
         agent.cpu.clear()
         for number in range(WARM_UP, WARM_UP + turns):
-            order = list(runs) if number % 2 else list(reversed(runs))
+            names = list(runs)
+            order = names[number % 3 :] + names[: number % 3]  # each first, second, third alike
             for name in order:
                 wall, cpu = await timed(runs[name], number)
                 walls[name].append(wall)
@@ -190,9 +248,12 @@ async def measure(url: str, base_url: str, turns: int) -> None:
         await db.dispose()
     print(f"{'run':<36} {'turns':>6} {'median ms':>10} {'p95 ms':>10} {'cpu ms':>10}")
     mine = line(f"todobot, {WINDOW}-message history", walls["todobot"], cpus["todobot"])
+    sdk = line("its request in the SDK, no database", walls["sdk"], cpus["sdk"])
     floor = line("floor: Runner.run, 2-message history", walls["floor"], cpus["floor"])
     print(
         f"ratio: median {mine[0] / floor[0]:.2f}x, CPU {mine[1] / floor[1]:.2f}x (target: 2x)\n"
+        f"its request in the SDK alone: median {sdk[0] / floor[0]:.2f}x, "
+        f"CPU {sdk[1] / floor[1]:.2f}x of the floor\n"
         f"todobot's CPU in the agent (Runner.run and the tool's statements): "
         f"{statistics.median(agent.cpu):.2f} ms; the rest is the turn's own reads and writes\n"
         f"load average: {' '.join(f'{load:.2f}' for load in os.getloadavg())}",
