@@ -1,6 +1,7 @@
 """Idle memory of `todobot serve` and `todobot chat`, beside floors measured in the same run.
 
-    python3 bench/memory.py [--runs 3] [--databases sqlite,postgres] [--only serve,workers,chat]
+    python3 bench/memory.py [--runs 3] [--databases sqlite,postgres]
+        [--only serve,workers,roles,chat]
 
 Each process is started for real and waited for on an event, then its resident set size (RSS)
 is read with psutil; each figure is the median of `--runs` starts, the runs interleaved.
@@ -14,7 +15,9 @@ serve, builtin engine, on SQLite and PostgreSQL (a fresh migrated database each)
   fake Web API and Bot API from tests/fakes (served by this script);
 - everything: Slack + Telegram and API_JWT_SECRET (the chat API and MCP at /mcp), also measured
   again after one chat API turn ("add milk");
-- `--workers 2` (PostgreSQL, Slack + Telegram): the supervisor parent and each worker.
+- `--workers 2` (PostgreSQL, Slack + Telegram): the supervisor parent and each worker;
+- the split topology (`roles`; PostgreSQL, Slack + Telegram): `serve --role intake` and
+  `serve --role worker`, each one process.
 chat: `todobot chat` on SQLite with the builtin engine, before its first line and again after
 one turn ("add milk") is answered.
 
@@ -25,7 +28,9 @@ Floors, measured in the same run:
   SQLAlchemy's asyncio engine, SQLModel, pydantic-settings, prometheus_client; for Slack
   slack_bolt's async app and its Starlette adapter; for Telegram python-telegram-bot's
   Application with its rate limiter, and httpcore (the transport of the HTTP clients it makes
-  at start); with API_JWT_SECRET PyJWT and the MCP SDK's server;
+  at start); with API_JWT_SECRET PyJWT and the MCP SDK's server. `--role intake` with both
+  platforms has Slack's floor: it records Telegram's updates as the JSON they arrive in and
+  needs no python-telegram-bot; `--role worker` has the floor of Slack + Telegram;
 - the supervisor parent: a process that imported what it needs (Typer, pydantic-settings,
   SQLAlchemy and psycopg for the schema check, uvicorn for its log format, multiprocessing),
   blocked reading stdin;
@@ -70,6 +75,8 @@ LISTENING = re.compile(r"Uvicorn running on http://127\.0\.0\.1:(\d+)")
 STARTED = "Application startup complete"
 # The read(2) system call's number, to see a process waiting on its standard input.
 READ_SYSCALL = {"x86_64": 0, "aarch64": 63}[platform.machine()]
+# what --only picks from
+MEASURED = ("serve", "workers", "roles", "chat")
 
 SERVE_BASE = "sqlalchemy.ext.asyncio, sqlmodel, pydantic_settings, prometheus_client"
 DRIVERS = {
@@ -282,12 +289,18 @@ class Bench:
         return settings
 
     async def serve(
-        self, row: str, database: str, extra: dict[str, str], workers: int, turn: str = ""
+        self,
+        row: str,
+        database: str,
+        extra: dict[str, str],
+        workers: int,
+        turn: str = "",
+        role: str = "all",
     ) -> None:
         """With `turn`, also the RSS after one chat API turn (under the row `turn`)."""
         env = _environment(self.home, {"DATABASE_URL": self.urls[database], **extra})
         command = [sys.executable, "-m", "bot", "serve", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--no-access-log", "--workers", str(workers)]
+        command += ["--no-access-log", "--workers", str(workers), "--role", role]
         async with _running(await _spawn(command, env, self.home)) as started:
             url = await _served(started, workers)
             if workers == 1:
@@ -330,12 +343,19 @@ class Bench:
 
 
 def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row], list[Callable]]:
-    """The rows to print and the measurements of one run, in order."""
+    """The rows to print and the measurements of one run, in order; each floor once."""
     rows: list[Row] = []
     steps: list[Callable] = []
+    floors: set[str] = set()
+
+    def hello(floor: str, libraries: str) -> None:
+        if floor not in floors:
+            floors.add(floor)
+            steps.append(lambda: bench.hello(floor, libraries))
+
     secret = {"API_JWT_SECRET": "bench-api-secret-of-at-least-32-bytes"}
-    if only & {"serve", "workers"}:
-        steps.append(lambda: bench.hello("floor: uvicorn + FastAPI hello", "sys"))
+    if only & {"serve", "workers", "roles"}:
+        hello("floor: uvicorn + FastAPI hello", "sys")
     if "serve" in only:
         for database in databases:
             base = f"{SERVE_BASE}, {DRIVERS[database]}"
@@ -355,18 +375,30 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
                 if turn:
                     rows.append(Row(turn, floor))
                 steps.append(lambda r=row, d=database, e=extra, t=turn: bench.serve(r, d, e, 1, t))
-                steps.append(lambda f=floor, libs=libraries: bench.hello(f, libs))
+                hello(floor, libraries)
+    postgres = f"{SERVE_BASE}, {DRIVERS['postgres']}"
     if "workers" in only and "postgres" in databases:
         row = "serve --workers 2, postgres, Slack + Telegram"
         floor = "floor: libraries of postgres, Slack + Telegram"
         parent_floor = "floor: what the parent needs"
         rows.append(Row(f"{row}: supervisor parent", parent_floor, hello=parent_floor))
         rows += [Row(f"{row}: worker {index}", floor) for index in (1, 2)]
-        steps.append(lambda: bench.serve(row, "postgres", bench.platforms(), 2))
+        steps.append(lambda r=row: bench.serve(r, "postgres", bench.platforms(), 2))
         steps.append(lambda: bench.blocked(parent_floor, PARENT_LIBRARIES))
-        if "serve" not in only:
-            libraries = f"{SERVE_BASE}, {DRIVERS['postgres']}, {SLACK}, {TELEGRAM}"
-            steps.append(lambda: bench.hello(floor, libraries))
+        hello(floor, f"{postgres}, {SLACK}, {TELEGRAM}")
+    if "roles" in only and "postgres" in databases:
+        # intake records Telegram's updates as JSON: its floor is Slack's alone
+        for role, setup, libraries in [
+            ("intake", "Slack", f"{postgres}, {SLACK}"),
+            ("worker", "Slack + Telegram", f"{postgres}, {SLACK}, {TELEGRAM}"),
+        ]:
+            row = f"serve --role {role}, postgres, Slack + Telegram"
+            floor = f"floor: libraries of postgres, {setup}"
+            rows.append(Row(row, floor))
+            steps.append(
+                lambda r=row, ro=role: bench.serve(r, "postgres", bench.platforms(), 1, role=ro)
+            )
+            hello(floor, libraries)
     if "chat" in only:
         floor = "floor: libraries of the console"
         idle, turn = "chat, sqlite, piped, before the first line", "chat, sqlite, after one turn"
@@ -397,10 +429,12 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--databases", default="sqlite,postgres")
-    parser.add_argument("--only", default="serve,workers,chat")
+    parser.add_argument("--only", default=",".join(MEASURED))
     options = parser.parse_args()
     databases = options.databases.split(",")
     only = set(options.only.split(","))
+    if only - set(MEASURED):
+        parser.error(f"--only takes some of {','.join(MEASURED)}, not {options.only}")
     server = postgres_server()
     with tempfile.TemporaryDirectory(prefix="todobot-memory-") as directory:
         home = Path(directory)

@@ -213,9 +213,8 @@ def telegram(context: typer.Context) -> None:
 @telegram_app.command("set-webhook")
 def telegram_set_webhook(url: str) -> None:
     """Point Telegram at URL (ending in /telegram/webhook) with TELEGRAM_WEBHOOK_SECRET."""
-    from adapters.telegram.application import build_application
+    from adapters.telegram.application import build_application, set_webhook
     from adapters.telegram.config import TelegramSetupError, webhook_secret
-    from adapters.telegram.webhook import set_webhook
     from bot.wiring import build_services, telegram_config
 
     settings = settings_or_exit()

@@ -1,6 +1,7 @@
 """What a real `todobot serve` imports by the time it is up: the libraries of the platforms
 configured and no others, never the Agents SDK or openai with the builtin engine, the engine
-itself only when a turn needs it; the parent of `--workers N` builds no app at all."""
+itself only when a turn needs it; an intake process no python-telegram-bot, which only
+workers run updates with; the parent of `--workers N` builds no app at all."""
 
 from __future__ import annotations
 
@@ -106,6 +107,21 @@ async def test_serve_loads_at_start_the_library_of_each_platform_configured(
     )
     assert {"slack_bolt", "telegram", "jwt"} <= everything  # tokens are read from the start
     assert not {ENGINE, *NEVER} & everything  # the engine is built by the first turn
+
+
+@pytest.mark.postgres
+async def test_intake_records_telegram_updates_without_python_telegram_bot(
+    tmp_path: Path, postgres_url: str, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+) -> None:
+    split = {"DATABASE_URL": postgres_url, **_slack(slack_api), **_telegram(bot_api)}
+    intake = await _imported_until(tmp_path, UP, "--role", "intake", **split)
+    assert {"slack_bolt", "adapters.telegram.webhook", "adapters.telegram.deliveries"} <= intake
+    ptb = {"telegram", "adapters.telegram.application", "adapters.telegram.bridge"}
+    assert not {*ptb, ENGINE, *NEVER} & intake
+
+    worker = await _imported_until(tmp_path, UP, "--role", "worker", **split)
+    assert {*ptb, "slack_bolt"} <= worker  # the worker answers with Telegram's Application
+    assert not {ENGINE, *NEVER} & worker
 
 
 async def test_the_parent_of_several_workers_builds_no_app(

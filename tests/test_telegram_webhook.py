@@ -13,10 +13,10 @@ from sqlmodel import select
 from telegram.error import BadRequest
 from typer.testing import CliRunner
 
-from adapters.telegram.application import build_application
+from adapters.telegram.application import build_application, set_webhook
 from adapters.telegram.config import TelegramSetupError, webhook_secret
 from adapters.telegram.deliveries import process_update
-from adapters.telegram.webhook import SECRET_HEADER, set_webhook
+from adapters.telegram.webhook import SECRET_HEADER
 from bot.cli import app as cli
 from bot.wiring import telegram_config
 from core.storage.db import Database

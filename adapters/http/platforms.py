@@ -11,7 +11,8 @@ workers also hold what sends to the platform: reminder senders and Telegram's Ap
 
 Both halves take the platforms `served_platforms` finds configured (adapters/http/served.py),
 checked alike, so a configuration that works for one role works for the other. Each
-platform's library is imported only when that platform is served.
+platform's library is imported only when that platform is served, and python-telegram-bot
+only by workers: intake records Telegram's updates as the Bot API JSON they arrive in.
 """
 
 from __future__ import annotations
@@ -100,9 +101,8 @@ def start_workers(
         workers.senders.append(SlackReminderSender(worker.client))
     if platforms.telegram_secret is not None:
         from adapters.telegram import deliveries as telegram_deliveries
-        from adapters.telegram.application import build_application
+        from adapters.telegram.application import build_application, telegram_lifespan
         from adapters.telegram.reminders import TelegramReminderSender
-        from adapters.telegram.webhook import telegram_lifespan
 
         application = build_application(telegram, chat, polling=False)
 

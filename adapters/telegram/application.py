@@ -1,9 +1,10 @@
 """Building and running the python-telegram-bot `Application`.
 
 Nothing is built at import time: `build_application` makes one from a `TelegramConfig` and the
-`ChatService`, and `run_polling` / `webhook.telegram_lifespan` run it. Either way updates are
-recorded in the durable inbox and run from there (`deliveries.py`), which keeps one
-person's updates in order.
+`ChatService`; `run_polling` runs it for long polling, `telegram_lifespan` for a webhook
+worker's life, and `set_webhook` registers the webhook with it. Either way updates are recorded
+in the durable inbox and run from there (`deliveries.py`), which keeps one person's updates in
+order. Only what runs updates needs this module: webhook intake (`webhook.py`) imports no PTB.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import signal
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 from telegram import (
     Bot,
@@ -207,3 +210,53 @@ async def poll_until_signalled(
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     await run_polling(application, inbox, stop, grace_seconds=grace_seconds)
+
+
+@asynccontextmanager
+async def telegram_lifespan(
+    application: Application, *, when_ready: Callable[[], None] | None = None
+) -> AsyncIterator[Application]:
+    """Start the Application a worker answers updates with, for the server's life. It
+    connects in the background, so an unreachable Bot API delays only Telegram (updates wait
+    in the inbox meanwhile), never the server; `when_ready` is called once it runs."""
+    stopping = asyncio.Event()
+
+    async def connect() -> None:
+        try:
+            if not await initialize(application, stop=stopping):
+                return
+        except TelegramSetupError as problem:
+            log.error("Telegram is off: %s", problem)
+            return
+        await application.start()
+        if when_ready is not None:
+            when_ready()
+
+    connecting = asyncio.create_task(connect(), name="telegram-connect")
+    try:
+        yield application
+    finally:
+        stopping.set()
+        await connecting
+        if application.running:
+            await application.stop()
+        await application.shutdown()
+
+
+async def set_webhook(application: Application, url: str, secret: str) -> None:
+    """Register `url` with Telegram; raises TelegramSetupError with Telegram's reason."""
+    if not re.match(r"^https?://[^/\s]+", url):
+        raise TelegramSetupError(f"{url!r} is not an http(s) URL")
+    try:
+        await application.initialize()
+        accepted = await application.bot.set_webhook(
+            url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
+        )
+    except InvalidToken as rejected:
+        raise TelegramSetupError(f"Telegram rejected TELEGRAM_BOT_TOKEN ({rejected})") from None
+    except TelegramError as refused:
+        raise TelegramSetupError(f"Telegram refused the webhook: {refused}") from None
+    finally:
+        await application.shutdown()
+    if not accepted:
+        raise TelegramSetupError("Telegram did not accept the webhook")

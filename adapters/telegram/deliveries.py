@@ -2,19 +2,21 @@
 
 Every update, from the webhook (`todobot serve`) or from long polling (`todobot telegram`),
 is recorded in the inbox first; a worker later runs it through the bridge. The inbox runs one
-person's updates in the order they were recorded, keyed by `order_key`.
+person's updates in the order they were recorded, keyed by `order_key`. Recording needs only
+the update's JSON, so python-telegram-bot and the bridge are imported only where updates run
+(`process_update`, `run_from`): webhook intake never loads them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from telegram.ext import Application
-
-from adapters.telegram.bridge import bridge_of
 from core.delivery.inbox import Inbox
 from core.delivery.transient import RetryLater
+
+if TYPE_CHECKING:
+    from telegram.ext import Application
 
 SOURCE = "telegram"
 
@@ -44,6 +46,8 @@ async def process_update(
 ) -> None:
     """Run one update through the core and answer it; raises if that fails. `redelivered`:
     an earlier attempt may have applied it without answering, so send that answer now."""
+    from adapters.telegram.bridge import bridge_of
+
     if not application.running:
         raise TelegramNotReady("the Telegram application is not running (yet)")
     await bridge_of(application).process(payload, application.bot, redelivered=redelivered)
@@ -51,6 +55,7 @@ async def process_update(
 
 def run_from(inbox: Inbox, application: Application) -> None:
     """This process runs the Telegram updates it leases from `inbox`, through `application`."""
+    from adapters.telegram.bridge import bridge_of
 
     async def process(payload: dict[str, Any], redelivered: bool) -> None:
         await process_update(application, payload, redelivered=redelivered)

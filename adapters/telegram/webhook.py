@@ -4,31 +4,23 @@ The endpoint checks the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Toke
 time), validates the body, records the update in the durable inbox and only then answers:
 acks never wait for the model, and an update Telegram heard was received cannot be lost. The
 update stays Bot API JSON throughout (no PTB objects are built for it), keeping the ack cheap;
-recording it needs no Bot API, so intake runs without one (`deliveries.py` runs it later).
+recording it needs neither the Bot API nor python-telegram-bot, so intake imports no PTB and
+runs without a Bot API (a worker runs the update later: `deliveries.py`, `application.py`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import json
-import logging
-import re
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from telegram.error import InvalidToken, TelegramError
-from telegram.ext import Application
 
 from adapters.telegram import deliveries
-from adapters.telegram.application import ALLOWED_UPDATES, initialize
 from adapters.telegram.config import TelegramSetupError
 from core.delivery.inbox import Inbox
-
-log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 MAX_BODY_BYTES = 1_000_000
@@ -94,53 +86,3 @@ def read_body(body: bytes) -> dict[str, Any] | None:
     if not all(isinstance(value, dict) for key, value in data.items() if key != "update_id"):
         return None
     return data
-
-
-@asynccontextmanager
-async def telegram_lifespan(
-    application: Application, *, when_ready: Callable[[], None] | None = None
-) -> AsyncIterator[Application]:
-    """Start the Application a worker answers updates with, for the server's life. It
-    connects in the background, so an unreachable Bot API delays only Telegram (updates wait
-    in the inbox meanwhile), never the server; `when_ready` is called once it runs."""
-    stopping = asyncio.Event()
-
-    async def connect() -> None:
-        try:
-            if not await initialize(application, stop=stopping):
-                return
-        except TelegramSetupError as problem:
-            log.error("Telegram is off: %s", problem)
-            return
-        await application.start()
-        if when_ready is not None:
-            when_ready()
-
-    connecting = asyncio.create_task(connect(), name="telegram-connect")
-    try:
-        yield application
-    finally:
-        stopping.set()
-        await connecting
-        if application.running:
-            await application.stop()
-        await application.shutdown()
-
-
-async def set_webhook(application: Application, url: str, secret: str) -> None:
-    """Register `url` with Telegram; raises TelegramSetupError with Telegram's reason."""
-    if not re.match(r"^https?://[^/\s]+", url):
-        raise TelegramSetupError(f"{url!r} is not an http(s) URL")
-    try:
-        await application.initialize()
-        accepted = await application.bot.set_webhook(
-            url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
-        )
-    except InvalidToken as rejected:
-        raise TelegramSetupError(f"Telegram rejected TELEGRAM_BOT_TOKEN ({rejected})") from None
-    except TelegramError as refused:
-        raise TelegramSetupError(f"Telegram refused the webhook: {refused}") from None
-    finally:
-        await application.shutdown()
-    if not accepted:
-        raise TelegramSetupError("Telegram did not accept the webhook")
