@@ -19,10 +19,20 @@ START = re.compile(
     r"daily\s+(?:list|digest|summary))(?P<rest>.*?)[.!]?$",
     re.I,
 )
+_DAILY = r"(?:daily|morning|everyday|every\s+morning|day'?s)"
+_LIST = r"(?:list|digest|summary|email|message|rundown|round-?up)"
+_POLITE = r"(?:\s*,?\s+(?:please|pls|plz|thanks|thank\s+you|thx|ty|anymore|any\s+more))*"
 STOP = re.compile(
-    r"^(?:please\s+)?(?:stop|cancel|turn off|no more)\s+(?:the\s+|my\s+)?"
-    r"(?:daily\s+(?:list|digest|summary)|(?:sending\s+me\s+)?my\s+(?:daily\s+)?list"
-    r"(?:\s+every\s+(?:day|morning))?)[.!]?$",
+    r"^(?:please\s+|pls\s+|(?:can|could)\s+you\s+)?"
+    r"(?:stop|cancel|end|turn\s+off|switch\s+off|disable|pause|kill|no\s+more|"
+    r"unsubscribe(?:\s+me)?\s+from|(?:don'?t|do\s+not)\s+send(?:\s+me)?)\s+"
+    r"(?:sending\s+(?:me\s+)?)?"
+    rf"(?:(?:the\s+|my\s+|that\s+|this\s+)?{_DAILY}\s+(?:to-?do\s+)?{_LIST}"
+    r"|(?<=sending\s)(?:me\s+)?(?:the\s+|my\s+)(?:to-?do\s+)?list"
+    r"|(?<=me\s)(?:the\s+|my\s+)(?:to-?do\s+)?list"
+    r"|my\s+(?:to-?do\s+)?list)"
+    r"(?:\s+(?:every|each)\s+(?:day|morning))?"
+    rf"{_POLITE}[.!]*$",
     re.I,
 )
 CLOCK = re.compile(
@@ -31,7 +41,7 @@ CLOCK = re.compile(
 
 
 def recognise(text: str) -> tuple[str, str] | None:
-    said = " ".join(text.split())
+    said = " ".join(text.split()).rstrip(" 🙏👍")
     if STOP.match(said):
         return ("daily_list", "stop")
     found = START.match(said)
