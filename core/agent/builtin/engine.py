@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.agent.base import Agent, AgentTurn
-from core.agent.builtin import phrases, questions, recent, reminding, repeating, scheduling
+from core.agent.builtin import (
+    phrases,
+    questions,
+    recent,
+    reminder_acts,
+    reminding,
+    repeating,
+    scheduling,
+)
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
     AboutTask,
@@ -105,7 +113,7 @@ class BuiltinAgent(Agent):
         reminded = bool(context.last_input.get("remind_at"))
         asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
         if asked is not None:
-            return await reminding.act(asked, this_turn.call, context, note, zone=tools.zone)
+            return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
         repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
         if repeating_asked is not None:
             return await repeating.act(

@@ -13,7 +13,9 @@ in the person's zone. What is read:
 - "change that reminder to 5pm", "move the reminder for #2 to tomorrow 9am";
 - "make the reminder 30 minutes earlier", "push the reminder back an hour";
 - right after a reminder was set: "actually make it 6pm", "make it an hour later";
-- "don't remind me about it", "cancel the reminder for #2", "cancel all my reminders";
+- "can the reminder be 30 mins earlier", "the reminder for #2 should be at 6pm";
+- "remind me an hour later instead": the reminder the conversation is about, moved;
+- "don't remind me about it", "cancel the reminder for #2", "cancel all my reminders pls";
 - "ping me", "nudge me", "give me a reminder" and the other `lexicon.REMIND_ASKS`;
 - "what reminders do I have?", "show my reminders".
 
@@ -24,12 +26,9 @@ of day already past today, said without a day ("at 8am" at 9:00), means tomorrow
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, tzinfo
-from typing import Any
 
-from core.agent.builtin.context import Context
 from core.agent.builtin.dates import DateReading, read_date, read_whole_date
 from core.agent.builtin.lexicon.numbers import COUNT_WORDS, NUMBER_SIGNS
 from core.agent.builtin.lexicon.reminders import (
@@ -48,6 +47,7 @@ from core.agent.builtin.lexicon.reminders import (
     REMIND_ASKS,
     REMIND_ME,
     REMINDER_ALIASES,
+    REMINDER_BE,
     REMINDER_FILLERS,
     REMINDER_LEAD_INS,
     REMINDER_MOVES,
@@ -69,9 +69,8 @@ from core.agent.builtin.lexicon.time import (
     WEEKDAYS,
 )
 from core.agent.builtin.lexicon.verbs import REMIND_VERBS
-from core.agent.builtin.notes import Note
 from core.agent.builtin.pattern import alt
-from core.agent.builtin.replies import failure
+from core.agent.builtin.text import trim_tail
 from core.agent.builtin.timed import title_fields
 from core.domain.when import local_instant
 from core.reminders.tooling import DEFAULT_HOUR
@@ -113,6 +112,16 @@ FOLLOW_UP = re.compile(
     rf"the\s+{alt(REMINDER_ALIASES)})\b)?(?P<rest>.*)$",
     re.I,
 )
+# "can the reminder be 30 mins earlier", "the reminder for #2 should go off at 6pm".
+REMINDER_FIRST = re.compile(
+    r"^(?:(?:can|could|would|will|should)\s+)?(?:the\s+|my\s+|that\s+|this\s+)"
+    rf"{alt(REMINDER_NOUNS)}(?P<which>\s+(?:for|on|about|of)\s+.+?)?\s+"
+    r"(?:(?:should|can|could|will|must|needs?\s+to)\s+)?"
+    rf"{alt(REMINDER_BE)}\s+(?P<spec>.+)$",
+    re.I,
+)
+# "remind me half an hour earlier": only an amount and a direction after "remind me".
+REMIND_SHIFTED = re.compile(rf"^{_REMIND_ME}\s+(?P<spec>.+)$", re.I)
 TIME_LEADS = re.compile(r"^(?:to|for|until|till|at|on)\s+", re.I)
 TRAILERS = re.compile(rf"\s+{alt(INSTEAD)}$", re.I)
 ABOUT_BEFORE = re.compile(
@@ -136,7 +145,7 @@ TARGET_LEADS = re.compile(r"^\s*(?:for|on|about|of|to|with)\s+", re.I)
 _TASK_FIRST = re.compile(rf"^(?:the\s+)?{alt(TASK_NOUNS)}\s+", re.I)
 _NUMBERED = rf"(?:#|{alt(NUMBER_SIGNS)}\s*)?"
 _A_NUMBER = re.compile(rf"{_NUMBERED}\d+", re.I)
-_WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
+WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
 _ASIDE = re.compile(rf"^{alt(MOVE_ASIDE)}\b", re.I)
 _SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", re.I)
 UNIT_MINUTES = {"minutes": 1, "hours": 60, "days": 60 * 24, "weeks": 60 * 24 * 7}
@@ -233,13 +242,23 @@ def read(
         return _follow_up(said, now=now, zone=zone) if follows_reminder else None
     if ASK_LIST.search(said) and not _SAYS_REMIND_ME.search(said):
         return ListReminders()
-    if CANCEL_ALL.search(said):
-        return CancelAllReminders()
+    if CANCEL_ALL.search(said) or CANCEL_ALL.search(trim_tail(said)):
+        return CancelAllReminders()  # "cancel all my reminders pls 🙏"
     if found := CANCEL.search(said):
         rest = found.group("rest") or found.group("rest2") or found.group("rest3") or ""
         return CancelReminder(_target(rest))
     if found := CHANGE.search(said):
         return _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
+    if found := REMINDER_FIRST.match(said):
+        which, spec = (
+            found.group("which") or "",
+            TRAILERS.sub("", found.group("spec").strip(" ,.!?")),
+        )
+        return _change("", f"{which} {spec}".strip(), now=now, zone=zone)
+    if (found := REMIND_SHIFTED.match(said)) is not None:
+        minutes = _shift("", TRAILERS.sub("", found.group("spec").strip(" ,.!?")))
+        if minutes is not None:
+            return ShiftReminder("", minutes)
     if found := BEFORE.search(said):
         minutes = _minutes(found.group("amount"))
         if minutes is not None:
@@ -381,143 +400,6 @@ def _minutes(amount: str) -> int | None:
     return int(count * UNIT_MINUTES[unit])
 
 
-Call = Callable[..., Awaitable[dict[str, Any]]]
-
-
-async def act(
-    intent: ReminderIntent, call: Call, context: Context, note: Note, *, zone: tzinfo
-) -> str:
-    """Carry the request out through the tools; the reply."""
-    if isinstance(intent, ListReminders):
-        listed = await call("list_tasks", status="pending", has_reminder=True)
-        note.show(listed)
-        return str(listed["message"])
-    if isinstance(intent, RemindNew):
-        return await _remind_new(intent, call, zone=zone)
-    if isinstance(intent, CancelAllReminders):
-        return await _cancel_all(call)
-    if isinstance(intent, MoveLastReminder):
-        return await _move_last(intent, call, context, zone=zone)
-    if isinstance(intent, ShiftReminder):
-        return await _shift_reminder(intent, call, context, zone=zone)
-    target = intent.target or await _implied(call, context)
-    if not target:
-        return "Which task do you mean? Give its number, like “remind me about #2 at 5pm”."
-    if isinstance(intent, AskWhen):
-        return (
-            f"When should I remind you about {target}? For example “at 5pm” or “tomorrow morning”."
-        )
-    if isinstance(intent, CancelReminder):
-        result = await call("update_task", task_identifier=target, cancel_reminder=True)
-    elif isinstance(intent, RemindBefore):
-        result = await call(
-            "update_task", task_identifier=target, remind_before_due_minutes=intent.minutes
-        )
-    else:
-        result = await call(
-            "update_task", task_identifier=target, remind_at=_local(intent.at, zone)
-        )
-    if not result["ok"]:
-        return failure(result)
-    return _reply(result)
-
-
-async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
-    listed = await call("list_tasks", status="pending")
-    wanted = intent.title.casefold()
-    same = next((t for t in listed["data"]["tasks"] if t["title"].casefold() == wanted), None)
-    when = _local(intent.at, zone)
-    if same is not None:
-        result = await call("update_task", task_identifier=str(same["number"]), remind_at=when)
-    else:
-        due = when if intent.timed else when[:10]
-        extra: dict[str, object] = {"tags": list(intent.tags)} if intent.tags else {}
-        if intent.priority:
-            extra["priority"] = intent.priority
-        result = await call("add_task", title=intent.title, due=due, remind_at=when, **extra)
-    if not result["ok"]:
-        return failure(result)
-    return _reply(result)
-
-
-async def _cancel_all(call: Call) -> str:
-    listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed["data"]["tasks"] if listed["ok"] else []
-    if not tasks:
-        return "You have no reminders set, so there is nothing to cancel."
-    for task in tasks:
-        result = await call(
-            "update_task", task_identifier=f"#{task['number']}", cancel_reminder=True
-        )
-        if not result["ok"]:
-            return failure(result)
-    titles = ", ".join(f"#{task['number']} {task['title']}" for task in tasks)
-    count = "1 reminder" if len(tasks) == 1 else f"all {len(tasks)} reminders"
-    return f"Okay, I cancelled {count} ({titles}). The tasks stay on your list."
-
-
-async def _move_last(
-    intent: MoveLastReminder, call: Call, context: Context, *, zone: tzinfo
-) -> str:
-    """The reminder the last reply set; its due too when it was set with the task's time."""
-    target = await _implied(call, context)
-    if not target:
-        return "Which task do you mean? Give its number, like “move the reminder for #2 to 5pm”."
-    when = _local(intent.at, zone)
-    extra: dict[str, object] = {}
-    if context.last_input.get("due") and context.last_input.get("due") == context.last_input.get(
-        "remind_at"
-    ):
-        extra["due"] = when
-    result = await call("update_task", task_identifier=target, remind_at=when, **extra)
-    return _reply(result) if result["ok"] else failure(result)
-
-
-async def _shift_reminder(
-    intent: ShiftReminder, call: Call, context: Context, *, zone: tzinfo
-) -> str:
-    listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed["data"]["tasks"] if listed["ok"] else []
-    wanted = intent.target or await _implied(call, context)
-    number = _WHICH_NUMBER.fullmatch(wanted.strip())
-    if number:
-        found = [task for task in tasks if task["number"] == int(number.group(1))]
-    else:
-        key = wanted.casefold().removeprefix("the ").strip()
-        found = [task for task in tasks if task["title"].casefold() == key] or [
-            task for task in tasks if key and key in task["title"].casefold()
-        ]
-    if len(found) != 1:
-        if not tasks:
-            return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
-        return "Which reminder do you mean? Say “show my reminders” to see them, then its number."
-    task = found[0]
-    moment = datetime.fromisoformat(task["reminder"])
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=zone)
-    result = await call(
-        "update_task",
-        task_identifier=f"#{task['number']}",
-        remind_at=_local(moment + timedelta(minutes=intent.minutes), zone),
-    )
-    return _reply(result) if result["ok"] else failure(result)
-
-
-async def _implied(call: Call, context: Context) -> str:
-    """ "it": the task the conversation is about, else the one task with a reminder."""
-    if context.last_task is not None:
-        return str(context.last_task.number)
-    listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed["data"]["tasks"] if listed["ok"] else []
-    return str(tasks[0]["number"]) if len(tasks) == 1 else ""
-
-
-def _reply(result: dict[str, Any]) -> str:
-    message = str(result["message"])
-    if message.startswith("Done: I will remind you"):
-        return "Okay, I'll remind you" + message.removeprefix("Done: I will remind you")
-    return message.replace("Done: I ", "Okay, I ", 1)
-
-
-def _local(moment: datetime, zone: tzinfo) -> str:
-    return moment.astimezone(zone).strftime("%Y-%m-%dT%H:%M")
+def which_number(words: str) -> re.Match[str] | None:
+    """ "#2", "no. 2", "2": the task number a reminder's target names."""
+    return WHICH_NUMBER.fullmatch(words)

@@ -27,7 +27,8 @@ from core.agent.builtin.lexicon.repeats import (
 )
 from core.agent.builtin.lexicon.time import WEEKDAYS
 from core.agent.builtin.pattern import alt
-from core.agent.builtin.reminding import Call, _plain, _reply, _target
+from core.agent.builtin.reminder_acts import Call, reply
+from core.agent.builtin.reminding import _plain, _target
 from core.agent.builtin.replies import failure
 from core.reminders.repeats import first_due
 
@@ -113,7 +114,7 @@ async def act(
         if not target:
             return "Which task should stop repeating? Give its number, like “stop repeating #2”."
         result = await call("update_task", task_identifier=target, stop_repeating=True)
-        return _reply(result) if result["ok"] else failure(result)
+        return reply(result) if result["ok"] else failure(result)
     due = first_due(intent.rule, now=now, zone=zone, at=intent.at)
     local = due.at.astimezone(zone) if intent.at else due.at
     when = local.strftime("%Y-%m-%dT%H:%M") if intent.at else local.strftime("%Y-%m-%d")

@@ -25,6 +25,10 @@ BEFORE_WORDS: tuple[str, ...] = (
     "in advance", "early", "prior",
 )  # fmt: skip
 REMINDER_NOUNS: dict[str, str] = {"reminder": "reminders"}
+# "can the reminder be 30 mins earlier", "the reminder should go off at 6".
+REMINDER_BE: tuple[str, ...] = (
+    "be", "go off", "come", "come in", "fire", "ring", "pop up", "happen", "arrive",
+)  # fmt: skip
 REMIND_ME: tuple[str, ...] = ("remind me",)
 # "remind me at 3pm", "set a reminder for …": asking for a reminder.
 SET_REMINDER: tuple[str, ...] = (
@@ -45,7 +49,7 @@ NO_REMINDER: tuple[str, ...] = ("no reminder",)
 # "cancel all my reminders", "mute every reminder".
 CANCEL_ALL_VERBS: tuple[str, ...] = (
     "cancel", "clear", "delete", "remove", "drop", "turn off", "switch off", "kill", "stop",
-    "disable", "mute", "silence", "wipe", "get rid of", "scrap", "ditch",
+    "disable", "mute", "silence", "wipe", "get rid of", "scrap", "ditch", "no more",
 )  # fmt: skip
 PENDING_KINDS: tuple[str, ...] = ("pending", "upcoming", "current")
 FOR_NOW: tuple[str, ...] = ("please", "for now", "too")

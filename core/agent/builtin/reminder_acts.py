@@ -1,0 +1,164 @@
+"""Carrying out a reminder request (`reminding.read`) through the tools, and the reply."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta, tzinfo
+from typing import Any
+
+from core.agent.builtin.context import Context
+from core.agent.builtin.notes import Note
+from core.agent.builtin.reminding import (
+    AskWhen,
+    CancelAllReminders,
+    CancelReminder,
+    ListReminders,
+    MoveLastReminder,
+    RemindBefore,
+    ReminderIntent,
+    RemindNew,
+    ShiftReminder,
+    which_number,
+)
+from core.agent.builtin.replies import failure
+
+Call = Callable[..., Awaitable[dict[str, Any]]]
+
+
+async def act(
+    intent: ReminderIntent, call: Call, context: Context, note: Note, *, zone: tzinfo
+) -> str:
+    """Carry the request out through the tools; the reply."""
+    if isinstance(intent, ListReminders):
+        listed = await call("list_tasks", status="pending", has_reminder=True)
+        note.show(listed)
+        return str(listed["message"])
+    if isinstance(intent, RemindNew):
+        return await _remind_new(intent, call, zone=zone)
+    if isinstance(intent, CancelAllReminders):
+        return await _cancel_all(call)
+    if isinstance(intent, MoveLastReminder):
+        return await _move_last(intent, call, context, zone=zone)
+    if isinstance(intent, ShiftReminder):
+        return await _shift_reminder(intent, call, context, zone=zone)
+    target = intent.target or await _implied(call, context)
+    if not target:
+        return "Which task do you mean? Give its number, like “remind me about #2 at 5pm”."
+    if isinstance(intent, AskWhen):
+        return (
+            f"When should I remind you about {target}? For example “at 5pm” or “tomorrow morning”."
+        )
+    if isinstance(intent, CancelReminder):
+        result = await call("update_task", task_identifier=target, cancel_reminder=True)
+    elif isinstance(intent, RemindBefore):
+        result = await call(
+            "update_task", task_identifier=target, remind_before_due_minutes=intent.minutes
+        )
+    else:
+        result = await call(
+            "update_task", task_identifier=target, remind_at=_local(intent.at, zone)
+        )
+    if not result["ok"]:
+        return failure(result)
+    return reply(result)
+
+
+async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
+    listed = await call("list_tasks", status="pending")
+    wanted = intent.title.casefold()
+    same = next((t for t in listed["data"]["tasks"] if t["title"].casefold() == wanted), None)
+    when = _local(intent.at, zone)
+    if same is not None:
+        result = await call("update_task", task_identifier=str(same["number"]), remind_at=when)
+    else:
+        due = when if intent.timed else when[:10]
+        extra: dict[str, object] = {"tags": list(intent.tags)} if intent.tags else {}
+        if intent.priority:
+            extra["priority"] = intent.priority
+        result = await call("add_task", title=intent.title, due=due, remind_at=when, **extra)
+    if not result["ok"]:
+        return failure(result)
+    return reply(result)
+
+
+async def _cancel_all(call: Call) -> str:
+    listed = await call("list_tasks", status="pending", has_reminder=True)
+    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    if not tasks:
+        return "You have no reminders set, so there is nothing to cancel."
+    for task in tasks:
+        result = await call(
+            "update_task", task_identifier=f"#{task['number']}", cancel_reminder=True
+        )
+        if not result["ok"]:
+            return failure(result)
+    titles = ", ".join(f"#{task['number']} {task['title']}" for task in tasks)
+    count = "1 reminder" if len(tasks) == 1 else f"all {len(tasks)} reminders"
+    return f"Okay, I cancelled {count} ({titles}). The tasks stay on your list."
+
+
+async def _move_last(
+    intent: MoveLastReminder, call: Call, context: Context, *, zone: tzinfo
+) -> str:
+    """The reminder the last reply set; its due too when it was set with the task's time."""
+    target = await _implied(call, context)
+    if not target:
+        return "Which task do you mean? Give its number, like “move the reminder for #2 to 5pm”."
+    when = _local(intent.at, zone)
+    extra: dict[str, object] = {}
+    if context.last_input.get("due") and context.last_input.get("due") == context.last_input.get(
+        "remind_at"
+    ):
+        extra["due"] = when
+    result = await call("update_task", task_identifier=target, remind_at=when, **extra)
+    return reply(result) if result["ok"] else failure(result)
+
+
+async def _shift_reminder(
+    intent: ShiftReminder, call: Call, context: Context, *, zone: tzinfo
+) -> str:
+    listed = await call("list_tasks", status="pending", has_reminder=True)
+    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    wanted = intent.target or await _implied(call, context)
+    number = which_number(wanted.strip())
+    if number:
+        found = [task for task in tasks if task["number"] == int(number.group(1))]
+    else:
+        key = wanted.casefold().removeprefix("the ").strip()
+        found = [task for task in tasks if task["title"].casefold() == key] or [
+            task for task in tasks if key and key in task["title"].casefold()
+        ]
+    if len(found) != 1:
+        if not tasks:
+            return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
+        return "Which reminder do you mean? Say “show my reminders” to see them, then its number."
+    task = found[0]
+    moment = datetime.fromisoformat(task["reminder"])
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=zone)
+    result = await call(
+        "update_task",
+        task_identifier=f"#{task['number']}",
+        remind_at=_local(moment + timedelta(minutes=intent.minutes), zone),
+    )
+    return reply(result) if result["ok"] else failure(result)
+
+
+async def _implied(call: Call, context: Context) -> str:
+    """ "it": the task the conversation is about, else the one task with a reminder."""
+    if context.last_task is not None:
+        return str(context.last_task.number)
+    listed = await call("list_tasks", status="pending", has_reminder=True)
+    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    return str(tasks[0]["number"]) if len(tasks) == 1 else ""
+
+
+def reply(result: dict[str, Any]) -> str:
+    message = str(result["message"])
+    if message.startswith("Done: I will remind you"):
+        return "Okay, I'll remind you" + message.removeprefix("Done: I will remind you")
+    return message.replace("Done: I ", "Okay, I ", 1)
+
+
+def _local(moment: datetime, zone: tzinfo) -> str:
+    return moment.astimezone(zone).strftime("%Y-%m-%dT%H:%M")
