@@ -227,6 +227,11 @@ class _Turn:
         return await scheduling.add(self.call, self.tools, intent, self.note, check=duplicate)
 
     async def edit_fields(self, intent: EditFields) -> str:
+        if intent.tentative and intent.ref.kind == "title":
+            tasks = knowns(await self.call("list_tasks", status="all"))
+            named = title_matches(tasks, intent.ref.text) or loose_matches(tasks, intent.ref.text)
+            if not named:  # "make pancakes 8am tomorrow": a new task, not a change
+                return await self.run(Unknown(intent.tentative, maybe_task=intent.tentative))
         identifier = await self.identifier(intent.ref, "update")
         if identifier is None:
             return self.ask_which("update") if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT

@@ -82,6 +82,9 @@ class EditFields:
     add_tags: tuple[str, ...] = ()
     remove_tags: tuple[str, ...] = ()
     clear_tags: bool = False
+    # Read from words that may also be a new task ("make pancakes 8am tomorrow"): offered as
+    # one when no task is named so.
+    tentative: str | None = None
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import re
 from core.agent.builtin import (
     again,
     answers,
+    changes,
     chitchat,
     clauses,
     decoration,
@@ -90,7 +91,7 @@ def single(text: str, *, nested: bool = False) -> Intent:
     "I need to ..." is read once, not again ("I need to I need to ...")."""
     if (asked := timed.read_question(text)) is not None:
         return asked  # "what's due today?", "anything overdue?", "when is the dentist due?"
-    if (changed := timed.read_change(text)) is not None:
+    if (changed := changes.read_change(text)) is not None:
         return changed  # "move the dentist to friday", "make it high priority", "untag it"
     if (searched := listing.read_search(text)) is not None:
         return searched

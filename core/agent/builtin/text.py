@@ -19,6 +19,7 @@ from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.spelling import MISSPELLINGS
 from core.agent.builtin.lexicon.talk import (
     ASKING_MODALS,
+    ASKING_TOGETHER,
     DRAWN_OUT,
     DRAWN_OUT_TRAILERS,
     GO_AHEAD,
@@ -28,6 +29,7 @@ from core.agent.builtin.lexicon.talk import (
     POLITE_ASKS,
     SOFTENERS,
     TRAILERS,
+    WE,
     YOU,
 )
 from core.agent.builtin.lexicon.verbs import DONE_WITH, GERUNDS, REQUEST_VERBS
@@ -47,7 +49,8 @@ _LEAD_INS = re.compile(
 )
 _REQUEST_LEAD_INS = re.compile(
     rf"^(?:(?:{alt(POLITE_ASKS, GO_AHEAD)}|{alt(KIND_ASKS)}|to(?=\s+{alt(REQUEST_VERBS)}\b)|"
-    rf"{alt(ASKING_MODALS)}\s+{alt(YOU)}(?:\s+{alt(KIND_ASKS)})?|{alt(SOFTENERS)})"
+    rf"{alt(ASKING_MODALS)}\s+{alt(YOU)}(?:\s+{alt(KIND_ASKS)})?|"
+    rf"{alt(ASKING_MODALS, ASKING_TOGETHER)}\s+{alt(WE)}|{alt(SOFTENERS)})"
     rf"(?:\s+{alt(SOFTENERS, GO_AHEAD)})*[\s,:]+)+",
     re.IGNORECASE,
 )

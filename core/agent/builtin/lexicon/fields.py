@@ -94,11 +94,18 @@ PRIORITY_ASKS: dict[str, str] = {
 # "set the priority of #2 to high", "make taxes urgent", "flag it as high".
 PRIORITY_SETTERS: tuple[str, ...] = ("set", "change", "make", "update", "put")
 PRIORITY_MARKERS: tuple[str, ...] = ("make", "mark", "set", "flag", "put", "change")
+# "bump #2 to high", "raise the taxes to urgent", "give #3 high priority": verbs that move a
+# task to the level named after them.
+PRIORITY_MOVES: tuple[str, ...] = (
+    "bump", "bump up", "bump down", "move", "raise", "upgrade", "downgrade", "lower", "drop",
+    "switch", "turn", "give", "knock", "push", "up", "escalate", "demote", "promote",
+)  # fmt: skip
 BARE_URGENT: tuple[str, ...] = ("urgent", "important")
 # "raise the priority of …": the level each step sets.
 PRIORITY_STEPS: dict[str, str] = {
-    "raise": "high", "increase": "high", "bump up": "high", "lower": "low", "decrease": "low",
-    "bump down": "low", "reduce": "low",
+    "raise": "high", "increase": "high", "bump up": "high", "bump": "high", "upgrade": "high",
+    "up": "high", "escalate": "high", "lower": "low", "decrease": "low", "bump down": "low",
+    "reduce": "low", "drop": "low", "downgrade": "low", "knock down": "low",
 }  # fmt: skip
 PRIORITISE: dict[str, str] = {
     "prioritise": "high", "prioritize": "high", "deprioritise": "low", "deprioritize": "low",

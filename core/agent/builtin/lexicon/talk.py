@@ -33,6 +33,9 @@ GO_AHEAD: tuple[str, ...] = ("go ahead and",)
 # "can you …", "could u …": a modal and "you".
 ASKING_MODALS: tuple[str, ...] = ("can", "could", "would", "will", "won't", "can't")
 YOU: tuple[str, ...] = ("you", "u", "ya")
+# "can we move …", "shall we push …": a request made together.
+WE: tuple[str, ...] = ("we",)
+ASKING_TOGETHER: tuple[str, ...] = ("shall", "should")
 # Single words that soften a request, wherever they stand at its start.
 SOFTENERS: tuple[str, ...] = ("please", "pls", "plz", "kindly", "just", "quickly", "also", "then")
 # Words after a request that say nothing about it ("…, thanks!", "… if you can").
@@ -41,6 +44,7 @@ TRAILERS: tuple[str, ...] = (
     "lol", "lmao", "please", "pls", "plz", "thanks", "thank you", "thank u", "thx", "ty", "ta",
     "cheers", "for me", "if you can", "if you could", "if possible", "when you can",
     "would you", "could you", "can you", "will you", "right now", "now", "ok", "okay", "kthx",
+    "rn", "atm", "at the moment", "currently", "as of now", "as of today", "at this point",
     "mate", "buddy", "todobot",
 )  # fmt: skip
 DRAWN_OUT_TRAILERS: tuple[str, ...] = ("haha",)

@@ -92,7 +92,16 @@ DUE: tuple[str, ...] = ("due",)
 DUE_DATE: tuple[str, ...] = ("due date", "deadline")
 DATE_NAMES: tuple[str, ...] = ("due date", "deadline", "date")
 # "anything overdue?", "am I behind?".
-OVERDUE: tuple[str, ...] = ("overdue", "past due", "late")
+OVERDUE: tuple[str, ...] = (
+    "overdue", "past due", "late", "over due", "past the deadline", "past their deadline",
+    "past its deadline", "past their deadlines", "past the due date", "past their due date",
+    "past its due date", "past their due dates", "behind schedule", "running late",
+)  # fmt: skip
+# "am I late on anything?", "what are we behind with?".
+BEHIND: tuple[str, ...] = ("behind", "late", "behind schedule", "running late", "overdue")
+# "have I missed any deadlines?", "which due dates did I blow?".
+MISSED: tuple[str, ...] = ("missed", "miss", "blown", "blew", "blow", "slipped", "passed")
+DEADLINES: tuple[str, ...] = ("deadline", "deadlines", "due date", "due dates")
 OVERDUE_QUESTIONS: tuple[str, ...] = (
     "am i behind", "am i behind on anything", "what am i behind on", "what did i miss",
 )  # fmt: skip
@@ -120,6 +129,17 @@ GIVE_DATE_VERBS: tuple[str, ...] = ("give", "set")
 CLEAR_DATE_VERBS: tuple[str, ...] = (
     "remove", "clear", "delete", "drop", "take off", "unset", "reset", "cancel", "get rid of",
     "no more",
+)  # fmt: skip
+# "no deadline for the essay", "no more due date on #2".
+NO_DATE: tuple[str, ...] = ("no", "no more")
+# "take the deadline off the essay".
+DATE_OFF_VERBS: tuple[str, ...] = ("take", "knock", "strip", "get")
+# "make the dentist 11am", "have the vet on monday": a task's words, then its new date.
+MAKE_WHEN_VERBS: tuple[str, ...] = ("make", "have")
+# "can the dentist be moved to 4pm": words between "be" and the new date.
+BE_MOVED: tuple[str, ...] = (
+    "moved", "changed", "pushed", "pushed back", "rescheduled", "shifted", "bumped", "put",
+    "set", "brought forward", "due",
 )  # fmt: skip
 # "move it another two days", "push it an extra week".
 MORE: tuple[str, ...] = ("another", "an extra", "a further")

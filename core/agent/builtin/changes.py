@@ -1,0 +1,263 @@
+"""Changes to a task's due date and priority: "move the dentist to friday", "push it back
+a week", "make the dentist 11am instead", "take the deadline off the essay", "bump #2 to high
+priority", "lower the priority of the gym" (tags: `tag_changes.py`). Pure.
+
+Date phrases are only checked for their shape here (`timed.is_date`); the engine resolves
+them against the turn's "now" and the person's zone when it acts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from core.agent.builtin.dates import AMOUNT, read_amount
+from core.agent.builtin.intents import EditFields, Ref
+from core.agent.builtin.lexicon.fields import (
+    BARE_URGENT,
+    FIELD_LABELS,
+    PRIORITISE,
+    PRIORITY_LEVELS,
+    PRIORITY_MARKERS,
+    PRIORITY_MOVES,
+    PRIORITY_NOUNS,
+    PRIORITY_SETTERS,
+    PRIORITY_STEPS,
+)
+from core.agent.builtin.lexicon.numbers import AND_A_HALF
+from core.agent.builtin.lexicon.reminders import INSTEAD
+from core.agent.builtin.lexicon.talk import SOFTENERS
+from core.agent.builtin.lexicon.time import (
+    BE_MOVED,
+    CLEAR_DATE_VERBS,
+    DATE_NAMES,
+    DATE_OFF_VERBS,
+    DUE,
+    DUE_DATE,
+    GIVE_DATE_VERBS,
+    MAKE_WHEN_VERBS,
+    MARK_DUE_VERBS,
+    MORE,
+    MOVE_VERBS,
+    MOVE_WAYS,
+    NO_DATE,
+    RETIME_VERBS,
+    SET_DATE_VERBS,
+    SHIFT_EARLIER,
+    SHIFT_EARLIER_VERBS,
+    SHIFT_LATER,
+    SHIFT_VERBS,
+    TIME_NAMES,
+)
+from core.agent.builtin.lexicon.verbs import ANY_MORE, NEW_TASK_STARTS, NO_LONGER, WANT
+from core.agent.builtin.pattern import alt
+from core.agent.builtin.tag_changes import read_tag_change
+from core.agent.builtin.timed import is_date
+from core.agent.builtin.words import NOCASE, ref_from
+
+_DATE = alt(DATE_NAMES)
+_PRIO = alt(PRIORITY_NOUNS)
+_MOVE = re.compile(
+    rf"^(?:{alt(MOVE_VERBS)}|{alt(SET_DATE_VERBS)}\s+the\s+{_DATE}\s+(?:of|for|on))\s+"
+    rf"(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
+    NOCASE,
+)
+_DUE_IS = re.compile(
+    rf"^(?:{alt(MARK_DUE_VERBS)}\s+)?(?P<ref>.+?)(?:'s\s+{alt(DUE_DATE)}|\s+(?:is|should\s+be))?\s+"
+    rf"(?:(?:is\s+)?{alt(DUE)}|{alt(DUE_DATE)}\s*(?:is|:)?)\s+(?:on\s+|by\s+|for\s+)?(?P<when>.+)$",
+    NOCASE,
+)
+_DUE_OF = re.compile(
+    rf"^(?:{alt(SET_DATE_VERBS)}\s+)?(?:the\s+)?{_DATE}\s+(?:of|for|on)\s+"
+    r"(?P<ref>.+?)\s*(?:to|is|:|should\s+be|=)\s*(?P<when>.+)$",
+    NOCASE,
+)
+_CLEAR_DUE = re.compile(
+    rf"^{alt(CLEAR_DATE_VERBS)}\s+(?:the\s+|its\s+|that\s+)?(?:{_DATE}|{alt(DUE)})"
+    r"(?:\s+(?:from|of|on|for|off)\s+(?P<ref>.+))?$"
+    rf"|^(?P<ref2>.+?)\s+(?:has|needs|should\s+have)\s+no\s+{alt(DUE_DATE)}(?:\s+{alt(ANY_MORE)})?$"
+    rf"|^{alt(NO_DATE)}\s+{alt(DUE_DATE)}\s+(?:for|on)\s+(?P<ref3>.+)$"
+    rf"|^{alt(DATE_OFF_VERBS)}\s+(?:the\s+|its\s+|that\s+)?{_DATE}\s+"
+    r"(?:off(?:\s+of)?|away\s+from|out\s+of|from)\s+(?P<ref4>.+)$"
+    rf"|^{alt(CLEAR_DATE_VERBS)}\s+(?P<ref5>.+?)(?:'s|’s)\s+{_DATE}$"
+    rf"|^(?P<ref6>.+?)\s+(?:{alt(NO_LONGER)}|doesn'?t|does\s+not)\s+{alt(WANT)}\s+"
+    rf"(?:a|any|the|its|that)\s+{_DATE}(?:\s+{alt(ANY_MORE)})?$",
+    NOCASE,
+)
+# "make the dentist 11am", "can the dentist be at 4pm instead": the task's words, then a date.
+_MAKE_WHEN = re.compile(rf"^{alt(MAKE_WHEN_VERBS)}\s+(?P<body>.+)$", NOCASE)
+_BE_WHEN = re.compile(
+    r"^(?:(?:can|could|would|will|should)\s+)?(?P<ref>.+?)\s+"
+    r"(?:(?:should|can|could|will|must|needs?\s+to|has\s+to)\s+)?be\s+"
+    rf"(?:{alt(BE_MOVED)}\s+)?(?P<when>.+)$",
+    NOCASE,
+)
+_WHEN_LEAD = re.compile(r"^(?:at|on|for|to|till|until|by)\s+", NOCASE)
+_INSTEAD = re.compile(rf"\s*,?\s+{alt(INSTEAD)}$", NOCASE)
+# Words of a task a date may be read from: at most this many split points are tried.
+MOST_WHEN_SPLITS = 12
+_LEVEL = rf"(?P<level>{alt(PRIORITY_LEVELS)})"
+_SET_PRIORITY = (
+    re.compile(
+        rf"^{alt(PRIORITY_SETTERS)}\s+(?:the\s+)?{_PRIO}\s+(?:of|for|on)\s+(?P<ref>.+?)\s+"
+        rf"(?:to|as|at)\s+{_LEVEL}$",
+        NOCASE,
+    ),
+    re.compile(
+        rf"^{alt(PRIORITY_MARKERS, PRIORITY_MOVES)}\s+(?P<ref>.+?)\s+(?:(?:up|down)\s+)?"
+        rf"(?:as\s+|to\s+|at\s+)?(?:a\s+)?{_LEVEL}"
+        rf"(?:[\s-]+{_PRIO})?$",
+        NOCASE,
+    ),
+    re.compile(
+        rf"^{alt(PRIORITY_SETTERS)}\s+(?P<ref>.+?)(?:'s)?\s+{_PRIO}\s+(?:to|as)\s+{_LEVEL}$",
+        NOCASE,
+    ),
+    re.compile(rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:a\s+)?{_LEVEL}(?:[\s-]+{_PRIO})$", NOCASE),
+    re.compile(
+        rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:really\s+)?(?P<level>{alt(BARE_URGENT)})$", NOCASE
+    ),
+)
+_STEP_PRIORITY = re.compile(
+    rf"^(?P<how>{alt(PRIORITY_STEPS)})\s+(?:the\s+)?"
+    rf"{_PRIO}\s+(?:of|on|for)\s+(?P<ref>.+)$"
+    rf"|^(?P<how2>{alt(PRIORITY_STEPS)})\s+(?P<ref2>.+?)(?:'s|’s)?\s+{_PRIO}$",
+    NOCASE,
+)
+_GIVE_DUE = re.compile(
+    rf"^{alt(GIVE_DATE_VERBS)}\s+(?P<ref>.+?)\s+a\s+{alt(DUE_DATE)}\s+(?:of\s+|on\s+|for\s+)?(?P<when>.+)$",
+    NOCASE,
+)
+_PRIORITISE = re.compile(rf"^(?P<how>{alt(PRIORITISE)})\s+(?P<ref>.+)$", NOCASE)
+_SHIFT_WAY = rf"(?P<way{{n}}>{alt(SHIFT_LATER + SHIFT_EARLIER)})"
+_SHIFT = re.compile(
+    rf"^(?P<verb>{alt(SHIFT_VERBS)})\s+(?P<ref>.+?)\s+(?:{_SHIFT_WAY.format(n=1)}\s+)?"
+    rf"(?P<by>(?:by|for|to)\s+)?(?:{alt(MORE)}\s+)?(?P<amount>{AMOUNT}(?:\s+{alt(AND_A_HALF)})?)"
+    rf"(?:\s+{_SHIFT_WAY.format(n=2)})?$",
+    NOCASE,
+)
+_RETIME = re.compile(
+    rf"^(?:{alt(RETIME_VERBS)})\s+(?:(?:the|its)\s+{alt(TIME_NAMES)}"
+    r"(?:\s+(?:of|for|on)\s+(?P<ref>.+?))?|(?P<named>.+?))\s+(?:to|for|at)\s+(?P<when>.+)$",
+    NOCASE,
+)
+_FIELD_NAMED = re.compile(rf"\b(?:{alt(FIELD_LABELS)})$", NOCASE)
+# "the taxes are not that important, make it low priority": a clause naming the task, then
+# a change that points back at it.
+_ABOUT_THEN = re.compile(
+    r"^(?P<clause>(?P<subject>[^,;]+?)\s+(?:is|are|isn'?t|aren'?t|was|were|can|can'?t|could|should|"
+    r"shouldn'?t|has|have|needs?|seems?|looks?|got|became)\b[^,;]*)[,;]\s*"
+    rf"(?:so\s+|then\s+|{alt(SOFTENERS)}\s+)?(?P<rest>.+)$",
+    NOCASE,
+)
+
+
+def _shift(match: re.Match[str]) -> tuple[float, str] | None:
+    """The amount, negative when the words pull the due in ("bring it forward an hour")."""
+    amount = read_amount(match.group("amount"))
+    if amount is None:
+        return None
+    verb = " ".join(match.group("verb").lower().split())
+    ways = [w.lower() for w in (match.group("way1"), match.group("way2")) if w]
+    if ways == ["in"] and not match.group("by"):
+        return None  # "move it in a week": a date from now, not a shift
+    if any(way in SHIFT_EARLIER for way in ways) or (not ways and verb in SHIFT_EARLIER_VERBS):
+        return -amount[0], amount[1]
+    return amount  # later: "push it back", "delay it", "move it 2 days"
+
+
+_ADDING = re.compile(rf"^{alt(NEW_TASK_STARTS)}\b", NOCASE)
+
+
+def _ref(text: str | None) -> Ref | None:
+    return ref_from(text) if text else Ref("pronoun")
+
+
+def read_change(text: str) -> EditFields | None:
+    """A change to a task's due date, priority or tags; None when the text is not one."""
+    adding = _ADDING.match(text) is not None  # "add X due friday" is a new task
+    text = _INSTEAD.sub("", text)  # "move it to 11am instead"
+    if re.match(r"^(?:what|which|when|how|is|are|do|does|any)\b", text, NOCASE):
+        return None  # a question, not a change
+    if not adding and (match := _SHIFT.match(text)):
+        ref, shift = _ref(match.group("ref")), _shift(match)
+        if ref is not None and shift is not None:
+            return EditFields(ref, shift=shift)
+    if (
+        (match := _ABOUT_THEN.match(text))
+        and read_change(match.group("clause")) is None  # "X is due friday, make it urgent": two
+        and (then := read_change(match.group("rest")))
+    ):
+        subject = ref_from(match.group("subject"))
+        if then.ref.kind == "pronoun" and subject is not None and subject.kind == "title":
+            return replace(then, ref=subject)
+        return then
+    for pattern in (_MOVE, _GIVE_DUE, _DUE_OF, _DUE_IS, _RETIME):
+        if adding and pattern is _DUE_IS:
+            continue
+        if (match := pattern.match(text)) and is_date(match.group("when")):
+            if pattern is _RETIME and _FIELD_NAMED.search(match.group("named") or ""):
+                continue  # "change task 1's description to before noon": the text itself
+            named = match.group("named") if pattern is _RETIME else None
+            ref = _ref(match.group("ref") or named)
+            if ref is not None:
+                return EditFields(ref, due_phrase=match.group("when").strip())
+    if not adding and (told := _told_when(text)) is not None:
+        return told
+    if match := _CLEAR_DUE.match(text):
+        refs = [match.group(f"ref{n}") for n in ("", 2, 3, 4, 5, 6)]
+        ref = _ref(next((words for words in refs if words), None))
+        if ref is not None:
+            return EditFields(ref, clear_due=True)
+    for pattern in _SET_PRIORITY:
+        if adding and " is " in pattern.pattern:
+            continue
+        if match := pattern.match(text):
+            ref = _ref(match.group("ref"))
+            if ref is not None and not is_date(match.group("ref")):
+                return EditFields(ref, priority=PRIORITY_LEVELS[match.group("level").lower()])
+    if match := _STEP_PRIORITY.match(text):
+        ref = _ref(match.group("ref") or match.group("ref2"))
+        if ref is not None:
+            how = match.group("how") or match.group("how2")
+            level = PRIORITY_STEPS[" ".join(how.lower().split())]
+            return EditFields(ref, priority=level)
+    if match := _PRIORITISE.match(text):
+        ref = _ref(match.group("ref"))
+        if ref is not None:
+            return EditFields(ref, priority=PRIORITISE[match.group("how").lower()])
+    return read_tag_change(text, _ref)
+
+
+def _told_when(text: str) -> EditFields | None:
+    """ "make the dentist 11am", "can the dentist be at 4pm", "the vet should be on monday":
+    the task's words, then a whole date. Without a move verb the words may be a new task
+    ("make pancakes 8am tomorrow"), so the change is only tentative: the engine offers to add
+    them when no task is named so."""
+    if match := _MAKE_WHEN.match(text):
+        words = match.group("body").split()
+        for split in range(1, min(len(words), MOST_WHEN_SPLITS)):
+            if (when := _date_of(" ".join(words[split:]))) is not None:
+                return _tentative(" ".join(words[:split]), when, text)
+    if (match := _BE_WHEN.match(text)) and (when := _date_of(match.group("when"))) is not None:
+        return _tentative(match.group("ref"), when, text)
+    return None
+
+
+def _date_of(words: str) -> str | None:
+    """The words as a date ("at 10", "monday"), with or without the word that leads it."""
+    for when in (words, _WHEN_LEAD.sub("", words)):
+        if is_date(when):
+            return when
+    return None
+
+
+_SOMETHING_NEW = re.compile(r"^(?:a|an|some|another)\b", NOCASE)
+
+
+def _tentative(words: str, when: str, text: str) -> EditFields | None:
+    """`words` name a task, unless they are a date or something new ("make a cake at 5")."""
+    ref = _ref(words)
+    if ref is None or is_date(words) or _SOMETHING_NEW.match(words):
+        return None
+    return EditFields(ref, due_phrase=when, tentative=text if ref.kind == "title" else None)
