@@ -14,6 +14,7 @@ from core.agent.builtin.intents import (
     Complete,
     Delete,
     Intent,
+    Redirected,
     Ref,
     Undone,
     Update,
@@ -30,7 +31,14 @@ def corrected(ref: Ref, context: Context) -> Intent | None:
     """Do again what the last turn did, on the task the person says they meant."""
     family, earlier = context.last_family, context.last_input
     if family == "complete":
-        return Complete(ref, loose=ref.kind == "title")
+        again = Complete(ref, loose=ref.kind == "title")
+        data = context.last_result.get("data") or {}
+        wrong = (data.get("task") or {}).get("number")
+        if not context.last_result.get("ok") or data.get("already_completed"):
+            return again  # nothing was changed: nothing to take back
+        if ref.kind == "number" and ref.number == wrong:
+            return again
+        return Redirected(again)
     if family == "delete":
         return Delete(ref)
     if family == "update":

@@ -21,10 +21,12 @@ from core.agent.builtin.lexicon.verbs import (
     FIX_VERBS,
     IT_TAILS,
     IT_VERBS,
+    IT_WAS,
     MAKE_INTO,
     MARK_VERBS,
     MEANT,
     NAME_VERBS_PAST,
+    NOT_THAT_ONE,
     OBLIGED,
     OUGHT,
     SAY_VERBS,
@@ -80,19 +82,35 @@ def act_on_it(text: str) -> ActOnIt | None:
     return ActOnIt(family, subject) if subject else None
 
 
+_LEADS = rf"(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*"
 _MEANT = re.compile(
-    rf"^(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*"
-    rf"{alt(MEANT)}\s+(?P<ref>.+?)(?:\s*,?\s*not\s+.+)?$",
+    rf"^{_LEADS}(?:{alt(NOT_THAT_ONE)}\b[\s,!.:;-]*{_LEADS})?"
+    rf"{alt(MEANT)}\s+(?P<ref>.+?)(?:\s*,?\s*not\s+.+)?$"
+    rf"|^{_LEADS}{alt(NOT_THAT_ONE)}\b[\s,!.:;-]*{_LEADS}(?:{alt(IT_WAS)}\s+)?(?P<other>.+)$",
+    NOCASE,
+)
+# "nope, number 3", "sorry, the second": a lead, then only a number or a position.
+_LEAD_THEN_REF = re.compile(
+    rf"^(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)+(?P<ref>.+)$",
     NOCASE,
 )
 
 
 def meant(text: str) -> Ref | None:
-    """`I meant task 2` / `oh I meant yoga`: the corrected reference."""
+    """`I meant task 2`, `oh I meant yoga`, `wrong one, it was #3`: the corrected reference."""
     match = _MEANT.match(text)
     if match is None:
         return None
-    return ref_from(match.group("ref"))
+    return ref_from(match.group("ref") or match.group("other"))
+
+
+def renumbered(text: str) -> Ref | None:
+    """`nope, number 3`, `sorry, the second one`: a correction that only points."""
+    match = _LEAD_THEN_REF.match(text)
+    if match is None:
+        return None
+    ref = ref_from(match.group("ref"))
+    return ref if ref is not None and ref.kind in ("number", "ordinal") else None
 
 
 _SHOULD_BE = re.compile(

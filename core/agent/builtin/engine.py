@@ -43,6 +43,7 @@ from core.agent.builtin.intents import (
     Intent,
     ListTasks,
     NotEnglish,
+    Redirected,
     Ref,
     Reopen,
     Restore,
@@ -172,6 +173,11 @@ class _Turn:
                 return await self.change(intent)
             case Undone():
                 return await self.undo_then_redo(intent)
+            case Redirected():
+                undone = await self.call("undo_last_change")
+                if not undone["ok"]:
+                    return failure(undone)
+                return f"{undone['message']} " + await self.change(intent.redo)
             case AskWhich():
                 return self.ask_which(intent.family)
             case Batch():

@@ -137,6 +137,14 @@ class Undone:
 
 
 @dataclass(frozen=True)
+class Redirected:
+    """ "sorry, not that one, #2" right after a completion: the last change taken back, then
+    the same done to the task meant."""
+
+    redo: Complete
+
+
+@dataclass(frozen=True)
 class AskWhich:
     """A verb without a task ("done", "delete it" with nothing to point at)."""
 
@@ -250,6 +258,7 @@ Intent = (
     | Delete
     | Update
     | Undone
+    | Redirected
     | AskWhich
     | Batch
     | TwoIntents

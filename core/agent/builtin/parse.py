@@ -22,6 +22,7 @@ from core.agent.builtin import (
     listing,
     recent,
     safety,
+    several,
     timed,
     typos,
     undoing,
@@ -269,6 +270,7 @@ _SHOUTED = re.compile(r"!!+\s*$")
 
 def parse(text: str, context: Context | None = None) -> Intent:
     found = decoration.keep_trailing_emoji(_parse(text, context or Context()), text)
+    found = several.semicolons(found, text)
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"
     return found
@@ -290,6 +292,8 @@ def _parse(text: str, context: Context) -> Intent:
         return Chitchat("greeting") if normalized else Unknown("")
     if safety.INJECTION.search(normalized):
         return Injection()
+    if (listed := several.read_lines(text, single)) is not None:
+        return listed  # "add these:\n- milk\n- eggs"
     for kind, pattern in (("yes", chitchat.YES), ("no", chitchat.NO)):
         if pattern.match(cleaned) or pattern.match(normalized.strip(" .!")):
             answered = answers.answer(kind, context)
@@ -314,6 +318,10 @@ def _parse(text: str, context: Context) -> Intent:
     combined = _clauses(cleaned, context)
     if combined is not None:
         return combined
+    if not context.candidates and context.awaiting is None:
+        renumbered = clauses.renumbered(normalized.strip(" .!?"))  # "nope, number 3"
+        if renumbered is not None and (fixed := answers.corrected(renumbered, context)):
+            return fixed
     if (edited := edits.read_labelled_edit(cleaned) or edits.read_correction(cleaned)) is not None:
         return edited  # "edit task 1: title 'x'", "it should say buy milk"
     if safety.REOPEN.search(cleaned):

@@ -66,5 +66,12 @@ SOMEDAY: tuple[str, ...] = (
     "too", "as well", "at some point", "sometime", "sometime soon", "some time", "eventually",
     "one of these days", "when i can", "when i get a chance",
 )  # fmt: skip
+# "add these:", "put the following on my list": the tasks on the lines below.
+THESE_ITEMS: tuple[str, ...] = (
+    "these", "the following", "following", "this lot", "all of these", "all these",
+    "these items", "these tasks", "these things", "these todos", "the following tasks",
+    "the following items", "the following things", "everything below", "the ones below",
+    "the items below", "the tasks below", "this list", "them",
+)  # fmt: skip
 # Titles that name no task ("add something").
 NOT_TITLES: frozenset[str] = frozenset({"to", "do", "something", "sth", "a thing"})

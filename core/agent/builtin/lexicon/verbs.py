@@ -207,6 +207,19 @@ MAKE_INTO: tuple[str, ...] = ("make", "turn", "change")
 MEANT: tuple[str, ...] = (
     "i meant", "i mean", "meant", "i was talking about", "i was thinking of",
 )  # fmt: skip
+# "not that one, number 2", "wrong one, the second": the last turn acted on the wrong task.
+NOT_THAT_ONE: tuple[str, ...] = (
+    "not that one", "not that", "not this one", "wrong one", "the wrong one", "wrong task",
+    "the wrong task", "wrong number", "wrong item", "not the right one", "that's the wrong one",
+    "thats the wrong one", "that was the wrong one", "not the one i meant", "that's not it",
+    "thats not it", "not it", "other one",
+)  # fmt: skip
+# What may stand between "wrong one" and the task meant ("wrong one, it was #3").
+IT_WAS: tuple[str, ...] = (
+    "it was", "it's", "its", "it is", "it should be", "should be", "should have been",
+    "should've been", "it should have been", "i wanted", "i want", "try", "do", "make it",
+    "make that",
+)  # fmt: skip
 
 # --- Showing ------------------------------------------------------------------------------
 # Verbs that ask to see the list ("show", "pull up", "go over").

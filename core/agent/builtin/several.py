@@ -1,0 +1,80 @@
+"""Several tasks in one message: "add call the bank; book flights; renew card", or one task
+a line under "add these:" ("- milk", "2. eggs", "• bread"). Pure: the message in, an
+`AddSeveral` (or None) out; the caller's reader says whether the first line asks to add."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from core.agent.builtin.intents import Add, AddSeveral, Intent
+from core.agent.builtin.lexicon.tasks import THESE_ITEMS
+from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.text import OPEN_TO_CLOSE, clean
+
+# A line's bullet: "- ", "* ", "• ", "1. ", "2) ", "(3) ".
+_BULLET = re.compile(r"^\s*(?:[-*•·◦▪‣–—+]|\d{1,2}[.)]|\(\d{1,2}\))\s*(?P<item>\S.*?)\s*$")
+_THESE = re.compile(rf"\b{alt(THESE_ITEMS)}\b", NOCASE)
+_SEMICOLON = re.compile(r"\s*;\s*(?:and\s+|then\s+|also\s+)?", NOCASE)
+# Stands for the tasks in the first line, so the add readers read it as one title.
+_STAND_IN = "Qqtaskqq"
+# More lines than this are not one request's tasks (nor read: each costs a parse).
+MOST_LINES = 30
+
+Reader = Callable[[str], Intent]
+
+
+def read_lines(text: str, single: Reader) -> AddSeveral | None:
+    """A task a line: bulleted or numbered lines, or plain lines under a first line that asks
+    to add ("add these to my list:")."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not 2 <= len(lines) <= MOST_LINES:
+        return None
+    head: str | None = lines[0]
+    if _BULLET.match(lines[0]):
+        head, items = None, lines
+    else:
+        items = lines[1:]
+    bullets = [_BULLET.match(line) for line in items]
+    if all(bullets):
+        titles = [match.group("item") for match in bullets if match]
+    elif head is None or any(bullets):
+        return None  # lines of a message, not a list
+    else:
+        titles = [line.strip() for line in items]
+    if len(titles) < 2 or (head is not None and not _asks_to_add(head, single)):
+        return None
+    return AddSeveral(tuple(titles))
+
+
+def _asks_to_add(head: str, single: Reader) -> bool:
+    """ "add these:", "can you put these on my list", "add": read with a stand-in title."""
+    said = clean(head).rstrip(" :-–—")
+    said = _THESE.sub(_STAND_IN, said, count=1) if _THESE.search(said) else f"{said} {_STAND_IN}"
+    found = single(said)
+    return isinstance(found, Add) and found.title.strip().casefold() == _STAND_IN.casefold()
+
+
+def semicolons(found: Intent, text: str) -> Intent:
+    """ "add call the bank; book flights; renew card": one add of each part."""
+    if not isinstance(found, Add) or found.description or ";" not in found.title:
+        return found
+    if any(quote in text for quote in OPEN_TO_CLOSE if quote != "'"):
+        return found  # a quoted title keeps its semicolons
+    parts = [part.strip(" ,.") for part in _SEMICOLON.split(found.title)]
+    if len(parts) < 2 or not all(_a_task(part) for part in parts):
+        return found  # "Robert'); DROP TABLE task;--" is one title that holds semicolons
+    return AddSeveral(tuple(parts))
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _a_task(part: str) -> bool:
+    """Words, with their brackets and quotes closed: a part a person would call a task."""
+    if not _WORD.search(part) or part.count('"') % 2:
+        return False
+    if part.count("'") % 2 and not re.search(r"\w'\w", part):
+        return False  # a stray quote, not an apostrophe ("mum's")
+    return all(part.count(opener) == part.count(closer) for opener, closer in _OPENERS.items())
