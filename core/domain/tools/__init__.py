@@ -1,0 +1,66 @@
+"""The task tools: typed async functions whose docstrings become their schemas.
+
+The five task tools (add, list, complete, update, delete), where `complete_task` also
+reopens and `list_tasks` also shows the trash, plus three that take things back:
+`undo_last_change`, `restore_task` (out of the trash) and `empty_trash`. They are tools of
+their own because none of the five can reach a deleted task or a past change.
+
+The user travels in the context (`ToolContext`, the first parameter), never in the
+arguments, so no model output can point a tool at someone else's tasks. The functions
+need no agent framework: the chat agent, the slash commands, the builtin engine and the
+MCP server all call these same functions (the OpenAI backend adapts them into Agents SDK
+function tools). Every call is timed and lands in the
+`tool_call` audit; the result is one envelope:
+`{"ok", "message", "data", "error", "suggestion"}`.
+"""
+
+from core.domain.tools.adding import add_task
+from core.domain.tools.completing import complete_task
+from core.domain.tools.context import (
+    Envelope,
+    ToolContext,
+    ToolFunction,
+    audited,
+    describe,
+    failure,
+    label,
+    ok,
+    undo_button,
+)
+from core.domain.tools.listing import format_list, format_trash, list_tasks
+from core.domain.tools.removing import delete_buttons, delete_task, empty_trash, restore_task
+from core.domain.tools.undoing import undo_envelope, undo_last_change
+from core.domain.tools.updating import update_task
+
+TOOLS: tuple[ToolFunction, ...] = (add_task, list_tasks, complete_task, delete_task, update_task)
+# Taking things back: the chat agents have these too. The MCP server offers only the five
+# (emptying the trash waits for a chat button, which an MCP client cannot press).
+TAKE_BACK_TOOLS: tuple[ToolFunction, ...] = (restore_task, empty_trash, undo_last_change)
+CHAT_TOOLS: tuple[ToolFunction, ...] = TOOLS + TAKE_BACK_TOOLS
+
+__all__ = [
+    "CHAT_TOOLS",
+    "TAKE_BACK_TOOLS",
+    "TOOLS",
+    "Envelope",
+    "ToolContext",
+    "ToolFunction",
+    "add_task",
+    "audited",
+    "complete_task",
+    "delete_buttons",
+    "delete_task",
+    "describe",
+    "empty_trash",
+    "failure",
+    "format_list",
+    "format_trash",
+    "label",
+    "list_tasks",
+    "ok",
+    "restore_task",
+    "undo_button",
+    "undo_envelope",
+    "undo_last_change",
+    "update_task",
+]

@@ -1,0 +1,263 @@
+"""What every tool shares: the turn's `ToolContext` (the user travels here, never in
+the arguments), the result envelope, and `audited`, which turns refusals into envelopes and
+writes the audit row."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, tzinfo
+from typing import Any
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.domain import task_fields, task_text
+from core.domain import tasks as task_service
+from core.domain.changes import Journal
+from core.domain.listing import done_buttons, is_listing_button
+from core.domain.when import Due, iso_local
+from core.reminders import tooling as reminder_tools
+from core.storage import audit
+from core.storage.audit import AuditEntry
+from core.storage.models import Task, iso, utcnow
+from core.types import AGENT_NOTE, Action, Button, DateMention
+
+Envelope = dict[str, Any]
+
+
+@dataclass
+class ToolContext:
+    """Who the tools act for, and what they did this turn.
+
+    `session` is the turn's transaction, for the tools and the core's own commands. An agent
+    never touches it: it acts through the tools and reads through `open_tasks`, and audits a
+    call it could not make with `audit`."""
+
+    session: AsyncSession
+    user_id: UUID
+    conversation_id: UUID | None = None
+    confirmation_ttl_seconds: int = 600
+    # The turn's one "now" (from ChatService's clock) and the person's zone; `zone_assumed`
+    # says nobody has told us the zone yet, so replies that show a time should say so.
+    now: datetime = field(default_factory=utcnow)
+    zone: tzinfo = field(default_factory=lambda: ZoneInfo("UTC"))
+    zone_assumed: bool = False
+    undo_window_seconds: int = 600
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    # the due dates replies showed this turn, for platforms that localise them per reader
+    dates: list[DateMention] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # The place shows a Done button per listed open task (a DM or a private chat).
+    list_controls: bool = False
+
+    def offer_listing(self, tasks: list[Task]) -> None:
+        """The latest listing's Done buttons, unless a question's buttons are waiting."""
+        if not self.list_controls or any(not is_listing_button(b) for b in self.buttons):
+            return
+        self.buttons = done_buttons(tasks)
+
+    _journal: Journal | None = None
+
+    @property
+    def journal(self) -> Journal:
+        """Where this turn's changes are recorded; they share one token (the Undo button's)."""
+        if self._journal is None:
+            self._journal = Journal(
+                user_id=self.user_id, conversation_id=self.conversation_id, now=self.now
+            )
+        return self._journal
+
+    def audit(
+        self,
+        action: str,
+        arguments: dict[str, Any],
+        result: Envelope,
+        *,
+        duration_ms: float = 0.0,
+        user_id: UUID | None = None,
+    ) -> AuditEntry:
+        """Audit one call of this turn (for `user_id`, when that is not the turn's person),
+        and keep it in the history of the reply that answers it."""
+        entry = AuditEntry(
+            user_id=user_id or self.user_id,
+            conversation_id=self.conversation_id,
+            action=action,
+            input=arguments,
+            result=result,
+            ok=bool(result["ok"]),
+            duration_ms=duration_ms,
+        )
+        audit.record(self.session, entry)
+        self.calls.append(entry.as_history())
+        return entry
+
+    async def open_tasks(self) -> list[Task]:
+        """The person's open tasks: a read for an agent that only looks, so it leaves no
+        audit row (everything that changes a task goes through a tool)."""
+        return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
+
+    def note(self, data: dict[str, Any]) -> None:
+        """Keep what the agent's reply left open with this turn's calls (`AGENT_NOTE`)."""
+        self.calls.append(
+            {"tool_name": AGENT_NOTE, "input": {}, "ok": True, "executed_at": iso(utcnow()),
+             "result": {"ok": True, "message": "", "data": data}}
+        )  # fmt: skip
+
+    def offer_undo(self) -> None:
+        """One Undo button under a reply whose turn changed something (and only one)."""
+        journal = self._journal
+        if journal is None or not journal.recorded:
+            return
+        if any(button.action is Action.UNDO for button in self.buttons):
+            return
+        self.buttons.append(undo_button(journal.token))
+
+
+def undo_button(token: str) -> Button:
+    return Button(label="Undo", action=Action.UNDO, token=token)
+
+
+def ok(message: str, **data: Any) -> Envelope:
+    return {"ok": True, "message": message, "data": data, "error": None, "suggestion": None}
+
+
+def failure(code: str, message: str, suggestion: str | None = None, **data: Any) -> Envelope:
+    return {
+        "ok": False,
+        "message": message,
+        "data": data or None,
+        "error": code,
+        "suggestion": suggestion,
+    }
+
+
+def describe(task: Task, zone: tzinfo | None = None) -> dict[str, Any]:
+    """A task as tools return it; `due` is local ISO 8601 (a date, or a time with offset)."""
+    due = task_text.due_of(task)
+    zone = zone or ZoneInfo("UTC")
+    return {
+        "number": task.number,
+        "id": str(task.id),
+        "title": task.title,
+        "description": task.description,
+        "completed": task.completed,
+        "created_at": iso(task.created_at),
+        "due": iso_local(due, zone) if due else None,
+        "due_has_time": task.due_has_time,
+        "due_at": iso(due.at) if due else None,
+        "priority": task.priority,
+        "tags": list(task.tags),
+    }
+
+
+def due_argument(value: str | None, context: ToolContext) -> Due | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        return task_fields.read_due(value, context.zone)
+    except task_fields.FieldError as error:
+        raise task_service.InvalidInput(error.message, error.suggestion) from None
+
+
+def day_argument(value: str | None, what: str) -> date | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        raise task_service.InvalidInput(f"{what} must be a date like 2026-03-15.") from None
+
+
+def label(task: Task) -> str:
+    return f"#{task.number} “{task.title}”"
+
+
+ToolFunction = Callable[..., Awaitable[Envelope]]
+
+
+def audited(fn: ToolFunction) -> ToolFunction:
+    """Turn refusals into envelopes and write the audit row.
+
+    A database error is not caught here: it has voided the turn's transaction, so nothing
+    this turn does can be kept. It propagates, and the turn is retried whole (a dropped
+    connection) or rolled back and answered with an apology. No savepoint is needed:
+    every tool validates before its first write."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    async def wrapper(context: ToolContext, *args: Any, **kwargs: Any) -> Envelope:
+        bound = signature.bind(context, *args, **kwargs)
+        arguments = {
+            name: value
+            for name, value in bound.arguments.items()
+            if name != "ctx" and not _is_default(signature, name, value)
+        }
+        async with context.lock:
+            started = time.perf_counter()
+            try:
+                result = await fn(context, *args, **kwargs)
+            except task_service.AmbiguousTask as refusal:
+                result = failure(
+                    refusal.code,
+                    refusal.message + " Which one do you mean?",
+                    refusal.suggestion,
+                    candidates=[describe(task, context.zone) for task in refusal.candidates],
+                )
+            except task_service.TaskError as refusal:
+                result = failure(refusal.code, refusal.message, refusal.suggestion)
+            context.offer_undo()
+            context.audit(
+                fn.__name__,
+                arguments,
+                result,
+                duration_ms=(time.perf_counter() - started) * 1000,
+            )
+        return result
+
+    return wrapper
+
+
+def _is_default(signature: inspect.Signature, name: str, value: Any) -> bool:
+    """An optional field left as it was (a model backend sends every one): kept out of the
+    audit, which records what was asked for."""
+    default = signature.parameters[name].default
+    return (
+        name not in _ALWAYS_AUDITED and default is not inspect.Parameter.empty and value == default
+    )
+
+
+_ALWAYS_AUDITED = frozenset({"title", "description", "status", "task_identifier"})
+
+
+async def set_reminder_argument(
+    context: ToolContext, task: Task, remind_at: str | None, before_due: int | None
+) -> tuple[str, dict[str, Any]] | None:
+    """The reminder add_task and update_task were asked for (a time, or minutes before the
+    due), set on `task`; None when neither was given."""
+    return await reminder_tools.set_reminder(
+        context.session,
+        task=task,
+        remind_at=remind_at,
+        before_due_minutes=before_due,
+        conversation_id=context.conversation_id,
+        now=context.now,
+        zone=context.zone,
+        journal=context.journal,
+    )
+
+
+def zone_note(context: ToolContext, *tasks: Task) -> str:
+    """Until the person has told us their zone, a time we show says which zone it is in."""
+    if not context.zone_assumed or not any(task.due_has_time for task in tasks):
+        return ""
+    return (
+        f" (Times are in {context.zone}; tell me your time zone, e.g. "
+        "“my time zone is Europe/Berlin”, if that's not yours.)"
+    )

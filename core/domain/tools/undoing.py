@@ -1,0 +1,34 @@
+"""`undo_last_change`."""
+
+from __future__ import annotations
+
+from core.domain import changes as change_log
+from core.domain.tools.context import (
+    Envelope,
+    ToolContext,
+    audited,
+    failure,
+    ok,
+)
+from core.domain.undo_words import describe_undo, refusal
+
+
+@audited
+async def undo_last_change(ctx: ToolContext) -> Envelope:
+    """Undo the user's most recent change (an add, done, reopen, edit, delete or restore) made
+    within the undo window; called again, it undoes the change before that."""
+    result = await change_log.undo_last(
+        ctx.session, user_id=ctx.user_id, window_seconds=ctx.undo_window_seconds, now=ctx.now
+    )
+    return undo_envelope(result, window_seconds=ctx.undo_window_seconds)
+
+
+def undo_envelope(result: change_log.UndoResult, *, window_seconds: int) -> Envelope:
+    if result.outcome is change_log.UndoOutcome.UNDONE:
+        return ok(
+            describe_undo(result.changes),
+            undone=[change.summary for change in result.changes],
+            more=result.more,
+        )
+    code = "NOT_FOUND" if result.outcome is change_log.UndoOutcome.NOTHING else "CONFLICT"
+    return failure(code, refusal(result, window_seconds=window_seconds))
