@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.domain import tasks as task_service
+from core.storage.db import Database
+from core.storage.models import User
 from tests.harness import ChatDriver, ScriptedAgent
 
 
@@ -152,3 +155,21 @@ async def test_deleted_numbers_are_not_reused(chat: ChatDriver) -> None:
     await chat.push("delete 2")
     await chat.press("confirm")
     assert await chat.say("add three") == "Added #3 “three”."
+
+
+async def test_numbers_taken_in_one_transaction_keep_the_loaded_person_in_step(
+    database: Database,
+) -> None:
+    """Taking a number updates the person's row in the database and, when the turn has the
+    person loaded, that object too: a link merge later in the turn numbers from it."""
+    async with database.session() as session, session.begin():
+        person = User()
+        session.add(person)
+        await session.flush()
+        first = await task_service.create_task(session, user_id=person.id, title="one")
+        second = await task_service.create_task(session, user_id=person.id, title="two")
+        assert (first.number, second.number) == (1, 2)
+        assert person.next_task_number == 3
+    async with database.session() as session:
+        stored = await session.get(User, person.id)
+        assert stored is not None and stored.next_task_number == 3
