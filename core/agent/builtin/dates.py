@@ -43,6 +43,7 @@ from core.agent.builtin.lexicon.time import (
     PERIODS,
     RELATIVE_DAYS,
     TIME_LEADS,
+    UNIT_MULTIPLES,
     UNITS,
 )
 from core.agent.builtin.pattern import alt
@@ -81,10 +82,15 @@ _DURATION = (
     rf"|{_COUNT}\s*(?:{alt(UNITS)})\s+(?:from\s+now|ago)"
 )
 _CLOCK = (
-    r"\d{1,2}(?::[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
+    r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
     rf"|{alt(NAMED_TIMES)}"
 )
-_TIME = rf"(?:(?:{alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
+# "at 7", and "at 3.15" as people write it in Britain (a dotted time needs its "at" or its
+# am/pm: "£4.50" and "section 3.2" are no times)
+_TIME = (
+    rf"(?:(?:{alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
+    r"|(?:at|@)\s*(?:[01]?\d|2[0-3])\.[0-5]\d(?![\w/:]|\.\d)"
+)
 _PART = rf"(?:{alt(PARTS_OF_DAY)})"
 _DAY = rf"(?:{_RELATIVE}|{_PERIOD}|{ISO}|{MONTH_DATE}|{NUMERIC}|{ORDINAL_DAY}|{WEEKDAY})"
 _TAIL = rf"(?:\s*,?\s*(?:{_TIME}|{_PART}))"
@@ -93,7 +99,7 @@ _PHRASE = re.compile(
     rf"(?<![\w#/.:-])(?P<lead>{_LEAD})?(?P<body>"
     rf"{_DAY}{_TAIL}{{0,2}}"
     rf"|(?:{_TIME})(?:\s*,?\s*(?:on\s+)?(?:{_DAY}|{_PART}))?"
-    rf"|{_PART}(?:\s*,?\s*{_TIME})?"
+    rf"|{_PART}(?:\s*,?\s*(?:{_TIME}))?"
     rf"|{_DURATION}"
     r")(?![\w/])",
     NOCASE,
@@ -151,7 +157,13 @@ def read_amount(text: str) -> tuple[float, str] | None:
     count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
     if any(half in text.lower() for half in AND_A_HALF):
         count += 0.5
-    return count, UNITS[match.group("unit").lower()]
+    return _in_units(count, UNITS[match.group("unit").lower()])
+
+
+def _in_units(count: float, unit: str) -> tuple[float, str]:
+    """A fortnight as two weeks: the count in a unit the calendar knows."""
+    times, unit = UNIT_MULTIPLES.get(unit, (1, unit))
+    return count * times, unit
 
 
 def _without(text: str, start: int, end: int) -> str:
@@ -225,20 +237,22 @@ def _time_of_day(clock: str | None, part: str | None) -> time | None:
         text = re.sub(rf"^(?:{alt(TIME_LEADS)})\s*", "", clock.lower()).strip()
         if text in NAMED_TIMES:
             return time(*NAMED_TIMES[text])
-        match = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?", text)
+        match = re.fullmatch(r"(\d{1,2})(?:([:.])(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?", text)
         if match is None:
             return None
-        hour, minute = int(match.group(1)), int(match.group(2) or 0)
-        suffix = (match.group(3) or "").replace(".", "")
+        hour, dotted, minute = int(match.group(1)), match.group(2) == ".", int(match.group(3) or 0)
+        suffix = (match.group(4) or "").replace(".", "")
         if suffix in ("am", "pm"):
             if not 1 <= hour <= 12:
                 return None
             hour = hour % 12 + (12 if suffix == "pm" else 0)
-        elif match.group(2) is None and hour <= 12:
+        elif match.group(3) is None and hour <= 12:
             # "at 9": a bare hour. Evening words and small hours mean the afternoon.
             if (late and hour < 12) or 1 <= hour <= 6:
                 hour += 12
-        elif late and hour < 12 and match.group(2) is not None and hour <= 11 and suffix != "h":
+        elif dotted and 1 <= hour <= 6:
+            hour += 12  # "at 3.15": a British afternoon, as a bare hour is
+        elif late and hour < 12 and match.group(3) is not None and hour <= 11 and suffix != "h":
             hour += 12  # "tonight at 9:30"
         if hour > 23:
             return None
@@ -258,7 +272,7 @@ def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
         count += 0.5
     if text.endswith("ago"):
         count = -count
-    unit = UNITS[match.group("unit").lower()]
+    count, unit = _in_units(count, UNITS[match.group("unit").lower()])
     if unit in ("minutes", "hours"):  # elapsed time, so across a DST change too
         moment = (local.astimezone(UTC) + timedelta(**{unit: count})).replace(
             second=0, microsecond=0
