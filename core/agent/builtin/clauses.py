@@ -14,11 +14,19 @@ from core.agent.builtin.lexicon.fields import (
     TITLE_NAMES,
     WHEN_WORDS,
 )
-from core.agent.builtin.lexicon.talk import CORRECTION_LEADS, GO_AHEAD, SOFTENERS
+from core.agent.builtin.lexicon.talk import (
+    ASKING_MODALS,
+    CORRECTION_LEADS,
+    GO_AHEAD,
+    SOFTENERS,
+    YOU,
+)
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import (
+    ADD_VERBS,
     ASKED_ME,
     FIX_VERBS,
+    INTENSIFIERS,
     IT_TAILS,
     IT_VERBS,
     IT_WAS,
@@ -37,9 +45,10 @@ from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ON_MY_LIST, r
 
 _THEN_ACT_ON_IT = re.compile(
     r"^(?P<subject>.+?)\s*(?:[,;.!:]+|\s+[-–—]+|\s+so)\s+"
-    rf"(?:so\s+|{alt(SOFTENERS, GO_AHEAD)}\s+|(?:can|could)\s+you\s+|you\s+can\s+)*"
-    rf"(?P<verb>{alt(IT_VERBS)})\s+"
-    r"(?:it|that|this|them|(?:that|this|the)\s+one)"
+    rf"(?:so\s+|{alt(SOFTENERS, GO_AHEAD)}\s+|{alt(ASKING_MODALS)}\s+{alt(YOU)}\s+"
+    rf"|{alt(YOU)}\s+can\s+)*"
+    rf"(?P<verb>{alt(IT_VERBS)})"
+    r"(?P<it>\s+(?:it|that|this|them|(?:that|this|the)\s+one))?"
     rf"(?:\s+(?:{alt(IT_TAILS)}|(?:as\s+)?{DONE_WORD}|as\s+an?\s+{alt(TASK_NOUNS)}|"
     rf"(?:on|to|from|off)\s+(?:my|the)\s+{LIST_NOUN}))*$",
     NOCASE,
@@ -58,7 +67,8 @@ class ActOnIt:
 
 
 _ASKED_TO = re.compile(
-    rf"\b(?:{alt(ASKED_ME)}\s+(?:me|us)|(?:i|we)\s+{alt(OBLIGED)})\s+to\s+(?P<rest>.+)$",
+    rf"\b(?:{alt(ASKED_ME)}\s+(?:me|us)|(?:i|we)\s+(?:{alt(INTENSIFIERS)}\s+)?{alt(OBLIGED)})"
+    r"\s+to\s+(?P<rest>.+)$",
     NOCASE,
 )
 
@@ -78,6 +88,8 @@ def act_on_it(text: str) -> ActOnIt | None:
     said_done = _DONE_WORD.search(text[match.end("verb") :])
     if family == "complete" and verb in MARK_VERBS and not said_done:
         return None  # "mark it" alone: as what?
+    if not match.group("it") and verb not in ADD_VERBS:
+        return None  # "…, pls add": only an add verb needs no "it"
     subject = match.group("subject").strip()
     return ActOnIt(family, subject) if subject else None
 

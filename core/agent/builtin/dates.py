@@ -4,9 +4,10 @@ the text without the date phrase and the due it names out.
 The phrase structure is the engine's own (built from `lexicon`): an optional lead ("due",
 "by", "on"), a day ("tomorrow", "next tuesday", "the 15th", "March 15", "15/3", "in 3
 days", "this weekend"), a time ("at 3pm", "15:00", "noon") and a part of the day ("friday
-morning", "tonight"), in either order. Calendar dates with month names are resolved by
-dateparser, through one parser built once and reused. A day-and-month in digits that could
-be read both ways ("3/4") is returned as `AmbiguousDate`, so the engine asks back.
+morning", "tonight"), in either order. Which day a day phrase names is `days.py`'s (calendar
+dates with month names through dateparser, one parser built once and reused). A day-and-month
+in digits that could be read both ways ("3/4") is returned as `AmbiguousDate`, so the engine
+asks back.
 
     >>> read_date("call mom tomorrow at 3pm", now=now, zone=zone)
     DateReading(rest='call mom', phrase='tomorrow at 3pm', due=Due(...15:00...), ...)
@@ -17,31 +18,33 @@ but a date ("friday", after "move the dentist to").
 
 from __future__ import annotations
 
-import calendar
-import functools
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
+from core.agent.builtin.days import (
+    ISO,
+    MONTH_DATE,
+    NUMERIC,
+    ORDINAL_DAY,
+    WEEKDAY,
+    WHICH_WEEK,
+    day_named,
+)
 from core.agent.builtin.lexicon.numbers import AND_A_HALF, COUNT_WORDS, HALF
 from core.agent.builtin.lexicon.time import (
     DATES_ANYWHERE,
     DUE_LEADS,
     LATE_PARTS,
-    MONTH_WHICH,
-    MONTH_WORDS,
-    MONTHS,
     NAMED_TIMES,
     PARTS_OF_DAY,
     PERIODS,
     RELATIVE_DAYS,
     TIME_LEADS,
+    UNIT_MULTIPLES,
     UNITS,
-    WEEK_WHICH,
-    WEEKDAYS,
 )
 from core.agent.builtin.pattern import alt
 from core.domain.when import Due, due_on
@@ -70,21 +73,6 @@ class AmbiguousDate:
 Reading = DateReading | AmbiguousDate
 
 
-_ORD = r"(?:st|nd|rd|th)"
-_WD = rf"(?:{alt(WEEKDAYS)})"
-_MON = rf"(?:{alt(MONTHS)})\.?"
-_YEAR = r"(?:,?\s+(?:\d{4}))"
-_MONTH_DATE = (
-    rf"{_MON}\s+\d{{1,2}}{_ORD}?{_YEAR}?(?![\d:])"
-    rf"|(?:the\s+)?\d{{1,2}}{_ORD}?\s+(?:of\s+)?{_MON}{_YEAR}?"
-)
-_ISO = r"\d{4}-\d{2}-\d{2}"
-_NUMERIC = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?(?![\d/])|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?"
-_WHICH_MONTH = rf"(?:{alt(MONTH_WHICH)})"
-_OF_MONTH = rf"\s+of\s+(?:{_WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)})"
-_ORDINAL_DAY = rf"(?:the\s+)?\d{{1,2}}{_ORD}(?:{_OF_MONTH})?"
-_WHICH_WEEK = rf"(?:{alt(WEEK_WHICH)})"
-_WEEKDAY = rf"(?:{_WHICH_WEEK}\s+)?{_WD}"
 _HALF = rf"(?:\s+(?:{alt(AND_A_HALF)}))?"
 _RELATIVE = rf"(?:{alt(RELATIVE_DAYS)})"
 _PERIOD = rf"(?:{alt(PERIODS)})"
@@ -94,40 +82,34 @@ _DURATION = (
     rf"|{_COUNT}\s*(?:{alt(UNITS)})\s+(?:from\s+now|ago)"
 )
 _CLOCK = (
-    r"\d{1,2}(?::[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
+    r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
     rf"|{alt(NAMED_TIMES)}"
 )
-_TIME = rf"(?:(?:{alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
+# "at 7", and "at 3.15" as people write it in Britain (a dotted time needs its "at" or its
+# am/pm: "£4.50" and "section 3.2" are no times)
+_TIME = (
+    rf"(?:(?:{alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
+    r"|(?:at|@)\s*(?:[01]?\d|2[0-3])\.[0-5]\d(?![\w/:]|\.\d)"
+)
 _PART = rf"(?:{alt(PARTS_OF_DAY)})"
-_DAY = rf"(?:{_RELATIVE}|{_PERIOD}|{_ISO}|{_MONTH_DATE}|{_NUMERIC}|{_ORDINAL_DAY}|{_WEEKDAY})"
+_DAY = rf"(?:{_RELATIVE}|{_PERIOD}|{ISO}|{MONTH_DATE}|{NUMERIC}|{ORDINAL_DAY}|{WEEKDAY})"
 _TAIL = rf"(?:\s*,?\s*(?:{_TIME}|{_PART}))"
 _LEAD = rf"(?:(?:{alt(DUE_LEADS)})\s+)"
 _PHRASE = re.compile(
     rf"(?<![\w#/.:-])(?P<lead>{_LEAD})?(?P<body>"
     rf"{_DAY}{_TAIL}{{0,2}}"
     rf"|(?:{_TIME})(?:\s*,?\s*(?:on\s+)?(?:{_DAY}|{_PART}))?"
-    rf"|{_PART}(?:\s*,?\s*{_TIME})?"
+    rf"|{_PART}(?:\s*,?\s*(?:{_TIME}))?"
     rf"|{_DURATION}"
     r")(?![\w/])",
     NOCASE,
 )
 # Bodies that are clearly dates wherever they stand; the rest need a lead or an edge.
 _STRONG = re.compile(
-    rf"^(?:{_RELATIVE}|{_ISO}|{_MONTH_DATE}|{_WHICH_WEEK}\s+|in\s+\d|in\s+(?:a|an|{alt(HALF)})\b|"
+    rf"^(?:{_RELATIVE}|{ISO}|{MONTH_DATE}|{WHICH_WEEK}\s+|in\s+\d|in\s+(?:a|an|{alt(HALF)})\b|"
     rf"{_PERIOD}$|(?:{_TIME})|{alt(DATES_ANYWHERE)})",
     NOCASE,
 )
-
-
-@functools.cache
-def _month_parser() -> Any:
-    """dateparser's parser for calendar dates, built once (its first use loads its data)."""
-    from dateparser.date import DateDataParser  # type: ignore[import-untyped]
-
-    return DateDataParser(
-        languages=["en"],
-        settings={"PREFER_DAY_OF_MONTH": "first", "RETURN_TIME_AS_PERIOD": True},
-    )
 
 
 def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
@@ -175,7 +157,13 @@ def read_amount(text: str) -> tuple[float, str] | None:
     count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
     if any(half in text.lower() for half in AND_A_HALF):
         count += 0.5
-    return count, UNITS[match.group("unit").lower()]
+    return _in_units(count, UNITS[match.group("unit").lower()])
+
+
+def _in_units(count: float, unit: str) -> tuple[float, str]:
+    """A fortnight as two weeks: the count in a unit the calendar knows."""
+    times, unit = UNIT_MULTIPLES.get(unit, (1, unit))
+    return count * times, unit
 
 
 def _without(text: str, start: int, end: int) -> str:
@@ -204,7 +192,7 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
     words = re.sub(r"^(?:on|at)\s+|\s*,\s*$", "", words).strip(" ,")
     at = _time_of_day(clock, part)
     if words:
-        day = _day(words, local)
+        day = day_named(words, local)
         if day is None:
             return None
         if isinstance(day, tuple):
@@ -249,20 +237,22 @@ def _time_of_day(clock: str | None, part: str | None) -> time | None:
         text = re.sub(rf"^(?:{alt(TIME_LEADS)})\s*", "", clock.lower()).strip()
         if text in NAMED_TIMES:
             return time(*NAMED_TIMES[text])
-        match = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?", text)
+        match = re.fullmatch(r"(\d{1,2})(?:([:.])(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?", text)
         if match is None:
             return None
-        hour, minute = int(match.group(1)), int(match.group(2) or 0)
-        suffix = (match.group(3) or "").replace(".", "")
+        hour, dotted, minute = int(match.group(1)), match.group(2) == ".", int(match.group(3) or 0)
+        suffix = (match.group(4) or "").replace(".", "")
         if suffix in ("am", "pm"):
             if not 1 <= hour <= 12:
                 return None
             hour = hour % 12 + (12 if suffix == "pm" else 0)
-        elif match.group(2) is None and hour <= 12:
+        elif match.group(3) is None and hour <= 12:
             # "at 9": a bare hour. Evening words and small hours mean the afternoon.
             if (late and hour < 12) or 1 <= hour <= 6:
                 hour += 12
-        elif late and hour < 12 and match.group(2) is not None and hour <= 11 and suffix != "h":
+        elif dotted and 1 <= hour <= 6:
+            hour += 12  # "at 3.15": a British afternoon, as a bare hour is
+        elif late and hour < 12 and match.group(3) is not None and hour <= 11 and suffix != "h":
             hour += 12  # "tonight at 9:30"
         if hour > 23:
             return None
@@ -282,7 +272,7 @@ def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
         count += 0.5
     if text.endswith("ago"):
         count = -count
-    unit = UNITS[match.group("unit").lower()]
+    count, unit = _in_units(count, UNITS[match.group("unit").lower()])
     if unit in ("minutes", "hours"):  # elapsed time, so across a DST change too
         moment = (local.astimezone(UTC) + timedelta(**{unit: count})).replace(
             second=0, microsecond=0
@@ -294,113 +284,3 @@ def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     if count != whole and unit == "days":
         day += timedelta(days=1)
     return _Found(due_on(day, None, zone), day, None)
-
-
-def _day(words: str, local: datetime) -> date | tuple[date, date] | None:
-    today = local.date()
-    if words in RELATIVE_DAYS:
-        return today + timedelta(days=RELATIVE_DAYS[words])
-    if words in PERIODS:
-        return _period(PERIODS[words], today)
-    if re.fullmatch(_ISO, words):
-        try:
-            return date.fromisoformat(words)
-        except ValueError:
-            return None
-    if match := re.fullmatch(rf"(?:(?P<which>{_WHICH_WEEK})\s+)?(?P<wd>{_WD})", words):
-        which = WEEK_WHICH[" ".join(match.group("which").split())] if match.group("which") else ""
-        return _weekday(WEEKDAYS[match.group("wd")], which, today)
-    if re.fullmatch(_NUMERIC, words):
-        return _numeric(words, today)
-    if match := re.fullmatch(
-        rf"(?:the\s+)?(?P<day>\d{{1,2}}){_ORD}(?:\s+of\s+(?P<which>{_WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)}))?",
-        words,
-    ):
-        which = MONTH_WHICH.get(match.group("which") or "", "")
-        return _day_of_month(int(match.group("day")), which == "next", today)
-    if re.fullmatch(_MONTH_DATE, words, NOCASE):
-        return _month_date(words, today)
-    return None
-
-
-def _period(rule: str, today: date) -> date:
-    monday = today - timedelta(days=today.weekday())
-    if rule == "next_monday":
-        return monday + timedelta(days=7)
-    if rule == "week_end":
-        return monday + timedelta(days=6)
-    if rule == "friday":
-        return monday + timedelta(days=4) if today.weekday() <= 4 else monday + timedelta(days=11)
-    if rule == "saturday":
-        return today if today.weekday() >= 5 else monday + timedelta(days=5)
-    if rule == "next_saturday":
-        return monday + timedelta(days=12)
-    if rule == "month_end":
-        return today.replace(day=calendar.monthrange(today.year, today.month)[1])
-    if rule == "next_month":
-        return today.replace(day=1) + relativedelta(months=1)
-    if rule == "next_month_end":
-        first = today.replace(day=1) + relativedelta(months=1)
-        return first.replace(day=calendar.monthrange(first.year, first.month)[1])
-    return date(today.year, 12, 31)  # year_end
-
-
-def _weekday(weekday: int, which: str, today: date) -> date:
-    ahead = (weekday - today.weekday()) % 7
-    if which == "next":  # that day in next week
-        return today - timedelta(days=today.weekday()) + timedelta(days=7 + weekday)
-    if which == "last":
-        return today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
-    if ahead == 0 and not which.startswith("this"):
-        ahead = 7  # "on friday" said on a Friday is next week's
-    return today + timedelta(days=ahead)
-
-
-def _day_of_month(day: int, next_month: bool, today: date) -> date | None:
-    if not 1 <= day <= 31:
-        return None
-    month = today.replace(day=1) + relativedelta(months=1 if next_month else 0)
-    for _ in range(12):
-        if day <= calendar.monthrange(month.year, month.month)[1]:
-            candidate = month.replace(day=day)
-            if candidate >= today or next_month:
-                return candidate
-        month += relativedelta(months=1)
-    return None
-
-
-def _numeric(words: str, today: date) -> date | tuple[date, date] | None:
-    parts = [int(part) for part in re.split(r"[/.]", words) if part]
-    first, second = parts[0], parts[1]
-    year = parts[2] if len(parts) > 2 else None
-    if year is not None and year < 100:
-        year += 2000
-    readings = []
-    for day, month in ((first, second), (second, first)):
-        try:
-            candidate = date(year or today.year, month, day)
-        except ValueError:
-            continue
-        if year is None and candidate < today:
-            candidate = candidate.replace(year=today.year + 1)
-        if candidate not in readings:
-            readings.append(candidate)
-    if not readings:
-        return None
-    if len(readings) == 1 or "." in words:  # dots are written day-first everywhere they are used
-        return readings[0]
-    return readings[0], readings[1]
-
-
-def _month_date(words: str, today: date) -> date | None:
-    data = _month_parser().get_date_data(words)
-    if data is None or data.date_obj is None:
-        return None
-    found: date = data.date_obj.date()
-    if re.search(r"\d{4}", words):
-        return found
-    try:
-        found = found.replace(year=today.year)
-    except ValueError:  # 29 February
-        return None
-    return found if found >= today else found.replace(year=today.year + 1)

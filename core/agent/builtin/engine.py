@@ -18,6 +18,7 @@ from core.agent.builtin import (
     recent,
     reminder_acts,
     reminding,
+    reopening,
     repeating,
     scheduling,
 )
@@ -113,9 +114,12 @@ class BuiltinAgent(Agent):
         this_turn = _Turn(tools, context, note)
         reminded = bool(context.last_input.get("remind_at"))
         asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
-        if asked is not None:
-            return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
         repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
+        # "remind me to stretch every day at 7am": a repeating task (reminded each time)
+        if asked is not None and not (
+            isinstance(asked, reminding.RemindNew) and repeating_asked is not None
+        ):
+            return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
         if repeating_asked is not None:
             return await repeating.act(
                 repeating_asked, this_turn.call, context, now=tools.now, zone=tools.zone
@@ -340,40 +344,13 @@ class _Turn:
 
     async def reopen(self, intent: Reopen) -> str:
         identifier = await self.identifier(intent.ref, "update")
-        if identifier is None:
-            return phrases.ASK_WHICH_REOPEN
-        result = await self.call("complete_task", task_identifier=identifier, done=False)
-        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
-            done = [task for task in knowns(await self.call("list_tasks", status="completed"))]
-            found = loose_matches(done, intent.ref.text)
-            if len(found) == 1:
-                result = await self.call(
-                    "complete_task", task_identifier=f"#{found[0].number}", done=False
-                )
-        return str(result["message"]) if result["ok"] else failure(result)
+        return await reopening.reopen(self.call, intent, identifier)
 
     async def restore(self, intent: Restore) -> str:
-        if intent.latest:
-            trash = (await self.call("list_tasks", status="deleted"))["data"].get("tasks", [])
-            if not trash:
-                return "Your trash is empty: there is nothing to restore."
-            newest = max(trash, key=lambda task: str(task.get("deleted_at") or ""))
-            identifier = f"#{newest['number']}"
-        elif intent.ref.kind == "pronoun":
-            last = self.context.last_task
-            if last is None:
-                return await self.undo(Undo())
-            identifier = f"#{last.number}"
-        elif intent.ref.kind == "ordinal":
-            trash = knowns(await self.call("list_tasks", status="deleted"))
-            found = at_position(trash, intent.ref.position or 0)
-            if found is None:
-                return phrases.ASK_WHICH_RESTORE
-            identifier = f"#{found.number}"
-        else:
-            identifier = f"#{intent.ref.number}" if intent.ref.kind == "number" else intent.ref.text
-        result = await self.call("restore_task", task_identifier=identifier)
-        return str(result["message"]) if result["ok"] else failure(result)
+        last = self.context.last_task
+        if intent.ref.kind == "pronoun" and not intent.latest and last is None:
+            return await self.undo(Undo())
+        return await reopening.restore(self.call, intent, last)
 
     async def loosely(
         self, intent: Complete | Delete | Update, family: Family, missed: Envelope

@@ -18,6 +18,7 @@ from core.agent.builtin import (
     clauses,
     decoration,
     edits,
+    followups,
     language,
     listing,
     recent,
@@ -269,6 +270,12 @@ _SHOUTED = re.compile(r"!!+\s*$")
 
 
 def parse(text: str, context: Context | None = None) -> Intent:
+    if (first := followups.priority_first(text)) is not None:
+        level, rest = first  # "urgent: pay the gas bill"
+        found = parse(rest, context)
+        if isinstance(found, Unknown) and found.maybe_task:
+            found = Add(found.maybe_task)
+        return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
     found = decoration.keep_trailing_emoji(_parse(text, context or Context()), text)
     found = several.semicolons(found, text)
     if isinstance(found, Add) and _SHOUTED.search(text):
@@ -310,6 +317,8 @@ def _parse(text: str, context: Context) -> Intent:
         return Chitchat("greeting")
     if chitchat.THANKS.match(cleaned):
         return Chitchat("thanks")
+    if (followed := followups.read(cleaned, context)) is not None:
+        return followed  # "note: bring charcoal", "actually friday": the task just added
     cleaned = verbs.fix_verb_typo(cleaned)
     if (repeated := again.read_again(normalized, context, single)) is not None:
         return repeated  # "and the other one too"

@@ -15,6 +15,7 @@ from core.agent.builtin.lexicon.tasks import (
     JUST_MADE,
     LIST_NAMES,
     NEWEST,
+    POINTER_TAILS,
     POINTERS,
     TASK_NOUNS,
 )
@@ -45,7 +46,7 @@ _ORDINAL = re.compile(
 _PRONOUN = re.compile(
     rf"^(?:{alt(POINTERS)}|(?:that|this|the|same|the same)\s+(?:one|{_NOUN})|"
     rf"(?:the\s+)?(?:one|{_NOUN})\s+(?:i|you|we)\s+just\s+{alt(JUST_MADE)}|"
-    rf"the\s+{alt(NEWEST)}\s+(?:one|{_NOUN}))$",
+    rf"the\s+{alt(NEWEST)}\s+(?:one|{_NOUN}))(?:\s+{alt(POINTER_TAILS)})*$",
     NOCASE,
 )
 _DESCRIBED_BEFORE = re.compile(

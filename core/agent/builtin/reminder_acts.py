@@ -8,7 +8,9 @@ from typing import Any
 
 from core.agent.builtin.context import Context
 from core.agent.builtin.notes import Note
+from core.agent.builtin.refs import title_matches
 from core.agent.builtin.reminding import (
+    WHICH_NUMBER,
     AskWhen,
     CancelAllReminders,
     CancelReminder,
@@ -20,7 +22,7 @@ from core.agent.builtin.reminding import (
     ShiftReminder,
     which_number,
 )
-from core.agent.builtin.replies import failure
+from core.agent.builtin.replies import failure, knowns
 
 Call = Callable[..., Awaitable[dict[str, Any]]]
 
@@ -49,15 +51,17 @@ async def act(
             f"When should I remind you about {target}? For example “at 5pm” or “tomorrow morning”."
         )
     if isinstance(intent, CancelReminder):
-        result = await call("update_task", task_identifier=target, cancel_reminder=True)
+        change: dict[str, Any] = {"cancel_reminder": True}
     elif isinstance(intent, RemindBefore):
-        result = await call(
-            "update_task", task_identifier=target, remind_before_due_minutes=intent.minutes
-        )
+        change = {"remind_before_due_minutes": intent.minutes}
     else:
-        result = await call(
-            "update_task", task_identifier=target, remind_at=_local(intent.at, zone)
-        )
+        change = {"remind_at": _local(intent.at, zone)}
+    result = await call("update_task", task_identifier=target, **change)
+    if result.get("error") == "NOT_FOUND" and not WHICH_NUMBER.fullmatch(target.strip()):
+        # "the electrican thing": a title said loosely or with a typo, as other commands read it
+        found = title_matches(knowns(await call("list_tasks", status="pending")), target)
+        if len(found) == 1:
+            result = await call("update_task", task_identifier=f"#{found[0].number}", **change)
     if not result["ok"]:
         return failure(result)
     return reply(result)

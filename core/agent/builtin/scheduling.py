@@ -175,6 +175,9 @@ async def edit(
             new = reading.due
             if due is not None and reading.at is not None and is_time_only(intent.due_phrase or ""):
                 new = due_on(due.day(tools.zone), reading.at, tools.zone)  # "change it to 11am"
+            elif due is not None and due.has_time and reading.at is None:
+                kept = due.at.astimezone(tools.zone).time()  # "actually monday": still at 9am
+                new = due_on(reading.day, kept, tools.zone)
         if new.deadline(tools.zone) <= tools.now or (new.has_time and new.at < tools.now):
             shown = show_due_plain(new, tools.zone, now=tools.now)
             return phrases.PAST_CHANGE.format(when=shown, number=found["number"])

@@ -54,8 +54,9 @@ _REQUEST_LEAD_INS = re.compile(
     rf"(?:\s+{alt(SOFTENERS, GO_AHEAD)})*[\s,:]+)+",
     re.IGNORECASE,
 )
+# (the "now" of "two weeks from now" belongs to its date)
 _TRAILERS = re.compile(
-    rf"(?:[\s,;.!?…-]*\b(?:{alt(TRAILERS)}|{drawn(DRAWN_OUT_TRAILERS)})\b)+[\s.!?…,]*$",
+    rf"(?:[\s,;.!?…-]*\b(?<!from\s)(?:{alt(TRAILERS)}|{drawn(DRAWN_OUT_TRAILERS)})\b)+[\s.!?…,]*$",
     re.IGNORECASE,
 )
 

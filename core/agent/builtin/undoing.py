@@ -54,6 +54,7 @@ from core.agent.builtin.lexicon.undo import (
     WRONG,
 )
 from core.agent.builtin.pattern import alt, drawn
+from core.agent.builtin.text import strip_lead_ins, trim_tail
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ref_from
 
 _OOPS = rf"(?:{alt(OOPS)}|{drawn(DRAWN_OUT_OOPS)})"
@@ -128,7 +129,8 @@ _RESTORE = (
 _LATEST_DELETED = re.compile(
     rf"^(?:the\s+|my\s+|that\s+)?(?:{alt(NEWEST_DELETED)}\s+)?"
     rf"{alt(DELETED)}(?:\s+{alt(DELETED_THINGS)})?"
-    rf"|(?:what|whatever|the\s+{alt(DELETED_THINGS)})\s+(?:i|you)\s+(?:{alt(NEWEST_DELETED)}\s+)?"
+    rf"|(?:what|whatever|the\s+(?:{alt(NEWEST_DELETED)}\s+)?{alt(DELETED_THINGS)})\s+(?:i|you)\s+"
+    rf"(?:{alt(NEWEST_DELETED)}\s+)?"
     rf"{alt(DELETED)}(?:\s+{alt(DELETED_WHEN)})?"
     rf"|(?:my|the)\s+{alt(LAST_DELETION)}",
     NOCASE,
@@ -186,13 +188,34 @@ def read(text: str) -> Intent | None:
 
 
 def read_reopen(text: str) -> Reopen | None:
-    segments = re.split(r"\s*[,;]\s*|\s+(?:because|since|as)\s+", text)
+    segments = [trim_tail(strip_lead_ins(part)) for part in _CLAUSE.split(text)]
     for segment in [*segments, text] if len(segments) > 1 else [text]:
         for pattern in _REOPEN:
             if (match := pattern.match(segment.strip(" .!"))) is not None:
                 ref = _ref(match.group("ref"))
+                if ref is not None and ref.kind == "pronoun" and len(segments) > 1:
+                    ref = _named_beside([other for other in segments if other != segment]) or ref
                 if ref is not None:
                     return Reopen(ref)
+    return None
+
+
+_CLAUSE = re.compile(r"\s*[,;]\s*|\s+(?:because|since|so)\s+|\s*[.!]\s+", NOCASE)
+_NOT_DID = re.compile(
+    rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|hadn'?t)\s+"
+    rf"(?:actually\s+|really\s+|even\s+)?(?P<ref>.+?){_STILL}$",
+    NOCASE,
+)
+
+
+def _named_beside(segments: list[str]) -> Ref | None:
+    """ "I didn't actually post the letters, put it back": what "it" is, said in a clause
+    beside the request (the engine matches it against the finished tasks loosely)."""
+    for segment in segments:
+        if (match := _NOT_DID.match(segment.strip(" .!"))) is not None:
+            ref = _ref(match.group("ref"))
+            if ref is not None and ref.kind == "title":
+                return ref
     return None
 
 

@@ -43,6 +43,11 @@ POINTERS: tuple[str, ...] = (
     "the last one i added", "the last task i added", "the last one you added",
     "the last task you added",
 )  # fmt: skip
+# Words after a pointer that leave it pointing ("done with it already", "finished it just now").
+POINTER_TAILS: tuple[str, ...] = (
+    "already", "now", "just", "just now", "right now", "finally", "at last", "too", "as well",
+    "lol",
+)  # fmt: skip
 # Words that may stand where a task would and point at none ("I'm done", "all done").
 NOT_A_TASK: tuple[str, ...] = (
     "i'm", "im", "i am", "we're", "we are", "all", "just", "almost", "nearly", "not", "half",

@@ -48,7 +48,10 @@ UNITS: dict[str, str] = {
     "hour": "hours", "hours": "hours", "hr": "hours", "hrs": "hours", "h": "hours",
     "day": "days", "days": "days", "week": "weeks", "weeks": "weeks", "wk": "weeks",
     "wks": "weeks", "month": "months", "months": "months", "year": "years", "years": "years",
+    "fortnight": "fortnights", "fortnights": "fortnights",
 }  # fmt: skip
+# Units that are a number of another ("in a fortnight" is in two weeks).
+UNIT_MULTIPLES: dict[str, tuple[int, str]] = {"fortnights": (2, "weeks")}
 # Words that may stand before a date and go with it ("due friday", "by the 15th").
 DUE_LEADS: tuple[str, ...] = (
     "due on", "due by", "due", "by", "before", "on", "for", "until", "till", "no later than",
@@ -148,4 +151,4 @@ TIME_NAMES: tuple[str, ...] = (
     "time", "day", "date", "hour", "due time", "due day", "due date", "due hour",
 )  # fmt: skip
 # "in 3 days": units a day phrase may count in.
-CALENDAR_UNITS: tuple[str, ...] = ("day", "week", "month")
+CALENDAR_UNITS: tuple[str, ...] = ("day", "week", "fortnight", "month")

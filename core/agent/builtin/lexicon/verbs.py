@@ -192,7 +192,7 @@ IT_VERBS: dict[str, str] = {
     "erase": "delete", "trash": "delete", "scratch": "delete", "bin": "delete",
     "chuck": "delete", "ditch": "delete", "scrap": "delete", "get rid of": "delete",
     "add": "add", "put": "add", "note": "add", "jot": "add", "write": "add", "save": "add",
-    "track": "add", "log": "add",
+    "track": "add", "log": "add", "stick": "add", "pop": "add", "bung": "add", "whack": "add",
 }  # fmt: skip
 # Words after "tick it" that change nothing ("… off", "… down", "… for me").
 IT_TAILS: tuple[str, ...] = ("off", "down", "too", "for me")

@@ -1,0 +1,59 @@
+"""Messages that lean on the task the conversation just added or touched, and a priority
+said before the request: "note: budget is 200", "actually friday", "urgent: pay the gas
+bill". Pure: words and the conversation's context in, an intent (or None) out."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin.context import Context
+from core.agent.builtin.intents import EditFields, Intent, Ref, Update
+from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS, PRIORITY_PHRASES
+from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.text import tidy_title
+from core.agent.builtin.timed import is_date
+
+# What the last turn did to a task for "it" to be that task without being said.
+_TOUCHED = ("add", "update", "complete")
+# Questions whose answer could look like a date or a note; they are answered elsewhere.
+_ANSWERED_ELSEWHERE = ("title", "offer_add", "duplicate", "split_add", "which")
+
+_LABELLED = re.compile(
+    rf"^(?:the\s+|its\s+)?{alt(DESCRIPTION_WORDS)}\s*(?::|=|\s[-–—]+)\s*(?P<text>.+)$", NOCASE
+)
+_FIRST_PRIORITY = re.compile(
+    rf"^(?P<level>{alt(PRIORITY_PHRASES)})\s*(?:[:!]+|\s[-–—]+)\s*(?P<rest>\S.*)$", NOCASE
+)
+
+
+def _last_touched(context: Context) -> int | None:
+    last = context.last_task
+    if last is None or context.last_family not in _TOUCHED:
+        return None
+    if context.awaiting is not None and context.awaiting.kind in _ANSWERED_ELSEWHERE:
+        return None
+    return last.number
+
+
+def read(text: str, context: Context) -> Intent | None:
+    """ "description: budget is 200" / "note - keep the bike" right after a task was added or
+    changed: that task's description. "actually friday" (the lead-in already dropped): its
+    due. None when the conversation is about no task: "note: buy stamps" then adds."""
+    number = _last_touched(context)
+    if number is None:
+        return None
+    if (labelled := _LABELLED.match(text)) is not None:
+        description = tidy_title(labelled.group("text"))
+        return Update(Ref("number", number=number), description=description or None)
+    if is_date(text):
+        return EditFields(Ref("number", number=number), due_phrase=text)
+    return None
+
+
+def priority_first(text: str) -> tuple[str, str] | None:
+    """ "urgent: send the invoice", "IMPORTANT - ring the bank": the level and the request
+    (a priority word inside a title, "call the urgent care clinic", is no lead)."""
+    match = _FIRST_PRIORITY.match(text.strip())
+    if match is None:
+        return None
+    return PRIORITY_PHRASES[match.group("level").lower()], match.group("rest")
