@@ -38,9 +38,10 @@ from core.message_text import excerpt, too_long, without_controls
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import find_user, user_for
 from core.storage.db import Database, connection_lost, in_transaction
-from core.storage.models import Conversation, Message, User, iso, utcnow
+from core.storage.models import Conversation, User, iso, utcnow
 from core.types import (
     ConversationView,
+    HistoryMessage,
     Incoming,
     MessageView,
     Press,
@@ -496,7 +497,7 @@ class ChatService:
         user: User,
         incoming: Incoming,
         command: _Command | None,
-        history: list[Message],
+        history: list[HistoryMessage],
         context: ToolContext,
         conversation: Conversation,
     ) -> Reply | str:
@@ -587,7 +588,7 @@ class ChatService:
 
     async def _conversation(
         self, session: AsyncSession, user: User, incoming: Incoming, window: int
-    ) -> tuple[Conversation, list[Message]]:
+    ) -> tuple[Conversation, list[HistoryMessage]]:
         """The turn's conversation and its last `window` messages, in one read."""
         if incoming.conversation_id is not None:
             found, history = await conversations.with_window(

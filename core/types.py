@@ -285,3 +285,14 @@ class TaskBoard:
     open: list[TaskView]
     completed: list[TaskView] = field(default_factory=list)
     questions: list[Reply] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryMessage:
+    """A line of the history window as an agent reads it: who said what, and the tool calls
+    an answer made. Only these columns are read: a window is up to 50 rows a turn, and the ids
+    and times a whole message row carries cost more to decode than the text."""
+
+    role: str
+    content: str
+    tool_calls: list[dict[str, Any]]

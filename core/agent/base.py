@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from core.domain.tools import ToolContext
-from core.storage.models import Message
+from core.types import HistoryMessage
 
 
 class AgentUnavailable(Exception):
@@ -21,7 +21,7 @@ class AgentUnavailable(Exception):
 @dataclass
 class AgentTurn:
     text: str
-    history: list[Message]
+    history: list[HistoryMessage]
     tools: ToolContext
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.domain.tools import CHAT_TOOLS
-from core.storage.models import Message
+from core.types import HistoryMessage
 
 HISTORY_CHARS = 12_000  # about 3,000 tokens of earlier conversation per request
 MESSAGE_CHARS = 2_000
@@ -55,7 +55,7 @@ def _visible(value: Any) -> Any:
     return value
 
 
-def history_items(history: Sequence[Message]) -> list[Item]:
+def history_items(history: Sequence[HistoryMessage]) -> list[Item]:
     """The stored messages as model input, within the budget: each answer's tool calls (the
     latest answers only), then its words."""
     answers = [index for index, message in enumerate(history) if message.role != "user"]
@@ -76,7 +76,7 @@ def history_items(history: Sequence[Message]) -> list[Item]:
     return [item for items in kept for item in items]
 
 
-def _message_items(message: Message, index: int, *, detailed: bool) -> list[Item]:
+def _message_items(message: HistoryMessage, index: int, *, detailed: bool) -> list[Item]:
     if message.role == "user":
         return [{"role": "user", "content": _cut(message.content, MESSAGE_CHARS)}]
     items: list[Item] = []

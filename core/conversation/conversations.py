@@ -11,7 +11,7 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from sqlalchemy import Insert, Integer, Table, Update, bindparam, insert, update
-from sqlalchemy.orm import aliased
+from sqlalchemy import select as select_columns
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.selectable import ScalarSelect
 from sqlmodel import col, select
@@ -19,6 +19,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import Select
 
 from core.storage.models import Conversation, Message, utcnow
+from core.types import HistoryMessage
 
 TITLE_LIMIT = 50
 _LEAD_INS = re.compile(
@@ -199,23 +200,28 @@ async def add_message(
     return message
 
 
-WindowRead = Select[Conversation, Message]
+WindowRead = Select[Conversation, str, str, list[dict[str, Any]]]
 
 
 def _window_read(chosen: ScalarSelect[UUID]) -> WindowRead:
     """The conversation picked by the scalar subquery `chosen`, and its last :window
     messages beside it (a left join, so a conversation without messages still comes)."""
     window = (
-        select(Message)
-        .where(col(Message.conversation_id) == chosen, col(Message.user_id) == bindparam("user_id"))
-        .order_by(col(Message.created_at).desc())
+        select_columns(
+            _MESSAGE.c.conversation_id,
+            _MESSAGE.c.role,
+            _MESSAGE.c.content,
+            _MESSAGE.c.tool_calls,
+            _MESSAGE.c.created_at,
+        )
+        .where(_MESSAGE.c.conversation_id == chosen, _MESSAGE.c.user_id == bindparam("user_id"))
+        .order_by(_MESSAGE.c.created_at.desc())
         .limit(bindparam("window", type_=Integer))
         .subquery()
     )
-    recent = aliased(Message, window)
     return (
-        select(Conversation, recent)
-        .outerjoin(recent, window.c.conversation_id == col(Conversation.id))
+        select(Conversation, window.c.role, window.c.content, window.c.tool_calls)
+        .outerjoin(window, window.c.conversation_id == col(Conversation.id))
         .where(col(Conversation.id) == chosen)
         .order_by(window.c.created_at.desc())
     )
@@ -250,7 +256,7 @@ async def with_window(
     limit: int,
     chat_key: str | None = None,
     conversation_id: UUID | None = None,
-) -> tuple[Conversation | None, list[Message]]:
+) -> tuple[Conversation | None, list[HistoryMessage]]:
     """The person's conversation (the one named, else the chat's active one) and its last
     `limit` messages, oldest first, in one statement; (None, []) when there is none.
 
@@ -263,7 +269,12 @@ async def with_window(
     rows = (await session.exec(statement, params=params)).all()
     if not rows:
         return None, []
-    return rows[0][0], [message for _, message in reversed(rows) if message is not None]
+    history = [
+        HistoryMessage(role, content, tool_calls or [])
+        for _, role, content, tool_calls in reversed(rows)
+        if role is not None
+    ]
+    return rows[0][0], history
 
 
 def window_read(

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from core.agent.builtin.intents import Family
 from core.agent.builtin.notes import Awaiting, Kept, kept, known_task, known_tasks, labelled
 from core.agent.builtin.refs import Known
+from core.types import HistoryMessage
 
-__all__ = ["Awaiting", "Context", "MessageLike", "read_context"]
+__all__ = ["Awaiting", "Context", "read_context"]
 
 _FAMILY_OF_TOOL: dict[str, Family] = {
     "add_task": "add",
@@ -23,12 +24,6 @@ _FAMILY_OF_TOOL: dict[str, Family] = {
     "update_task": "update",
     "list_tasks": "list",
 }
-
-
-class MessageLike(Protocol):
-    role: str
-    content: str
-    tool_calls: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -111,7 +106,7 @@ def _last_action(calls: list[dict[str, Any]]) -> tuple[Family | None, dict, dict
     return None, {}, {}
 
 
-def read_context(history: Sequence[MessageLike]) -> Context:
+def read_context(history: Sequence[HistoryMessage]) -> Context:
     reading = _Reading()
     latest = next((m for m in reversed(history) if m.role == "assistant"), None)
     latest_note: Kept | None = None
