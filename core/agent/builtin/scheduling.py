@@ -19,6 +19,7 @@ from core.agent.builtin.dates import (
     read_whole_date,
 )
 from core.agent.builtin.intents import Add, EditFields, ListTasks, WhenDue
+from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.questions import resolve
 from core.agent.builtin.refs import loose_matches, title_matches
@@ -95,7 +96,13 @@ async def add(
 
 def _window_arguments(intent: ListTasks, tools: ToolContext) -> dict[str, Any] | str:
     arguments: dict[str, Any] = {"status": intent.status, "sort_by": intent.sort_by}
-    if intent.due:
+    if intent.due == WEEKEND_WINDOW:
+        today = tools.now.astimezone(tools.zone).date()
+        saturday = today + timedelta(days=max(0, 5 - today.weekday()))
+        arguments["due_from"], arguments["due_to"] = saturday.isoformat(), (
+            saturday + timedelta(days=6 - saturday.weekday())
+        ).isoformat()
+    elif intent.due:
         arguments["due"] = intent.due
     if intent.priority:
         arguments["priority"] = intent.priority

@@ -108,7 +108,7 @@ _WINDOW = rf"(?P<window>{alt(DUE_WINDOWS)})"
 _TASK = alt(TASK_NOUNS, TASK_NOUNS.values())
 _SHOW = alt(FIND_VERBS)
 _ASK = (
-    rf"(?:what(?:'?s|\s+is|\s+are|\s+do\s+i\s+have)?|(?:which|what)\s+(?:{_TASK}|ones?)\s+(?:are|is)|anything|is\s+anything|"
+    rf"(?:what(?:'?s|\s+is|\s+are|\s+do\s+i\s+have)?|(?:which|what)\s+(?:of\s+(?:my|the)\s+)?(?:{_TASK}|ones?)\s+(?:are|is)|anything|is\s+anything|"
     rf"is\s+there\s+anything|do\s+i\s+have\s+anything|any\s+{_TASK}|any|{_SHOW}|{_TASK})"
 )
 _DUE = alt(DUE)
@@ -138,7 +138,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^{_ASK}\s+{_THE}{_DUE}(?:\s+(?:on|by|for))?\s+(?P<when>.+)$", NOCASE), "when"),
     (
         re.compile(
-            r"^(?:(?:what|which)\s+(?:do\s+i\s+have|have\s+i\s+got|is\s+on|'?s\s+on)"
+            r"^(?:(?:what|which)\s+(?:do\s+i\s+have|have\s+i\s+got|'?ve\s+i\s+got|is\s+on|'?s\s+on)"
+            rf"(?:\s+(?:on|{alt(UPCOMING)}))?(?:\s+(?:for|at|over))?"
             rf"|(?:(?:what(?:'?s|\s+is)|{_SHOW})\s+)?(?:my\s+|the\s+)?(?:{_TASK}|{alt(AGENDA)})"
             rf"\s+(?:for|{alt(DUE)})|{alt(WHAT_NEEDS)})\s+{_WINDOW}$",
             NOCASE,
@@ -148,7 +149,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^{_WINDOW}'?s?\s+(?:{_THINGS}|{alt(AGENDA)})$", NOCASE), "window"),
     (
         re.compile(
-            rf"^(?:what(?:'?s|\s+is|\s+are)?|{_SHOW}|any|anything)\s+{_THE}{alt(UPCOMING)}$",
+            rf"^(?:what(?:'?s|\s+is|\s+are)?|{_SHOW}|any|anything)\s+{_THE}{alt(UPCOMING)}"
+            rf"(?:\s+(?:for\s+)?{_WINDOW})?$",
             NOCASE,
         ),
         "due",
@@ -196,7 +198,7 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
             continue
         if kind == "overdue":
             return ListTasks("pending", due="overdue", sort_by="due")
-        if kind == "window":
+        if kind == "window" or match.groupdict().get("window"):
             return ListTasks(
                 "pending", due=DUE_WINDOWS[match.group("window").lower()], sort_by="due"
             )

@@ -88,9 +88,14 @@ DATES_ANYWHERE: tuple[str, ...] = ("tonight",)
 # "what's due this week?": the windows list_tasks filters by, by the words that name them.
 DUE_WINDOWS: dict[str, str] = {
     "today": "today", "tonight": "today", "this morning": "today", "this evening": "today",
-    "tomorrow": "tomorrow", "this week": "this_week", "the week": "this_week",
-    "this weekend": "this_week", "next week": "next_week", "soon": "this_week",
+    "tomorrow": "tomorrow", "tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow",
+    "this week": "this_week", "the week": "this_week", "this wk": "this_week",
+    "next week": "next_week", "next wk": "next_week", "soon": "this_week",
+    "this weekend": "weekend", "the weekend": "weekend", "weekend": "weekend",
+    "this wknd": "weekend", "the wknd": "weekend",
 }  # fmt: skip
+# The window list_tasks has no name for: the coming Saturday and Sunday (or what is left).
+WEEKEND_WINDOW = "weekend"
 DUE: tuple[str, ...] = ("due",)
 DUE_DATE: tuple[str, ...] = ("due date", "deadline")
 DATE_NAMES: tuple[str, ...] = ("due date", "deadline", "date")
