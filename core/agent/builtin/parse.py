@@ -277,7 +277,7 @@ def parse(text: str, context: Context | None = None) -> Intent:
             found = Add(found.maybe_task)
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
     found = decoration.keep_trailing_emoji(_parse(text, context or Context()), text)
-    found = several.semicolons(found, text)
+    found = several.separated(found, text)
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"
     return found

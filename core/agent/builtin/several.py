@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from core.agent.builtin.intents import Add, AddSeveral, Intent
+from core.agent.builtin.joined import split_joined
 from core.agent.builtin.lexicon.tasks import THESE_ITEMS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import OPEN_TO_CLOSE, clean
@@ -53,6 +54,11 @@ def _asks_to_add(head: str, single: Reader) -> bool:
     said = _THESE.sub(_STAND_IN, said, count=1) if _THESE.search(said) else f"{said} {_STAND_IN}"
     found = single(said)
     return isinstance(found, Add) and found.title.strip().casefold() == _STAND_IN.casefold()
+
+
+def separated(found: Intent, text: str) -> Intent:
+    """ "add call the bank; book flights", "add pay rent and also call mum": one add a part."""
+    return split_joined(semicolons(found, text), text)
 
 
 def semicolons(found: Intent, text: str) -> Intent:

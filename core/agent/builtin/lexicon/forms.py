@@ -39,5 +39,11 @@ TASK_VERBS: tuple[str, ...] = (
     "take", "clean", "fix", "check", "write", "finish", "see", "meet", "feed", "water", "walk",
     "ring", "visit", "renew", "cancel", "order", "return", "print", "read", "sign", "file",
     "wash", "cook", "bring", "grab", "collect", "post", "reply", "message", "tell", "ask",
-    "sort", "start", "submit", "update",
+    "sort", "start", "submit", "update", "phone", "hoover", "vacuum", "tidy", "mow", "paint",
+    "iron", "pack", "unpack", "bake", "schedule", "arrange", "organise", "organize", "prepare",
+    "chase", "follow", "review", "register", "apply", "install", "charge", "repair",
+    "replace", "empty", "sweep", "mop", "confirm", "invite", "sell", "donate", "drop", "fetch",
+    "ping", "dm", "research", "refill", "defrost", "upload", "download", "learn", "practise",
+    "practice", "study", "revise", "deliver", "mail", "respond", "shop", "wrap", "draft",
+    "proofread",
 )  # fmt: skip
