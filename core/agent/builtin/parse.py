@@ -8,6 +8,7 @@ back as a question; then the verb families; then answers to the question we last
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 from core.agent.builtin import (
@@ -22,6 +23,7 @@ from core.agent.builtin import (
     language,
     listing,
     recent,
+    repairs,
     safety,
     several,
     timed,
@@ -57,9 +59,9 @@ from core.agent.builtin.intents import (
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS, THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING, NOT_A_TASK_STARTS
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
-from core.agent.builtin.lexicon.verbs import DONE_FIRST, SECOND_REQUESTS
+from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
-from core.agent.builtin.refs import is_everything, is_several, parse_ref
+from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
 from core.agent.builtin.text import clean, normalize, tidy_title
 
 _SEPARATORS = re.compile(
@@ -241,7 +243,7 @@ def _batch(text: str) -> Batch | None:
         return Batch("complete")
     found = verbs.leading(text)
     if isinstance(found, Complete | Delete | Update):
-        ref_text = _ref_text(text)
+        ref_text = after_the_verb(text)
         family: Family = (
             "complete"
             if isinstance(found, Complete)
@@ -258,14 +260,6 @@ def _batch(text: str) -> Batch | None:
     return None
 
 
-_VERB_THEN_REF = re.compile(rf"^(?:\w+)\s+(?P<ref>.+?)(?:\s+(?:as\s+)?{alt(DONE_FIRST)})?$", NOCASE)
-
-
-def _ref_text(text: str) -> str | None:
-    match = _VERB_THEN_REF.match(text)
-    return match.group("ref") if match else None
-
-
 _SHOUTED = re.compile(r"!!+\s*$")
 
 
@@ -276,7 +270,8 @@ def parse(text: str, context: Context | None = None) -> Intent:
         if isinstance(found, Unknown) and found.maybe_task:
             found = Add(found.maybe_task)
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
-    found = decoration.keep_trailing_emoji(_parse(text, context or Context()), text)
+    whole = functools.partial(_parse, context=context or Context())
+    found = decoration.keep_trailing_emoji(repairs.read(text, whole) or whole(text), text)
     found = several.separated(found, text)
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"

@@ -19,6 +19,7 @@ from core.agent.builtin.lexicon.tasks import (
     POINTERS,
     TASK_NOUNS,
 )
+from core.agent.builtin.lexicon.verbs import DONE_FIRST
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import (
     content_stems,
@@ -190,3 +191,12 @@ def pick(candidates: list[Known], ref: Ref) -> list[Known]:
     if ref.kind == "title":
         return title_matches(candidates, ref.text)
     return []
+
+
+_VERB_THEN_REF = re.compile(rf"^(?:\w+)\s+(?P<ref>.+?)(?:\s+(?:as\s+)?{alt(DONE_FIRST)})?$", NOCASE)
+
+
+def after_the_verb(text: str) -> str | None:
+    """What "tick off everything done" points at: the words after its first word."""
+    match = _VERB_THEN_REF.match(text)
+    return match.group("ref") if match else None
