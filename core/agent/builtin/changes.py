@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from core.agent.builtin import restated
 from core.agent.builtin.dates import AMOUNT, read_amount
 from core.agent.builtin.intents import EditFields, Ref
 from core.agent.builtin.lexicon.fields import (
@@ -179,6 +180,8 @@ def read_change(text: str) -> EditFields | None:
     text = _INSTEAD.sub("", text)  # "move it to 11am instead"
     if re.match(r"^(?:what|which|when|how|is|are|do|does|any)\b", text, NOCASE):
         return None  # a question, not a change
+    if not adding and (told := restated.read(text, read_change)) is not None:
+        return told  # "the haircut is at 4pm now", "can't do X today, move it to tomorrow"
     if not adding and (match := _SHIFT.match(text)):
         ref, shift = _ref(match.group("ref")), _shift(match)
         if ref is not None and shift is not None:

@@ -78,6 +78,7 @@ class EditFields:
     due_phrase: str | None = None  # resolved against the turn's now and zone when acting
     shift: tuple[float, str] | None = None  # "push it back 2 days": (2, "days"); earlier < 0
     clear_due: bool = False
+    day_only: bool = False  # "can't do it today, move it to tomorrow": no old time kept
     priority: str | None = None
     add_tags: tuple[str, ...] = ()
     remove_tags: tuple[str, ...] = ()

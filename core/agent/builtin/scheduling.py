@@ -99,9 +99,8 @@ def _window_arguments(intent: ListTasks, tools: ToolContext) -> dict[str, Any] |
     if intent.due == WEEKEND_WINDOW:
         today = tools.now.astimezone(tools.zone).date()
         saturday = today + timedelta(days=max(0, 5 - today.weekday()))
-        arguments["due_from"], arguments["due_to"] = saturday.isoformat(), (
-            saturday + timedelta(days=6 - saturday.weekday())
-        ).isoformat()
+        sunday = saturday + timedelta(days=6 - saturday.weekday())
+        arguments["due_from"], arguments["due_to"] = saturday.isoformat(), sunday.isoformat()
     elif intent.due:
         arguments["due"] = intent.due
     if intent.priority:
@@ -182,7 +181,7 @@ async def edit(
             new = reading.due
             if due is not None and reading.at is not None and is_time_only(intent.due_phrase or ""):
                 new = due_on(due.day(tools.zone), reading.at, tools.zone)  # "change it to 11am"
-            elif due is not None and due.has_time and reading.at is None:
+            elif due is not None and due.has_time and reading.at is None and not intent.day_only:
                 kept = due.at.astimezone(tools.zone).time()  # "actually monday": still at 9am
                 new = due_on(reading.day, kept, tools.zone)
         if new.deadline(tools.zone) <= tools.now or (new.has_time and new.at < tools.now):

@@ -157,3 +157,22 @@ TIME_NAMES: tuple[str, ...] = (
 )  # fmt: skip
 # "in 3 days": units a day phrase may count in.
 CALENDAR_UNITS: tuple[str, ...] = ("day", "week", "fortnight", "month")
+# "the dentist got moved to 3pm", "the vet has been pushed to friday": a change told as news.
+MOVED_NEWS: tuple[str, ...] = (
+    "moved", "changed", "pushed", "pushed back", "put back", "rescheduled", "shifted",
+    "bumped", "brought forward", "postponed", "delayed", "switched", "put off",
+)  # fmt: skip
+# What stands before "moved" in such news ("got", "has been", "'s been").
+HAS_BEEN: tuple[str, ...] = (
+    "got", "has been", "have been", "'s been", "was", "were", "is being", "has got",
+)  # fmt: skip
+# "can't do the parking permit today, move it to tomorrow": the old plan will not happen,
+# so the new day stands alone (no time is kept from the old due).
+CANT_DO: tuple[str, ...] = (
+    "can't do", "cant do", "cannot do", "can't make", "cant make", "cannot make",
+    "won't make", "wont make", "can't get to", "cant get to", "cannot get to", "won't get to",
+    "wont get to", "can't manage", "cant manage", "won't manage", "wont manage",
+    "won't have time for", "wont have time for", "don't have time for", "dont have time for",
+    "no time for", "not going to make", "not gonna make", "not gonna get to",
+    "can't fit in", "cant fit in", "too busy for", "not doing",
+)  # fmt: skip
