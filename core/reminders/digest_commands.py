@@ -22,8 +22,10 @@ START = re.compile(
 _DAILY = r"(?:daily|morning|everyday|every\s+morning|day'?s)"
 _LIST = r"(?:list|digest|summary|email|message|rundown|round-?up)"
 _POLITE = r"(?:\s*,?\s+(?:please|pls|plz|thanks|thank\s+you|thx|ty|anymore|any\s+more))*"
+# Words before the request that change nothing ("actually, stop the daily list").
+_LEAD = r"(?:(?:actually|ok|okay|oh|right|hey|also|and|so|um|hmm|yeah|no|now|ah)\s*[,.!]?\s+)*"
 STOP = re.compile(
-    r"^(?:please\s+|pls\s+|(?:can|could)\s+you\s+)?"
+    rf"^{_LEAD}(?:please\s+|pls\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?"
     r"(?:stop|cancel|end|turn\s+off|switch\s+off|disable|pause|kill|no\s+more|"
     r"unsubscribe(?:\s+me)?\s+from|(?:don'?t|do\s+not)\s+send(?:\s+me)?)\s+"
     r"(?:sending\s+(?:me\s+)?)?"
