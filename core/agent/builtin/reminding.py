@@ -130,8 +130,8 @@ ABOUT_BEFORE = re.compile(
     re.I,
 )
 _ASKS = re.compile(rf"^{alt(REMIND_ASKS)}\b", re.I)
-BEFORE = re.compile(
-    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+before\s+(?P<what>.+)$",
+BEFORE = re.compile(  # "remind me an hour before" (the task just talked about), "… before #2"
+    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+(?:before\s+(?P<what>.+)|{alt(BEFORE_WORDS)}$)",
     re.I,
 )
 ABOUT = re.compile(rf"\b{_REMIND_ME}\s+{alt(REGARDING)}\s+(?P<rest>.+)$", re.I)
@@ -255,14 +255,14 @@ def read(
             TRAILERS.sub("", found.group("spec").strip(" ,.!?")),
         )
         return _change("", f"{which} {spec}".strip(), now=now, zone=zone)
+    if found := BEFORE.search(trim_tail(said)):
+        minutes = _minutes(found.group("amount"))
+        if minutes is not None:
+            return RemindBefore(_target(found.group("what") or ""), minutes)
     if (found := REMIND_SHIFTED.match(said)) is not None:
         minutes = _shift("", TRAILERS.sub("", found.group("spec").strip(" ,.!?")))
         if minutes is not None:
             return ShiftReminder("", minutes)
-    if found := BEFORE.search(said):
-        minutes = _minutes(found.group("amount"))
-        if minutes is not None:
-            return RemindBefore(_target(found.group("what")), minutes)
     if found := ABOUT_BEFORE.search(said):
         words = found.group("body").split()
         for size in range(min(4, len(words) - 1), 0, -1):  # "half an hour" before "an hour"
