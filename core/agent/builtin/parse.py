@@ -17,6 +17,7 @@ from core.agent.builtin import (
     changes,
     chitchat,
     clauses,
+    dated,
     decoration,
     edits,
     followups,
@@ -360,8 +361,8 @@ def _parse(text: str, context: Context) -> Intent:
             ref = parse_ref(cleaned)
             if ref is not None:
                 return BareRef(ref)
-    if isinstance(found, Unknown):
-        return _misread(cleaned) or found
+    if isinstance(found, Unknown):  # "haircut saturday 11am": a task, said with its date
+        return dated.added(cleaned, found) or _misread(cleaned) or found
     return _respelled(found, cleaned)
 
 

@@ -26,6 +26,7 @@ from core.agent.builtin.lexicon.repeats import (
     WORKDAYS,
 )
 from core.agent.builtin.lexicon.time import WEEKDAYS
+from core.agent.builtin.lexicon.verbs import PARTICLES
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.reminder_acts import Call, reply
 from core.agent.builtin.reminding import _plain, _target
@@ -50,7 +51,9 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{alt(MONTHLY)}\b", re.I), "FREQ=MONTHLY"),
 )  # fmt: skip
 STOP = re.compile(rf"\b{alt(STOP_REPEATING)}\s+{alt(REPEATING)}\b(?P<rest>.*)$", re.I)
-ADD_LEADS = re.compile(rf"^{alt(REPEAT_ADD_LEADS)}\s+", re.I)
+# "put out the recycling every thursday": "put out" is the task's own verb, not "put" as in
+# "put X on my list"
+ADD_LEADS = re.compile(rf"^{alt(REPEAT_ADD_LEADS)}\s+(?!{alt(PARTICLES)}\b)", re.I)
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,24 @@ AGREEING: tuple[str, ...] = ("yes", "yeah", "yep", "yup", "sure", "ok", "okay", 
 NOT_A_TASK_STARTS: tuple[str, ...] = (
     "tell", "show", "give", "explain", "help", "i'm", "im", "it's", "its",
 )  # fmt: skip
+# How small talk around a day may start ("see you tomorrow", "have a good weekend"): a
+# line like that names no task, even with a date in it.
+SMALL_TALK_STARTS: tuple[str, ...] = (
+    "see you", "see ya", "cya", "see u", "talk", "speak", "catch you", "catch ya", "have a",
+    "have fun", "enjoy", "bye", "goodbye", "good", "night", "nite", "happy", "hope", "hopefully",
+    "thanks", "thank you", "cheers", "ta", "morning", "evening", "afternoon", "anything",
+    "nothing", "something", "everything", "any", "no", "nope", "yes", "yeah", "ok", "okay",
+    "i", "i'm", "im", "i've", "ive", "i'll", "ill", "i'd", "we", "we're", "you", "you're",
+    "u", "it", "it's", "its", "that", "that's", "this", "there", "they", "he", "she", "was",
+    "were", "is", "are", "am", "be", "been", "not", "so", "same", "busy", "off", "free",
+    "later", "soon", "he's", "she's", "they're", "we've", "you've", "there's", "what's",
+)  # fmt: skip
+# Words a bare task line hardly holds, that make it a sentence about something ("buy milk
+# should be done by friday", "my boss asked me to …").
+NOT_IN_TITLES: tuple[str, ...] = (
+    "is", "are", "was", "were", "should", "would", "could", "will", "shall", "must", "might",
+    "asked", "told", "said", "wants", "wanted", "needs", "has", "had",
+)  # fmt: skip
 # Answers to "one task or two?".
 AS_ONE: tuple[str, ...] = (
     "one", "1", "a single one", "single", "one task", "as one", "together", "keep it together",

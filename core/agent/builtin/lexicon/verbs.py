@@ -20,6 +20,11 @@ CREATE_VERBS: tuple[str, ...] = (
 PUT_VERBS: tuple[str, ...] = (
     "put", "stick", "throw", "pop", "place", "get", "chuck", "bung", "whack", "slap", "add",
 )  # fmt: skip
+# The particles of phrasal verbs: after "put" they make the task's own verb ("put out the
+# bins", "put away the shopping"), not the adding "put X on my list".
+PARTICLES: tuple[str, ...] = (
+    "out", "away", "up", "back", "off", "together", "aside", "forward", "through", "across",
+)  # fmt: skip
 REMEMBER_VERBS: tuple[str, ...] = ("remember", "please remember", "memorize")
 DONT_FORGET: tuple[str, ...] = (
     "don't forget", "dont forget", "do not forget", "never forget", "don't let me forget",

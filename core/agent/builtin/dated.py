@@ -1,0 +1,37 @@
+"""A task typed as a bare line with its date and no adding verb: "pay the water bill by
+friday", "haircut saturday 11am", "put the bins out tonight". The date phrase is what tells
+it from a remark: a line without one is only offered as a task (`Unknown.maybe_task`), a line
+with one is added. Small talk around a day ("see you tomorrow", "i'm off on friday") and
+questions are not tasks. Pure: the date is checked for its shape; the engine resolves it."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from core.agent.builtin.dates import read_date
+from core.agent.builtin.intents import Add, Unknown
+from core.agent.builtin.lexicon.talk import NOT_IN_TITLES, SMALL_TALK_STARTS
+from core.agent.builtin.pattern import NOCASE, alt
+
+_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
+_SMALL_TALK = re.compile(rf"^{alt(SMALL_TALK_STARTS)}(?![\w'])", NOCASE)
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_QUOTED = re.compile(r"[\"“”‘]|(?:^|\s)'")
+# "buy milk should be done by friday", "the report is due friday, make it high": a sentence
+# about a task (or two clauses), not a task's title
+_SENTENCE = re.compile(rf"[,;.!]\s*\w|\b{alt(NOT_IN_TITLES)}\b", NOCASE)
+
+
+def added(text: str, found: Unknown) -> Add | None:
+    """The whole message, which nothing else read, as a task with its date; None when it is
+    not one (no date, no title left, a question, small talk, a sentence about something)."""
+    if found.maybe_task is None or _QUOTED.search(text) or "?" in text:
+        return None
+    reading = read_date(text, now=_SHAPE_NOW, zone=UTC)
+    if reading is None:
+        return None
+    rest = reading.rest.strip(" ,.!:;-")
+    if not _WORD.search(rest) or _SMALL_TALK.match(rest) or _SENTENCE.search(rest):
+        return None
+    return Add(found.maybe_task)
