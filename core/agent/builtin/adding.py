@@ -27,6 +27,7 @@ from core.agent.builtin.lexicon.verbs import (
     ADD_VERBS,
     CREATE_VERBS,
     DONT_FORGET,
+    HEDGES,
     INTENSIFIERS,
     NEED_PHRASES,
     NOTE_LABELS,
@@ -155,7 +156,8 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(PUT_VERBS)}\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+(?:my|the|our)\s+{LIST_NOUN}$",
+        rf"^{alt(PUT_VERBS)}\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+"
+        rf"(?:(?:my|the|our)\s+{LIST_NOUN}|there)$",
         NOCASE,
     ),
     re.compile(
@@ -200,7 +202,7 @@ def read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
 
 
 _NEED = re.compile(
-    rf"^(?:(?:i|we)(?:\s+|(?=')))?(?:{alt(INTENSIFIERS)}\s+)?{alt(NEED_PHRASES)}"
+    rf"^(?:{alt(HEDGES)}\s*,?\s+(?:that\s+)?)?(?:(?:i|we)(?:\s+|(?=')))?(?:{alt(INTENSIFIERS)}\s+)?{alt(NEED_PHRASES)}"
     rf"(?:\s+{alt(INTENSIFIERS)})?\s+(?P<rest>.+)$",
     NOCASE,
 )

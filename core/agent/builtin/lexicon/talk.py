@@ -110,7 +110,8 @@ NEVER_MIND: tuple[str, ...] = (
 AGREEING: tuple[str, ...] = ("yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please")
 # How a message that asks or talks, rather than names a task, may start ("tell me …").
 NOT_A_TASK_STARTS: tuple[str, ...] = (
-    "tell", "show", "give", "explain", "help", "i'm", "im", "it's", "its",
+    "tell", "show", "give", "explain", "help", "i'm", "im", "it's", "its", "i think",
+    "i reckon", "i guess", "i suppose", "i believe",
 )  # fmt: skip
 # How small talk around a day may start ("see you tomorrow", "have a good weekend"): a
 # line like that names no task, even with a date in it.

@@ -8,7 +8,8 @@ from __future__ import annotations
 # "add milk", "jot down call mom", "+ milk".
 ADD_VERBS: tuple[str, ...] = (
     "add", "create", "new", "jot", "jot down", "write down", "note to self", "note down",
-    "note", "pencil in", "put down", "+",
+    "note", "pencil in", "put down", "+", "mind adding", "do you mind adding",
+    "would you mind adding", "could you possibly add", "if you could add",
 )  # fmt: skip
 # "todo buy milk" (but not "todo list").
 ADD_TODO: tuple[str, ...] = ("todo", "to-do")
@@ -48,6 +49,14 @@ NEED_PHRASES: tuple[str, ...] = (
     "i'm supposed to", "i am supposed to", "we're supposed to", "we are supposed to",
     "have yet to", "mustn't forget to", "mustnt forget to", "can't forget to",
     "cant forget to", "shouldn't forget to", "shouldnt forget to", "need", "needs",
+    "'d better", "had better", "'d best",
+)  # fmt: skip
+# Hedges before "I need to …" that leave it a task to note ("i think i need to …",
+# "i reckon i should …").
+HEDGES: tuple[str, ...] = (
+    "i think", "i reckon", "i guess", "i suppose", "i believe", "i feel like", "pretty sure",
+    "i'm pretty sure", "im pretty sure", "i'm sure", "think", "reckon", "guess", "suppose",
+    "maybe", "perhaps", "probably", "so", "ok so", "right so", "oh and", "oh", "hmm", "um",
 )  # fmt: skip
 # Words that may stand inside "I need to …" without changing it ("I really need to …").
 INTENSIFIERS: tuple[str, ...] = (
@@ -85,6 +94,9 @@ DID_VERBS: tuple[str, ...] = (
     "checked off", "ticked off", "knocked out", "knocked off", "got through", "closed",
     "resolved",
 )  # fmt: skip
+# "did my stretches", "did the dishes": after "did", the words that make it a report of a task
+# done rather than a question ("did i …", "did the plumber call?" asks).
+DID_REPORTS: tuple[str, ...] = ("my", "our", "all my", "all the", "the", "some", "those", "these")
 # "done with the report", "through with the taxes".
 DONE_WITH: tuple[str, ...] = ("done", "finished", "finish", "through")
 # "done: milk", "finished - the report".
@@ -104,8 +116,12 @@ PAST_FORMS: tuple[str, ...] = (
     "bought", "paid", "went", "made", "wrote", "sent", "took", "fed", "ran", "met", "found",
     "brought", "sold", "told", "got", "gave", "spoke", "drove", "ate", "saw", "kept", "built",
     "caught", "taught", "swept", "read", "put", "cut", "hung", "paid off", "picked up",
-    "dropped off", "filled out", "signed up for",
+    "dropped off", "filled out", "signed up for", "rang", "threw", "drew", "flew", "chose",
+    "spent", "lent", "wore", "rode", "sang", "woke", "shook", "left", "sat", "dug", "hid",
 )  # fmt: skip
+# Past forms spelled like the verb itself: "put away the camping gear on saturday" is a task
+# with its date, not a report; with "i" or "just" before it, or no date after it, a report.
+SAME_IN_PAST: frozenset[str] = frozenset({"put", "read", "cut", "set", "shut", "let", "hit"})
 # Past forms that report no finished task ("I needed milk", "I added it").
 NOT_REPORTS: frozenset[str] = frozenset(
     {"need", "needed", "wanted", "added", "created", "asked", "used", "tried", "started",
