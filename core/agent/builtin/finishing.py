@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
+from core.agent.builtin.dates import read_date
 from core.agent.builtin.intents import AskWhich, Complete
 from core.agent.builtin.lexicon.talk import YOU
 from core.agent.builtin.lexicon.verbs import (
@@ -20,6 +22,7 @@ from core.agent.builtin.lexicon.verbs import (
     MARK_VERBS,
     NOT_REPORTS,
     PAST_FORMS,
+    SAME_IN_PAST,
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import parse_ref
@@ -73,6 +76,7 @@ _PAST_TENSE = re.compile(
     NOCASE,
 )
 _YOU = re.compile(rf"^{alt(YOU)}\b", NOCASE)
+_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 
 
 def read_complete(text: str) -> Complete | AskWhich | None:
@@ -118,5 +122,10 @@ def read_past_tense(text: str) -> Complete | None:
     match = _PAST_TENSE.match(text)
     if not match or match.group("verb").lower() in NOT_REPORTS:
         return None
+    if match.start("verb") == 0 and match.group("verb").lower() in SAME_IN_PAST:
+        # "put away the camping gear on saturday": a task with its date, not a report
+        reading = read_date(match.group("rest"), now=_SHAPE_NOW, zone=UTC)
+        if reading is not None and reading.phrase.lower() not in AT_LAST:
+            return None
     ref = parse_ref(f"{match.group('verb')} {match.group('rest')}")
     return Complete(ref, loose=True) if ref else None

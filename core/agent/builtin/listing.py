@@ -36,7 +36,13 @@ from core.agent.builtin.lexicon.questions import (
 )
 from core.agent.builtin.lexicon.talk import YOU
 from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
-from core.agent.builtin.lexicon.verbs import DONE_FIRST, DONE_REPORTS, OBLIGED, SHOW_VERBS
+from core.agent.builtin.lexicon.verbs import (
+    DID_REPORTS,
+    DONE_FIRST,
+    DONE_REPORTS,
+    OBLIGED,
+    SHOW_VERBS,
+)
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.words import NOCASE, ON_MY_LIST
@@ -99,7 +105,10 @@ def status_of(text: str) -> Status:
     return "all"
 
 
-STATUS_QUESTION = re.compile(r"^(?:is|are|was|were|has|have|had|did|does)\s+(?!you\b).+", NOCASE)
+STATUS_QUESTION = re.compile(
+    rf"^(?:is|are|was|were|has|have|had|did(?!\s+{alt(DID_REPORTS)}\s+\w[^?]*$)|does)\s+(?!you\b).+",
+    NOCASE,
+)
 
 
 _ASKS_FOR_A_LIST = re.compile(

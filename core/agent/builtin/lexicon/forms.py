@@ -18,6 +18,7 @@ IRREGULAR_FORMS: dict[str, str] = {
     "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose", "flew": "fly",
     "drew": "draw", "froze": "freeze", "rode": "ride", "rang": "ring", "sang": "sing",
     "threw": "throw", "wore": "wear", "tore": "tear", "woke": "wake", "shook": "shake",
+    "dug": "dig", "hid": "hide",
     "groceries": "grocery", "children": "child", "kids": "kid", "dishes": "dish",
 }  # fmt: skip
 # Words a title match ignores ("the milk task" finds "buy milk").
