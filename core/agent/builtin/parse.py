@@ -14,7 +14,7 @@ import re
 from core.agent.builtin import (
     again,
     answers,
-    changes,
+    asides,
     chitchat,
     clauses,
     dated,
@@ -58,12 +58,12 @@ from core.agent.builtin.intents import (
     Update,
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS, THUMBS_UP
-from core.agent.builtin.lexicon.talk import AGREEING, NOT_A_TASK_STARTS
+from core.agent.builtin.lexicon.talk import AGREEING
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
-from core.agent.builtin.text import clean, normalize, tidy_title
+from core.agent.builtin.text import clean, normalize
 
 _SEPARATORS = re.compile(
     r"\s*(?:,\s*(?:and\s+|then\s+|also\s+|plus\s+)?|\s+(?:and\s+then|and\s+also|then|and|"
@@ -72,11 +72,6 @@ _SEPARATORS = re.compile(
 )
 _OPERATION_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
 _NAMES_A_TASK = re.compile(rf"\b{alt(TASK_NOUNS)}\b", NOCASE)
-_NOT_A_TASK = re.compile(
-    r"^(?:what|why|how|when|where|who|which|is|are|do|does|did|has|have|had|was|were|should|"
-    rf"can|could|would|will|you|your|this|that|let|{alt(NOT_A_TASK_STARTS)})\b",
-    NOCASE,
-)
 
 
 def _is_instruction(intent: Intent) -> bool:
@@ -96,7 +91,7 @@ def single(text: str, *, nested: bool = False) -> Intent:
     "I need to ..." is read once, not again ("I need to I need to ...")."""
     if (asked := timed.read_question(text)) is not None:
         return asked  # "what's due today?", "anything overdue?", "when is the dentist due?"
-    if (changed := changes.read_change(text)) is not None:
+    if (changed := asides.read_change(text)) is not None:
         return changed  # "move the dentist to friday", "make it high priority", "untag it"
     if (searched := listing.read_search(text)) is not None:
         return searched
@@ -126,20 +121,7 @@ def single(text: str, *, nested: bool = False) -> Intent:
         found = reader(text)
         if found is not None:
             return found
-    return Unknown(text, maybe_task=_maybe_task(text))
-
-
-def _maybe_task(text: str) -> str | None:
-    """Short, statement-like text could be a task the person wants noted."""
-    words = text.split()
-    if not words or len(words) > 12 or text.endswith("?") or len(text) > 200:
-        return None
-    ref = parse_ref(text)
-    if ref is None or ref.kind != "title" or ref.text != tidy_title(text):
-        return None  # "the milk one", "it", "2": pointing at a task, not naming a new one
-    if _NOT_A_TASK.match(text):
-        return None
-    return tidy_title(text) or None
+    return Unknown(text, maybe_task=dated.maybe_task(text))
 
 
 _AGREEING = re.compile(rf"^{alt(AGREEING)}\b[\s,!.]*", NOCASE)

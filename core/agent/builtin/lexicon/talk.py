@@ -131,6 +131,17 @@ NOT_IN_TITLES: tuple[str, ...] = (
     "is", "are", "was", "were", "should", "would", "could", "will", "shall", "must", "might",
     "asked", "told", "said", "wants", "wanted", "needs", "has", "had",
 )  # fmt: skip
+# How an aside after a request may start: a reason or a remark that asks nothing ("make the
+# tap one high priority, it's getting worse", "set the loft to low, no rush").
+ASIDE_STARTS: tuple[str, ...] = (
+    "because", "cos", "coz", "cuz", "'cause", "cause", "since", "as", "bc", "it's", "its",
+    "it is", "it can", "it'll", "it will", "it has", "it needs", "it keeps", "it got", "that's",
+    "thats", "they're", "theyre", "i'm", "im", "i've", "ive", "i have", "i am", "got",
+    "no rush", "no hurry", "not urgent", "no biggie", "no stress", "getting", "too", "way too",
+    "there's", "theres", "we're", "were", "we've", "he's", "she's", "the deadline",
+    "deadline's", "can wait", "not a priority", "not important", "not that important",
+    "ugh", "sigh", "lol", "haha",
+)  # fmt: skip
 # Answers to "one task or two?".
 AS_ONE: tuple[str, ...] = (
     "one", "1", "a single one", "single", "one task", "as one", "together", "keep it together",

@@ -1,0 +1,44 @@
+"""An edit followed by a reason or a remark: "make the tap one high priority, it's getting
+worse", "set the loft to low priority, no rush", "move the vet to friday, got too much on".
+The aside asks nothing, so the edit before it is read as if it stood alone (and the aside
+never ends up in a title or a date). An aside that names a date, or a priority the edit does
+not set, is no aside ("…, it can wait till monday", "move it to friday, it's urgent"): that
+message is left to the other readers."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from core.agent.builtin import changes
+from core.agent.builtin.dates import read_date
+from core.agent.builtin.intents import Intent
+from core.agent.builtin.lexicon.fields import PRIORITY_PHRASES
+from core.agent.builtin.lexicon.talk import ASIDE_STARTS
+from core.agent.builtin.pattern import NOCASE, alt
+
+_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
+_ASIDE = re.compile(
+    r"(?:\s*[,;:]\s*|\s+[-–—]+\s*|\s*\.\s+|\s+(?=(?:because|cos|coz|cuz|since|bc)\b))"
+    rf"(?P<aside>{alt(ASIDE_STARTS)}(?![\w']).*)$",
+    NOCASE,
+)
+_ASKS_MORE = re.compile(rf"\b(?:{alt(PRIORITY_PHRASES)}|priority)\b", NOCASE)
+
+
+def read_change(text: str) -> Intent | None:
+    """The change `text` asks for, with a trailing aside set apart."""
+    if (changed := changes.read_change(text)) is not None:
+        return changed
+    for found in _ASIDE.finditer(text):
+        aside = found.group("aside")
+        if read_date(aside, now=_SHAPE_NOW, zone=UTC) is not None:
+            return None
+        changed = changes.read_change(text[: found.start()].strip())
+        if changed is None:
+            continue
+        # "…, no rush" after a low priority says it again; after a date it asks for more
+        if _ASKS_MORE.search(aside) and getattr(changed, "priority", None) is None:
+            return None
+        return changed
+    return None
