@@ -13,17 +13,17 @@ from datetime import UTC, datetime
 from core.agent.builtin import changes
 from core.agent.builtin.dates import read_date
 from core.agent.builtin.intents import Intent
-from core.agent.builtin.lexicon.fields import PRIORITY_PHRASES
-from core.agent.builtin.lexicon.talk import ASIDE_STARTS
+from core.agent.builtin.lexicon.fields import PRIORITY_NOUNS, PRIORITY_PHRASES
+from core.agent.builtin.lexicon.talk import ASIDE_STARTS, BECAUSE
 from core.agent.builtin.pattern import NOCASE, alt
 
 _SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 _ASIDE = re.compile(
-    r"(?:\s*[,;:]\s*|\s+[-–—]+\s*|\s*\.\s+|\s+(?=(?:because|cos|coz|cuz|since|bc)\b))"
+    rf"(?:\s*[,;:]\s*|\s+[-–—]+\s*|\s*\.\s+|\s+(?={alt(BECAUSE)}\b))"
     rf"(?P<aside>{alt(ASIDE_STARTS)}(?![\w']).*)$",
     NOCASE,
 )
-_ASKS_MORE = re.compile(rf"\b(?:{alt(PRIORITY_PHRASES)}|priority)\b", NOCASE)
+_ASKS_MORE = re.compile(rf"\b{alt(PRIORITY_PHRASES, PRIORITY_NOUNS)}\b", NOCASE)
 
 
 def read_change(text: str) -> Intent | None:

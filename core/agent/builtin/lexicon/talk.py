@@ -142,6 +142,8 @@ ASIDE_STARTS: tuple[str, ...] = (
     "deadline's", "can wait", "not a priority", "not important", "not that important",
     "ugh", "sigh", "lol", "haha",
 )  # fmt: skip
+# Words that open a reason, with or without a comma before them ("… because it's late").
+BECAUSE: tuple[str, ...] = ("because", "cos", "coz", "cuz", "since", "bc")
 # Answers to "one task or two?".
 AS_ONE: tuple[str, ...] = (
     "one", "1", "a single one", "single", "one task", "as one", "together", "keep it together",
