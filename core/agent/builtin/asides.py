@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from core.agent.builtin import changes
+from core.agent.builtin import changes, due_told
 from core.agent.builtin.dates import read_date
 from core.agent.builtin.intents import Intent
 from core.agent.builtin.lexicon.fields import PRIORITY_NOUNS, PRIORITY_PHRASES
@@ -28,7 +28,7 @@ _ASKS_MORE = re.compile(rf"\b{alt(PRIORITY_PHRASES, PRIORITY_NOUNS)}\b", NOCASE)
 
 def read_change(text: str) -> Intent | None:
     """The change `text` asks for, with a trailing aside set apart."""
-    if (changed := changes.read_change(text)) is not None:
+    if (changed := due_told.read(text) or changes.read_change(text)) is not None:
         return changed
     for found in _ASIDE.finditer(text):
         aside = found.group("aside")

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from core.agent.builtin import day_asks
 from core.agent.builtin.dates import read_whole_date
 from core.agent.builtin.intents import ListTasks, WhenDue
 from core.agent.builtin.lexicon.fields import (
@@ -29,7 +30,6 @@ from core.agent.builtin.lexicon.time import (
     BEHIND,
     DEADLINES,
     DUE,
-    DUE_DATE,
     DUE_WINDOWS,
     MISSED,
     OVERDUE,
@@ -39,7 +39,7 @@ from core.agent.builtin.lexicon.time import (
     WHAT_NEEDS,
 )
 from core.agent.builtin.pattern import alt
-from core.agent.builtin.words import NOCASE, ref_from
+from core.agent.builtin.words import NOCASE
 
 _SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 
@@ -172,18 +172,12 @@ _TAGGED = re.compile(
     rf"(?:{alt(TAGGED)}|with\s+(?:the\s+)?{alt(TAG_VERBS)})(?:\s+(?:as|with))?\s+#?(?P<word>{_TAG_WORD})$",
     NOCASE,
 )
-_WHEN_DUE = re.compile(
-    rf"^(?:when(?:'?s|\s+is|\s+was|\s+are)|what(?:'?s|\s+is)\s+the\s+{alt(DUE_DATE)}\s+(?:of|for))\s+"
-    rf"(?P<ref>.+?)(?:\s+{alt(PLANNED)})?$",
-    NOCASE,
-)
 
 
 def read_question(text: str) -> ListTasks | WhenDue | None:
     asked = text.rstrip("?!. ").strip()
-    if match := _WHEN_DUE.match(asked):
-        ref = ref_from(match.group("ref"))
-        return WhenDue(ref) if ref is not None else None
+    if (due := day_asks.read_when(asked, is_date)) is not None:
+        return due  # "when's the mot due again?", "what day is the vet?"
     if match := _TAGGED.match(asked):
         tag = match.group("tag") or match.group("word")
         return ListTasks("pending", tag=tag.lower(), sort_by="due")
@@ -210,4 +204,4 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
                 return ListTasks("pending", due_phrase=when, sort_by="due")
             continue
         return ListTasks("pending", sort_by="due")
-    return None
+    return day_asks.read_day(asked, is_date)  # "what's on for friday?", "anything on the 3rd?"

@@ -176,3 +176,55 @@ CANT_DO: tuple[str, ...] = (
     "no time for", "not going to make", "not gonna make", "not gonna get to",
     "can't fit in", "cant fit in", "too busy for", "not doing",
 )  # fmt: skip
+# "what's on for friday?", "anything due on the 3rd?": how a question about one day's tasks
+# opens, before the day.
+DAY_ASKS: tuple[str, ...] = (
+    "what's on", "whats on", "what is on", "what's happening", "whats happening",
+    "what is happening", "what's planned", "what is planned", "what's scheduled",
+    "what is scheduled", "what's due", "whats due", "what is due", "what do i have",
+    "what do i have on", "what have i got", "what have i got on", "what've i got",
+    "what've i got on", "what do i need to do", "what do i have to do", "what must i do",
+    "what should i do", "anything", "anything on", "anything due", "anything happening",
+    "anything planned", "is there anything", "is there anything on", "is there anything due",
+    "is anything due", "is anything on", "do i have anything", "do i have anything on",
+    "do i have anything due", "have i got anything", "have i got anything on", "any tasks",
+    "any tasks due", "any tasks on", "anything i need to do", "what's there", "what is there",
+)  # fmt: skip
+# The word between such a question and its day ("… on friday", "… for the 3rd").
+DAY_ASK_LINKS: tuple[str, ...] = ("on", "for", "by", "this", "over")
+# "when's the dentist?", "what day is the vet?", "when do I have to renew the passport?":
+# how a question about one task's due opens, before the task.
+WHEN_ASKS: tuple[str, ...] = (
+    "when's", "whens", "when is", "when was", "when are", "what day is", "which day is",
+    "what date is", "what time is", "when do i have to", "when do i need to", "when must i",
+    "when should i", "when have i got to", "when do i gotta", "when am i supposed to",
+    "what's the due date of", "what's the due date for", "what's the due date on",
+    "what is the due date of", "what is the due date for", "what is the due date on",
+    "what's the deadline of", "what's the deadline for", "what's the deadline on",
+    "what is the deadline of", "what is the deadline for", "what is the deadline on",
+    "whats the deadline for", "whats the deadline on", "whats the due date for",
+    "when's the deadline for", "when's the deadline on", "when is the deadline for",
+    "when's the due date for", "when is the due date for",
+)  # fmt: skip
+# Leads after which the task must be named, not "it": "what time is it" asks the clock.
+WHEN_ASKS_NAMING: tuple[str, ...] = ("what day is", "which day is", "what date is", "what time is")
+# Words that may end such a question and name nothing ("when's the mot due again?").
+WHEN_ENDS: tuple[str, ...] = (
+    "due", "due again", "again", "exactly", "due exactly", "by", "due by", "planned",
+    "scheduled", "on", "happening", "supposed to be done", "due on", "done by", "set for",
+)  # fmt: skip
+# "can the vet go to friday instead", "the bike service can wait till monday": a move told as
+# what the task can do, and the verbs that tell it.
+CAN_WORDS: tuple[str, ...] = ("can", "could", "should", "will", "may", "might", "would")
+GO_VERBS: tuple[str, ...] = (
+    "go", "move", "slide", "slip", "shift", "wait", "happen", "be done", "go back",
+    "be pushed", "be moved", "get moved", "get pushed",
+)  # fmt: skip
+GO_LINKS: tuple[str, ...] = ("to", "till", "until", "on", "for", "onto", "into")
+# "the essay's deadline is friday now", "set the due date of the gift to the 10th": what may
+# stand between the named date and the new one, and a trailing word that says it is new.
+DEADLINE_LINKS: tuple[str, ...] = (
+    "to", "is", "is now", "as", "at", "on", "by", "should be", "will be", "needs to be",
+    "becomes", "moves to", "changes to", "is moving to", "=", ":", "now",
+)  # fmt: skip
+NEW_NOW: tuple[str, ...] = ("now", "instead", "then", "please", "pls")
