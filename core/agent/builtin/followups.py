@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.context import Context
-from core.agent.builtin.intents import EditFields, Intent, Ref, Update
+from core.agent.builtin.done_before import says_done_before
+from core.agent.builtin.intents import Complete, EditFields, Intent, Ref, Update
 from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS, PRIORITY_PHRASES
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import tidy_title
@@ -45,6 +46,8 @@ def read(text: str, context: Context) -> Intent | None:
     if (labelled := _LABELLED.match(text)) is not None:
         description = tidy_title(labelled.group("text"))
         return Update(Ref("number", number=number), description=description or None)
+    if says_done_before(text):
+        return Complete(Ref("number", number=number))  # "oh wait that's done already"
     if is_date(text):
         return EditFields(Ref("number", number=number), due_phrase=text)
     return None

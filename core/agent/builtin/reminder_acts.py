@@ -109,6 +109,9 @@ async def _move_last(
     if not target:
         return "Which task do you mean? Give its number, like “move the reminder for #2 to 5pm”."
     when = _local(intent.at, zone)
+    before = str(context.last_input.get("remind_at") or "")
+    if not intent.day_said and len(before) >= 10:
+        when = before[:10] + when[10:]  # "actually make it 6pm": the same day, at 6pm
     extra: dict[str, object] = {}
     if context.last_input.get("due") and context.last_input.get("due") == context.last_input.get(
         "remind_at"

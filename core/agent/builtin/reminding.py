@@ -29,9 +29,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, tzinfo
 
+from core.agent.builtin.amounts import minutes_in as _minutes
 from core.agent.builtin.dates import DateReading, read_date, read_whole_date
-from core.agent.builtin.lexicon.numbers import COUNT_WORDS, NUMBER_SIGNS
+from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.reminders import (
+    AFTER_ALL,
     ASK_REMINDERS,
     BEFORE_WORDS,
     CANCEL_ALL_VERBS,
@@ -65,7 +67,6 @@ from core.agent.builtin.lexicon.time import (
     MONTHS,
     PERIODS,
     RELATIVE_DAYS,
-    UNITS,
     WEEKDAYS,
 )
 from core.agent.builtin.lexicon.verbs import REMIND_VERBS
@@ -124,6 +125,7 @@ REMINDER_FIRST = re.compile(
 REMIND_SHIFTED = re.compile(rf"^{_REMIND_ME}\s+(?P<spec>.+)$", re.I)
 TIME_LEADS = re.compile(r"^(?:to|for|until|till|at|on)\s+", re.I)
 TRAILERS = re.compile(rf"\s+{alt(INSTEAD)}$", re.I)
+_AFTER_ALL = re.compile(rf"(?:\s+{alt(AFTER_ALL)})+$", re.I)
 ABOUT_BEFORE = re.compile(
     rf"\b{_REMIND_ME}\s+(?:{alt(REGARDING)}|for)\s+(?P<body>.+?)\s+{alt(BEFORE_WORDS)}"
     rf"(?:\s+(?:its|it'?s|the)\s+{alt(ITS_TIME)})?$",
@@ -148,7 +150,6 @@ _A_NUMBER = re.compile(rf"{_NUMBERED}\d+", re.I)
 WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
 _ASIDE = re.compile(rf"^{alt(MOVE_ASIDE)}\b", re.I)
 _SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", re.I)
-UNIT_MINUTES = {"minutes": 1, "hours": 60, "days": 60 * 24, "weeks": 60 * 24 * 7}
 _DAY_NAMES = alt(WEEKDAYS, MONTHS, RELATIVE_DAYS, PERIODS)
 _DAY_WORDS = re.compile(
     rf"\b{_DAY_NAMES}\b|\d{{1,2}}/\d{{1,2}}|\d{{4}}-\d{{2}}-\d{{2}}"
@@ -194,6 +195,7 @@ class MoveLastReminder:
     when it was set with the task's time."""
 
     at: datetime
+    day_said: bool = True  # "make it 6pm" keeps the reminder's day; "make it friday 6pm" not
 
 
 @dataclass(frozen=True)
@@ -340,7 +342,7 @@ def _follow_up(said: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | No
     if not spec:
         return None
     at = _when(TIME_LEADS.sub("", spec), now=now, zone=zone)
-    return MoveLastReminder(at) if at is not None else None
+    return MoveLastReminder(at, bool(_DAY_WORDS.search(spec))) if at is not None else None
 
 
 def _shift(verb: str, spec: str) -> int | None:
@@ -356,7 +358,7 @@ def _shift(verb: str, spec: str) -> int | None:
 
 
 def _target(words: str) -> str:
-    words = TARGET_LEADS.sub("", words.strip(" ,.!?")).strip(" ,.!?")
+    words = TARGET_LEADS.sub("", _AFTER_ALL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
     words = _TASK_FIRST.sub("", words)
     return "" if words.lower() in TASK_POINTERS or not words else words
 
@@ -382,22 +384,6 @@ def _adjusted(reading: DateReading, *, now: datetime, zone: tzinfo) -> datetime:
     if at <= now and not _DAY_WORDS.search(reading.phrase):
         return local_instant(reading.day + timedelta(days=1), reading.at, zone)
     return at
-
-
-def _minutes(amount: str) -> int | None:
-    found = re.fullmatch(r"(?P<count>.+?)\s*(?P<unit>[a-z]+)", amount.strip().lower())
-    if found is None:
-        return None
-    count_text, unit = found.group("count").strip(), UNITS.get(found.group("unit"))
-    if unit not in UNIT_MINUTES:
-        return None
-    try:
-        count = float(count_text)
-    except ValueError:
-        if count_text not in COUNT_WORDS:
-            return None
-        count = COUNT_WORDS[count_text]
-    return int(count * UNIT_MINUTES[unit])
 
 
 def which_number(words: str) -> re.Match[str] | None:

@@ -18,14 +18,15 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from core.agent.builtin.intents import EditFields, Ref
-from core.agent.builtin.lexicon.time import CANT_DO, HAS_BEEN, MOVED_NEWS
+from core.agent.builtin.lexicon.time import ARRIVES, ARRIVING, CANT_DO, HAS_BEEN, MOVED_NEWS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import ref_from
 
 _WHEN_LEAD = r"(?:(?:at|on|for|to|till|until|by)\s+)?"
 _IS_NOW = re.compile(
-    r"^(?P<ref>.+?)(?:\s+(?:is|are)|'s|’s)\s+(?P<now>now\s+)?"
+    rf"^(?P<ref>.+?)(?:(?:\s+(?:is|are)|'s|’s)(?:\s+{alt(ARRIVING)})?|\s+{alt(ARRIVES)})"
+    r"\s+(?P<now>now\s+)?"
     + _WHEN_LEAD
     + r"(?P<when>.+?)(?P<later>\s+now)?(?:\s*[,;]?\s*(?P<not>not|instead\s+of)\s+(?P<old>.+))?$",
     NOCASE,

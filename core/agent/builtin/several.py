@@ -1,6 +1,8 @@
-"""Several tasks in one message: "add call the bank; book flights; renew card", or one task
-a line under "add these:" ("- milk", "2. eggs", "• bread"). Pure: the message in, an
-`AddSeveral` (or None) out; the caller's reader says whether the first line asks to add."""
+"""Several tasks in one message: "add call the bank; book flights; renew card", one task a
+line under "add these:" ("- milk", "2. eggs", "• bread"), or after it and a colon, split by
+commas ("add these pls: call the bank, email sarah", "can you add: milk, eggs, bread"). Pure:
+the message in, an `AddSeveral` (or None) out; the caller's reader says whether the first
+line asks to add."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from core.agent.builtin.text import OPEN_TO_CLOSE, clean
 # A line's bullet: "- ", "* ", "• ", "1. ", "2) ", "(3) ".
 _BULLET = re.compile(r"^\s*(?:[-*•·◦▪‣–—+]|\d{1,2}[.)]|\(\d{1,2}\))\s*(?P<item>\S.*?)\s*$")
 _THESE = re.compile(rf"\b{alt(THESE_ITEMS)}\b", NOCASE)
+_COMMA = re.compile(r"\s*[,;]\s*(?:and\s+|&\s+|then\s+|also\s+|plus\s+)?", NOCASE)
 _SEMICOLON = re.compile(r"\s*;\s*(?:and\s+|then\s+|also\s+)?", NOCASE)
 # Stands for the tasks in the first line, so the add readers read it as one title.
 _STAND_IN = "Qqtaskqq"
@@ -29,6 +32,8 @@ def read_lines(text: str, single: Reader) -> AddSeveral | None:
     """A task a line: bulleted or numbered lines, or plain lines under a first line that asks
     to add ("add these to my list:")."""
     lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) == 1:
+        return _after_colon(lines[0], single)
     if not 2 <= len(lines) <= MOST_LINES:
         return None
     head: str | None = lines[0]
@@ -45,6 +50,24 @@ def read_lines(text: str, single: Reader) -> AddSeveral | None:
         titles = [line.strip() for line in items]
     if len(titles) < 2 or (head is not None and not _asks_to_add(head, single)):
         return None
+    return AddSeveral(tuple(titles))
+
+
+def _after_colon(line: str, single: Reader) -> AddSeveral | None:
+    """ "add a few things: book flights, renew insurance and call gran": a task a comma
+    after a first part that asks to add; a lone item or a quoted title stays one task."""
+    head, colon, tail = line.partition(":")
+    if not colon or any(quote in line for quote in OPEN_TO_CLOSE if quote != "'"):
+        return None
+    items = [part.strip(" .!") for part in _COMMA.split(tail) if part.strip(" .!")]
+    if len(items) < 2 or len(items) > MOST_LINES or not all(_a_task(item) for item in items):
+        return None
+    if not head.strip() or not _asks_to_add(head, single):
+        return None
+    titles: list[str] = []
+    for item in items:  # "… and call gran": two tasks by the rule joined adds follow
+        joined = split_joined(Add(item), item)
+        titles.extend(joined.titles if isinstance(joined, AddSeveral) else [item])
     return AddSeveral(tuple(titles))
 
 

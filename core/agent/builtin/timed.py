@@ -16,6 +16,10 @@ from core.agent.builtin import day_asks
 from core.agent.builtin.dates import read_whole_date
 from core.agent.builtin.intents import ListTasks, WhenDue
 from core.agent.builtin.lexicon.fields import (
+    PRIORITY_ASK_DOING,
+    PRIORITY_ASK_DUTIES,
+    PRIORITY_ASK_LEADS,
+    PRIORITY_ASK_WHEN,
     PRIORITY_ASKS,
     PRIORITY_NOUNS,
     PRIORITY_PHRASES,
@@ -157,8 +161,10 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 _URGENT = re.compile(
-    rf"^(?:what(?:'?s|\s+is|\s+are)|{_SHOW}|any|anything|which\s+{_TASK}\s+are)\s+"
-    rf"(?:(?:my|the)\s+)?(?P<level>{alt(PRIORITY_ASKS)})(?:\s+{_THINGS})?$",
+    rf"^(?:what(?:'?s|\s+is|\s+are)|{_SHOW}|{alt(PRIORITY_ASK_LEADS)}|which\s+{_TASK}\s+are)\s+"
+    rf"(?:(?:my|the)\s+)?(?P<level>{alt(PRIORITY_ASKS)})(?:\s+{_THINGS})?"
+    rf"(?:\s+(?:that\s+)?{alt(PRIORITY_ASK_DUTIES)}\s+{alt(PRIORITY_ASK_DOING)})?"
+    rf"(?:\s+{alt(PRIORITY_ASK_WHEN)})?$",
     NOCASE,
 )
 _TAG_WORD = r"[^\W\d_][\w\-]*"

@@ -88,9 +88,24 @@ PRIORITY_ASKS: dict[str, str] = {
     "urgent": "high", "important": "high", "high": "high", "high priority": "high",
     "high-priority": "high", "top priority": "high", "medium": "medium",
     "medium priority": "medium", "medium-priority": "medium", "low": "low",
-    "low priority": "low", "low-priority": "low", "most important": "sort",
+    "low priority": "low", "low-priority": "low", "most important": "high",
     "priority": "sort", "priorities": "sort",
 }  # fmt: skip
+# "is there anything urgent i should be doing right now?": the words around a priority ask.
+PRIORITY_ASK_LEADS: tuple[str, ...] = (
+    "is there anything", "is there", "are there any", "are there", "do i have anything",
+    "do i have any", "have i got anything", "got anything", "anything", "any",
+)  # fmt: skip
+PRIORITY_ASK_DUTIES: tuple[str, ...] = (
+    "i should", "i need to", "i have to", "i must", "i ought to", "i gotta", "to",
+)  # fmt: skip
+PRIORITY_ASK_DOING: tuple[str, ...] = (
+    "do", "be doing", "doing", "work on", "be working on", "get done", "handle", "tackle",
+    "focus on", "deal with", "look at",
+)  # fmt: skip
+PRIORITY_ASK_WHEN: tuple[str, ...] = (
+    "now", "right now", "rn", "today", "at the moment", "atm", "first", "next", "on my list",
+)  # fmt: skip
 # "set the priority of #2 to high", "make taxes urgent", "flag it as high".
 PRIORITY_SETTERS: tuple[str, ...] = ("set", "change", "make", "update", "put")
 PRIORITY_MARKERS: tuple[str, ...] = ("make", "mark", "set", "flag", "put", "change")

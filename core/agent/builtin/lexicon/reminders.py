@@ -43,7 +43,8 @@ ITS_TIME: tuple[str, ...] = ("due", "time", "start")
 STOP_REMINDING: tuple[str, ...] = ("don't", "dont", "do not", "stop", "never mind", "no need to")
 REMINDING: tuple[str, ...] = ("remind", "reminding")
 CANCEL_VERBS: tuple[str, ...] = (
-    "cancel", "delete", "remove", "drop", "clear", "turn off", "kill",
+    "cancel", "delete", "remove", "drop", "clear", "turn off", "kill", "never mind", "nevermind",
+    "scrap", "ditch", "forget", "forget about", "skip", "lose", "get rid of", "undo", "no need for",
 )  # fmt: skip
 NO_REMINDER: tuple[str, ...] = ("no reminder",)
 # "cancel all my reminders", "mute every reminder".
@@ -77,3 +78,7 @@ TASK_POINTERS: frozenset[str] = frozenset(
 )  # fmt: skip
 # "instead", "rather": words after a moved time that change nothing.
 INSTEAD: tuple[str, ...] = ("instead", "then", "please", "pls", "rather")
+# "don't remind me about it after all": words after a cancelled reminder that change nothing.
+AFTER_ALL: tuple[str, ...] = (
+    "after all", "anymore", "any more", "then", "either", "please", "pls", "thanks", "now",
+)  # fmt: skip

@@ -48,6 +48,33 @@ POINTER_TAILS: tuple[str, ...] = (
     "already", "now", "just", "just now", "right now", "finally", "at last", "too", "as well",
     "lol",
 )  # fmt: skip
+# "oh wait that's done already", "already got it haha": the task just added, done before.
+DONE_BEFORE_VERBS: tuple[str, ...] = (
+    "did", "done", "got", "bought", "sent", "finished", "handled", "sorted", "paid", "called",
+    "booked", "picked up", "took care of", "dealt with", "fixed", "grabbed", "posted",
+    "emailed", "rang", "completed", "ordered", "texted", "returned", "cleaned", "made",
+)  # fmt: skip
+DONE_BEFORE_STATES: tuple[str, ...] = (
+    "done", "sorted", "handled", "taken care of", "dealt with", "finished", "complete",
+    "completed", "covered", "bought", "sent", "paid", "booked",
+)  # fmt: skip
+DONE_BEFORE_WORDS: tuple[str, ...] = ("already", "just", "actually")
+DONE_BEFORE_WHO: tuple[str, ...] = ("i", "i have", "i've", "ive", "we", "we've")
+DONE_BEFORE_POINTERS: tuple[str, ...] = (
+    "it", "that", "this", "that one", "this one", "the thing", "one",
+)  # fmt: skip
+DONE_BEFORE_POLITE: tuple[str, ...] = ("please", "pls", "plz")
+# "…, mark it done": the request that may follow such news.
+DONE_BEFORE_ASKS: tuple[str, ...] = (
+    "mark it done", "mark it as done", "mark that done", "mark that as done", "mark it off",
+    "mark it complete", "mark it as complete", "tick it off", "check it off", "cross it off",
+    "tick that off", "check that off", "cross that off", "you can tick it off",
+    "you can mark it done", "so mark it done", "so tick it off",
+)  # fmt: skip
+DONE_BEFORE_TAILS: tuple[str, ...] = (
+    "already", "haha", "hahaha", "lol", "lmao", "tbh", "though", "anyway", "actually", "earlier",
+    "yesterday", "today", "this morning", "last night", "just now", "oops", "my bad",
+)  # fmt: skip
 # Words that may stand where a task would and point at none ("I'm done", "all done").
 NOT_A_TASK: tuple[str, ...] = (
     "i'm", "im", "i am", "we're", "we are", "all", "just", "almost", "nearly", "not", "half",
@@ -76,7 +103,9 @@ THESE_ITEMS: tuple[str, ...] = (
     "these", "the following", "following", "this lot", "all of these", "all these",
     "these items", "these tasks", "these things", "these todos", "the following tasks",
     "the following items", "the following things", "everything below", "the ones below",
-    "the items below", "the tasks below", "this list", "them",
+    "the items below", "the tasks below", "this list", "them", "a few things", "a few",
+    "a couple of things", "a couple things", "some things", "some stuff", "few things",
+    "a few tasks", "some tasks", "a few items", "some items", "a bunch of things", "this stuff",
 )  # fmt: skip
 # Titles that name no task ("add something").
 NOT_TITLES: frozenset[str] = frozenset({"to", "do", "something", "sth", "a thing"})

@@ -166,6 +166,16 @@ MOVED_NEWS: tuple[str, ...] = (
 HAS_BEEN: tuple[str, ...] = (
     "got", "has been", "have been", "'s been", "was", "were", "is being", "has got",
 )  # fmt: skip
+# "the plumber's coming at 4pm now, not 10": what a task's time does, said before the time.
+ARRIVING: tuple[str, ...] = (
+    "coming", "coming over", "coming round", "coming by", "arriving", "happening", "booked",
+    "scheduled", "starting", "planned", "set", "on", "turning up", "showing up", "getting here",
+    "being delivered", "going to be", "gonna be",
+)  # fmt: skip
+ARRIVES: tuple[str, ...] = (
+    "comes", "arrives", "starts", "happens", "will come", "will arrive", "will start",
+    "will be", "will happen",
+)  # fmt: skip
 # "can't do the parking permit today, move it to tomorrow": the old plan will not happen,
 # so the new day stands alone (no time is kept from the old due).
 CANT_DO: tuple[str, ...] = (
