@@ -28,8 +28,9 @@ _ASKS_MORE = re.compile(rf"\b{alt(PRIORITY_PHRASES, PRIORITY_NOUNS)}\b", NOCASE)
 
 def read_change(text: str) -> Intent | None:
     """The change `text` asks for, with a trailing aside set apart."""
-    if (changed := due_told.read(text) or changes.read_change(text)) is not None:
-        return changed
+    whole = due_told.read(text) or changes.read_change(text)
+    if whole is not None and not _holds_an_aside(whole, text):
+        return whole
     for found in _ASIDE.finditer(text):
         aside = found.group("aside")
         if read_date(aside, now=_SHAPE_NOW, zone=UTC) is not None:
@@ -38,7 +39,20 @@ def read_change(text: str) -> Intent | None:
         if changed is None:
             continue
         # "…, no rush" after a low priority says it again; after a date it asks for more
-        if _ASKS_MORE.search(aside) and getattr(changed, "priority", None) is None:
+        if (
+            _ASKS_MORE.search(aside)
+            and getattr(changed, "priority", None) is None
+            and not getattr(changed, "clear_due", False)  # "…, it's not urgent" after no due
+        ):
             return None
         return changed
-    return None
+    return whole
+
+
+def _holds_an_aside(changed: Intent, text: str) -> bool:
+    """Whether the task the change names swallowed the aside ("take the date off the essay,
+    no deadline anymore" names "the essay", not "the essay, no deadline anymore")."""
+    ref = getattr(changed, "ref", None)
+    if ref is None or ref.kind != "title":
+        return False
+    return any(found.group("aside") in ref.text for found in _ASIDE.finditer(text))

@@ -38,6 +38,7 @@ from core.agent.builtin.lexicon.verbs import (
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
+from core.agent.builtin.wording import WORDING_SETTERS
 from core.agent.builtin.words import NOCASE, ref_from
 
 # How many "rename X to Y" splits are tried (`Update.alternatives`).
@@ -101,6 +102,7 @@ _DESCRIPTION_CLEARERS: tuple[re.Pattern[str], ...] = (
 )
 _IS_NEW = r"(?:is|should\s+be|will\s+be|:)"
 _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
+    *WORDING_SETTERS,
     re.compile(
         rf"^{alt(FIX_VERBS)}\s+(?:the\s+|a\s+)?(?:{alt(MISTAKE_WORDS)}|{_TITLE})\s+"
         rf"(?:in|of|on|for)\s+(?P<ref>.+?)\s*[,:;-]?\s+(?:it\s+should\s+(?:be|{_SAY})|to|to\s+{_SAY}|as)"

@@ -14,6 +14,7 @@ from core.agent.builtin.lexicon.questions import (
     COUNT_NOUNS,
     DID_WHAT,
     FIND_VERBS,
+    FORGETTING,
     HOW_MANY,
     LIST_ASKS,
     LIST_HINTS,
@@ -28,6 +29,7 @@ from core.agent.builtin.lexicon.questions import (
     STATUS,
     STATUS_DONE,
     STATUS_OPEN,
+    STILL,
     TODO_LISTS,
     WHATS_LEFT,
     WHEN_TAILS,
@@ -59,12 +61,14 @@ _LIST_NOUN = alt(LISTING_NOUNS)
 _LIST_LEADS = re.compile(rf"^(?:{alt(SHOW_VERBS)}|{alt(LIST_ASKS)})\b", NOCASE)
 _KINDS = alt(LIST_KINDS)
 _PLATE = rf"(?:my|the)\s+{alt(PLATES)}"
+_STILL = alt(STILL)
 _LIST_SHAPES = re.compile(
     rf"^(?:(?:my|all|all\s+my|the|our|{_KINDS})\s+)*{_LIST_NOUN}$"
     rf"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+{alt(OBLIGED)}\s+to\s+do\b"
-    rf"|\bwhat(?:'?s|\s+is)?\s+(?:{alt(WHATS_LEFT)}|on\s+{_PLATE})\b"
+    rf"|\bwhat(?:'?s|\s+is)?\s+(?:{_STILL}\s+)?(?:{alt(WHATS_LEFT)}|on\s+{_PLATE})\b"
+    rf"|\bwhat\s+(?:am|are)\s+(?:i|we)\s+(?:{_STILL}\s+)?{alt(FORGETTING)}$"
     rf"|\bwhat\s+(?:have|did)\s+i\s+{alt(DID_WHAT)}\b"
-    rf"|\b(?:anything|something)\s+(?:{alt(ANYTHING_LEFT)}|on\s+{_PLATE})\b"
+    rf"|\b(?:anything|something)\s+(?:{_STILL}\s+)?(?:{alt(ANYTHING_LEFT)}|on\s+{_PLATE})\b"
     rf"|^{alt(LIST_KINDS_ALONE)}$"
     rf"|^(?:(?:just|only)\s+)?(?:the\s+)?{_KINDS}\s+(?:ones|{_PLURAL})(?:\s+only)?$"
     rf"|\bwhat\s+(?:do|did)\s+i\s+have\b|\b{alt(STATUS)}\b",

@@ -18,6 +18,7 @@ from core.agent.builtin.dates import (
     read_date,
     read_whole_date,
 )
+from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.intents import Add, EditFields, ListTasks, WhenDue
 from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note
@@ -180,7 +181,9 @@ async def edit(
                 return phrases.ASK_WHEN
             new = reading.due
             if due is not None and reading.at is not None and is_time_only(intent.due_phrase or ""):
-                new = due_on(due.day(tools.zone), reading.at, tools.zone)  # "change it to 11am"
+                kept = due.at.astimezone(tools.zone).time() if due.has_time else reading.at
+                at = in_old_half(intent.due_phrase or "", reading.at, kept)
+                new = due_on(due.day(tools.zone), at, tools.zone)  # "change it to 11am"
             elif due is not None and due.has_time and reading.at is None and not intent.day_only:
                 kept = due.at.astimezone(tools.zone).time()  # "actually monday": still at 9am
                 new = due_on(reading.day, kept, tools.zone)

@@ -24,7 +24,11 @@ WHATS_LEFT: tuple[str, ...] = (
     "left", "pending", "next", "remaining", "outstanding", "open", "up", "coming up", "due",
     "still open", "still to do", "to do",
 )  # fmt: skip
-ANYTHING_LEFT: tuple[str, ...] = ("left", "pending", "else", "to do")
+ANYTHING_LEFT: tuple[str, ...] = ("left", "pending", "else", "to do", "outstanding", "remaining")
+# "what's still on my plate?", "anything still left?": a word that may come before what is left.
+STILL: tuple[str, ...] = ("still", "yet")
+# "what am I forgetting?", "what are we missing?": asking what is still open.
+FORGETTING: tuple[str, ...] = ("forgetting", "missing", "overlooking", "neglecting")
 PLATES: tuple[str, ...] = ("list", "plate", "agenda", "schedule")
 # "what have I done?", "what did I get done?".
 DID_WHAT: tuple[str, ...] = (

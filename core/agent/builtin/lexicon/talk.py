@@ -140,7 +140,8 @@ ASIDE_STARTS: tuple[str, ...] = (
     "no rush", "no hurry", "not urgent", "no biggie", "no stress", "getting", "too", "way too",
     "there's", "theres", "we're", "were", "we've", "he's", "she's", "the deadline",
     "deadline's", "can wait", "not a priority", "not important", "not that important",
-    "ugh", "sigh", "lol", "haha",
+    "ugh", "sigh", "lol", "haha", "no deadline", "no due date", "no date", "no more deadline",
+    "doesn't matter", "does not matter",
 )  # fmt: skip
 # Words that open a reason, with or without a comma before them ("… because it's late").
 BECAUSE: tuple[str, ...] = ("because", "cos", "coz", "cuz", "since", "bc")

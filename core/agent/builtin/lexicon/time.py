@@ -140,6 +140,8 @@ CLEAR_DATE_VERBS: tuple[str, ...] = (
 )  # fmt: skip
 # "no deadline for the essay", "no more due date on #2".
 NO_DATE: tuple[str, ...] = ("no", "no more")
+# "at 4:30", "for 9": words before a bare clock time.
+CLOCK_LEADS: tuple[str, ...] = ("at", "for", "to", "by")
 # "take the deadline off the essay".
 DATE_OFF_VERBS: tuple[str, ...] = ("take", "knock", "strip", "get")
 # "make the dentist 11am", "have the vet on monday": a task's words, then its new date.

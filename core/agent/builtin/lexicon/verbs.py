@@ -203,6 +203,9 @@ CLEAR_VERBS: tuple[str, ...] = (
 )  # fmt: skip
 # "say", "read": what a title does ("it should say …", "change it to read …").
 SAY_VERBS: tuple[str, ...] = ("say", "read")
+SAYS_VERBS: tuple[str, ...] = ("says", "reads")
+# "change #1 so it says …", "make #2 read …": verbs that set what a task says.
+WORDING_VERBS: tuple[str, ...] = ("change", "make", "edit", "fix", "update", "amend", "reword")
 
 # --- Clauses ------------------------------------------------------------------------------
 # "the report is done, tick it off", "clean the fridge this weekend, add that": verbs that
