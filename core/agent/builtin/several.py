@@ -11,13 +11,15 @@ from collections.abc import Callable
 
 from core.agent.builtin.intents import Add, AddSeveral, Intent
 from core.agent.builtin.joined import split_joined
-from core.agent.builtin.lexicon.tasks import THESE_ITEMS
+from core.agent.builtin.lexicon.tasks import ADD_NOUNS, THESE_ITEMS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import OPEN_TO_CLOSE, clean
 
 # A line's bullet: "- ", "* ", "• ", "1. ", "2) ", "(3) ".
 _BULLET = re.compile(r"^\s*(?:[-*•·◦▪‣–—+]|\d{1,2}[.)]|\(\d{1,2}\))\s*(?P<item>\S.*?)\s*$")
 _THESE = re.compile(rf"\b{alt(THESE_ITEMS)}\b", NOCASE)
+# "new task:", "add a todo:": one task is named, so its commas hold its fields or its words.
+_ONE_TASK = re.compile(rf"\b{alt(tuple(ADD_NOUNS))}\b", NOCASE)
 _COMMA = re.compile(r"\s*[,;]\s*(?:and\s+|&\s+|then\s+|also\s+|plus\s+)?", NOCASE)
 _SEMICOLON = re.compile(r"\s*;\s*(?:and\s+|then\s+|also\s+)?", NOCASE)
 # Stands for the tasks in the first line, so the add readers read it as one title.
@@ -64,6 +66,8 @@ def _after_colon(line: str, single: Reader) -> AddSeveral | None:
         return None
     if not head.strip() or not _asks_to_add(head, single):
         return None
+    if _ONE_TASK.search(head) and not _THESE.search(head):
+        return None  # "new task: prep the slides, high priority, #work" is one task
     titles: list[str] = []
     for item in items:  # "… and call gran": two tasks by the rule joined adds follow
         joined = split_joined(Add(item), item)
