@@ -65,7 +65,7 @@ from core.agent.openai_backend import OpenAIAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
 from core.storage.db import Database  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
-from core.types import Incoming  # noqa: E402
+from core.types import HistoryMessage, Incoming  # noqa: E402
 from tests.fakes.openai_server import FakeOpenAI, Scripted, tool_call  # noqa: E402
 from tests.fakes.openai_server import text as answer  # noqa: E402
 
@@ -143,13 +143,14 @@ class PromptContext:
 
 class TimedAgent(Backend):
     """The openai backend, with the CPU time each `respond` took (the part outside the store),
-    and the latest turn's history items and prompt context, for `sdk_alone`."""
+    and the latest turn's history and prompt context, for `sdk_alone` (kept as they are: the
+    SDK-alone run converts the history itself, as the backend does)."""
 
     def __init__(self, inner: OpenAIAgent) -> None:
         self.inner = inner
         self.history_window = inner.history_window
         self.cpu: list[float] = []
-        self.last_history: list[Any] = []
+        self.last_history: list[HistoryMessage] = []
         self.last_context: PromptContext | None = None
 
     async def respond(self, turn: AgentTurn) -> str:
@@ -158,7 +159,7 @@ class TimedAgent(Backend):
             return await self.inner.respond(turn)
         finally:
             self.cpu.append((time.process_time() - started) * 1000)
-            self.last_history = history_items(turn.history)
+            self.last_history = turn.history
             context = turn.tools
             self.last_context = PromptContext(context.now, context.zone, context.zone_assumed)
 
@@ -183,7 +184,8 @@ def sdk_alone(backend: TimedAgent) -> Callable[[int], Awaitable[None]]:
     agent = inner.agent.clone(tools=tools)
 
     async def turn(number: int) -> None:
-        items = [*backend.last_history, {"role": "user", "content": f"add thing {number}"}]
+        said = {"role": "user", "content": f"add thing {number}"}
+        items = [*history_items(backend.last_history), said]
         result = await Runner.run(
             agent, items, context=backend.last_context, run_config=inner.run_config
         )
