@@ -161,7 +161,7 @@ def _validation_detail(name: str, raw: str) -> str:
 
 async def _audit(context: ToolContext, name: str, arguments: dict, result: dict) -> None:
     async with context.lock:  # after the tool call running now, as the model saw them
-        context.audit(name, arguments, result)
+        await context.audit(name, arguments, result)
 
 
 def _instructions(wrapper: RunContextWrapper[ToolContext], _: Agent[ToolContext]) -> str:

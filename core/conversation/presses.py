@@ -51,7 +51,7 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
         if deleted
         else f"{confirmation.subject} was already gone, so there was nothing to delete."
     )
-    audit.record(
+    await audit.record(
         session,
         AuditEntry(
             user_id=confirmation.user_id,
@@ -74,7 +74,7 @@ async def confirm_empty_trash(session: AsyncSession, confirmation: Confirmation)
         if erased
         else "Your trash was already empty."
     )
-    audit.record(
+    await audit.record(
         session,
         AuditEntry(
             user_id=confirmation.user_id,
@@ -216,7 +216,7 @@ async def press_undo(
     if result.outcome is UndoOutcome.UNDONE:
         reply = Reply(text=describe_undo(result.changes), outcome=result.outcome.value)
         owner, conversation_id = user_id, result.changes[0].conversation_id
-        audit.record(
+        await audit.record(
             session,
             AuditEntry(
                 user_id=owner,

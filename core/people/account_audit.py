@@ -15,7 +15,7 @@ def in_group(call: CommandCall) -> bool:
     return call.incoming.is_group
 
 
-def audit(
+async def audit(
     call: CommandCall,
     *,
     action: str,
@@ -27,7 +27,7 @@ def audit(
 ) -> None:
     """One audit row, and the same call in the assistant message's `tool_calls`."""
     result = {"ok": ok, "message": message, "data": details or None, "error": error}
-    call.tools.audit(action, {"platform": call.incoming.platform}, result, user_id=user_id)
+    await call.tools.audit(action, {"platform": call.incoming.platform}, result, user_id=user_id)
 
 
 async def current_identity(call: CommandCall) -> Identity:

@@ -62,7 +62,9 @@ async def link(call: CommandCall) -> Reply:
 
 async def issue_code(call: CommandCall) -> Reply:
     if in_group(call):
-        audit(call, action=link_codes.ISSUED, message=PRIVATE_CHAT_ONLY, ok=False, error="GROUP")
+        await audit(
+            call, action=link_codes.ISSUED, message=PRIVATE_CHAT_ONLY, ok=False, error="GROUP"
+        )
         return Reply(text=PRIVATE_CHAT_ONLY)
     code = link_codes.shown(
         await link_codes.issue(call.session, user_id=call.user.id, platform=call.incoming.platform)
@@ -74,7 +76,7 @@ async def issue_code(call: CommandCall) -> Reply:
         "It works once; don't share it."
     )
     hidden = template.format(code=HIDDEN_CODE, minutes=minutes)
-    audit(call, action=link_codes.ISSUED, message=hidden)
+    await audit(call, action=link_codes.ISSUED, message=hidden)
     return Reply(
         text=template.format(code=code, minutes=minutes), private=True, history_text=hidden
     )
@@ -87,7 +89,7 @@ async def redeem_code(call: CommandCall, typed: str) -> Reply:
         exposed = await link_codes.look_up(session, typed=typed, now=now)
         if exposed.code is not None:
             await link_codes.claim(session, code=exposed.code, now=now)  # burnt: others saw it
-        refused = _refused(call, CODE_IN_GROUP, "GROUP")
+        refused = await _refused(call, CODE_IN_GROUP, "GROUP")
         refused.withdraw = True
         return refused
     tries = await link_codes.wrong_tries(session, user_id=entering.id, now=now)
@@ -97,7 +99,7 @@ async def redeem_code(call: CommandCall, typed: str) -> Reply:
             f"Too many wrong codes from this account. To keep accounts safe I'll take another "
             f"code in {_minutes(minutes)}."
         )
-        return _refused(call, text, "RATE_LIMITED")
+        return await _refused(call, text, "RATE_LIMITED")
     platform, tenant = call.incoming.platform, call.incoming.tenant
     crowd = await link_codes.wrong_tries_on(session, platform=platform, tenant=tenant, now=now)
     if crowd >= link_codes.PLATFORM_WRONG_CODE_LIMIT:
@@ -110,19 +112,19 @@ async def redeem_code(call: CommandCall, typed: str) -> Reply:
             f"{_minutes(minutes)}. Your own code stays valid for its 10 minutes; if it runs out, "
             "send link for a new one."
         )
-        return _refused(call, text, "PLATFORM_RATE_LIMITED")
+        return await _refused(call, text, "PLATFORM_RATE_LIMITED")
     found = await link_codes.look_up(session, typed=typed, now=now)
     if found.state is CodeState.UNKNOWN:
-        return _wrong_code(call, tries + 1)
+        return await _wrong_code(call, tries + 1)
     if found.state is CodeState.EXPIRED:
-        return _refused(
+        return await _refused(
             call,
             "That code has expired (codes last 10 minutes). Send link from your other account "
             "for a new one.",
             "EXPIRED",
         )
     if found.state is CodeState.USED or found.code is None:
-        return _refused(call, _USED, "USED")
+        return await _refused(call, _USED, "USED")
     code = found.code
     mine = await identities(session, user_id=entering.id)
     if code.user_id == entering.id:
@@ -133,22 +135,22 @@ async def redeem_code(call: CommandCall, typed: str) -> Reply:
             else "That code is this account's own. Enter it from the other account you want "
             "to join: in Telegram /link CODE, in Slack /todo link CODE."
         )
-        return _refused(call, text, "SAME_USER")
+        return await _refused(call, text, "SAME_USER")
     if len(mine) > 1:
         names = ", ".join(platform_name(identity.platform) for identity in mine)
         text = (
             f"This account is already linked with others ({names}). A code can't move it to "
             "another list: send unlink here first, then enter the code again."
         )
-        return _refused(call, text, "ALREADY_LINKED")
+        return await _refused(call, text, "ALREADY_LINKED")
     identity = mine[0]
     try:
         async with session.begin_nested():
             if not await link_codes.claim(session, code=code, now=now):
-                return _refused(call, _USED, "USED")
+                return await _refused(call, _USED, "USED")
             target = await lock(session, user_id=code.user_id)
             if target is None:
-                return _refused(call, _USED, "USED")
+                return await _refused(call, _USED, "USED")
             merge = await merge_into(session, source=entering, target=target, identity=identity)
     except DBAPIError as error:
         if getattr(error.orig, "sqlstate", None) != DEADLOCK:
@@ -157,10 +159,10 @@ async def redeem_code(call: CommandCall, typed: str) -> Reply:
             "Your accounts were being linked from the other side at the same moment, so I left "
             "this code unused. Send accounts to see what's linked now."
         )
-        return _refused(call, text, "CONCURRENT")
+        return await _refused(call, text, "CONCURRENT")
     call.conversation.user_id = target.id
     text = _linked_text(identity, code.platform, merge)
-    audit(
+    await audit(
         call,
         action=link_codes.LINKED,
         message=text,
@@ -182,12 +184,12 @@ _USED = (
 )
 
 
-def _refused(call: CommandCall, text: str, error: str) -> Reply:
-    audit(call, action=link_codes.LINKED, message=text, ok=False, error=error)
+async def _refused(call: CommandCall, text: str, error: str) -> Reply:
+    await audit(call, action=link_codes.LINKED, message=text, ok=False, error=error)
     return Reply(text=text, private=True)
 
 
-def _wrong_code(call: CommandCall, tries: int) -> Reply:
+async def _wrong_code(call: CommandCall, tries: int) -> Reply:
     left = link_codes.WRONG_CODE_LIMIT - tries
     if left > 0:
         text = (
@@ -200,7 +202,7 @@ def _wrong_code(call: CommandCall, tries: int) -> Reply:
             f"{link_codes.WRONG_CODE_LIMIT}th wrong try, so this account can't enter codes "
             "for the next 10 minutes."
         )
-    audit(call, action=link_codes.WRONG_CODE, message=text, ok=False, error="WRONG_CODE")
+    await audit(call, action=link_codes.WRONG_CODE, message=text, ok=False, error="WRONG_CODE")
     return Reply(text=text, private=True)
 
 
@@ -255,7 +257,7 @@ async def unlink(call: CommandCall) -> Reply:
         f"Unlinked this {platform_name(identity.platform)} account. Your tasks stay with your "
         f"other accounts ({rest}); from now on this account starts with an empty list."
     )
-    audit(call, action="account.unlink", message=text, detached=identity.platform)
+    await audit(call, action="account.unlink", message=text, detached=identity.platform)
     return Reply(text=text, private=True)
 
 

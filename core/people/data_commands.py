@@ -43,7 +43,7 @@ async def export(call: CommandCall) -> Reply:
         f"{_plural(len(document['conversations']), 'conversation')} with "
         f"{_plural(messages, 'message')}, in {filename}."
     )
-    audit(
+    await audit(
         call,
         action="account.export",
         message=text,
@@ -78,7 +78,7 @@ async def forget(call: CommandCall) -> Reply:
         f"({', '.join(platforms)}). It can't be undone. Press Forget me to erase it all, "
         "or Cancel to keep it."
     )
-    audit(call, action="account.forget_request", message=text, status="confirmation_required")
+    await audit(call, action="account.forget_request", message=text, status="confirmation_required")
     buttons = [
         Button(label="Forget me", action=Action.CONFIRM, token=confirmation.token, danger=True),
         Button(label="Cancel", action=Action.CANCEL, token=confirmation.token),

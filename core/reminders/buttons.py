@@ -64,7 +64,7 @@ async def press_reminder(
     name = task_name(Due(reminder.token, task.number, task.title, reminder.fire_at))
     if action is Action.REMINDER_DONE:
         finished = await task_service.complete_task(session, task=task)
-        _audit(session, user_id, "reminder.done", task, finished)
+        await _audit(session, user_id, "reminder.done", task, finished)
         return Reply(
             text=f"✓ Marked {name} as done." if finished else f"✓ {name} was already done.",
             outcome="done",
@@ -73,13 +73,13 @@ async def press_reminder(
     await set_for_task(
         session, task=task, at=later, where=Where(reminder.platform, reminder.conversation_id)
     )
-    _audit(session, user_id, f"reminder.{action.value}", task, True)
+    await _audit(session, user_id, f"reminder.{action.value}", task, True)
     spoken = f"at {clock_time(later, zone)}" if action is Action.SNOOZE else when(later, zone, now)
     return Reply(text=f"⏰ {name}: I'll remind you again {spoken}.", outcome="snoozed")
 
 
-def _audit(session: AsyncSession, user_id: UUID, action: str, task: Task, ok: bool) -> None:
-    audit.record(
+async def _audit(session: AsyncSession, user_id: UUID, action: str, task: Task, ok: bool) -> None:
+    await audit.record(
         session,
         AuditEntry(
             user_id=user_id,

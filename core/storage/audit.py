@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 # More columns than sqlmodel's typed select() takes.
-from sqlalchemy import ColumnElement, func
+from sqlalchemy import ColumnElement, func, insert
 from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -70,19 +70,28 @@ class AuditEntry:
 ACTION_MAX = 64
 
 
-def record(session: AsyncSession, entry: AuditEntry) -> None:
-    """Write one audit row in the caller's transaction: the audit's only writer."""
-    session.add(
-        ToolCall(
-            user_id=entry.user_id,
-            conversation_id=entry.conversation_id,
-            tool=entry.action[:ACTION_MAX],
-            input=entry.input,
-            result=entry.result,
-            ok=entry.ok,
-            duration_ms=entry.duration_ms,
-            created_at=entry.at,
-        )
+_INSERT_TOOL_CALL = insert(ToolCall.__table__)  # type: ignore[attr-defined]
+
+
+async def record(session: AsyncSession, entry: AuditEntry) -> None:
+    """Write one audit row in the caller's transaction: the audit's only writer.
+
+    Plain Core on the turn's connection: an audit row never changes, so the ORM's unit of
+    work would only add cost to every turn."""
+    connection = await session.connection()
+    await connection.execute(
+        _INSERT_TOOL_CALL,
+        {
+            "id": uuid4(),
+            "user_id": entry.user_id,
+            "conversation_id": entry.conversation_id,
+            "tool": entry.action[:ACTION_MAX],
+            "input": entry.input,
+            "result": entry.result,
+            "ok": entry.ok,
+            "duration_ms": entry.duration_ms,
+            "created_at": entry.at,
+        },
     )
 
 

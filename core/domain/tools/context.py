@@ -74,7 +74,7 @@ class ToolContext:
             )
         return self._journal
 
-    def audit(
+    async def audit(
         self,
         action: str,
         arguments: dict[str, Any],
@@ -94,7 +94,7 @@ class ToolContext:
             ok=bool(result["ok"]),
             duration_ms=duration_ms,
         )
-        audit.record(self.session, entry)
+        await audit.record(self.session, entry)
         self.calls.append(entry.as_history())
         return entry
 
@@ -213,7 +213,7 @@ def audited(fn: ToolFunction) -> ToolFunction:
             except task_service.TaskError as refusal:
                 result = failure(refusal.code, refusal.message, refusal.suggestion)
             context.offer_undo()
-            context.audit(
+            await context.audit(
                 fn.__name__,
                 arguments,
                 result,
