@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 from uuid import uuid4
 
 import pytest
-from sqlalchemy import func, insert
+from sqlalchemy import event, func, insert
 from sqlmodel import col, select
 
 from core.chat import RATE_LIMITED, ConversationNotFound
@@ -38,6 +39,31 @@ async def test_messages_are_stored_with_tool_calls(chat: ChatDriver) -> None:
     call = messages[1].tool_calls[0]
     assert call["tool_name"] == "add_task" and call["input"] == {"title": "buy milk"}
     assert messages[1].id == reply.message_id and reply.tool_calls == messages[1].tool_calls
+
+
+async def test_a_turn_stores_its_messages_and_moves_its_conversation_together(
+    chat: ChatDriver,
+) -> None:
+    """PostgreSQL takes the messages' INSERT and the conversation's UPDATE as one statement
+    (one round trip); SQLite, which has no data-changing WITH, as two."""
+    await chat.say("add buy milk")
+    sent: list[str] = []
+    engine = chat.database.engine.sync_engine
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        sent.append(statement)
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        await chat.say("list")
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    writes = [s for s in sent if "INSERT INTO message" in s or "UPDATE conversation" in s]
+    assert len(writes) == (1 if engine.dialect.name == "postgresql" else 2)
+    [conversation] = await conversations_of(chat)
+    async with chat.database.session() as session:
+        last = (await session.exec(select(func.max(Message.created_at)))).one()
+    assert conversation.updated_at == last and conversation.title == "Buy milk"
 
 
 async def test_one_active_conversation_per_chat_and_new_starts_another(chat: ChatDriver) -> None:

@@ -125,6 +125,8 @@ async def write_messages(
 ) -> None:
     """Store a turn's messages in one INSERT statement and the conversation's changes in one
     UPDATE: a person's message names an untitled conversation; a reply moves `updated_at`.
+    PostgreSQL takes both as one statement (the UPDATE in a WITH), a round trip fewer on
+    every turn.
 
     Plain Core on the turn's connection: the rows are never changed after insert, so the
     ORM's unit of work would only add cost."""
@@ -140,7 +142,6 @@ async def write_messages(
             f"tool_calls_{index}": message.tool_calls,
             f"created_at_{index}": message.created_at,
         }
-    await connection.execute(_inserting(len(messages)), rows)
     changed: dict[str, Any] = {}
     said = next((message for message in messages if message.role == "user"), None)
     if said is not None and not conversation.title:
@@ -148,12 +149,19 @@ async def write_messages(
     replies = [message for message in messages if message.role != "user"]
     if replies:
         changed["updated_at"] = replies[-1].created_at
-    if changed:
+    names = tuple(sorted(changed))
+    if not changed:
+        await connection.execute(_inserting(len(messages)), rows)
+    elif connection.dialect.name == "postgresql":
         await connection.execute(
-            _updating(*sorted(changed)), {"conversation_id": conversation.id, **changed}
+            _inserting_and_updating(len(messages), names),
+            {**rows, "conversation_id": conversation.id, **changed},
         )
-        for name, value in changed.items():
-            set_committed_value(conversation, name, value)
+    else:
+        await connection.execute(_inserting(len(messages)), rows)
+        await connection.execute(_updating(*names), {"conversation_id": conversation.id, **changed})
+    for name, value in changed.items():
+        set_committed_value(conversation, name, value)
 
 
 # Built once per shape: building an INSERT or UPDATE costs more than sending it.
@@ -169,6 +177,13 @@ def _inserting(count: int) -> Insert:
             for index in range(count)
         ]
     )
+
+
+@functools.cache
+def _inserting_and_updating(count: int, names: tuple[str, ...]) -> Insert:
+    """`_inserting` with `_updating` in a WITH: PostgreSQL runs a data-changing WITH even
+    when nothing reads it."""
+    return _inserting(count).add_cte(_updating(*names).cte("conversation_changed"))
 
 
 @functools.cache
