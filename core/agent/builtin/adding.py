@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from core.agent.builtin.intents import Add, AddSeveral, AskSplit, AskTitle
 from core.agent.builtin.lexicon.fields import (
@@ -38,6 +39,7 @@ from core.agent.builtin.lexicon.verbs import (
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
+from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST
 
 _NEW = alt(NEW)
@@ -186,7 +188,24 @@ _REMIND_BARE = re.compile(
 )
 
 
+# "put X on my list for the 3rd": the list, then the date the task is for.
+_LIST_THEN = re.compile(
+    rf"(?P<list>\s+(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN})\s+(?P<when>.+)$", NOCASE
+)
+
+
 def read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
+    """An add request; a date said after "on my list" goes with the title, to be read
+    from it as any date in a title is."""
+    if (listed := _LIST_THEN.search(text)) is not None and is_date(listed.group("when")):
+        found = _read_add(text[: listed.end("list")])
+        if isinstance(found, Add):
+            return replace(found, title=f"{found.title} {listed.group('when')}")
+        return found
+    return _read_add(text)
+
+
+def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
     if match := _REMIND.match(text):
         found = read_title(match.group("rest"))
         when = (match.group("when") or "").strip()

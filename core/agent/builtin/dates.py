@@ -24,6 +24,8 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
+from core.agent.builtin.clock import STRONG_TIME, TIME, time_of_day
+from core.agent.builtin.counted import COUNTED, day_counted
 from core.agent.builtin.days import (
     ISO,
     MONTH_DATE,
@@ -37,12 +39,9 @@ from core.agent.builtin.lexicon.numbers import AND_A_HALF, COUNT_WORDS, HALF
 from core.agent.builtin.lexicon.time import (
     DATES_ANYWHERE,
     DUE_LEADS,
-    LATE_PARTS,
-    NAMED_TIMES,
     PARTS_OF_DAY,
     PERIODS,
     RELATIVE_DAYS,
-    TIME_LEADS,
     UNIT_MULTIPLES,
     UNITS,
 )
@@ -81,25 +80,15 @@ _DURATION = (
     rf"in\s+{_COUNT}\s*(?:{alt(UNITS)}){_HALF}"
     rf"|{_COUNT}\s*(?:{alt(UNITS)})\s+(?:from\s+now|ago)"
 )
-_CLOCK = (
-    r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
-    rf"|{alt(NAMED_TIMES)}"
-)
-# "at 7", and "at 3.15" as people write it in Britain (a dotted time needs its "at" or its
-# am/pm: "£4.50" and "section 3.2" are no times)
-_TIME = (
-    rf"(?:(?:{alt(TIME_LEADS)})\s*)?(?:{_CLOCK})|(?:at|@)\s*\d{{1,2}}(?![\d:/.\w])"
-    r"|(?:at|@)\s*(?:[01]?\d|2[0-3])\.[0-5]\d(?![\w/:]|\.\d)"
-)
 _PART = rf"(?:{alt(PARTS_OF_DAY)})"
-_DAY = rf"(?:{_RELATIVE}|{_PERIOD}|{ISO}|{MONTH_DATE}|{NUMERIC}|{ORDINAL_DAY}|{WEEKDAY})"
-_TAIL = rf"(?:\s*,?\s*(?:{_TIME}|{_PART}))"
+_DAY = rf"(?:{COUNTED}|{_RELATIVE}|{_PERIOD}|{ISO}|{MONTH_DATE}|{NUMERIC}|{ORDINAL_DAY}|{WEEKDAY})"
+_TAIL = rf"(?:\s*,?\s*(?:{TIME}|{_PART}))"
 _LEAD = rf"(?:(?:{alt(DUE_LEADS)})\s+)"
 _PHRASE = re.compile(
     rf"(?<![\w#/.:-])(?P<lead>{_LEAD})?(?P<body>"
     rf"{_DAY}{_TAIL}{{0,2}}"
-    rf"|(?:{_TIME})(?:\s*,?\s*(?:on\s+)?(?:{_DAY}|{_PART}))?"
-    rf"|{_PART}(?:\s*,?\s*(?:{_TIME}))?"
+    rf"|(?:{TIME})(?:\s*,?\s*(?:on\s+)?(?:{_DAY}|{_PART}))?"
+    rf"|{_PART}(?:\s*,?\s*(?:{TIME}))?"
     rf"|{_DURATION}"
     r")(?![\w/])",
     NOCASE,
@@ -107,7 +96,7 @@ _PHRASE = re.compile(
 # Bodies that are clearly dates wherever they stand; the rest need a lead or an edge.
 _STRONG = re.compile(
     rf"^(?:{_RELATIVE}|{ISO}|{MONTH_DATE}|{WHICH_WEEK}\s+|in\s+\d|in\s+(?:a|an|{alt(HALF)})\b|"
-    rf"{_PERIOD}$|(?:{_TIME})|{alt(DATES_ANYWHERE)})",
+    rf"{_PERIOD}$|(?:{STRONG_TIME})|{alt(DATES_ANYWHERE)})",
     NOCASE,
 )
 
@@ -142,7 +131,7 @@ def read_whole_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None
 
 def is_time_only(text: str) -> bool:
     """ "11am", "at 5:30pm", "noon": a time of day with no day (a change keeps the task's day)."""
-    return re.fullmatch(rf"\s*(?:{_TIME})\s*", text, NOCASE) is not None
+    return re.fullmatch(rf"\s*(?:{TIME})\s*", text, NOCASE) is not None
 
 
 AMOUNT = rf"(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})"
@@ -190,9 +179,9 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
     clock, words = _take_time(words)
     part, words = _take_part(words)
     words = re.sub(r"^(?:on|at)\s+|\s*,\s*$", "", words).strip(" ,")
-    at = _time_of_day(clock, part)
+    at = time_of_day(clock, part)
     if words:
-        day = day_named(words, local)
+        day = day_counted(words, local) or day_named(words, local)
         if day is None:
             return None
         if isinstance(day, tuple):
@@ -210,7 +199,7 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
 
 
 def _take_time(words: str) -> tuple[str | None, str]:
-    match = re.search(rf"(?:^|\s|,)(?P<time>{_TIME})$|^(?P<first>{_TIME})(?:\s|,|$)", words, NOCASE)
+    match = re.search(rf"(?:^|\s|,)(?P<time>{TIME})$|^(?P<first>{TIME})(?:\s|,|$)", words, NOCASE)
     if match is None:
         return None, words
     found = match.group("time") or match.group("first")
@@ -229,37 +218,6 @@ def _take_part(words: str) -> tuple[str | None, str]:
     if part == "tonight":
         return "tonight", rest or "today"
     return part, rest
-
-
-def _time_of_day(clock: str | None, part: str | None) -> time | None:
-    late = part is not None and part.split()[-1] in LATE_PARTS
-    if clock is not None:
-        text = re.sub(rf"^(?:{alt(TIME_LEADS)})\s*", "", clock.lower()).strip()
-        if text in NAMED_TIMES:
-            return time(*NAMED_TIMES[text])
-        match = re.fullmatch(r"(\d{1,2})(?:([:.])(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?", text)
-        if match is None:
-            return None
-        hour, dotted, minute = int(match.group(1)), match.group(2) == ".", int(match.group(3) or 0)
-        suffix = (match.group(4) or "").replace(".", "")
-        if suffix in ("am", "pm"):
-            if not 1 <= hour <= 12:
-                return None
-            hour = hour % 12 + (12 if suffix == "pm" else 0)
-        elif match.group(3) is None and hour <= 12:
-            # "at 9": a bare hour. Evening words and small hours mean the afternoon.
-            if (late and hour < 12) or 1 <= hour <= 6:
-                hour += 12
-        elif dotted and 1 <= hour <= 6:
-            hour += 12  # "at 3.15": a British afternoon, as a bare hour is
-        elif late and hour < 12 and match.group(3) is not None and hour <= 11 and suffix != "h":
-            hour += 12  # "tonight at 9:30"
-        if hour > 23:
-            return None
-        return time(hour, minute)
-    if part is not None:
-        return time(*PARTS_OF_DAY[part])
-    return None
 
 
 def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:

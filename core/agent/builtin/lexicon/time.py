@@ -58,6 +58,28 @@ DUE_LEADS: tuple[str, ...] = (
     "deadline", "deadline is", "latest", "at the latest", "starting", "from",
 )  # fmt: skip
 TIME_LEADS: tuple[str, ...] = ("at", "@", "around", "by", "before", "due at", "at about")
+# "by 5": leads that make a bare hour a time only where the date may stand (at the end, or
+# beside a day); "cut the budget by 5 percent" keeps its number.
+BARE_HOUR_LEADS: tuple[str, ...] = ("by",)
+# Clock times said in words: "half 3" (British for half past three), "quarter past 9",
+# "twenty to 6". The minutes, the words that put them past or before the hour, and the
+# hours in words ("half five").
+CLOCK_MINUTES: dict[str, int] = {
+    "quarter": 15, "a quarter": 15, "five": 5, "ten": 10, "twenty": 20, "twenty five": 25,
+    "twenty-five": 25, "half": 30,
+}  # fmt: skip
+HALF_HOUR: tuple[str, ...] = ("half past", "half")
+CLOCK_PAST: tuple[str, ...] = ("past", "after")
+CLOCK_TO: tuple[str, ...] = ("to", "till", "til")
+CLOCK_HOURS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+# A day counted from another: "friday week" and "friday after next" (a week after the coming
+# friday), "a week on friday", "two weeks from tomorrow", "a week today".
+WEEK_AFTER: tuple[str, ...] = ("week", "wk", "after next")
+COUNTED_FROM: tuple[str, ...] = ("on", "from", "after")
+COUNTED_BASES: tuple[str, ...] = ("today", "tomorrow", "tmrw", "tmr")
 
 # Moving a due by an amount ("push #3 back a week", "bring the meeting forward 30 minutes").
 # The verbs, and the direction words: later pushes the due out, earlier pulls it in.

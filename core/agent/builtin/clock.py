@@ -1,0 +1,138 @@
+"""Times of day as people write them: "3pm", "15:00", "noon", "at 7", "at 3.15", "by 5",
+and in words, "half 3" (British: half past three), "half past 2", "quarter past 9am",
+"quarter to 6", "twenty past 4", "at 10 to 6". Pure; `dates.py` finds them beside a day.
+
+A bare hour (no am/pm, no minutes) is read the same way everywhere: 1 to 6 are afternoon
+hours, 7 to 12 morning ones, and evening words ("tonight at 9") make them all afternoon.
+A time said in words takes its hour that way, then its minutes past or before it ("quarter to
+6" is 17:45, "half 10" 10:30).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import time
+
+from core.agent.builtin.lexicon.time import (
+    BARE_HOUR_LEADS,
+    CLOCK_HOURS,
+    CLOCK_MINUTES,
+    CLOCK_PAST,
+    CLOCK_TO,
+    HALF_HOUR,
+    LATE_PARTS,
+    NAMED_TIMES,
+    PARTS_OF_DAY,
+    TIME_LEADS,
+)
+from core.agent.builtin.pattern import NOCASE, alt
+
+_SUFFIX = r"\s*(?:a\.?m\.?|p\.?m\.?)(?![\w])"
+# The hour, then its am/pm or an end ("half 3.30" and "quarter past 9s" are no times).
+_HOUR = rf"(?:\d{{1,2}}|{alt(CLOCK_HOURS)})(?:{_SUFFIX}|(?![\w]|[:.]\d))"
+_SIDE = rf"(?:{alt(CLOCK_PAST)}|{alt(CLOCK_TO)})"
+# "half 3", "quarter past 9am", "twenty to 6": minutes in words may stand without a lead.
+SPOKEN = rf"(?:{alt(HALF_HOUR)})\s+{_HOUR}|(?:{alt(CLOCK_MINUTES)})\s+{_SIDE}\s+{_HOUR}"
+# "at 10 to 6", "at 5 past 9": minutes in digits only after "at" ("chapters 10 to 12").
+_SPOKEN_DIGITS = rf"\d{{1,2}}\s+{_SIDE}\s+{_HOUR}"
+CLOCK = (
+    rf"\d{{1,2}}(?:[:.][0-5]\d)?{_SUFFIX}|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s*h)?"
+    rf"|{alt(NAMED_TIMES)}"
+)
+_AT = r"(?:at|@)\s*"
+# Times that are a time wherever they stand: "at 7", "3pm", "at quarter past 9", and "at
+# 3.15" as people write it in Britain (a dotted time needs its "at" or its am/pm: "£4.50"
+# and "section 3.2" are no times).
+STRONG_TIME = (
+    rf"{_AT}(?:{_SPOKEN_DIGITS}|{SPOKEN})"
+    rf"|(?:(?:{alt(TIME_LEADS)})\s*)?(?:{CLOCK})|{_AT}\d{{1,2}}(?![\d:/.\w])"
+    rf"|{_AT}(?:[01]?\d|2[0-3])\.[0-5]\d(?![\w/:]|\.\d)"
+)
+# Every time: the strong ones, then those that need an edge or a day beside them ("quarter
+# past 9" alone, "by 5").
+TIME = (
+    rf"(?:{alt(TIME_LEADS)})\s*(?:{SPOKEN})|{STRONG_TIME}|{SPOKEN}"
+    rf"|(?:{alt(BARE_HOUR_LEADS)})\s*\d{{1,2}}(?![\d:/.\w])"
+)
+_SPOKEN_PARTS = re.compile(
+    rf"^(?:(?P<half>{alt(HALF_HOUR)})|(?P<minutes>{alt(CLOCK_MINUTES)}|\d{{1,2}})\s+"
+    rf"(?:(?P<past>{alt(CLOCK_PAST)})|{alt(CLOCK_TO)}))\s+(?P<hour>\d{{1,2}}|{alt(CLOCK_HOURS)})"
+    r"\s*(?P<suffix>a\.?m\.?|p\.?m\.?)?$",
+    NOCASE,
+)
+_LEADS = re.compile(rf"^(?:{alt(TIME_LEADS, BARE_HOUR_LEADS)})\s*", NOCASE)
+_DIGITS = re.compile(r"(\d{1,2})(?:([:.])(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h)?")
+NOON = 12
+
+
+def time_of_day(clock: str | None, part: str | None) -> time | None:
+    """The time a clock phrase and a part of the day ("morning", "tonight") name."""
+    late = part is not None and part.split()[-1] in LATE_PARTS
+    if clock is not None:
+        text = _LEADS.sub("", " ".join(clock.lower().split())).strip()
+        if text in NAMED_TIMES:
+            return time(*NAMED_TIMES[text])
+        if (spoken := _SPOKEN_PARTS.match(text)) is not None:
+            return _spoken(spoken, late)
+        return _digits(text, late)
+    if part is not None:
+        return time(*PARTS_OF_DAY[part])
+    return None
+
+
+def _digits(text: str, late: bool) -> time | None:
+    match = _DIGITS.fullmatch(text)
+    if match is None:
+        return None
+    hour, dotted, minute = int(match.group(1)), match.group(2) == ".", int(match.group(3) or 0)
+    suffix = (match.group(4) or "").replace(".", "")
+    if suffix in ("am", "pm"):
+        found = _hour(hour, suffix, late=False)
+        if found is None:
+            return None
+        hour = found
+    elif match.group(3) is None and hour <= NOON:
+        hour = _hour(hour, "", late=late) or hour  # "at 9": a bare hour
+    elif dotted and 1 <= hour <= 6:
+        hour += NOON  # "at 3.15": a British afternoon, as a bare hour is
+    elif late and hour < NOON and match.group(3) is not None and suffix != "h":
+        hour += NOON  # "tonight at 9:30"
+    if hour > 23:
+        return None
+    return time(hour, minute)
+
+
+def _hour(hour: int, suffix: str, *, late: bool) -> int | None:
+    """The 24-hour hour of a twelve-hour one: by its am/pm, else as a bare hour (1 to 6 and
+    any after an evening word are afternoon hours)."""
+    if suffix in ("am", "pm"):
+        if not 1 <= hour <= NOON:
+            return None
+        return hour % NOON + (NOON if suffix == "pm" else 0)
+    if (late and hour < NOON) or 1 <= hour <= 6:
+        return hour + NOON
+    return hour
+
+
+def _spoken(match: re.Match[str], late: bool) -> time | None:
+    """ "half 3", "quarter to 6pm": the hour as a bare hour (or by its am/pm), then the
+    minutes past it or before it."""
+    said = match.group("hour").lower()
+    hour = CLOCK_HOURS[said] if said in CLOCK_HOURS else int(said)
+    suffix = (match.group("suffix") or "").replace(".", "").lower()
+    if not 0 <= hour <= NOON or (hour == 0 and suffix):
+        return None
+    resolved = _hour(hour, suffix, late=late) if hour else 0
+    if resolved is None:
+        return None
+    if match.group("half"):
+        minutes = 30
+    else:
+        raw = " ".join(match.group("minutes").lower().split())
+        minutes = CLOCK_MINUTES[raw] if raw in CLOCK_MINUTES else int(raw)
+        if not 0 < minutes < 60:
+            return None
+        if not match.group("past"):
+            minutes = -minutes  # "quarter to 6": 15 minutes before 6
+    total = (resolved * 60 + minutes) % (24 * 60)
+    return time(total // 60, total % 60)
