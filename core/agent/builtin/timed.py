@@ -142,7 +142,7 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^{_ASK}\s+{_THE}{_DUE}(?:\s+(?:on|by|for))?\s+(?P<when>.+)$", NOCASE), "when"),
     (
         re.compile(
-            r"^(?:(?:what|which)\s+(?:do\s+i\s+have|have\s+i\s+got|'?ve\s+i\s+got|is\s+on|'?s\s+on)"
+            r"^(?:(?:what|which)(?:\s+(?:do\s+i\s+have|have\s+i\s+got|is\s+on)|\s*'?ve\s+i\s+got|\s*'?s\s+on)"
             rf"(?:\s+(?:on|{alt(UPCOMING)}))?(?:\s+(?:for|at|over))?"
             rf"|(?:(?:what(?:'?s|\s+is)|{_SHOW})\s+)?(?:my\s+|the\s+)?(?:{_TASK}|{alt(AGENDA)})"
             rf"\s+(?:for|{alt(DUE)})|{alt(WHAT_NEEDS)})\s+{_WINDOW}$",
