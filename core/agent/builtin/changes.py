@@ -77,7 +77,8 @@ _CLEAR_DUE = re.compile(
     rf"^{alt(CLEAR_DATE_VERBS)}\s+(?:the\s+|its\s+|that\s+)?(?:{_DATE}|{alt(DUE)})"
     r"(?:\s+(?:from|of|on|for|off)\s+(?P<ref>.+))?$"
     rf"|^(?P<ref2>.+?)\s+(?:has|needs|should\s+have)\s+no\s+{alt(DUE_DATE)}(?:\s+{alt(ANY_MORE)})?$"
-    rf"|^{alt(NO_DATE)}\s+{alt(DUE_DATE)}\s+(?:for|on)\s+(?P<ref3>.+)$"
+    rf"|^(?:there'?s\s+|there\s+is\s+)?{alt(NO_DATE)}\s+(?:need\s+for\s+(?:a|any)\s+)?"
+    rf"{alt(DUE_DATE)}\s+(?:for|on)\s+(?P<ref3>.+?)(?:\s+{alt(ANY_MORE)})?$"
     rf"|^{alt(DATE_OFF_VERBS)}\s+(?:the\s+|its\s+|that\s+)?{_DATE}\s+"
     r"(?:off(?:\s+of)?|away\s+from|out\s+of|from)\s+(?P<ref4>.+)$"
     rf"|^{alt(CLEAR_DATE_VERBS)}\s+(?P<ref5>.+?)(?:'s|’s)\s+{_DATE}$"
@@ -207,6 +208,8 @@ def read_change(text: str) -> EditFields | None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
     if not adding and (told := _told_when(text)) is not None:
         return told
+    if not adding and (twice := _said_twice(text)) is not None:
+        return twice  # "the taxes don't need a deadline, clear the date pls"
     if match := _CLEAR_DUE.match(text):
         refs = [match.group(f"ref{n}") for n in ("", 2, 3, 4, 5, 6)]
         ref = _ref(next((words for words in refs if words), None))
@@ -264,3 +267,15 @@ def _tentative(words: str, when: str, text: str) -> EditFields | None:
     if ref is None or is_date(words) or _SOMETHING_NEW.match(words):
         return None
     return EditFields(ref, due_phrase=when, tentative=text if ref.kind == "title" else None)
+
+
+def _said_twice(text: str) -> EditFields | None:
+    """One change said twice, the task named in the first clause and "it" in the second
+    ("the taxes don't need a deadline, clear the date"): that change, once."""
+    match = _ABOUT_THEN.match(text)
+    if match is None or (first := read_change(match.group("clause"))) is None:
+        return None
+    then = read_change(match.group("rest"))
+    if then is None or then.ref.kind != "pronoun" or replace(then, ref=first.ref) != first:
+        return None
+    return first
