@@ -69,6 +69,7 @@ from core.agent.builtin.refs import (
     most_overlap,
     title_matches,
 )
+from core.agent.builtin.reminder_intents import RemindNew
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
 from core.domain import tools as task_tools
@@ -116,9 +117,7 @@ class BuiltinAgent(Agent):
         asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
         repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
         # "remind me to stretch every day at 7am": a repeating task (reminded each time)
-        if asked is not None and not (
-            isinstance(asked, reminding.RemindNew) and repeating_asked is not None
-        ):
+        if asked is not None and not (isinstance(asked, RemindNew) and repeating_asked is not None):
             return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
         if repeating_asked is not None:
             return await repeating.act(

@@ -9,8 +9,7 @@ from typing import Any
 from core.agent.builtin.context import Context
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import title_matches
-from core.agent.builtin.reminding import (
-    WHICH_NUMBER,
+from core.agent.builtin.reminder_intents import (
     AskWhen,
     CancelAllReminders,
     CancelReminder,
@@ -20,8 +19,8 @@ from core.agent.builtin.reminding import (
     ReminderIntent,
     RemindNew,
     ShiftReminder,
-    which_number,
 )
+from core.agent.builtin.reminding import WHICH_NUMBER, which_number
 from core.agent.builtin.replies import failure, knowns
 
 Call = Callable[..., Awaitable[dict[str, Any]]]

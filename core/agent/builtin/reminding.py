@@ -26,7 +26,6 @@ of day already past today, said without a day ("at 8am" at 9:00), means tomorrow
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime, time, timedelta, tzinfo
 
 from core.agent.builtin.amounts import minutes_in as _minutes
@@ -71,6 +70,18 @@ from core.agent.builtin.lexicon.time import (
 )
 from core.agent.builtin.lexicon.verbs import REMIND_VERBS
 from core.agent.builtin.pattern import alt
+from core.agent.builtin.reminder_intents import (
+    AskWhen,
+    CancelAllReminders,
+    CancelReminder,
+    ListReminders,
+    MoveLastReminder,
+    RemindAbout,
+    RemindBefore,
+    ReminderIntent,
+    RemindNew,
+    ShiftReminder,
+)
 from core.agent.builtin.text import trim_tail
 from core.agent.builtin.timed import title_fields
 from core.domain.when import local_instant
@@ -155,81 +166,6 @@ _DAY_WORDS = re.compile(
     rf"\b{_DAY_NAMES}\b|\d{{1,2}}/\d{{1,2}}|\d{{4}}-\d{{2}}-\d{{2}}"
     rf"|\d+(?:st|nd|rd|th)\b|\bin\s+\S+\s+{alt(CALENDAR_UNITS)}",
     re.I,
-)
-
-
-@dataclass(frozen=True)
-class RemindNew:
-    """A task to remind about, by title (a new one, or the open one of that title)."""
-
-    title: str
-    at: datetime
-    timed: bool = True  # a time was said; else the task is due that day, reminded at 09:00
-    priority: str | None = None  # "…, urgent" / "#home" beside the title (timed.title_fields)
-    tags: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class RemindAbout:
-    target: str  # "" means the task the conversation is about
-    at: datetime
-
-
-@dataclass(frozen=True)
-class RemindBefore:
-    target: str
-    minutes: int
-
-
-@dataclass(frozen=True)
-class ShiftReminder:
-    """ "make the reminder 30 minutes earlier": moved by `minutes` (negative is earlier)."""
-
-    target: str
-    minutes: int
-
-
-@dataclass(frozen=True)
-class MoveLastReminder:
-    """ "actually make it 6pm" right after a reminder was set: that reminder, and the due
-    when it was set with the task's time."""
-
-    at: datetime
-    day_said: bool = True  # "make it 6pm" keeps the reminder's day; "make it friday 6pm" not
-
-
-@dataclass(frozen=True)
-class CancelReminder:
-    target: str
-
-
-@dataclass(frozen=True)
-class CancelAllReminders:
-    """ "cancel all my reminders": every pending reminder; the tasks stay."""
-
-
-@dataclass(frozen=True)
-class ListReminders:
-    pass
-
-
-@dataclass(frozen=True)
-class AskWhen:
-    """ "remind me about #3" with no time."""
-
-    target: str
-
-
-ReminderIntent = (
-    RemindNew
-    | RemindAbout
-    | RemindBefore
-    | ShiftReminder
-    | MoveLastReminder
-    | CancelReminder
-    | CancelAllReminders
-    | ListReminders
-    | AskWhen
 )
 
 
