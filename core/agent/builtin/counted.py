@@ -13,6 +13,7 @@ from dateutil.relativedelta import relativedelta
 from core.agent.builtin.days import WD, WHICH_WEEK, day_named
 from core.agent.builtin.lexicon.numbers import COUNT_WORDS
 from core.agent.builtin.lexicon.time import (
+    CALENDAR_UNITS,
     COUNTED_BASES,
     COUNTED_FROM,
     UNIT_MULTIPLES,
@@ -22,7 +23,7 @@ from core.agent.builtin.lexicon.time import (
 from core.agent.builtin.pattern import NOCASE, alt
 
 # Units a day can be counted in (not hours: "2 hours from tomorrow" is no day).
-_DAY_UNITS = tuple(word for word, unit in UNITS.items() if unit not in ("minutes", "hours"))
+_DAY_UNITS = tuple(word for word, unit in UNITS.items() if unit.removesuffix("s") in CALENDAR_UNITS)
 _COUNT = rf"(?:\d{{1,3}}|{alt(COUNT_WORDS)})"
 COUNTED = (
     rf"{WD}\s+{alt(WEEK_AFTER)}"

@@ -8,13 +8,16 @@ from __future__ import annotations
 import re
 from datetime import time
 
+from core.agent.builtin.clock import SPOKEN
 from core.agent.builtin.lexicon.time import CLOCK_LEADS
 from core.agent.builtin.pattern import NOCASE, alt
 
-# "4:30", "at 9.15", "5": an hour of the twelve-hour clock with no half said.
+# "4:30", "at 9.15", "5", "half 6": an hour of the twelve-hour clock with no half said.
 _BARE_CLOCK = re.compile(
-    rf"^\s*(?:{alt(CLOCK_LEADS)}\s+)?(?P<hour>0?[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*$", NOCASE
+    rf"^\s*(?:{alt(CLOCK_LEADS)}\s+)?(?:(?P<hour>0?[1-9]|1[0-2])(?:[:.][0-5]\d)?|{SPOKEN})\s*$",
+    NOCASE,
 )
+_HALF_SAID = re.compile(r"[ap]\.?m\.?\s*$", NOCASE)
 NOON = 12
 
 
@@ -23,9 +26,9 @@ def in_old_half(phrase: str, new: time, old: time) -> time:
     old time's half of the day, unless the other half is nearer ("at 10" after 2:30pm is
     10am, not 10pm)."""
     match = _BARE_CLOCK.match(phrase)
-    if match is None or match.group("hour").startswith("0"):
-        return new  # "09:15" says its half
-    morning = new.replace(hour=int(match.group("hour")) % NOON)
+    if match is None or (match.group("hour") or "").startswith("0") or _HALF_SAID.search(phrase):
+        return new  # "09:15", "quarter to 6pm" say their half
+    morning = new.replace(hour=new.hour % NOON)
     evening = morning.replace(hour=morning.hour + NOON)
     return min((morning, evening), key=lambda at: abs(_minutes(at) - _minutes(old)))
 

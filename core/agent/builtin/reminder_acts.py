@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, time, timedelta, tzinfo
 from typing import Any
 
 from core.agent.builtin.context import Context
+from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import title_matches
 from core.agent.builtin.reminder_intents import (
@@ -109,8 +110,11 @@ async def _move_last(
         return "Which task do you mean? Give its number, like “move the reminder for #2 to 5pm”."
     when = _local(intent.at, zone)
     before = str(context.last_input.get("remind_at") or "")
-    if not intent.day_said and len(before) >= 10:
-        when = before[:10] + when[10:]  # "actually make it 6pm": the same day, at 6pm
+    if not intent.day_said and len(before) >= 16:  # "actually make it 6pm": the same day
+        at = in_old_half(
+            intent.phrase, time.fromisoformat(when[11:16]), time.fromisoformat(before[11:16])
+        )
+        when = f"{before[:10]}T{at.strftime('%H:%M')}"  # "make it 6" after 5pm: 18:00
     extra: dict[str, object] = {}
     if context.last_input.get("due") and context.last_input.get("due") == context.last_input.get(
         "remind_at"

@@ -26,10 +26,10 @@ of day already past today, said without a day ("at 8am" at 9:00), means tomorrow
 from __future__ import annotations
 
 import re
-from datetime import datetime, time, timedelta, tzinfo
+from dataclasses import replace
+from datetime import datetime, tzinfo
 
 from core.agent.builtin.amounts import minutes_in as _minutes
-from core.agent.builtin.dates import DateReading, read_date, read_whole_date
 from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.reminders import (
     AFTER_ALL,
@@ -42,6 +42,7 @@ from core.agent.builtin.lexicon.reminders import (
     ITS_TIME,
     LATER_VERBS,
     MOVE_ASIDE,
+    NEW_ONE,
     NO_REMINDER,
     PENDING_KINDS,
     REGARDING,
@@ -61,13 +62,6 @@ from core.agent.builtin.lexicon.reminders import (
 )
 from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
-from core.agent.builtin.lexicon.time import (
-    CALENDAR_UNITS,
-    MONTHS,
-    PERIODS,
-    RELATIVE_DAYS,
-    WEEKDAYS,
-)
 from core.agent.builtin.lexicon.verbs import REMIND_VERBS
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.reminder_intents import (
@@ -82,10 +76,9 @@ from core.agent.builtin.reminder_intents import (
     RemindNew,
     ShiftReminder,
 )
+from core.agent.builtin.reminder_times import DAY_WORDS, adjusted, as_hour, reading_of, when
 from core.agent.builtin.text import trim_tail
 from core.agent.builtin.timed import title_fields
-from core.domain.when import local_instant
-from core.reminders.tooling import DEFAULT_HOUR
 
 _REMINDER = alt(REMINDER_NOUNS, REMINDER_NOUNS.values())
 _REMIND_ME = alt(REMIND_ME)
@@ -113,9 +106,13 @@ CANCEL_ALL = re.compile(
     re.I,
 )
 _MOVES = alt(REMINDER_MOVES)
-# "move the reminder for #2 …": what follows "reminder" is read by `_change` / `_shift`.
+# "move the reminder for #2 …": what follows "reminder" is read by `_change` / `_shift`;
+# "move the bank reminder to thursday": the task may be named before "reminder" too (a few
+# words, never a new one's "a").
 CHANGE = re.compile(
-    rf"\b(?P<verb>{_MOVES})\s+(?:the\s+|my\s+|that\s+|this\s+)?{alt(REMINDER_NOUNS)}\b(?P<rest>.*)$",
+    rf"\b(?P<verb>{_MOVES})\s+(?:the\s+|my\s+|that\s+|this\s+)?"
+    rf"(?:(?!{alt(NEW_ONE)}\b)(?P<named>[^\s,]+(?:\s+[^\s,]+){{0,3}}?)\s+)?"
+    rf"{alt(REMINDER_NOUNS)}\b(?P<rest>.*)$",
     re.I,
 )
 # Right after a reminder was set: "make it 6pm", "change it to tomorrow", "an hour later".
@@ -151,7 +148,7 @@ ABOUT = re.compile(rf"\b{_REMIND_ME}\s+{alt(REGARDING)}\s+(?P<rest>.+)$", re.I)
 REMIND = re.compile(rf"\b{alt(SET_REMINDER)}(?:\s+(?P<rest>.+))?$", re.I)
 TITLE_LEADS = re.compile(
     r"^(?:to|that\s+i\s+(?:need|have|must)\s+to|that\s+i\s+should|that|i\s+need\s+to|"
-    r"i\s+have\s+to|for|of|about)\s+",
+    r"i\s+have\s+to|for|of|about)(?:\s+|$)",  # a lead alone is no title
     re.I,
 )
 TARGET_LEADS = re.compile(r"^\s*(?:for|on|about|of|to|with)\s+", re.I)
@@ -161,12 +158,6 @@ _A_NUMBER = re.compile(rf"{_NUMBERED}\d+", re.I)
 WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
 _ASIDE = re.compile(rf"^{alt(MOVE_ASIDE)}\b", re.I)
 _SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", re.I)
-_DAY_NAMES = alt(WEEKDAYS, MONTHS, RELATIVE_DAYS, PERIODS)
-_DAY_WORDS = re.compile(
-    rf"\b{_DAY_NAMES}\b|\d{{1,2}}/\d{{1,2}}|\d{{4}}-\d{{2}}-\d{{2}}"
-    rf"|\d+(?:st|nd|rd|th)\b|\bin\s+\S+\s+{alt(CALENDAR_UNITS)}",
-    re.I,
-)
 
 
 def read(
@@ -186,7 +177,11 @@ def read(
         rest = found.group("rest") or found.group("rest2") or found.group("rest3") or ""
         return CancelReminder(_target(rest))
     if found := CHANGE.search(said):
-        return _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
+        changed = _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
+        if not found.group("named"):
+            return changed
+        if changed is not None:  # "move the bank reminder to friday": that task's reminder
+            return changed if changed.target else replace(changed, target=found.group("named"))
     if found := REMINDER_FIRST.match(said):
         which, spec = (
             found.group("which") or "",
@@ -208,20 +203,20 @@ def read(
             if minutes is not None:
                 return RemindBefore(_target(" ".join(words[:-size])), minutes)
     if found := ABOUT.search(said):
-        reading = _reading(found.group("rest"), now=now, zone=zone)
+        reading = reading_of(found.group("rest"), now=now, zone=zone)
         if reading is None:
             target = _target(found.group("rest"))
             pointed = not target or _A_NUMBER.fullmatch(target)
             return AskWhen(target) if pointed else None  # "about the meeting": a task
-        at = _adjusted(reading, now=now, zone=zone)
+        at = adjusted(reading, now=now, zone=zone)
         return RemindAbout(_target(reading.rest), at)
     if found := REMIND.search(said):
         rest = found.group("rest") or ""
-        reading = _reading(rest, now=now, zone=zone)
+        reading = reading_of(rest, now=now, zone=zone)
         if reading is None:
             return None  # "remind me to buy milk": a task, the engine adds it
         fields = title_fields(TITLE_LEADS.sub("", reading.rest.strip(" ,.!?")).strip(" ,.!?"))
-        at = _adjusted(reading, now=now, zone=zone)
+        at = adjusted(reading, now=now, zone=zone)
         if not fields.title:  # "remind me at 8am": about the task the conversation is about
             return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else None
         return RemindNew(fields.title, at, reading.at is not None, fields.priority, fields.tags)
@@ -241,7 +236,9 @@ def _plain(text: str) -> str:
     return _ASKS.sub("remind me", said, count=1)
 
 
-def _change(verb: str, rest: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
+def _change(
+    verb: str, rest: str, *, now: datetime, zone: tzinfo
+) -> RemindAbout | ShiftReminder | None:
     """What follows "move the reminder": "for call bob to tomorrow at 10am" (the first
     split whose tail is a whole date) or "back an hour" (an amount and a direction)."""
     words = rest.split()
@@ -253,17 +250,11 @@ def _change(verb: str, rest: str, *, now: datetime, zone: tzinfo) -> ReminderInt
         lead = TIME_LEADS.match(spec)
         if lead is None and size:
             continue
-        at = _when(_hour(TRAILERS.sub("", spec[lead.end() if lead else 0 :])), now=now, zone=zone)
+        at = when(as_hour(TRAILERS.sub("", spec[lead.end() if lead else 0 :])), now=now, zone=zone)
         if at is not None:
             which = _ASIDE.sub("", which)
             return RemindAbout(_target(which), at)
     return None
-
-
-def _hour(when: str) -> str:
-    """ "change that reminder to 11": a reminder's new time, so a bare number is an hour."""
-    bare = when.strip(" ,.!?")
-    return f"{bare}:00" if re.fullmatch(r"(?:[01]?\d|2[0-3])", bare) else when
 
 
 def _follow_up(said: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
@@ -277,8 +268,11 @@ def _follow_up(said: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | No
         return ShiftReminder("", minutes)
     if not spec:
         return None
-    at = _when(TIME_LEADS.sub("", spec), now=now, zone=zone)
-    return MoveLastReminder(at, bool(_DAY_WORDS.search(spec))) if at is not None else None
+    spec = TIME_LEADS.sub("", spec)
+    at = when(as_hour(spec) if verb else spec, now=now, zone=zone)  # "make it 6": an hour
+    if at is None:
+        return None
+    return MoveLastReminder(at, bool(DAY_WORDS.search(spec)), phrase=spec)
 
 
 def _shift(verb: str, spec: str) -> int | None:
@@ -297,29 +291,6 @@ def _target(words: str) -> str:
     words = TARGET_LEADS.sub("", _AFTER_ALL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
     words = _TASK_FIRST.sub("", words)
     return "" if words.lower() in TASK_POINTERS or not words else words
-
-
-def _reading(text: str, *, now: datetime, zone: tzinfo) -> DateReading | None:
-    reading = read_date(text, now=now, zone=zone)
-    return reading if isinstance(reading, DateReading) else None
-
-
-def _when(text: str, *, now: datetime, zone: tzinfo) -> datetime | None:
-    reading = read_whole_date(text, now=now, zone=zone)
-    if not isinstance(reading, DateReading):
-        return None
-    return _adjusted(reading, now=now, zone=zone)
-
-
-def _adjusted(reading: DateReading, *, now: datetime, zone: tzinfo) -> datetime:
-    """The moment a reading names: a bare day at 09:00; a time of day already past, said
-    without a day, tomorrow (as Slack's /remind reads "at 8am")."""
-    if reading.at is None:
-        return local_instant(reading.day, time(DEFAULT_HOUR), zone)
-    at = reading.due.at
-    if at <= now and not _DAY_WORDS.search(reading.phrase):
-        return local_instant(reading.day + timedelta(days=1), reading.at, zone)
-    return at
 
 
 def which_number(words: str) -> re.Match[str] | None:

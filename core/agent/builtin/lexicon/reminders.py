@@ -70,8 +70,12 @@ REMINDER_LEAD_INS: tuple[str, ...] = (
     "actually", "ok", "okay", "oh", "and", "also", "please", "pls", "hey", "so", "wait",
 )  # fmt: skip
 REMINDER_FILLERS: tuple[str, ...] = (
-    "can you", "could you", "would you", "will you", "please", "pls",
+    "can you", "could you", "would you", "will you", "please", "pls", "can u", "could u",
+    "would u", "will u",
 )  # fmt: skip
+# Words before "reminder" that name no task ("set a reminder", "make it a reminder"): a new
+# reminder is asked for, not one moved.
+NEW_ONE: tuple[str, ...] = ("a", "an", "another", "one", "new", "some", "me", "it", "us")
 # The words that say "the task we talked about" ("remind me about it at 5").
 TASK_POINTERS: frozenset[str] = frozenset(
     {"it", "that", "this", "that one", "this one", "the task", "that task"}
