@@ -277,6 +277,8 @@ def _parse(text: str, context: Context) -> Intent:
         return Chitchat("greeting") if normalized else Unknown("")
     if safety.INJECTION.search(normalized):
         return Injection()
+    if (undone := undoing.read_casual(cleaned, context)) is not None:
+        return undone  # "scrap that" right after an add, "forget that" after a move
     if (listed := several.read_lines(text, single)) is not None:
         return listed  # "add these:\n- milk\n- eggs"
     for kind, pattern in (("yes", chitchat.YES), ("no", chitchat.NO)):

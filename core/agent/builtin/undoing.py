@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
+from core.agent.builtin.context import Context
 from core.agent.builtin.intents import EmptyTrash, Intent, Ref, Reopen, Restore, ShowTrash, Undo
 from core.agent.builtin.lexicon.talk import SOFTENERS
 from core.agent.builtin.lexicon.undo import (
     BRING_BACK_VERBS,
+    CASUAL_UNDO_VERBS,
     CHANGE_NAMES,
     CHANGES,
     DELETE_FORMS,
@@ -76,6 +78,15 @@ UNDO = re.compile(
     rf"|^(?:that|this)\s+was\s+{alt(WAS_A_MISTAKE)}[\s!.]*$"
     rf"|^(?:{_OOPS}[\s,.!]*)*{alt(WRONG)}[\s!.]*"
     rf"(?:(?:{alt(SOFTENERS)}\s+)?{_UNDO}(?:\s+(?:it|that))?)?[\s!.]*$",
+    NOCASE,
+)
+# "scrap that", "nah forget that last one": only the parser knows whether something was just
+# changed (then it is an undo).
+CASUAL_UNDO = re.compile(
+    rf"^(?:{_OOPS}[\s,.!]*)*(?:{alt(SOFTENERS)}\s+)?{alt(CASUAL_UNDO_VERBS)}\s+"
+    rf"(?:(?:that|this|it)(?:\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)})?"
+    rf"|(?:the|my)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)})"
+    rf"(?:\s+{alt(SOFTENERS)})?[\s!.]*$",
     NOCASE,
 )
 REDO_NOT_SUPPORTED = re.compile(
@@ -185,6 +196,15 @@ def read(text: str) -> Intent | None:
             if ref is not None:
                 return Restore(ref)
     return read_reopen(stripped)
+
+
+def read_casual(text: str, context: Context) -> Undo | None:
+    """ "scrap that", "forget that last one": an undo when the last reply added, completed or
+    changed a task (a delete waits for its button, so "scrap that" then is no undo)."""
+    if not CASUAL_UNDO.match(text.strip(" .!")):
+        return None
+    changed = context.last_family in ("add", "complete", "update")
+    return Undo() if changed and context.last_result.get("ok") else None
 
 
 def read_reopen(text: str) -> Reopen | None:

@@ -104,7 +104,9 @@ NO: tuple[str, ...] = (
 NEVER_MIND: tuple[str, ...] = (
     "never mind", "nevermind", "nvm", "forget it", "forget that", "forget about it",
     "forget about that", "scratch that", "cancel", "cancel it", "cancel that", "stop", "abort",
-    "ignore that", "ignore it", "ignore me", "leave it", "skip it", "skip",
+    "ignore that", "ignore it", "ignore me", "leave it", "skip it", "skip", "never mind that",
+    "nevermind that", "nvm that", "disregard that", "ignore that last one",
+    "forget that last one", "ignore the last one", "forget the last one",
 )  # fmt: skip
 # Words that agree before another request ("yes, put it on my list").
 AGREEING: tuple[str, ...] = ("yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please")

@@ -5,7 +5,7 @@ from __future__ import annotations
 # Words before an undo that do not change it ("oops, undo that", "hmm wait, revert").
 OOPS: tuple[str, ...] = (
     "oh no", "uh oh", "ugh", "argh", "damn", "dang", "shoot", "crap", "my bad", "sorry",
-    "wait", "no", "nope", "ah", "oh", "actually", "never mind", "nevermind", "nvm", "ok",
+    "wait", "no", "nope", "nah", "ah", "oh", "actually", "never mind", "nevermind", "nvm", "ok",
     "okay", "please", "hey",
 )  # fmt: skip
 DRAWN_OUT_OOPS: tuple[str, ...] = ("oops", "whoops", "woops", "hmm")
@@ -21,6 +21,12 @@ UNDO_VERBS: tuple[str, ...] = (
     "set it back", "set that back", "switch it back", "switch that back", "scratch that",
     "cancel that", "cancel the last one", "cancel the last change", "cancel the last thing",
     "reverse that", "put things back", "back out that", "back out the last change",
+)  # fmt: skip
+# Said of what was just done ("scrap that", "forget that last one", "never mind that"):
+# an undo right after a change, and no more than a never mind or a delete otherwise.
+CASUAL_UNDO_VERBS: tuple[str, ...] = (
+    "scrap", "forget", "ignore", "never mind", "nevermind", "nvm", "disregard", "ditch", "bin",
+    "lose", "skip",
 )  # fmt: skip
 # Words after "undo" that do not change it ("undo my last change", "undo the rename").
 UNDO_TAILS: tuple[str, ...] = (
