@@ -139,3 +139,61 @@ def test_whole_date_reads_only_dates() -> None:
     assert isinstance(read_whole_date("next week at 9am", now=MONDAY, zone=BERLIN), DateReading)
     assert read_whole_date("the dentist", now=MONDAY, zone=BERLIN) is None
     assert read_whole_date("friday dinner", now=MONDAY, zone=BERLIN) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "rest", "day", "at"),
+    [
+        ("ring the garage at half 3", "ring the garage", date(2026, 3, 2), time(15, 30)),
+        ("team call tomorrow at half 10", "team call", date(2026, 3, 3), time(10, 30)),
+        ("collect the parcel half past 2", "collect the parcel", date(2026, 3, 2), time(14, 30)),
+        ("pick up the kids at half five", "pick up the kids", date(2026, 3, 2), time(17, 30)),
+        ("standup tomorrow at quarter past 9am", "standup", date(2026, 3, 3), time(9, 15)),
+        ("school run friday at quarter to 8", "school run", date(2026, 3, 6), time(7, 45)),
+        ("start dinner at quarter to 6", "start dinner", date(2026, 3, 2), time(17, 45)),
+        ("meet jo at twenty past 4", "meet jo", date(2026, 3, 2), time(16, 20)),
+        ("catch the train at 10 to 6pm", "catch the train", date(2026, 3, 2), time(17, 50)),
+        ("film tonight at twenty to 9", "film", date(2026, 3, 2), time(20, 40)),
+        ("send the slides by 5", "send the slides", date(2026, 3, 2), time(17, 0)),
+        ("hand in the form by 10 tomorrow", "hand in the form", date(2026, 3, 3), time(10, 0)),
+    ],
+)
+def test_clock_times_in_words_and_bare_hours(
+    text: str, rest: str, day: date, at: time | None
+) -> None:
+    found = read(text)
+    assert (found.rest, found.day, found.at) == (rest, day, at)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("dentist friday week", date(2026, 3, 13)),
+        ("dentist fri week", date(2026, 3, 13)),
+        ("dentist friday after next", date(2026, 3, 13)),
+        ("dentist a week on friday", date(2026, 3, 13)),
+        ("dentist on tues week", date(2026, 3, 10)),
+        ("dentist a week today", date(2026, 3, 9)),
+        ("dentist a week from today", date(2026, 3, 9)),
+        ("dentist a week from tomorrow", date(2026, 3, 10)),
+        ("dentist 3 weeks from today", date(2026, 3, 23)),
+        ("dentist two weeks from friday", date(2026, 3, 20)),
+        ("dentist a fortnight from tomorrow", date(2026, 3, 17)),
+    ],
+)
+def test_days_counted_from_another_day(text: str, day: date) -> None:
+    found = read(text)
+    assert (found.rest, found.day, found.at) == ("dentist", day, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cut the budget by 5 percent",
+        "read half 2 of the book",
+        "read chapters 10 to 12",
+        "plan friday week two of the course",
+    ],
+)
+def test_numbers_that_are_no_times_stay_in_titles(text: str) -> None:
+    assert read_date(text, now=MONDAY, zone=BERLIN) is None
