@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from core.agent.builtin.apart import only_fields
 from core.agent.builtin.intents import Add, AddSeveral, AskSplit, AskTitle
 from core.agent.builtin.lexicon.fields import (
     ALONG_WITH,
@@ -18,6 +19,7 @@ from core.agent.builtin.lexicon.tasks import (
     ANOTHER_ONE,
     CALLED,
     FOLLOWING,
+    FOR_ME,
     NEW,
     NOT_TITLES,
     SOMEDAY,
@@ -45,13 +47,16 @@ from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST
 _NEW = alt(NEW)
 _NOUN = alt(ADD_NOUNS, ADD_NOUNS.values())
 _DESCRIPTION = alt(DESCRIPTION_WORDS)
+_FOR_ME = alt(FOR_ME)
 _TASK_NOUN = re.compile(
     rf"^(?:(?:a|an|the|one|another|my|this|{_NEW})\s+)*"
-    rf"(?:(?:{_NEW}\s+)?{_NOUN})"
+    rf"(?:(?:{_NEW}\s+)?{_NOUN})(?:\s+{_FOR_ME})?"
     rf"(?:\s*(?:{alt(CALLED)}|:|-|–|—|=)\s*"
     r"|\s+(?:to|for|about|that)\s+|\s+|$)",
     NOCASE,
 )
+# "add for me: …", "add for me a task to …": the person the task is for, before the title.
+_FOR_ME_PREFIX = re.compile(rf"^{_FOR_ME}(?:\s*[:,-]\s*|\s+(?:to\s+)?)", NOCASE)
 _TO_MY_LIST_PREFIX = re.compile(
     rf"^(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]?\s*", NOCASE
 )
@@ -77,6 +82,8 @@ def split_description(text: str) -> tuple[str, str]:
     return text, ""
 
 
+# Stands for a quoted title, so a description after it reads as after any title.
+_STAND_IN = "Qqtitleqq"
 _QUOTED_DESCRIPTION = re.compile(
     rf"^[,;:-]?\s*(?:{alt(ALONG_WITH)}\s+)?(?:a\s+|the\s+)?{_DESCRIPTION}"
     rf"(?:\s+{alt(DESCRIPTION_IS)})?\s*[:=-]?\s*(?P<description>.+)$",
@@ -84,14 +91,17 @@ _QUOTED_DESCRIPTION = re.compile(
 )
 
 
-def quoted_description(tail: str) -> str:
-    """What follows a quoted title: `with description 'x'`, `description "x"`, `(notes: x)`."""
+def quoted_tail(tail: str) -> tuple[str, str]:
+    """What follows a quoted title: its description (`with description 'x'`, `description
+    "x"`, `(notes: x)`), and the words that set its fields (`tomorrow, high priority #work`)."""
     tail = tail.strip().strip("()").strip()
     if not tail:
-        return ""
+        return "", ""
     if match := _QUOTED_DESCRIPTION.match(tail):
-        return tidy_title(match.group("description"))
-    return split_description("x " + tail)[1]
+        return "", tidy_title(match.group("description"))
+    before, description = split_description(_STAND_IN + " " + tail)
+    said = before.removeprefix(_STAND_IN).strip(" ,;")
+    return (said if only_fields(said) else ""), description
 
 
 _TWO_THINGS = re.compile(r"^(?P<first>[^\W\d_]+)\s+(?:and|&)\s+(?P<second>[^\W\d_]+)$", NOCASE)
@@ -124,7 +134,8 @@ _ANOTHER_ONE = re.compile(rf"^{alt(ANOTHER_ONE)}\s*[:,-]\s*", NOCASE)
 
 def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     """What follows an add verb: an optional "a new task called", a title, maybe a description."""
-    rest = _ANOTHER_ONE.sub("", _TO_MY_LIST_PREFIX.sub("", text.strip()))
+    rest = _FOR_ME_PREFIX.sub("", text.strip(), count=1)
+    rest = _ANOTHER_ONE.sub("", _TO_MY_LIST_PREFIX.sub("", rest))
     if (several := _several(rest)) is not None:
         return several
     rest = _TASK_NOUN.sub("", rest, count=1).strip() if _TASK_NOUN.match(rest) else rest
@@ -132,8 +143,8 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     quoted = split_quoted(rest)
     if quoted is not None:
         title, tail = quoted
-        tail = ON_MY_LIST.sub("", " " + tail).strip()
-        return Add(title, quoted_description(tail))
+        fields, description = quoted_tail(ON_MY_LIST.sub("", " " + tail).strip())
+        return Add(title, description, fields=fields)
     if (needed := read_need(rest)) is not None:
         rest = needed  # "remember that I need to X"
     title, description = split_description(rest)

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from core.agent.builtin import restated
+from core.agent.builtin.adding import read_need
 from core.agent.builtin.dates import AMOUNT, read_amount
 from core.agent.builtin.intents import EditFields, Ref
 from core.agent.builtin.lexicon.fields import (
@@ -177,7 +178,8 @@ def _ref(text: str | None) -> Ref | None:
 
 def read_change(text: str) -> EditFields | None:
     """A change to a task's due date, priority or tags; None when the text is not one."""
-    adding = _ADDING.match(text) is not None  # "add X due friday" is a new task
+    # "add X due friday", "gotta finish X, it's due monday": a new task
+    adding = _ADDING.match(text) is not None or read_need(text) is not None
     text = _INSTEAD.sub("", text)  # "move it to 11am instead"
     if re.match(r"^(?:what|which|when|how|is|are|do|does|any)\b", text, NOCASE):
         return None  # a question, not a change

@@ -88,6 +88,8 @@ def _period(rule: str, today: date) -> date:
         return monday + timedelta(days=6)
     if rule == "friday":
         return monday + timedelta(days=4) if today.weekday() <= 4 else monday + timedelta(days=11)
+    if rule == "next_friday":
+        return monday + timedelta(days=11)
     if rule == "saturday":
         return today if today.weekday() >= 5 else monday + timedelta(days=5)
     if rule == "next_saturday":

@@ -31,6 +31,9 @@ class Add:
     description: str = ""
     again: bool = False  # the person said yes to adding a second task of the same title
     priority: str | None = None  # said apart from the title ("!!" after it)
+    # Words said apart from the title that set its due, priority and tags ("'x' tomorrow,
+    # #work"; a list's "tasks for friday:"); a due in the title's own words wins.
+    fields: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,9 +46,10 @@ class AskSplit:
 
 @dataclass(frozen=True)
 class AddSeveral:
-    """The answer "two" to AskSplit: each part its own task."""
+    """Several tasks in one message ("two" to AskSplit, a list): each part its own task."""
 
     titles: tuple[str, ...]
+    fields: str = ""  # said once for them all ("tasks for friday: …"), as `Add.fields`
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 from dateutil.relativedelta import relativedelta
 
 from core.agent.builtin import phrases
+from core.agent.builtin.apart import read_apart, with_day
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import (
     AmbiguousDate,
@@ -18,6 +19,7 @@ from core.agent.builtin.dates import (
     read_date,
     read_whole_date,
 )
+from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.intents import Add, EditFields, ListTasks, WhenDue
 from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
@@ -66,12 +68,21 @@ async def add(
     reading = read_date(title, now=tools.now, zone=tools.zone)
     if isinstance(reading, AmbiguousDate):
         return ask_which_day(reading)
-    if reading is not None and reading.rest:
-        title = reading.rest
-        arguments["due"] = due_argument(reading)
+    if reading is not None and not reading.rest:
+        reading = None  # a title that is only a date stays a title
+    if reading is not None:
+        title = without_due_link(reading.rest)  # "…, it's due friday": no "it's" left
         after = title_fields(title)  # "X, low priority, next monday": what stood before the date
         title = after.title
         fields = TitleFields(title, fields.priority or after.priority, fields.tags + after.tags)
+    if intent.fields and (apart := read_apart(intent.fields, now=tools.now, zone=tools.zone)):
+        if isinstance(apart.reading, AmbiguousDate):
+            return ask_which_day(apart.reading)
+        reading = with_day(reading, apart.reading, tools.zone)
+        tags = tuple(dict.fromkeys(fields.tags + apart.tags))
+        fields = TitleFields(title, fields.priority or apart.priority, tags)
+    if reading is not None:
+        arguments["due"] = due_argument(reading)
     if not title.strip():
         note.ask(Awaiting("title"))
         return phrases.ASK_TITLE

@@ -87,6 +87,8 @@ ADD_NOUNS: dict[str, str] = {**TASK_NOUNS, "note": "notes"}
 # Words before a new task's noun ("add the following new task …").
 NEW: tuple[str, ...] = ("new", "following", "following new")
 FOLLOWING: tuple[str, ...] = ("following", "the following")
+# "add for me: …", "add a task for me to …": who the task is for, said around the add.
+FOR_ME: tuple[str, ...] = ("for me", "for us", "for myself", "for ourselves")
 # Words between a new task's noun and its title ("a task called …").
 CALLED: tuple[str, ...] = (
     "called", "named", "titled", "that says", "saying", "reading", "which says",
