@@ -148,7 +148,10 @@ class _Turn:
                 self.note.ask(Awaiting("split_add", title=intent.whole, parts=intent.parts))
                 return phrases.SPLIT_ADD.format(whole=intent.whole, first=first, second=second)
             case AddSeveral():
-                added = [await self.add(Add(title, again=True)) for title in intent.titles]
+                added = [
+                    await self.add(Add(title, again=True, fields=intent.fields))
+                    for title in intent.titles
+                ]
                 return " ".join(added)
             case AskTitle():
                 self.note.ask(Awaiting("title"))

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from core.agent.builtin.intents import Add, AddSeveral, Intent
+from core.agent.builtin.headed import dated_header
+from core.agent.builtin.intents import Add, AddSeveral, Intent, Unknown
 from core.agent.builtin.joined import split_joined
 from core.agent.builtin.lexicon.tasks import ADD_NOUNS, THESE_ITEMS
 from core.agent.builtin.pattern import NOCASE, alt
@@ -30,7 +31,7 @@ MOST_LINES = 30
 Reader = Callable[[str], Intent]
 
 
-def read_lines(text: str, single: Reader) -> AddSeveral | None:
+def read_lines(text: str, single: Reader) -> Add | AddSeveral | None:
     """A task a line: bulleted or numbered lines, or plain lines under a first line that asks
     to add ("add these to my list:")."""
     lines = [line for line in text.splitlines() if line.strip()]
@@ -50,29 +51,66 @@ def read_lines(text: str, single: Reader) -> AddSeveral | None:
         return None  # lines of a message, not a list
     else:
         titles = [line.strip() for line in items]
+    dated = None if head is None else dated_header(head, lambda said: _asks_to_add(said, single))
+    if dated is not None and len(titles) >= 2:  # "jobs for saturday:" and a task a line
+        return AddSeveral(tuple(titles), fields=dated.when)
     if len(titles) < 2 or (head is not None and not _asks_to_add(head, single)):
         return None
     return AddSeveral(tuple(titles))
 
 
-def _after_colon(line: str, single: Reader) -> AddSeveral | None:
+def _after_colon(line: str, single: Reader) -> Add | AddSeveral | None:
     """ "add a few things: book flights, renew insurance and call gran": a task a comma
-    after a first part that asks to add; a lone item or a quoted title stays one task."""
+    after a first part that asks to add, or after a header naming their day ("tasks for
+    tomorrow: gym, laundry"); a lone item or a quoted title stays one task."""
     head, colon, tail = line.partition(":")
     if not colon or any(quote in line for quote in OPEN_TO_CLOSE if quote != "'"):
         return None
     items = [part.strip(" .!") for part in _COMMA.split(tail) if part.strip(" .!")]
-    if len(items) < 2 or len(items) > MOST_LINES or not all(_a_task(item) for item in items):
+    if not items or len(items) > MOST_LINES or not all(_a_task(item) for item in items):
         return None
-    if not head.strip() or not _asks_to_add(head, single):
+    if not head.strip():
+        return None
+    dated = dated_header(head, lambda said: _asks_to_add(said, single))
+    if dated is not None and (dated.one or len(items) == 1):
+        said = tail.strip(" .!")  # "task for friday: x, urgent"; not "friday: move 2 to 3pm"
+        return Add(said, fields=dated.when) if _plain_words(said, single) else None
+    if dated is not None:
+        return AddSeveral(_titles(items), fields=dated.when)
+    if len(items) < 2 or not _asks_to_add(head, single):
         return None
     if _ONE_TASK.search(head) and not _THESE.search(head):
         return None  # "new task: prep the slides, high priority, #work" is one task
+    return AddSeveral(_titles(items))
+
+
+def _plain_words(said: str, single: Reader) -> bool:
+    """Words that ask for nothing else, so they may be a task's title."""
+    return isinstance(single(clean(said)), Add | Unknown)
+
+
+def _titles(items: list[str]) -> tuple[str, ...]:
     titles: list[str] = []
     for item in items:  # "… and call gran": two tasks by the rule joined adds follow
         joined = split_joined(Add(item), item)
         titles.extend(joined.titles if isinstance(joined, AddSeveral) else [item])
-    return AddSeveral(tuple(titles))
+    return (*titles[:-1], *_last_pair(titles[:-1], titles[-1]))
+
+
+# The longest item of a list ("eggs, bread and milk") whose last "and" still joins two items.
+MOST_LISTED_WORDS = 3
+_AND = re.compile(r"\s+(?:and|&)\s+", NOCASE)
+
+
+def _last_pair(before: list[str], last: str) -> list[str]:
+    """ "eggs, bread and milk": the last "and" of a list of short items joins two of them."""
+    halves = _AND.split(last)
+    if not before or len(halves) != 2:
+        return [last]
+    longest = max(len(item.split()) for item in before)
+    if all(0 < len(half.split()) <= min(longest, MOST_LISTED_WORDS) for half in halves):
+        return halves
+    return [last]
 
 
 def _asks_to_add(head: str, single: Reader) -> bool:

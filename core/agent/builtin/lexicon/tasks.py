@@ -82,6 +82,16 @@ NOT_A_TASK: tuple[str, ...] = (
     "everything is", "am i", "i'm all", "im all", "we're all", "mark", "set", "be", "get",
     "getting", "got", "get it", "is", "it's", "its", "that's", "thats", "almost all", "well",
 )  # fmt: skip
+# "tasks for tomorrow: gym, laundry", "friday's todos: …": what a list of tasks may be headed
+# by, before or after the day its tasks are for.
+LIST_HEADERS: tuple[str, ...] = (
+    "tasks", "todos", "to-dos", "to dos", "to do", "todo", "to-do", "todo list", "to-do list",
+    "to do list", "list", "things to do", "stuff to do", "things", "jobs", "chores", "errands",
+    "groceries", "shopping", "shopping list", "plan", "plans", "agenda", "task", "job", "chore",
+    "errand",
+)  # fmt: skip
+# Of those, the ones that name one task, whose commas are its own ("task for friday: …").
+ONE_TASK_HEADERS: tuple[str, ...] = ("task", "job", "chore", "errand")
 # Nouns a new task may be introduced by ("add a note: …", "new reminder - …").
 ADD_NOUNS: dict[str, str] = {**TASK_NOUNS, "note": "notes"}
 # Words before a new task's noun ("add the following new task …").
