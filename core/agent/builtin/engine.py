@@ -156,6 +156,8 @@ class _Turn:
             case AskTitle():
                 self.note.ask(Awaiting("title"))
                 return phrases.ASK_TITLE
+            case ListTasks() if intent.tag_word:
+                return await self.run(await questions.with_tag(self.call, intent))
             case ListTasks() if intent == ListTasks(intent.status):
                 # soonest due first, then priority; a list without either keeps its numbers
                 listed = await self.call("list_tasks", status=intent.status, sort_by="due")

@@ -65,6 +65,9 @@ class ListTasks:
     priority: str | None = None
     tag: str | None = None
     sort_by: Literal["number", "due", "priority", "created"] = "number"
+    # "show my errands that aren't done": a word that is the tag when the person has one so
+    # named, and nothing otherwise (the engine looks).
+    tag_word: str | None = None
 
 
 @dataclass(frozen=True)

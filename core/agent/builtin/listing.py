@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from core.agent.builtin.intents import AboutTask, ListTasks, Search, Status
 from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS
@@ -47,6 +48,7 @@ from core.agent.builtin.lexicon.verbs import (
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import parse_ref
+from core.agent.builtin.tag_words import SHOWN, hashtag, tag_word
 from core.agent.builtin.words import NOCASE, ON_MY_LIST
 
 _TASK = alt(TASK_NOUNS)
@@ -67,7 +69,7 @@ _LIST_SHAPES = re.compile(
     rf"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+{alt(OBLIGED)}\s+to\s+do\b"
     rf"|\bwhat(?:'?s|\s+is)?\s+(?:{_STILL}\s+)?(?:{alt(WHATS_LEFT)}|on\s+{_PLATE})\b"
     rf"|\bwhat\s+(?:am|are)\s+(?:i|we)\s+(?:{_STILL}\s+)?{alt(FORGETTING)}$"
-    rf"|\bwhat\s+(?:have|did)\s+i\s+{alt(DID_WHAT)}\b"
+    rf"|\bwhat\s+(?:have|did|haven'?t|didn'?t)\s+i\s+(?:yet\s+)?{alt(DID_WHAT)}\b"
     rf"|\b(?:anything|something)\s+(?:{_STILL}\s+)?(?:{alt(ANYTHING_LEFT)}|on\s+{_PLATE})\b"
     rf"|^{alt(LIST_KINDS_ALONE)}$"
     rf"|^(?:(?:just|only)\s+)?(?:the\s+)?{_KINDS}\s+(?:ones|{_PLURAL})(?:\s+only)?$"
@@ -75,8 +77,14 @@ _LIST_SHAPES = re.compile(
     NOCASE,
 )
 _COMPLETED = re.compile(rf"\b{alt(STATUS_DONE)}\b", NOCASE)
+# "not done", "aren't finished yet", "haven't been completed", "didn't I finish".
+_NOT_YET_DONE = re.compile(
+    rf"\b(?:not|un|in|(?:aren|isn|haven|hasn|weren|wasn|ain|didn)['’]?t(?:\s+(?:i|we))?)"
+    rf"(?:\s+(?:yet|been|even|all))*\s*(?:{alt(DONE_FIRST, DID_WHAT)})\b",
+    NOCASE,
+)
 _NOT_COMPLETED = re.compile(
-    rf"\b(?:not|un|in)(?:\s+yet)?\s*{alt(DONE_FIRST)}\b|\bto\s+(?:be\s+)?(?:{alt(DONE_FIRST)}|do)\b|"
+    rf"{_NOT_YET_DONE.pattern}|\bto\s+(?:be\s+)?(?:{alt(DONE_FIRST)}|do)\b|"
     rf"\bget\s+{alt(DONE_FIRST)}\b|\bstill\b",
     NOCASE,
 )
@@ -100,7 +108,7 @@ def status_of(text: str) -> Status:
     completed = bool(_COMPLETED.search(text)) and not _NOT_COMPLETED.search(text)
     pending = bool(_PENDING.search(text)) or bool(_NOT_COMPLETED.search(text))
     whole = _ALL.search(text) and not _ALL_OF_ONE_KIND.search(text)
-    if whole and not _EVERYTHING_I.search(text):
+    if whole and not _EVERYTHING_I.search(text) and not _NOT_YET_DONE.search(text):
         return "all"  # "show all tasks including completed ones"
     if completed and not pending:
         return "completed"
@@ -122,11 +130,24 @@ _ASKS_FOR_A_LIST = re.compile(
 
 def read_list(text: str) -> ListTasks | None:
     lowered = _TODO_LIST.sub("list", text)
-    if _LIST_SHAPES.search(lowered):
-        return ListTasks(status_of(lowered))
-    if _LIST_LEADS.match(lowered) and _ASKS_FOR_A_LIST.search(lowered):
-        return ListTasks(status_of(lowered))
-    return None
+    status = status_of(lowered)
+    word = tag_word(lowered)
+    if _LIST_SHAPES.search(lowered) or asks_for_list(lowered):
+        found = ListTasks(status)
+    elif word is not None and status != "all" and _LIST_LEADS.match(lowered):
+        found = ListTasks(status)  # "which errands are still open?"
+    elif word is not None and SHOWN.match(lowered.rstrip("?!. ")):
+        found = ListTasks(status)  # "show my errands"
+    else:
+        return None
+    if (tag := hashtag(lowered)) is not None:
+        return replace(found, tag=tag, sort_by="due")  # "show my open #home tasks"
+    return replace(found, tag_word=word) if word is not None else found
+
+
+def asks_for_list(text: str) -> bool:
+    """ "show me everything that isn't done yet": a request for a listing, not a reopen."""
+    return bool(_LIST_LEADS.match(text) and _ASKS_FOR_A_LIST.search(text))
 
 
 _ABOUT = alt(MENTIONING)

@@ -287,8 +287,9 @@ def _parse(text: str, context: Context) -> Intent:
             if answered is not None:
                 return answered
             return Chitchat(kind)  # type: ignore[arg-type]
-    if (taken_back := undoing.read(cleaned)) is not None:
-        return taken_back
+    taken_back = undoing.read(cleaned)
+    if taken_back is not None and not (isinstance(taken_back, Reopen) and _lists(cleaned)):
+        return taken_back  # "show me everything that isn't done yet" asks for a listing
     if chitchat.NEVER_MIND.match(cleaned):
         return Chitchat("never_mind")
     if chitchat.HELP.match(cleaned):
@@ -313,7 +314,7 @@ def _parse(text: str, context: Context) -> Intent:
             return fixed
     if (edited := edits.read_labelled_edit(cleaned) or edits.read_correction(cleaned)) is not None:
         return edited  # "edit task 1: title 'x'", "it should say buy milk"
-    if safety.REOPEN.search(cleaned):
+    if safety.REOPEN.search(cleaned) and not _lists(cleaned):
         return undoing.read_reopen(cleaned) or Reopen(Ref("pronoun"))
     batch = _batch(cleaned)
     if batch is not None:
@@ -348,6 +349,10 @@ def _parse(text: str, context: Context) -> Intent:
     if isinstance(found, Unknown):  # "haircut saturday 11am": a task, said with its date
         return dated.added(cleaned, found) or _misread(cleaned) or found
     return _respelled(found, cleaned)
+
+
+def _lists(text: str) -> bool:
+    return listing.asks_for_list(text) and listing.read_list(text) is not None
 
 
 def _respelled(found: Intent, text: str) -> Intent:

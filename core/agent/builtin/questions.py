@@ -4,13 +4,15 @@ state of one task. Each looks the tasks up through `list_tasks`, like every othe
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from core.agent.builtin import phrases
 from core.agent.builtin.context import Context
-from core.agent.builtin.intents import AboutTask, Count, Ref, Search
+from core.agent.builtin.intents import AboutTask, Count, ListTasks, Ref, Search
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import Known, at_position, loose_matches, title_matches
 from core.agent.builtin.replies import count_of, failure, knowns, state
+from core.agent.builtin.text import stem
 from core.domain.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
@@ -89,3 +91,18 @@ def resolve(context: Context, ref: Ref, tasks: list[Known]) -> list[Known]:
         found = at_position(shown, ref.position or 0)
         return [found] if found is not None else []
     return title_matches(tasks, ref.text) or loose_matches(tasks, ref.text)
+
+
+async def with_tag(call: Call, intent: ListTasks) -> ListTasks:
+    """The listing filtered by the tag its word names ("my errands" and a #errands tag), or
+    the listing without the word when no tag is so named."""
+    plain = replace(intent, tag_word=None)
+    result = await call("list_tasks", status="all")
+    if not result["ok"] or not intent.tag_word:
+        return plain
+    tags = {str(tag) for item in result["data"]["tasks"] for tag in item.get("tags") or ()}
+    wanted = stem(intent.tag_word)
+    named = [tag for tag in tags if tag == intent.tag_word] or sorted(
+        tag for tag in tags if stem(tag) == wanted
+    )  # "errands" is #errands, else #errand
+    return replace(plain, tag=named[0], sort_by="due") if named else plain

@@ -76,3 +76,17 @@ NOTE_ASKS: tuple[str, ...] = ("what's", "whats", "what is", "what are", "show", 
 NEXT_TASK: tuple[str, ...] = ("next", "first", "top")
 # Words that make "did I …?" a question about the whole list.
 WHOLE_LIST_WHEN: tuple[str, ...] = ("today", "this week")
+# "show me my errands that aren't done yet", "any work stuff left?": words after a word that
+# may name a tag, which make it so (the engine keeps the word only when a tag has that name).
+TAG_WORD_NOUNS: tuple[str, ...] = (
+    "tasks", "task", "todos", "to-dos", "stuff", "things", "items", "ones", "list", "jobs",
+)  # fmt: skip
+TAG_WORD_TAILS: tuple[str, ...] = (
+    "that", "which", "are", "is", "have", "haven't", "havent", "did", "do", "i", "still",
+    "left", "not", "aren't", "arent", "isn't", "isnt", "remaining", "outstanding", "i've",
+    "ive", "we", "due",
+)  # fmt: skip
+# "what's left for work", "open tasks tagged work": a word that may name a tag, at the end.
+TAG_WORD_LEADS: tuple[str, ...] = ("for", "tagged", "labelled", "labeled", "under", "in")
+# "show my errands": verbs that ask for a listing of what follows them, a tag's word too.
+LISTING_VERBS: tuple[str, ...] = ("show", "list", "display", "view", "pull up", "bring up")
