@@ -11,6 +11,7 @@ from core.agent.builtin.intents import (
     Add,
     AddSeveral,
     AskSplit,
+    AskWhich,
     Complete,
     Delete,
     Intent,
@@ -25,6 +26,17 @@ from core.agent.builtin.lexicon.verbs import ADD_AGAIN_VERBS, CALL_IT
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref, pick
 from core.agent.builtin.text import tidy_title
+
+
+def taken_back(context: Context) -> Intent | None:
+    """ "wait, not that one" right after a completion: take it back and ask which was meant;
+    after a delete still waiting for its button, ask which to delete instead."""
+    data = context.last_result.get("data") or {}
+    if context.last_family == "delete":
+        return AskWhich("delete")
+    if context.last_family != "complete" or not context.last_result.get("ok"):
+        return None
+    return AskWhich("complete") if data.get("already_completed") else Redirected(None)
 
 
 def corrected(ref: Ref, context: Context) -> Intent | None:

@@ -108,10 +108,19 @@ _LEAD_THEN_REF = re.compile(
 )
 
 
+# "wait no, not that one": a correction that names no task yet ("one" is no task 1 here).
+_ONLY_NOT_THAT_ONE = re.compile(rf"^{_LEADS}{alt(NOT_THAT_ONE)}[\s,!.:;-]*$", NOCASE)
+
+
+def not_that_one(text: str) -> bool:
+    """ "wait no, not that one", "wrong one!": the last turn's task was not the one meant."""
+    return bool(_ONLY_NOT_THAT_ONE.match(text))
+
+
 def meant(text: str) -> Ref | None:
     """`I meant task 2`, `oh I meant yoga`, `wrong one, it was #3`: the corrected reference."""
     match = _MEANT.match(text)
-    if match is None:
+    if match is None or _ONLY_NOT_THAT_ONE.match(text):
         return None
     return ref_from(match.group("ref") or match.group("other"))
 

@@ -185,6 +185,9 @@ class _Turn:
                 undone = await self.call("undo_last_change")
                 if not undone["ok"]:
                     return failure(undone)
+                if intent.redo is None:
+                    self.note.ask(Awaiting("which", family="complete"))
+                    return f"{undone['message']} {phrases.ASK_WHICH['complete']}"
                 return f"{undone['message']} " + await self.change(intent.redo)
             case AskWhich():
                 return self.ask_which(intent.family)

@@ -147,9 +147,9 @@ class Undone:
 @dataclass(frozen=True)
 class Redirected:
     """ "sorry, not that one, #2" right after a completion: the last change taken back, then
-    the same done to the task meant."""
+    the same done to the task meant (None: "wait, not that one" names none, so ask which)."""
 
-    redo: Complete
+    redo: Complete | None
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,8 @@ def _clauses(text: str, context: Context) -> Intent | None:
         return Delete(ref)
     if (ref := clauses.meant(text)) is not None:
         return answers.corrected(ref, context)
+    if clauses.not_that_one(text):
+        return answers.taken_back(context)  # "wait, not that one": which, then?
     return None
 
 
