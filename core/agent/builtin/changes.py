@@ -43,6 +43,7 @@ from core.agent.builtin.lexicon.time import (
     MOVE_VERBS,
     MOVE_WAYS,
     NO_DATE,
+    NOT_THE_OLD,
     RETIME_VERBS,
     SET_DATE_VERBS,
     SHIFT_EARLIER,
@@ -97,6 +98,9 @@ _BE_WHEN = re.compile(
 )
 _WHEN_LEAD = re.compile(r"^(?:at|on|for|to|till|until|by)\s+", NOCASE)
 _INSTEAD = re.compile(rf"\s*,?\s+{alt(INSTEAD)}$", NOCASE)
+_NOT_THE_OLD = re.compile(
+    rf"\s*[,;]?\s+(?:{alt(NOT_THE_OLD)})\s+(?P<old>(?:on\s+|at\s+|for\s+)?[^,;]+?)\s*$", NOCASE
+)
 # Words of a task a date may be read from: at most this many split points are tried.
 MOST_WHEN_SPLITS = 12
 _LEVEL = rf"(?P<level>{alt(PRIORITY_LEVELS)})"
@@ -185,6 +189,7 @@ def read_change(text: str) -> EditFields | None:
         return None  # a question, not a change
     if not adding and (told := restated.read(text, read_change)) is not None:
         return told  # "the haircut is at 4pm now", "can't do X today, move it to tomorrow"
+    text = _without_the_old(text)
     if not adding and (match := _SHIFT.match(text)):
         ref, shift = _ref(match.group("ref")), _shift(match)
         if ref is not None and shift is not None:
@@ -235,6 +240,14 @@ def read_change(text: str) -> EditFields | None:
         if ref is not None:
             return EditFields(ref, priority=PRIORITISE[match.group("how").lower()])
     return read_tag_change(text, _ref)
+
+
+def _without_the_old(text: str) -> str:
+    """ "the bbq should be on sunday, not saturday": without the old date said after."""
+    match = _NOT_THE_OLD.search(text)
+    if match is None or not (is_date(match.group("old")) or match.group("old").isdigit()):
+        return text
+    return text[: match.start()]
 
 
 def _told_when(text: str) -> EditFields | None:

@@ -289,3 +289,8 @@ DUE_LINK_STATES: tuple[str, ...] = (
     "handed in", "submitted", "sent", "sent off", "paid", "doing", "ready", "filed", "dealt with",
     "out", "back", "returned", "over with", "booked", "due", "fixed", "posted",
 )  # fmt: skip
+# "the bbq should be on sunday, not saturday", "… monday instead of friday": the old date
+# said after the new one, which changes nothing.
+NOT_THE_OLD: tuple[str, ...] = (
+    "not", "and not", "but not", "instead of", "rather than", "in place of", "not on",
+)  # fmt: skip
