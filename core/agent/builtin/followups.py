@@ -9,7 +9,17 @@ import re
 from core.agent.builtin.context import Context
 from core.agent.builtin.done_before import says_done_before
 from core.agent.builtin.intents import Complete, EditFields, Intent, Ref, Update
-from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS, PRIORITY_PHRASES
+from core.agent.builtin.lexicon.fields import (
+    DESCRIPTION_WORDS,
+    LOWER_PRIORITY,
+    PRIORITY_AFTER,
+    PRIORITY_DEGREES,
+    PRIORITY_LEVELS,
+    PRIORITY_NOUNS,
+    PRIORITY_PHRASES,
+    PRIORITY_POINTERS,
+    PRIORITY_SAYINGS,
+)
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import tidy_title
 from core.agent.builtin.timed import is_date
@@ -21,6 +31,13 @@ _ANSWERED_ELSEWHERE = ("title", "offer_add", "duplicate", "split_add", "which")
 
 _LABELLED = re.compile(
     rf"^(?:the\s+|its\s+)?{alt(DESCRIPTION_WORDS)}\s*(?::|=|\s[-–—]+)\s*(?P<text>.+)$", NOCASE
+)
+_LEVEL = alt(PRIORITY_PHRASES, PRIORITY_LEVELS, LOWER_PRIORITY)
+_SAID_PRIORITY = re.compile(
+    rf"^(?:{alt(PRIORITY_POINTERS)})\s+(?:{alt(PRIORITY_DEGREES)}\s+)*(?P<level>{_LEVEL})"
+    rf"(?:\s+{alt(PRIORITY_NOUNS)})?(?P<after>(?:\s*,?\s+{alt(PRIORITY_AFTER)})*)[\s!.]*$"
+    rf"|^(?P<saying>{alt(PRIORITY_SAYINGS)})(?P<after2>(?:\s*,?\s+{alt(PRIORITY_AFTER)})*)[\s!.]*$",
+    NOCASE,
 )
 _FIRST_PRIORITY = re.compile(
     rf"^(?P<level>{alt(PRIORITY_PHRASES)})\s*(?:[:!]+|\s[-–—]+)\s*(?P<rest>\S.*)$", NOCASE
@@ -46,11 +63,24 @@ def read(text: str, context: Context) -> Intent | None:
     if (labelled := _LABELLED.match(text)) is not None:
         description = tidy_title(labelled.group("text"))
         return Update(Ref("number", number=number), description=description or None)
+    if (level := _said_priority(text)) is not None:
+        return EditFields(Ref("number", number=number), priority=level)  # "oh and it's urgent"
     if says_done_before(text):
         return Complete(Ref("number", number=number))  # "oh wait that's done already"
     if is_date(text):
         return EditFields(Ref("number", number=number), due_phrase=text)
     return None
+
+
+def _said_priority(text: str) -> str | None:
+    """ "it's urgent", "that one's not that important", "it can wait": the level said."""
+    match = _SAID_PRIORITY.match(text.strip())
+    if match is None:
+        return None
+    if match.group("saying"):
+        return PRIORITY_SAYINGS[" ".join(match.group("saying").lower().split())]
+    said = " ".join(match.group("level").lower().split())
+    return PRIORITY_PHRASES.get(said) or PRIORITY_LEVELS.get(said) or LOWER_PRIORITY[said]
 
 
 def priority_first(text: str) -> tuple[str, str] | None:

@@ -133,3 +133,29 @@ TAGGED: tuple[str, ...] = ("tagged", "labelled", "labeled")
 ATTACH_VERBS: tuple[str, ...] = ("add", "put", "give", "attach")
 DETACH_VERBS: tuple[str, ...] = ("remove", "drop", "delete", "take off", "take", "clear", "strip")
 UNTAG: tuple[str, ...] = ("untag",)
+# "oh and it's urgent", "that one's not that important": a priority said about the task the
+# conversation just added or changed. What points at it, the words that grade the level,
+# whole sayings that lower it, and what may follow.
+PRIORITY_POINTERS: tuple[str, ...] = (
+    "it's", "its", "it is", "that's", "thats", "that is", "this is", "this one's",
+    "this one is", "that one's", "that one is", "it should be", "it'll be", "it will be",
+    "that should be", "make it", "mark it",
+)  # fmt: skip
+PRIORITY_DEGREES: tuple[str, ...] = (
+    "very", "pretty", "quite", "super", "kinda", "kind of", "a bit", "fairly", "so", "really",
+    "actually", "also", "definitely", "extremely", "rather", "a little",
+)  # fmt: skip
+LOWER_PRIORITY: dict[str, str] = {
+    "not important": "low", "not that important": "low", "not very important": "low",
+    "not that urgent": "low", "not very urgent": "low", "not a priority": "low",
+    "not high priority": "low", "a priority": "high",
+}  # fmt: skip
+PRIORITY_SAYINGS: dict[str, str] = {
+    "it can wait": "low", "that can wait": "low", "this can wait": "low", "no rush": "low",
+    "no hurry": "low", "no rush on it": "low", "no rush on that": "low",
+    "no rush on that one": "low", "no hurry on it": "low", "there's no rush": "low",
+}  # fmt: skip
+PRIORITY_AFTER: tuple[str, ...] = (
+    "actually", "though", "btw", "too", "as well", "by the way", "fyi", "then", "tbh", "now",
+    "after all", "really",
+)  # fmt: skip

@@ -30,5 +30,6 @@ GRAMMAR: frozenset[str] = frozenset(
         # adverbs
         "just", "already", "now", "still", "yet", "again", "too", "also", "really", "very",
         "only", "even", "ever", "never", "actually", "finally", "instead", "here", "there",
+        "quite",
     }
 )  # fmt: skip
