@@ -43,6 +43,7 @@ from core.agent.builtin.intents import (
     Injection,
     Intent,
     ListTasks,
+    NextDue,
     NotEnglish,
     Redirected,
     Ref,
@@ -171,6 +172,10 @@ class _Turn:
                 )
             case EditFields():
                 return await self.edit_fields(intent)
+            case NextDue():
+                return await questions.next_due(
+                    self.call, self.note, now=self.tools.now, zone=self.tools.zone
+                )
             case Count():
                 return await self.count(intent)
             case Search():

@@ -96,6 +96,11 @@ class EditFields:
 
 
 @dataclass(frozen=True)
+class NextDue:
+    """ "what's my next deadline?": the open task whose due comes first."""
+
+
+@dataclass(frozen=True)
 class Search:
     """ "do I have anything about the dentist?": the tasks whose titles mention `query`."""
 
@@ -259,6 +264,7 @@ Intent = (
     | ListTasks
     | WhenDue
     | EditFields
+    | NextDue
     | Search
     | AboutTask
     | Count

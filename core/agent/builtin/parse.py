@@ -23,6 +23,7 @@ from core.agent.builtin import (
     followups,
     language,
     listing,
+    next_due,
     recent,
     repairs,
     safety,
@@ -49,6 +50,7 @@ from core.agent.builtin.intents import (
     Injection,
     Intent,
     ListTasks,
+    NextDue,
     NotEnglish,
     Ref,
     Reopen,
@@ -89,6 +91,8 @@ def _is_instruction(intent: Intent) -> bool:
 def single(text: str, *, nested: bool = False) -> Intent:
     """One operation (or none) in an already cleaned message. `nested`: the inside of an
     "I need to ..." is read once, not again ("I need to I need to ...")."""
+    if next_due.asks(text):
+        return NextDue()  # "what's my next deadline?", "what's due next?"
     if (asked := timed.read_question(text)) is not None:
         return asked  # "what's due today?", "anything overdue?", "when is the dentist due?"
     if (changed := asides.read_change(text)) is not None:

@@ -89,15 +89,18 @@ CANNOT_REOPEN = (
     "add it as a new task, for example “add pay rent”."
 )
 NOTHING_NEXT = "Nothing: you have no open tasks. Nice work!"
+NEXT_DUE = "Your next deadline: {tasks}, due {when}."
+NO_NEXT_DUE = "You have no upcoming deadlines: none of your open tasks has a due date ahead."
+ALSO_OVERDUE = " You also have {overdue} (ask “what’s overdue?” to see)."
 ABOUT_NONE = "I couldn't find that task on your list. Say “show my tasks” to see it."
 ABOUT_WHICH = "Which one do you mean: {choices}?"
 SEARCH_NONE = "I don't see a task mentioning “{query}”. Say “show my tasks” to see your list."
 COUNT_NONE = "You have no tasks yet. Tell me something to add."
 
 
-def choices(tasks: list[tuple[int, str]]) -> str:
+def choices(tasks: list[tuple[int, str]], joiner: str = "or") -> str:
     named = [f"#{number} “{title}”" for number, title in tasks]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + f" {joiner} " + named[-1]
 
 
 ASK_DAY = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import datetime, tzinfo
 
 from core.agent.builtin import phrases
 from core.agent.builtin.context import Context
@@ -14,6 +15,7 @@ from core.agent.builtin.refs import Known, at_position, loose_matches, title_mat
 from core.agent.builtin.replies import count_of, failure, knowns, state
 from core.agent.builtin.text import stem
 from core.domain.tools import Envelope
+from core.domain.when import Due, show_due_plain
 
 Call = Callable[..., Awaitable[Envelope]]
 
@@ -106,3 +108,34 @@ async def with_tag(call: Call, intent: ListTasks) -> ListTasks:
         tag for tag in tags if stem(tag) == wanted
     )  # "errands" is #errands, else #errand
     return replace(plain, tag=named[0], sort_by="due") if named else plain
+
+
+async def next_due(call: Call, note: Note, *, now: datetime, zone: tzinfo) -> str:
+    """The open task whose due comes first (all of them when several share it), and how
+    many are overdue already."""
+    result = await call("list_tasks", status="pending", sort_by="due")
+    if not result["ok"]:
+        return failure(result)
+    dues = [
+        (Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"]),
+         int(item["number"]))
+        for item in result["data"]["tasks"] if item.get("due_at")
+    ]  # fmt: skip
+    ahead = sorted(
+        (due.at, due.has_time, number) for due, number in dues if due.deadline(zone) > now
+    )
+    overdue = len(dues) - len(ahead)
+    later = (
+        phrases.ALSO_OVERDUE.format(overdue=count_of(overdue, "overdue task")) if overdue else ""
+    )
+    if not ahead:
+        return phrases.NO_NEXT_DUE + later
+    first = Due(ahead[0][0], ahead[0][1])
+    numbers = [number for at, timed, number in ahead if (at, timed) == (first.at, first.has_time)]
+    tasks = {task.number: task for task in knowns(result)}
+    named = [tasks[number] for number in numbers if number in tasks]
+    if len(named) == 1:
+        note.name(named[0])
+    listed = phrases.choices([(task.number, task.title) for task in named], joiner="and")
+    when = show_due_plain(first, zone, now=now)
+    return phrases.NEXT_DUE.format(tasks=listed, when=when) + later

@@ -90,3 +90,31 @@ TAG_WORD_TAILS: tuple[str, ...] = (
 TAG_WORD_LEADS: tuple[str, ...] = ("for", "tagged", "labelled", "labeled", "under", "in")
 # "show my errands": verbs that ask for a listing of what follows them, a tag's word too.
 LISTING_VERBS: tuple[str, ...] = ("show", "list", "display", "view", "pull up", "bring up")
+# "what's my next deadline?", "what's due next?", "which task is due soonest?": the open
+# task whose due comes first. How the question opens, the words for "next" and for a
+# deadline, and the words that end "what's due …".
+NEXT_DUE_LEADS: tuple[str, ...] = (
+    "what's", "whats", "what is", "when's", "whens", "when is", "which is", "tell me",
+    "show me", "show", "give me", "remind me of", "what are", "which are", "what'll be",
+)  # fmt: skip
+NEXT_WORDS: tuple[str, ...] = (
+    "next", "nearest", "closest", "soonest", "earliest", "upcoming", "first", "next upcoming",
+    "very next",
+)  # fmt: skip
+NEXT_DUE_NOUNS: tuple[str, ...] = (
+    "deadline", "due date", "due task", "due thing", "thing due", "task due", "one due",
+    "item due", "thing that's due", "task that's due", "thing that is due", "task that is due",
+    "thing i have due", "task i have due", "thing on my list that's due", "due",
+)  # fmt: skip
+NEXT_DUE_ASKS: tuple[str, ...] = (
+    "what's", "whats", "what is", "which", "what", "which task is", "which one is",
+    "what task is", "which thing is", "what thing is", "what do i have", "what have i got",
+    "what's got to be", "what comes", "which task comes", "what needs to be done",
+)  # fmt: skip
+NEXT_DUE_TAILS: tuple[str, ...] = (
+    "next", "soonest", "first", "earliest", "the soonest", "up next", "next up",
+)  # fmt: skip
+# What may end a question about the next deadline and change nothing.
+NEXT_DUE_ENDS: tuple[str, ...] = (
+    "i have", "i've got", "ive got", "i got", "on my list", "coming up", "then", "now",
+)  # fmt: skip
