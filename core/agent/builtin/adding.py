@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import replace
 
@@ -170,7 +171,7 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         rf"^{alt(PUT_VERBS)}\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+"
-        rf"(?:(?:my|the|our)\s+{LIST_NOUN}|there)$",
+        rf"(?:(?:my|the|our)\s+{LIST_NOUN}|there)(?:\s*,?\s+(?P<fields>.+))?$",
         NOCASE,
     ),
     re.compile(
@@ -226,8 +227,14 @@ def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
     if match := _REMIND_BARE.match(text):
         return read_title(match.group("rest"))
     for pattern in _ADD_LEADS:
-        if match := pattern.match(text):
+        if (match := pattern.match(text)) is None:
+            continue
+        said = match.groupdict().get("fields")
+        if said is None:
             return read_title(match.group("rest"))
+        found = read_title(match.group("rest"))  # "put 'x' on my list for saturday"
+        if only_fields(said) and isinstance(found, Add) and not found.fields:
+            return dataclasses.replace(found, fields=said)
     return None
 
 

@@ -174,6 +174,7 @@ def _shift(match: re.Match[str]) -> tuple[float, str] | None:
 
 
 _ADDING = re.compile(rf"^{alt(NEW_TASK_STARTS)}\b", NOCASE)
+_PEOPLE = re.compile(r"^(?:i|we|you|they|he|she)$", NOCASE)
 
 
 def _ref(text: str | None) -> Ref | None:
@@ -195,7 +196,9 @@ def read_change(text: str) -> EditFields | None:
         if ref is not None and shift is not None:
             return EditFields(ref, shift=shift)
     if (
-        (match := _ABOUT_THEN.match(text))
+        not adding  # "i have to renew the passport, it's due next month" is a new task
+        and (match := _ABOUT_THEN.match(text))
+        and not _PEOPLE.match(match.group("subject"))
         and read_change(match.group("clause")) is None  # "X is due friday, make it urgent": two
         and (then := read_change(match.group("rest")))
     ):

@@ -18,7 +18,14 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from core.agent.builtin.intents import EditFields, Ref
-from core.agent.builtin.lexicon.time import ARRIVES, ARRIVING, CANT_DO, HAS_BEEN, MOVED_NEWS
+from core.agent.builtin.lexicon.time import (
+    ARRIVES,
+    ARRIVING,
+    CANT_DO,
+    HAS_BEEN,
+    MOVED_NEWS,
+    NEW_NOW,
+)
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import ref_from
@@ -28,7 +35,9 @@ _IS_NOW = re.compile(
     rf"^(?P<ref>.+?)(?:(?:\s+(?:is|are)|'s|’s)(?:\s+{alt(ARRIVING)})?|\s+{alt(ARRIVES)})"
     r"\s+(?P<now>now\s+)?"
     + _WHEN_LEAD
-    + r"(?P<when>.+?)(?P<later>\s+now)?(?:\s*[,;]?\s*(?P<not>not|instead\s+of)\s+(?P<old>.+))?$",
+    + r"(?P<when>.+?)"
+    + rf"(?P<later>(?:\s*,?\s+{alt(NEW_NOW)})+)?"
+    + r"(?:\s*[,;]?\s*(?P<not>not|instead\s+of)\s+(?P<old>.+))?$",
     NOCASE,
 )
 _MOVED = re.compile(

@@ -31,6 +31,7 @@ PARTS_OF_DAY: dict[str, tuple[int, int]] = {
 LATE_PARTS = frozenset({"afternoon", "evening", "tonight", "night"})
 NAMED_TIMES: dict[str, tuple[int, int]] = {
     "noon": (12, 0), "midday": (12, 0), "midnight": (23, 59), "end of day": (17, 0),
+    "end of the day": (17, 0), "the end of the day": (17, 0), "the end of day": (17, 0),
     "eod": (17, 0), "close of business": (17, 0), "cob": (17, 0),
 }  # fmt: skip
 # Periods: the day they name, by rule (see dates.py).
@@ -266,7 +267,7 @@ DEADLINE_LINKS: tuple[str, ...] = (
     "to", "is", "is now", "as", "at", "on", "by", "should be", "will be", "needs to be",
     "becomes", "moves to", "changes to", "is moving to", "=", ":", "now",
 )  # fmt: skip
-NEW_NOW: tuple[str, ...] = ("now", "instead", "then", "please", "pls")
+NEW_NOW: tuple[str, ...] = ("now", "instead", "then", "please", "pls", "actually")
 # "pay the tax and it has to be done by friday", "renew the insurance, it's due on the 14th":
 # what is left of a clause about the task once its date is read ("…, it's", "… and it has to
 # be done"), so it is no part of the title. A subject after a break, or "which"/"that" right
@@ -277,12 +278,14 @@ DUE_LINK_VERBS: tuple[str, ...] = (
     "is", "are", "has to be", "have to be", "must be", "needs to be", "need to be", "should be",
     "ought to be", "has got to be", "'s got to be", "needs", "need", "will need to be",
     "'ll need to be", "is to be", "are to be", "gotta be", "has to get", "needs to get",
-    "must get", "was", "will be", "'ll be", "'re", "has", "have to get",
+    "must get", "was", "will be", "'ll be", "'re", "has", "have to get", "needs to happen",
+    "has to happen", "must happen", "should happen",
 )  # fmt: skip
 # The same without a subject ("hand in the form - has to be in by 5").
 DUE_LINK_BARE: tuple[str, ...] = (
     "has to be", "have to be", "must be", "needs to be", "need to be", "should be", "needs",
-    "has to get", "needs to get", "must get", "gotta be", "to be",
+    "has to get", "needs to get", "must get", "gotta be", "to be", "needs to happen",
+    "has to happen", "must happen", "should happen",
 )  # fmt: skip
 DUE_LINK_STATES: tuple[str, ...] = (
     "done", "finished", "sorted", "sorted out", "completed", "complete", "handled", "in",
