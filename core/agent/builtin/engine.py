@@ -60,7 +60,7 @@ from core.agent.builtin.intents import (
     WhenDue,
 )
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
-from core.agent.builtin.notes import Awaiting, Note, labelled
+from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
     Known,
@@ -184,16 +184,8 @@ class _Turn:
                 return await self.about(intent)
             case Complete() | Delete() | Update():
                 return await self.change(intent)
-            case Undone():
-                return await self.undo_then_redo(intent)
-            case Redirected():
-                undone = await self.call("undo_last_change")
-                if not undone["ok"]:
-                    return failure(undone)
-                if intent.redo is None:
-                    self.note.ask(Awaiting("which", family="complete"))
-                    return f"{undone['message']} {phrases.ASK_WHICH['complete']}"
-                return f"{undone['message']} " + await self.change(intent.redo)
+            case Undone() | Redirected():
+                return await reopening.taken_back(self.call, self.note, intent, self.change)
             case AskWhich():
                 return self.ask_which(intent.family)
             case Batch():
@@ -207,7 +199,7 @@ class _Turn:
             case Unsupported():
                 return phrases.CANNOT_REOPEN
             case Undo():
-                return await self.undo(intent)
+                return await reopening.undo(self.call, self.note, intent)
             case Reopen():
                 return await self.reopen(intent)
             case ShowTrash():
@@ -328,32 +320,6 @@ class _Turn:
             return await self.loosely(intent, family, result)
         return _phrase(family, result)
 
-    async def undo_then_redo(self, intent: Undone) -> str:
-        undone = await self.call(
-            "update_task",
-            task_identifier=f"#{intent.undo.ref.number}",
-            new_title=intent.undo.title,
-            new_description=None,
-        )
-        if not undone["ok"]:
-            return failure(undone)
-        task = undone["data"]["task"]
-        return f"I put #{task['number']} back to “{task['title']}”. " + await self.change(
-            intent.redo
-        )
-
-    async def undo(self, intent: Undo) -> str:
-        if intent.redo:
-            return phrases.NO_REDO
-        result = await self.call("undo_last_change")
-        if not result["ok"]:
-            return str(result["message"])
-        undone = labelled(" ".join(str(summary) for summary in result["data"].get("undone", [])))
-        if undone is not None:
-            self.note.name(undone)  # "Undone: #3 “x” is not done any more": "it" is #3
-        more = phrases.UNDO_MORE if result["data"].get("more") else ""
-        return f"{result['message']}{more}"
-
     async def reopen(self, intent: Reopen) -> str:
         identifier = await self.identifier(intent.ref, "update")
         return await reopening.reopen(self.call, intent, identifier)
@@ -361,7 +327,7 @@ class _Turn:
     async def restore(self, intent: Restore) -> str:
         last = self.context.last_task
         if intent.ref.kind == "pronoun" and not intent.latest and last is None:
-            return await self.undo(Undo())
+            return await reopening.undo(self.call, self.note, Undo())
         return await reopening.restore(self.call, intent, last)
 
     async def loosely(

@@ -21,15 +21,14 @@ from core.agent.builtin import (
     decoration,
     edits,
     followups,
-    language,
     listing,
+    misread,
     next_due,
     recent,
     repairs,
     safety,
     several,
     timed,
-    typos,
     undoing,
     verbs,
 )
@@ -51,7 +50,6 @@ from core.agent.builtin.intents import (
     Intent,
     ListTasks,
     NextDue,
-    NotEnglish,
     Ref,
     Reopen,
     Search,
@@ -353,44 +351,9 @@ def _parse(text: str, context: Context) -> Intent:
             if ref is not None:
                 return BareRef(ref)
     if isinstance(found, Unknown):  # "haircut saturday 11am": a task, said with its date
-        return dated.added(cleaned, found) or _misread(cleaned) or found
-    return _respelled(found, cleaned)
+        return dated.added(cleaned, found) or misread.misread(cleaned, single, _definite) or found
+    return misread.respelled(found, cleaned, single)
 
 
 def _lists(text: str) -> bool:
     return listing.asks_for_list(text) and listing.read_list(text) is not None
-
-
-def _respelled(found: Intent, text: str) -> Intent:
-    """ "mrak 1 as done" read as a task titled "mrak 1 as": spelled right, it names task 1."""
-    ref = getattr(found, "ref", None)
-    if not isinstance(found, Complete | Delete | Update) or not isinstance(ref, Ref):
-        return found
-    if ref.kind != "title" or ref.quoted or (fixed := typos.corrected(text)) is None:
-        return found
-    again = single(verbs.fix_verb_typo(fixed))
-    better = getattr(again, "ref", None)
-    if type(again) is type(found) and isinstance(better, Ref) and better.kind != "title":
-        return again
-    return found
-
-
-def _misread(text: str) -> Intent | None:
-    """What a message nothing could read says after all: another language, or a request
-    with misspelt words ("shwo my tsaks")."""
-    if language.not_english(text):
-        return NotEnglish()
-    fixed = typos.corrected(text)
-    if fixed is None:
-        return None
-    if chitchat.HELP.match(fixed):
-        return Chitchat("help")  # "hlep"
-    found = single(verbs.fix_verb_typo(fixed))
-    if isinstance(found, ListTasks | Count | Search | AskWhich):
-        return found
-    ref = getattr(found, "ref", None)
-    # a corrected verb acts only on a task named by number or position: "remote control
-    # batteries" is a title, not "remove …"
-    if _definite(found) and isinstance(ref, Ref) and ref.kind != "title":
-        return found
-    return None

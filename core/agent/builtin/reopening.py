@@ -1,10 +1,14 @@
-"""Putting a task back: reopening a finished one ("X isn't done after all") and restoring a
-deleted one ("restore the last one I deleted"), through the tools."""
+"""Putting things back: undoing the last change ("oops"), taking back a change made to the
+wrong task ("no wait, I meant 2"), reopening a finished task ("X isn't done after all") and
+restoring a deleted one ("restore the last one I deleted"), through the tools."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from core.agent.builtin import phrases
-from core.agent.builtin.intents import Reopen, Restore
+from core.agent.builtin.intents import Complete, Redirected, Reopen, Restore, Undo, Undone, Update
+from core.agent.builtin.notes import Awaiting, Note, labelled
 from core.agent.builtin.refs import Known, at_position, loose_matches, most_overlap
 from core.agent.builtin.reminder_acts import Call
 from core.agent.builtin.replies import failure, knowns
@@ -45,3 +49,42 @@ async def restore(call: Call, intent: Restore, last: Known | None) -> str:
         identifier = f"#{intent.ref.number}" if intent.ref.kind == "number" else intent.ref.text
     result = await call("restore_task", task_identifier=identifier)
     return str(result["message"]) if result["ok"] else failure(result)
+
+
+async def undo(call: Call, note: Note, intent: Undo) -> str:
+    if intent.redo:
+        return phrases.NO_REDO
+    result = await call("undo_last_change")
+    if not result["ok"]:
+        return str(result["message"])
+    undone = labelled(" ".join(str(summary) for summary in result["data"].get("undone", [])))
+    if undone is not None:
+        note.name(undone)  # "Undone: #3 “x” is not done any more": "it" is #3
+    more = phrases.UNDO_MORE if result["data"].get("more") else ""
+    return f"{result['message']}{more}"
+
+
+Redo = Callable[[Complete | Update], Awaitable[str]]
+
+
+async def taken_back(call: Call, note: Note, intent: Undone | Redirected, redo: Redo) -> str:
+    """The change made to the wrong task taken back (a rename put back, a completion undone),
+    then done to the task meant; asked which when the person named none yet."""
+    if isinstance(intent, Undone):
+        undone = await call(
+            "update_task",
+            task_identifier=f"#{intent.undo.ref.number}",
+            new_title=intent.undo.title,
+            new_description=None,
+        )
+        if not undone["ok"]:
+            return failure(undone)
+        task = undone["data"]["task"]
+        return f"I put #{task['number']} back to “{task['title']}”. " + await redo(intent.redo)
+    undone = await call("undo_last_change")
+    if not undone["ok"]:
+        return failure(undone)
+    if intent.redo is None:
+        note.ask(Awaiting("which", family="complete"))
+        return f"{undone['message']} {phrases.ASK_WHICH['complete']}"
+    return f"{undone['message']} " + await redo(intent.redo)
