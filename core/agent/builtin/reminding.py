@@ -30,6 +30,7 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from core.agent.builtin.amounts import minutes_in as _minutes
+from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.reminders import (
     AFTER_ALL,
@@ -215,7 +216,8 @@ def read(
         reading = reading_of(rest, now=now, zone=zone)
         if reading is None:
             return None  # "remind me to buy milk": a task, the engine adds it
-        fields = title_fields(TITLE_LEADS.sub("", reading.rest.strip(" ,.!?")).strip(" ,.!?"))
+        said = without_due_link(reading.rest.strip(" ,.!?"))  # "…, it's due on the 14th"
+        fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
         at = adjusted(reading, now=now, zone=zone)
         if not fields.title:  # "remind me at 8am": about the task the conversation is about
             return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else None
