@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin.lexicon.time import (
-    DATE_NAMES,
+from core.agent.builtin.lexicon.links import (
     DUE_LINK_BARE,
     DUE_LINK_RELATIVES,
     DUE_LINK_STATES,
     DUE_LINK_SUBJECTS,
     DUE_LINK_VERBS,
 )
+from core.agent.builtin.lexicon.time import DATE_NAMES
 from core.agent.builtin.lexicon.verbs import INTENSIFIERS
 from core.agent.builtin.pattern import NOCASE, alt
 

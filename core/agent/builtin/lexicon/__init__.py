@@ -8,6 +8,7 @@ phrasing or a synonym is one edit here. Each module holds one kind of word:
 - `verbs`: the verb families (add, complete, delete, edit, show) and the done words;
 - `talk`: greetings, thanks, yes and no, fillers, politeness, oops;
 - `time`, `fields`, `reminders`, `undo`, `safety`, `recent`: the words of one feature each;
+- `links`: what is left of a clause beside a title once the date it told is read;
 - `spelling`, `forms`: misspellings and word forms (irregular verbs, stop words);
 - `languages`, `emoji`: other languages and reactions.
 """
