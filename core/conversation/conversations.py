@@ -149,17 +149,13 @@ async def write_messages(
     replies = [message for message in messages if message.role != "user"]
     if replies:
         changed["updated_at"] = replies[-1].created_at
-    names = tuple(sorted(changed))
-    if not changed:
-        await connection.execute(_inserting(len(messages)), rows)
-    elif connection.dialect.name == "postgresql":
-        await connection.execute(
-            _inserting_and_updating(len(messages), names),
-            {**rows, "conversation_id": conversation.id, **changed},
-        )
+    names, moved = tuple(sorted(changed)), {"conversation_id": conversation.id, **changed}
+    if changed and connection.dialect.name == "postgresql":
+        await connection.execute(_inserting_and_updating(len(messages), names), rows | moved)
     else:
         await connection.execute(_inserting(len(messages)), rows)
-        await connection.execute(_updating(*names), {"conversation_id": conversation.id, **changed})
+        if changed:
+            await connection.execute(_updating(*names), moved)
     for name, value in changed.items():
         set_committed_value(conversation, name, value)
 
