@@ -36,6 +36,9 @@ Floors, measured in the same run:
   blocked reading stdin;
 - chat: a process that imported what the console needs (SQLAlchemy's asyncio engine with
   aiosqlite, SQLModel, pydantic-settings, Typer), blocked reading stdin.
+Every floor serves plain HTTP as `serve` does (uvicorn with ws="none"), and the floors of serve
+processes skip the optional extras `serve` skips (bot/extras.py: httpx's CLI, trio, watchfiles,
+pydantic.v1, and cryptography unless API_JWT_SECRET is set), so they compare like with like.
 ratio = todobot / the libraries floor.
 """
 
@@ -63,6 +66,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
+from bot.extras import CRYPTOGRAPHY, NEVER_USED  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
 from tests.fakes.slack_api import FakeSlackApi  # noqa: E402
 from tests.fakes.slack_payloads import BOT_TOKEN, SIGNING_SECRET  # noqa: E402
@@ -88,10 +92,17 @@ SLACK = "slack_bolt.async_app, slack_bolt.adapter.starlette.async_handler"
 TELEGRAM = "telegram.ext, telegram.ext._aioratelimiter, httpcore"
 API = "jwt, mcp.server.mcpserver"
 CHAT_LIBRARIES = "sqlalchemy.ext.asyncio, aiosqlite, sqlmodel, pydantic_settings, typer"
+# what every `serve` process skips before its libraries load (bot/extras.py), the floors too;
+# with API_JWT_SECRET the MCP SDK needs cryptography
+SKIPPED_WITH_API = tuple(NEVER_USED)
+SKIPPED = (*SKIPPED_WITH_API, CRYPTOGRAPHY)
 # the parent checks the schema (SQLAlchemy and the driver), then only starts and watches workers
 PARENT_LIBRARIES = f"typer, pydantic_settings, uvicorn, multiprocessing, {DRIVERS['postgres']}"
 
 HELLO = """
+import sys
+for name in {skipped!r}:
+    sys.modules[name] = None
 import {libraries}
 import uvicorn
 from fastapi import FastAPI
@@ -104,9 +115,15 @@ async def healthz() -> dict[str, str]:
     return {{"status": "ok"}}
 
 
-uvicorn.run(app, host="127.0.0.1", port=0, log_level="info", access_log=False)
+uvicorn.run(app, host="127.0.0.1", port=0, log_level="info", access_log=False, ws="none")
 """
-BLOCKED = "import {libraries}, sys\nsys.stdin.readline()\n"
+BLOCKED = """
+import sys
+for name in {skipped!r}:
+    sys.modules[name] = None
+import {libraries}
+sys.stdin.readline()
+"""
 
 
 # ---------------------------------------------------------------- processes and their memory
@@ -329,14 +346,14 @@ class Bench:
             await _waiting_for_input(started)
             self.figures.add(turn, started.rss())
 
-    async def hello(self, row: str, libraries: str) -> None:
-        command = [sys.executable, "-c", HELLO.format(libraries=libraries)]
+    async def hello(self, row: str, libraries: str, skipped: Sequence[str] = ()) -> None:
+        command = [sys.executable, "-c", HELLO.format(libraries=libraries, skipped=skipped)]
         async with _running(await _spawn(command, _environment(self.home, {}), self.home)) as s:
             await _served(s, 1)
             self.figures.add(row, s.rss())
 
-    async def blocked(self, row: str, libraries: str) -> None:
-        command = [sys.executable, "-c", BLOCKED.format(libraries=libraries)]
+    async def blocked(self, row: str, libraries: str, skipped: Sequence[str] = ()) -> None:
+        command = [sys.executable, "-c", BLOCKED.format(libraries=libraries, skipped=skipped)]
         async with _running(await _spawn(command, _environment(self.home, {}), self.home)) as s:
             await _waiting_for_input(s)
             self.figures.add(row, s.rss())
@@ -348,14 +365,14 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
     steps: list[Callable] = []
     floors: set[str] = set()
 
-    def hello(floor: str, libraries: str) -> None:
+    def hello(floor: str, libraries: str, skipped: Sequence[str] = SKIPPED) -> None:
         if floor not in floors:
             floors.add(floor)
-            steps.append(lambda: bench.hello(floor, libraries))
+            steps.append(lambda: bench.hello(floor, libraries, skipped))
 
     secret = {"API_JWT_SECRET": "bench-api-secret-of-at-least-32-bytes"}
     if only & {"serve", "workers", "roles"}:
-        hello("floor: uvicorn + FastAPI hello", "sys")
+        hello("floor: uvicorn + FastAPI hello", "sys", skipped=())
     if "serve" in only:
         for database in databases:
             base = f"{SERVE_BASE}, {DRIVERS[database]}"
@@ -375,7 +392,7 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
                 if turn:
                     rows.append(Row(turn, floor))
                 steps.append(lambda r=row, d=database, e=extra, t=turn: bench.serve(r, d, e, 1, t))
-                hello(floor, libraries)
+                hello(floor, libraries, SKIPPED_WITH_API if "API_JWT_SECRET" in extra else SKIPPED)
     postgres = f"{SERVE_BASE}, {DRIVERS['postgres']}"
     if "workers" in only and "postgres" in databases:
         row = "serve --workers 2, postgres, Slack + Telegram"
@@ -384,7 +401,7 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
         rows.append(Row(f"{row}: supervisor parent", parent_floor, hello=parent_floor))
         rows += [Row(f"{row}: worker {index}", floor) for index in (1, 2)]
         steps.append(lambda r=row: bench.serve(r, "postgres", bench.platforms(), 2))
-        steps.append(lambda: bench.blocked(parent_floor, PARENT_LIBRARIES))
+        steps.append(lambda: bench.blocked(parent_floor, PARENT_LIBRARIES, SKIPPED))
         hello(floor, f"{postgres}, {SLACK}, {TELEGRAM}")
     if "roles" in only and "postgres" in databases:
         # intake records Telegram's updates as JSON: its floor is Slack's alone

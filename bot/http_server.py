@@ -102,7 +102,10 @@ def run(
     protocol = type(
         "ServeProtocol", (RecyclingProtocol,), {"max_age_seconds": keepalive_max_seconds}
     )
-    config = uvicorn.Config(app, host=host, port=port, factory=factory, http=protocol, **options)
+    # No route is a WebSocket: without ws="none" uvicorn loads the websockets library anyway.
+    config = uvicorn.Config(
+        app, host=host, port=port, factory=factory, http=protocol, ws="none", **options
+    )
     if announce:
         announce_listening(host, listener.getsockname()[1])
     DrainingServer(config, [listener]).run(sockets=[listener])

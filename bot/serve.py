@@ -26,7 +26,8 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
-from bot import http_server, listening
+from bot import listening
+from bot.extras import skip_unused_extras
 from bot.roles import Role, check_role, runs_turns, takes_deliveries
 from bot.settings import Settings, load_settings
 from bot.supervisor import WorkerPool
@@ -217,6 +218,9 @@ def serve(
     access_log: bool = True,
 ) -> None:
     """Run until SIGTERM/SIGINT. The schema must already be migrated."""
+    skip_unused_extras(settings)  # before uvicorn and the platforms' libraries load
+    from bot import http_server
+
     options: dict[str, Any] = {
         "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
         "access_log": access_log,
@@ -268,6 +272,9 @@ def run_worker(
     *, role: Role, host: str, port: int, keepalive_max_seconds: float, options: dict[str, Any]
 ) -> None:
     """One process of `serve --workers N`, with a listening socket of its own."""
+    skip_unused_extras(load_settings())  # as in `serve`: this is a process of its own
+    from bot import http_server
+
     http_server.run(
         functools.partial(app_from_environment, role),
         factory=True,

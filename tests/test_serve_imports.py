@@ -23,6 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 UP = "Application startup complete"
 PARENT_UP = "Started parent process"
 NEVER = {"agents", "openai"}
+# What the optional extras a server skips (bot/extras.py) would have loaded: -X importtime
+# lists a skipped module itself (its import is tried, and fails), never what it would import.
+# httpx's CLI brings rich and pygments; uvicorn loads websockets unless told there is none.
+EXTRAS = {"rich", "pygments", "trio._core", "watchfiles.main", "pydantic.v1.main", "websockets"}
+CRYPTOGRAPHY = "cryptography.hazmat.bindings"
 ENGINE = "core.agent.builtin.engine"
 SETTINGS = ("OPENAI_", "DATABASE_", "AGENT_", "LOG_", "SLACK_", "TELEGRAM_", "API_JWT", "MCP_")
 
@@ -101,12 +106,19 @@ async def test_serve_loads_at_start_the_library_of_each_platform_configured(
     assert {"telegram", "adapters.telegram.webhook"} <= telegram_only
     assert not {"slack_bolt", "slack_sdk", *NEVER} & telegram_only
 
+    both = await _imported_until(tmp_path, UP, **_slack(slack_api), **_telegram(bot_api))
+    assert {"slack_bolt", "telegram"} <= both
+    assert not {*EXTRAS, CRYPTOGRAPHY, *NEVER} & both
+
     secret = {"API_JWT_SECRET": "a-secret-of-at-least-thirty-two-bytes"}
     everything = await _imported_until(
         tmp_path, UP, **_slack(slack_api), **_telegram(bot_api), **secret
     )
     assert {"slack_bolt", "telegram", "jwt"} <= everything  # tokens are read from the start
-    assert not {ENGINE, *NEVER} & everything  # the engine is built by the first turn
+    assert CRYPTOGRAPHY in everything  # the MCP SDK at /mcp needs it
+    # the engine is built by the first turn; the MCP SDK's server imports rich for a log
+    # handler of its own (which our logging, configured first, leaves unused)
+    assert not {ENGINE, *(EXTRAS - {"rich"}), *NEVER} & everything
 
 
 @pytest.mark.postgres
@@ -117,11 +129,11 @@ async def test_intake_records_telegram_updates_without_python_telegram_bot(
     intake = await _imported_until(tmp_path, UP, "--role", "intake", **split)
     assert {"slack_bolt", "adapters.telegram.webhook", "adapters.telegram.deliveries"} <= intake
     ptb = {"telegram", "adapters.telegram.application", "adapters.telegram.bridge"}
-    assert not {*ptb, ENGINE, *NEVER} & intake
+    assert not {*ptb, ENGINE, *EXTRAS, CRYPTOGRAPHY, *NEVER} & intake
 
     worker = await _imported_until(tmp_path, UP, "--role", "worker", **split)
     assert {*ptb, "slack_bolt"} <= worker  # the worker answers with Telegram's Application
-    assert not {ENGINE, *NEVER} & worker
+    assert not {ENGINE, *EXTRAS, CRYPTOGRAPHY, *NEVER} & worker
 
 
 async def test_the_parent_of_several_workers_builds_no_app(
@@ -132,4 +144,23 @@ async def test_the_parent_of_several_workers_builds_no_app(
     )
     assert "bot.supervisor" in parent
     app = {"fastapi", "starlette", "telegram", "slack_bolt", "prometheus_client", "httpx"}
-    assert not {*app, ENGINE, *NEVER} & parent
+    assert not {*app, ENGINE, *EXTRAS, *NEVER} & parent
+
+
+async def test_each_worker_of_several_skips_the_unused_extras_too(
+    tmp_path: Path, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+) -> None:
+    workers = await _imported_until(
+        tmp_path, UP, "--workers", "2", **_slack(slack_api), **_telegram(bot_api)
+    )
+    assert {"slack_bolt", "telegram"} <= workers  # a worker's imports, under -X importtime too
+    assert not {*EXTRAS, CRYPTOGRAPHY, *NEVER} & workers
+
+
+async def test_a_server_on_the_openai_backend_keeps_what_the_agents_sdk_needs(
+    tmp_path: Path, bot_api: FakeTelegramAPI
+) -> None:
+    openai = {"AGENT_BACKEND": "openai", "OPENAI_API_KEY": "sk-test"}
+    modules = await _imported_until(tmp_path, UP, **_telegram(bot_api), **openai)
+    assert {"agents", "mcp", CRYPTOGRAPHY, "telegram"} <= modules  # MCP SDK needs cryptography
+    assert not EXTRAS & modules

@@ -34,6 +34,8 @@ def build_app(credentials: SlackCredentials, *, mode: Mode) -> AsyncApp:
     sees it (adapters/slack/http.py), so bolt does not check it again; Socket Mode is
     authenticated by its app token."""
     app = AsyncApp(
+        # Named, so bolt does not read the source of every frame above it to name itself.
+        name="todobot",
         token=credentials.bot_token,
         signing_secret=credentials.signing_secret or "",
         request_verification_enabled=False,

@@ -17,6 +17,7 @@ import signal
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
+import httpx
 from telegram import (
     Bot,
     BotCommand,
@@ -27,6 +28,7 @@ from telegram import (
 )
 from telegram.error import InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, TypeHandler
+from telegram.request import HTTPXRequest
 
 from adapters.telegram import deliveries, menus
 from adapters.telegram.bridge import BRIDGE_KEY, TelegramBridge, optional
@@ -57,19 +59,34 @@ def build_application(
     token = bot_token(config)
     if pace is None:
         pace = shared_pace(chat.db, pace_key(token), per_second=config.messages_per_second)
+    # The bot's two HTTP clients verify TLS with one context: each of its own would load the
+    # CA bundle again, about 1 MB for the life of the process.
+    tls = {"verify": httpx.create_ssl_context()}
     builder = (
         ApplicationBuilder()
         .token(token)
         .base_url(config.api_url)
         .rate_limiter(TodobotRateLimiter(pace, max_retries=3))
-        .connect_timeout(5)
-        .read_timeout(10)
-        .write_timeout(15)
-        .media_write_timeout(30)
-        .pool_timeout(10)
-        .get_updates_connect_timeout(5)
-        .get_updates_read_timeout(10)
-        .get_updates_pool_timeout(10)
+        .request(
+            HTTPXRequest(
+                connection_pool_size=256,
+                connect_timeout=5,
+                read_timeout=10,
+                write_timeout=15,
+                media_write_timeout=30,
+                pool_timeout=10,
+                httpx_kwargs=tls,
+            )
+        )
+        .get_updates_request(
+            HTTPXRequest(
+                connection_pool_size=1,
+                connect_timeout=5,
+                read_timeout=10,
+                pool_timeout=10,
+                httpx_kwargs=tls,
+            )
+        )
     )
     if not polling:
         builder = builder.updater(None)
