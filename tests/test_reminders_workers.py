@@ -1,6 +1,7 @@
 """Three real `todobot serve` workers on PostgreSQL share 300 reminders falling due at once;
-one is SIGKILLed mid-run. Every reminder reaches Telegram, and only a reminder the dead worker
-had sent but not yet noted can arrive twice."""
+one is SIGKILLed mid-run, while it holds a claimed batch: its Bot API takes its first reminder
+and never answers. Every reminder reaches Telegram, and only a reminder the dead worker had
+sent but not yet noted can arrive twice."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
@@ -23,7 +25,7 @@ from core.storage.models import utcnow
 from tests.conftest import _truncate
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
 from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
-from tests.serve_processes import ServeProcess, start_many
+from tests.serve_processes import ServeProcess, start_many, start_serve
 
 pytestmark = [pytest.mark.postgres, pytest.mark.asyncio(loop_scope="module")]
 
@@ -57,12 +59,28 @@ def _delivered(api: FakeTelegramAPI) -> Counter[int]:
     return Counter(int(match[1]) for match in found if match)
 
 
+@dataclass
+class Workers:
+    """The victim talks to a Bot API of its own that never answers a sendMessage."""
+
+    survivors: list[ServeProcess]
+    victim: ServeProcess
+    api: FakeTelegramAPI
+    stuck: FakeTelegramAPI
+    db: Database
+
+    @property
+    def all(self) -> list[ServeProcess]:
+        return [*self.survivors, self.victim]
+
+
 @pytest_asyncio.fixture(loop_scope="module")
 async def workers(
     postgres_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[tuple[list[ServeProcess], FakeTelegramAPI, Database]]:
+) -> AsyncIterator[Workers]:
     _truncate(postgres_url)
-    async with telegram_api() as api:
+    async with telegram_api() as api, telegram_api() as stuck:
+        stuck.hold("sendMessage")
         env = {
             "DATABASE_URL": postgres_url,
             "TELEGRAM_BOT_TOKEN": TOKEN,
@@ -76,35 +94,38 @@ async def workers(
             "REMINDER_POLL_SECONDS": "0.2",
             "SHUTDOWN_GRACE_SECONDS": "5",
         }
-        started = await start_many(3, env, tmp_path_factory.mktemp("reminders"))
+        cwd = tmp_path_factory.mktemp("reminders")
+        survivors, victim = await asyncio.gather(
+            start_many(2, env, cwd), start_serve(env | {"TELEGRAM_API_URL": stuck.base_url}, cwd)
+        )
         db = Database(postgres_url, pool_size=2, max_overflow=2)
+        started = Workers(survivors, victim, api, stuck, db)
         try:
-            yield started, api, db
+            yield started
         finally:
-            await asyncio.gather(*(worker.stop() for worker in started))
+            await asyncio.gather(*(worker.stop() for worker in started.all))
             await db.dispose()
 
 
-async def test_300_due_at_once_one_worker_killed(
-    workers: tuple[list[ServeProcess], FakeTelegramAPI, Database],
-) -> None:
-    started, api, db = workers
-    await api.wait_for("getMe", 3)  # every worker has reached the Bot API
+async def test_300_due_at_once_one_worker_killed(workers: Workers) -> None:
+    api, db = workers.api, workers.db
+    await api.wait_for("getMe", 2)  # every worker has reached its Bot API
+    await workers.stuck.wait_for("getMe")
     await _seed(db, 300, people=60, at_seconds=2)
 
+    await workers.stuck.wait_for("sendMessage")  # the victim is sending from a claimed batch
     deadline = time.monotonic() + 60
     while sum(_delivered(api).values()) < 90:
         assert time.monotonic() < deadline, "reminders did not start going out"
         await asyncio.sleep(0.02)
-    victim = started[0]
-    victim.kill()  # while it holds a claimed batch
-    await victim.process.wait()
+    workers.victim.kill()
+    await workers.victim.process.wait()
 
     query = "SELECT count(*) FROM reminder WHERE status = 'sent'"
     deadline = time.monotonic() + 90
     while (sent := await _scalar(db, query)) < 300:
         if time.monotonic() > deadline:
-            logs = "\n---\n".join(worker.tail(15) for worker in started)
+            logs = "\n---\n".join(worker.tail(15) for worker in workers.all)
             raise AssertionError(f"{sent}/300 reminders sent\n{logs}")
         await asyncio.sleep(0.1)
 

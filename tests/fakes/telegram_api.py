@@ -68,6 +68,7 @@ class FakeTelegramAPI:
         self.calls: list[Call] = []
         self._updates: list[dict[str, Any]] = []
         self._refusals: dict[str, Refusal] = {}
+        self._held: set[str] = set()
         self._changed = asyncio.Condition()
         self._closing = False
         self._message_ids = itertools.count(1000)
@@ -119,6 +120,11 @@ class FakeTelegramAPI:
     ) -> None:
         self._refusals[method] = Refusal(times, status, description, retry_after)
 
+    def hold(self, method: str) -> None:
+        """From now on `method` is recorded and never answered, as by a Bot API that hangs:
+        the caller waits until its own timeout, or until this fake stops."""
+        self._held.add(method)
+
     def sent(self, method: str = "sendMessage") -> list[Call]:
         return [call for call in self.calls if call.method == method]
 
@@ -142,6 +148,11 @@ class FakeTelegramAPI:
             await self._record(call)
             extra = {"retry_after": refusal.retry_after} if refusal.retry_after else None
             return _error(refusal.status, refusal.description, extra)
+        if method in self._held:
+            await self._record(call)
+            async with self._changed:
+                await self._changed.wait_for(lambda: self._closing)
+            return _error(502, "Bad Gateway: the fake stopped while holding this call")
         handler = getattr(self, f"_{method}", None)
         if handler is None:
             await self._record(call)
