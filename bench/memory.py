@@ -66,7 +66,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
-from bot.extras import CRYPTOGRAPHY, NEVER_USED  # noqa: E402
+from bot.extras import unused_extras  # noqa: E402
+from bot.settings import load_settings  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
 from tests.fakes.slack_api import FakeSlackApi  # noqa: E402
 from tests.fakes.slack_payloads import BOT_TOKEN, SIGNING_SECRET  # noqa: E402
@@ -92,18 +93,18 @@ SLACK = "slack_bolt.async_app, slack_bolt.adapter.starlette.async_handler"
 TELEGRAM = "telegram.ext, telegram.ext._aioratelimiter, httpcore"
 API = "jwt, mcp.server.mcpserver"
 CHAT_LIBRARIES = "sqlalchemy.ext.asyncio, aiosqlite, sqlmodel, pydantic_settings, typer"
-# what every `serve` process skips before its libraries load (bot/extras.py), the floors too;
-# with API_JWT_SECRET the MCP SDK needs cryptography
-SKIPPED_WITH_API = tuple(NEVER_USED)
-SKIPPED = (*SKIPPED_WITH_API, CRYPTOGRAPHY)
 # the parent checks the schema (SQLAlchemy and the driver), then only starts and watches workers
 PARENT_LIBRARIES = f"typer, pydantic_settings, uvicorn, multiprocessing, {DRIVERS['postgres']}"
 
-HELLO = """
+# a floor skips the extras its serve process skips, before any library loads (bot/extras.py)
+SKIPPING = """
 import sys
 for name in {skipped!r}:
     sys.modules[name] = None
-import {libraries}
+"""
+HELLO = (
+    SKIPPING
+    + """import {libraries}
 import uvicorn
 from fastapi import FastAPI
 
@@ -117,13 +118,8 @@ async def healthz() -> dict[str, str]:
 
 uvicorn.run(app, host="127.0.0.1", port=0, log_level="info", access_log=False, ws="none")
 """
-BLOCKED = """
-import sys
-for name in {skipped!r}:
-    sys.modules[name] = None
-import {libraries}
-sys.stdin.readline()
-"""
+)
+BLOCKED = SKIPPING + "import {libraries}\nsys.stdin.readline()\n"
 
 
 # ---------------------------------------------------------------- processes and their memory
@@ -346,17 +342,23 @@ class Bench:
             await _waiting_for_input(started)
             self.figures.add(turn, started.rss())
 
-    async def hello(self, row: str, libraries: str, skipped: Sequence[str] = ()) -> None:
+    async def hello(self, row: str, libraries: str, skipped: Sequence[str]) -> None:
         command = [sys.executable, "-c", HELLO.format(libraries=libraries, skipped=skipped)]
         async with _running(await _spawn(command, _environment(self.home, {}), self.home)) as s:
             await _served(s, 1)
             self.figures.add(row, s.rss())
 
-    async def blocked(self, row: str, libraries: str, skipped: Sequence[str] = ()) -> None:
+    async def blocked(self, row: str, libraries: str, skipped: Sequence[str]) -> None:
         command = [sys.executable, "-c", BLOCKED.format(libraries=libraries, skipped=skipped)]
         async with _running(await _spawn(command, _environment(self.home, {}), self.home)) as s:
             await _waiting_for_input(s)
             self.figures.add(row, s.rss())
+
+
+def _skipped(extra: dict[str, str]) -> list[str]:
+    """What a builtin-engine `serve` process with the settings `extra` skips."""
+    secret = extra.get("API_JWT_SECRET")
+    return unused_extras(load_settings(agent_backend="builtin", api_jwt_secret=secret))
 
 
 def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row], list[Callable]]:
@@ -365,7 +367,7 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
     steps: list[Callable] = []
     floors: set[str] = set()
 
-    def hello(floor: str, libraries: str, skipped: Sequence[str] = SKIPPED) -> None:
+    def hello(floor: str, libraries: str, skipped: Sequence[str]) -> None:
         if floor not in floors:
             floors.add(floor)
             steps.append(lambda: bench.hello(floor, libraries, skipped))
@@ -392,7 +394,7 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
                 if turn:
                     rows.append(Row(turn, floor))
                 steps.append(lambda r=row, d=database, e=extra, t=turn: bench.serve(r, d, e, 1, t))
-                hello(floor, libraries, SKIPPED_WITH_API if "API_JWT_SECRET" in extra else SKIPPED)
+                hello(floor, libraries, _skipped(extra))
     postgres = f"{SERVE_BASE}, {DRIVERS['postgres']}"
     if "workers" in only and "postgres" in databases:
         row = "serve --workers 2, postgres, Slack + Telegram"
@@ -401,8 +403,9 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
         rows.append(Row(f"{row}: supervisor parent", parent_floor, hello=parent_floor))
         rows += [Row(f"{row}: worker {index}", floor) for index in (1, 2)]
         steps.append(lambda r=row: bench.serve(r, "postgres", bench.platforms(), 2))
-        steps.append(lambda: bench.blocked(parent_floor, PARENT_LIBRARIES, SKIPPED))
-        hello(floor, f"{postgres}, {SLACK}, {TELEGRAM}")
+        skipped = _skipped(bench.platforms())
+        steps.append(lambda: bench.blocked(parent_floor, PARENT_LIBRARIES, skipped))
+        hello(floor, f"{postgres}, {SLACK}, {TELEGRAM}", skipped)
     if "roles" in only and "postgres" in databases:
         # intake records Telegram's updates as JSON: its floor is Slack's alone
         for role, setup, libraries in [
@@ -415,13 +418,13 @@ def _plan(bench: Bench, databases: list[str], only: set[str]) -> tuple[list[Row]
             steps.append(
                 lambda r=row, ro=role: bench.serve(r, "postgres", bench.platforms(), 1, role=ro)
             )
-            hello(floor, libraries)
+            hello(floor, libraries, _skipped(bench.platforms()))
     if "chat" in only:
         floor = "floor: libraries of the console"
         idle, turn = "chat, sqlite, piped, before the first line", "chat, sqlite, after one turn"
         rows += [Row(idle, floor, hello=floor), Row(turn, floor, hello=floor)]
         steps.append(lambda: bench.chat(idle, turn))
-        steps.append(lambda: bench.blocked(floor, CHAT_LIBRARIES))
+        steps.append(lambda: bench.blocked(floor, CHAT_LIBRARIES, ()))  # chat skips nothing
     return rows, steps
 
 
