@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     openai_max_retries: int = Field(default=2, ge=0, le=10)
     openai_retry_backoff_seconds: float = Field(default=0.5, ge=0)
     openai_tracing: bool = False
+    # Ask the server to let the model call several tools in one answer; unset leaves it to the
+    # server (OpenAI allows it; llama.cpp needs true; some reasoning models refuse the field).
+    openai_parallel_tool_calls: bool | None = None
 
     # Slack
     slack_bot_token: SecretStr | None = None

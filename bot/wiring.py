@@ -73,6 +73,7 @@ def build_agent(settings: Settings) -> Agent:
             max_retries=settings.openai_max_retries,
             retry_backoff_seconds=settings.openai_retry_backoff_seconds,
             tracing=settings.openai_tracing,
+            parallel_tool_calls=settings.openai_parallel_tool_calls,
         )
     from core.agent.builtin import BuiltinAgent
 

@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 
 from core.storage.db import Database, sync_url
 from core.storage.migrate import upgrade
+from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
@@ -141,6 +142,15 @@ async def bot_api() -> AsyncIterator[FakeTelegramAPI]:
     """Telegram's Bot API, played by a fake on 127.0.0.1."""
     async with telegram_api() as api:
         yield api
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeOpenAI]:
+    """An OpenAI-compatible server on 127.0.0.1 (the openai backend's tests): it answers from
+    a script, or from its responder once the script runs out."""
+    server = FakeOpenAI().start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

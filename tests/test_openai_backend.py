@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from uuid import UUID
 
 import psycopg
@@ -32,13 +32,6 @@ from tests.fakes.openai_server import (
     tool_calls,
 )
 from tests.harness import ChatDriver, build_chat
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeOpenAI]:
-    server = FakeOpenAI().start()
-    yield server
-    server.stop()
 
 
 def openai_agent(fake: FakeOpenAI, **overrides: object) -> OpenAIAgent:

@@ -4,7 +4,7 @@ policy), seen in the requests the local fake OpenAI server received."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -21,13 +21,6 @@ from core.storage.db import Database
 from tests.fakes import reading_model
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call, tool_calls
 from tests.harness import ChatDriver, build_chat
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeOpenAI]:
-    server = FakeOpenAI().start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

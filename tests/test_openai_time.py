@@ -3,7 +3,7 @@ carry due dates, priorities and tags."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
@@ -14,13 +14,6 @@ from core.clock import PinnedClock
 from core.storage.db import Database
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call
 from tests.harness import ChatDriver
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeOpenAI]:
-    server = FakeOpenAI().start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
 from core.reminders import book
 from core.storage.db import Database
-from tests.harness import ChatDriver
+from tests.harness import ChatDriver, ScriptedAgent
 
 BERLIN = ZoneInfo("Europe/Berlin")
 # Wednesday 4 March 2026, 10:00 in Berlin.
@@ -80,3 +80,24 @@ async def test_stop_repeating_it(chat: ChatDriver) -> None:
     assert "stopped" in await _say(chat, "stop repeating it")
     await _say(chat, "done 1")
     assert len(await chat.tasks()) == 1
+
+
+async def test_the_last_date_of_a_series_completes_and_adds_nothing(database: Database) -> None:
+    """A rule that ends (UNTIL): completing its last occurrence completes it, whole."""
+    model = ScriptedAgent()
+    service = ChatService(
+        db=database,
+        agent=model,
+        policy=ChatPolicy(rate_limit_per_minute=0),
+        clock=PinnedClock(WEDNESDAY, frozen=True),
+    )
+    chat = ChatDriver(service, database)
+    model.queue(("add_task", {"title": "stand-up", "repeat": "FREQ=DAILY;UNTIL=20260305T235959"}))
+    await _say(chat, "stand-up daily until thursday")
+    model.queue(("complete_task", {"task_identifier": "1"}))
+    assert "Next one: #2" in await _say(chat, "done 1")
+    model.queue(("complete_task", {"task_identifier": "2"}))
+    assert await _say(chat, "done 2") == "Marked #2 “stand-up” as done."
+    assert [(t.number, t.completed) for t in await chat.tasks()] == [(1, True), (2, True)]
+    [*_, last] = await chat.audit()
+    assert (last.action, last.ok) == ("complete_task", True)

@@ -216,6 +216,7 @@ class OpenAIAgent(base.Agent):
         max_retries: int = 2,
         retry_backoff_seconds: float = 0.5,
         tracing: bool = False,
+        parallel_tool_calls: bool | None = None,
     ) -> None:
         self.client = PlainBodyClient(
             api_key=api_key, base_url=base_url, timeout=timeout_seconds, max_retries=0
@@ -231,9 +232,13 @@ class OpenAIAgent(base.Agent):
             tools=tools,
             model=OpenAIChatCompletionsModel(model=model, openai_client=self.client),
             model_settings=ModelSettings(
+                # None sends nothing: the server's default (OpenAI lets the model call several
+                # tools in one answer). Either way the calls run one at a time on the turn's
+                # session (`audited` holds the turn's lock), each applying whole.
+                parallel_tool_calls=parallel_tool_calls,
                 retry=ModelRetrySettings(
                     max_retries=max_retries, policy=retry_policy(retry_backoff_seconds)
-                )
+                ),
             ),
         )
         self.run_config = RunConfig(

@@ -53,7 +53,8 @@ def first_due(rule: str, *, now: datetime, zone: tzinfo, at: time | None) -> Due
 async def add_next(
     session: AsyncSession, *, task: Task, now: datetime, zone: tzinfo
 ) -> tuple[Task, Reminder | None] | None:
-    """After a recurring `task` was completed: its next occurrence (and reminder)."""
+    """After a recurring `task` was completed: its next occurrence (and reminder); None when
+    it does not repeat or its rule has no date left (completing the last one still completes)."""
     if not task.repeat:
         return None
     due = due_of(task)
@@ -61,7 +62,10 @@ async def add_next(
     after = now
     if due is not None:
         after = max(now, due.at if due.has_time else due.deadline(zone) - timedelta(seconds=1))
-    upcoming = next_due(task.repeat, after, at=at, zone=zone)
+    try:
+        upcoming = next_due(task.repeat, after, at=at, zone=zone)
+    except task_service.InvalidInput:
+        return None  # the rule's last date has come (an UNTIL): the series is over
     following = await task_service.create_task(
         session,
         user_id=task.user_id,

@@ -35,11 +35,10 @@ def reminder_time(value: str, *, zone: tzinfo) -> datetime:
     return local_instant(due.day(zone), time(DEFAULT_HOUR, 0), zone)
 
 
-def before_due(task: Task, minutes: int, *, zone: tzinfo) -> datetime:
-    due = due_of(task)
+def before_due(due: Due | None, minutes: int, *, subject: str, zone: tzinfo) -> datetime:
     if due is None:
         raise InvalidInput(
-            f"#{task.number} has no due date, so there is nothing to remind you before.",
+            f"{subject} has no due date, so there is nothing to remind you before.",
             "Ask when it is due, or for a time to remind them.",
         )
     if not 0 <= minutes <= MAX_BEFORE_MINUTES:
@@ -48,35 +47,51 @@ def before_due(task: Task, minutes: int, *, zone: tzinfo) -> datetime:
     return start - timedelta(minutes=minutes)
 
 
+def reminder_moment(
+    remind_at: str | None,
+    before_due_minutes: int | None,
+    *,
+    due: Due | None,
+    subject: str,
+    completed: bool,
+    now: datetime,
+    zone: tzinfo,
+) -> datetime | None:
+    """When the reminder a tool was asked for falls (`due` is the task's due once the call
+    has applied), or None when none was asked for. Checked before the tool writes anything,
+    so a refused reminder leaves the task as it was."""
+    if remind_at is None and before_due_minutes is None:
+        return None
+    if remind_at is not None and before_due_minutes is not None:
+        raise InvalidInput("Give a reminder time or minutes before the due date, not both.")
+    if completed:
+        raise InvalidInput(f"{subject} is already done, so I didn't set a reminder.")
+    if remind_at is not None:
+        at = reminder_time(remind_at, zone=zone)
+    else:
+        at = before_due(due, before_due_minutes or 0, subject=subject, zone=zone)
+    if at <= now:
+        spoken = when(at, zone, now)
+        raise InvalidInput(
+            f"{spoken[:1].upper()}{spoken[1:]} has already passed, so I didn't set that reminder.",
+            "Ask for a later time.",
+        )
+    return at
+
+
 async def set_reminder(
     session: AsyncSession,
     *,
     task: Task,
-    remind_at: str | None,
+    at: datetime,
     before_due_minutes: int | None,
     conversation_id: UUID | None,
     now: datetime,
     zone: tzinfo,
     journal: Journal | None = None,
-) -> tuple[str, dict[str, Any]] | None:
-    """Set (or move) the task's reminder from the tool's arguments; the sentence to add to
-    the answer and the data, or None when no reminder was asked for."""
-    if remind_at is None and before_due_minutes is None:
-        return None
-    if remind_at is not None and before_due_minutes is not None:
-        raise InvalidInput("Give a reminder time or minutes before the due date, not both.")
-    if task.completed:
-        raise InvalidInput(f"#{task.number} is already done, so I didn't set a reminder.")
-    if remind_at is not None:
-        at = reminder_time(remind_at, zone=zone)
-    else:
-        at = before_due(task, before_due_minutes or 0, zone=zone)
-    if at <= now:
-        raise InvalidInput(
-            f"{when(at, zone, now)[:1].upper()}{when(at, zone, now)[1:]} has already passed, "
-            "so I didn't set that reminder.",
-            "Ask for a later time.",
-        )
+) -> tuple[str, dict[str, Any]]:
+    """Set (or move) the task's reminder to `at` (from `reminder_moment`); the sentence to
+    add to the answer and the data."""
     where = await book.where_for(session, user_id=task.user_id, conversation_id=conversation_id)
     reminder = await book.set_for_task(
         session,

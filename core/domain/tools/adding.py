@@ -14,6 +14,7 @@ from core.domain.tools.context import (
     due_argument,
     label,
     ok,
+    reminder_argument,
     set_reminder_argument,
     zone_note,
 )
@@ -58,6 +59,9 @@ async def add_task(
             task_fields.check_not_past(due_at, now=context.now, zone=context.zone)
         except task_fields.FieldError as error:
             raise task_service.InvalidInput(error.message, error.suggestion) from None
+    remind = reminder_argument(
+        context, remind_at, remind_before_due_minutes, due=due_at, subject=f"“{title.strip()}”"
+    )
     task = await task_service.create_task(
         context.session,
         user_id=context.user_id,
@@ -78,7 +82,7 @@ async def add_task(
     said = f"Added {label(task)}{details}" + (f", {extras}" if extras else "") + "."
     if rule:
         said += " It repeats: when you finish it, I'll add the next one."
-    reminder = await set_reminder_argument(context, task, remind_at, remind_before_due_minutes)
+    reminder = await set_reminder_argument(context, task, remind, remind_before_due_minutes)
     if reminder is not None:
         said += " " + reminder[0]
     return ok(

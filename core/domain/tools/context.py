@@ -236,15 +236,38 @@ def _is_default(signature: inspect.Signature, name: str, value: Any) -> bool:
 _ALWAYS_AUDITED = frozenset({"title", "description", "status", "task_identifier"})
 
 
+def reminder_argument(
+    context: ToolContext,
+    remind_at: str | None,
+    before_due: int | None,
+    *,
+    due: Due | None,
+    subject: str,
+    completed: bool = False,
+) -> datetime | None:
+    """When the reminder add_task or update_task was asked for (a time, or minutes before
+    `due`) falls; None when neither was given. Read before the tool's first write."""
+    return reminder_tools.reminder_moment(
+        remind_at,
+        before_due,
+        due=due,
+        subject=subject,
+        completed=completed,
+        now=context.now,
+        zone=context.zone,
+    )
+
+
 async def set_reminder_argument(
-    context: ToolContext, task: Task, remind_at: str | None, before_due: int | None
+    context: ToolContext, task: Task, at: datetime | None, before_due: int | None
 ) -> tuple[str, dict[str, Any]] | None:
-    """The reminder add_task and update_task were asked for (a time, or minutes before the
-    due), set on `task`; None when neither was given."""
+    """Set the reminder `reminder_argument` read on `task`; None when none was asked for."""
+    if at is None:
+        return None
     return await reminder_tools.set_reminder(
         context.session,
         task=task,
-        remind_at=remind_at,
+        at=at,
         before_due_minutes=before_due,
         conversation_id=context.conversation_id,
         now=context.now,

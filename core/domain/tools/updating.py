@@ -15,6 +15,7 @@ from core.domain.tools.context import (
     due_argument,
     label,
     ok,
+    reminder_argument,
     set_reminder_argument,
     zone_note,
 )
@@ -73,6 +74,14 @@ async def update_task(
     reminding = remind_at is not None or remind_before_due_minutes is not None
     if reminding and cancel_reminder:
         raise task_service.InvalidInput("Set a reminder or cancel it, not both.")
+    remind = reminder_argument(
+        context,
+        remind_at,
+        remind_before_due_minutes,
+        due=task_text.due_of(task) if new_due is task_service.KEEP_DUE else new_due,
+        subject=f"#{task.number}",
+        completed=task.completed,
+    )
     fields = (new_title, new_description, priority, tags, add_tags, remove_tags)
     only_reminder_or_repeat = reminding or cancel_reminder or stop_repeating
     if due or clear_due or any(v is not None for v in fields) or not only_reminder_or_repeat:
@@ -103,7 +112,7 @@ async def update_task(
             else f"cleared the description of #{task.number}"
         )
     changes += _field_changes(task, context, before_due, before_priority, before_tags)
-    reminder = await set_reminder_argument(context, task, remind_at, remind_before_due_minutes)
+    reminder = await set_reminder_argument(context, task, remind, remind_before_due_minutes)
     if reminder is not None:
         changes.append(f"will remind you about {label(task)} {reminder[1]['when']}")
     cancelled = ""

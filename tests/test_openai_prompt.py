@@ -1,0 +1,118 @@
+"""What the system prompt the model receives tells it (read from the request the fake OpenAI
+server got): every tool family, several requests done with several calls, deletes waiting for
+the button, and asking back only when a message is genuinely ambiguous."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from core.agent.openai_backend import OpenAIAgent
+from core.agent.prompt import SYSTEM_PROMPT
+from core.chat import ChatPolicy, ChatService
+from core.clock import PinnedClock
+from core.storage.db import Database
+from tests.fakes.openai_server import FakeOpenAI, text, tool_call, tool_calls
+from tests.harness import ChatDriver
+
+MONDAY = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def clock() -> PinnedClock:
+    return PinnedClock(MONDAY, frozen=True)
+
+
+@pytest.fixture
+async def chat(
+    database: Database, fake: FakeOpenAI, clock: PinnedClock
+) -> AsyncIterator[ChatDriver]:
+    agent = OpenAIAgent(api_key="test", model="fake", base_url=fake.base_url, max_retries=0)
+    service = ChatService(db=database, agent=agent, policy=ChatPolicy(), clock=clock)
+    yield ChatDriver(service, database)
+    await agent.aclose()
+
+
+def system_sent(fake: FakeOpenAI, index: int = -1) -> str:
+    system = fake.messages(index)[0]
+    assert system["role"] == "system"
+    return system["content"]
+
+
+@pytest.fixture
+async def prompt(chat: ChatDriver, fake: FakeOpenAI) -> str:
+    """The system prompt of a turn's request, as the model received it."""
+    fake.push(text("Hi."))
+    await chat.say("hello")
+    return system_sent(fake)
+
+
+async def test_the_prompt_names_every_tool_and_family(prompt: str, fake: FakeOpenAI) -> None:
+    for tool in fake.requests[-1]["tools"]:
+        assert tool["function"]["name"] in prompt
+    static = prompt[: prompt.index("\nNOW\n")].lower()  # not the NOW line's "time zone"
+    for family in ("reminder", "repeat", "time zone", "trash", "undo", "priority", "tags"):
+        assert family in static, family
+    assert "Monday 2 March 2026, 08:00 in the person's time zone, UTC" in prompt
+
+
+async def test_the_prompt_lets_one_message_hold_several_requests(prompt: str) -> None:
+    assert "one operation per request" not in prompt and "One task per tool call" not in prompt
+    assert "finished 1 and 3" in prompt and "one tool call for each" in prompt
+    assert "one failing does not undo the others" in prompt and "report every result" in prompt
+
+
+async def test_the_prompt_keeps_deletes_behind_the_button_and_asks_only_when_ambiguous(
+    prompt: str,
+) -> None:
+    assert "Confirm button deletes" in prompt and "never say something was deleted" in prompt
+    asking = prompt[prompt.index("WHEN TO ASK") :]
+    for case in ("several tasks match", "no task matches", "a needed detail is missing"):
+        assert case in asking, case
+    assert "Act on what is clear" in asking
+
+
+async def test_an_ambiguous_reference_reaches_the_model_with_its_candidates(
+    chat: ChatDriver, fake: FakeOpenAI
+) -> None:
+    """Two tasks match: the tool changes nothing and hands the model both, so it can ask."""
+    fake.push(
+        tool_calls(("add_task", {"title": "buy milk"}), ("add_task", {"title": "buy oat milk"})),
+        text("Added both."),
+    )
+    await chat.say("add buy milk and buy oat milk")
+    fake.push(
+        tool_call("complete_task", {"task_identifier": "milk"}),
+        text("Which one: #1 buy milk or #2 buy oat milk?"),
+    )
+    assert await chat.say("done milk") == "Which one: #1 buy milk or #2 buy oat milk?"
+    assert [t.completed for t in await chat.tasks()] == [False, False]
+    [result] = [json.loads(m["content"]) for m in fake.messages() if m["role"] == "tool"][-1:]
+    assert result["error"] == "AMBIGUOUS"
+    assert [c["number"] for c in result["data"]["candidates"]] == [1, 2]
+
+
+async def test_only_the_end_of_the_prompt_changes_between_turns(
+    chat: ChatDriver, fake: FakeOpenAI, clock: PinnedClock
+) -> None:
+    """The static part comes first, so a server caching a prompt's prefix reuses it."""
+    fake.push(text("Hi."))
+    await chat.say("hello")
+    clock.advance(timedelta(hours=5))
+    fake.push(text("Hi again."))
+    await chat.as_user("bob").say("hello", timezone="Asia/Tokyo")
+    first, second = system_sent(fake, 0), system_sent(fake, 1)
+    assert first != second
+    assert first.startswith(SYSTEM_PROMPT) and second.startswith(SYSTEM_PROMPT)
+    assert first.index("\nNOW\n") == len(SYSTEM_PROMPT)
+
+
+def test_the_readme_gives_the_prompts_size() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    claimed = re.search(r"The prompt is ([\d,]+) characters of fixed text", readme)
+    assert claimed is not None and int(claimed.group(1).replace(",", "")) == len(SYSTEM_PROMPT)
