@@ -8,15 +8,15 @@ of workspaces that removed the app, once their grace period is over.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import timedelta
 
 from adapters.http.metrics import Metrics
 from adapters.slack.config import SlackCredentials
 from adapters.slack.distribution import Distribution, build_distribution
 from adapters.slack.installations import count_installations
+from bot.processing import looping
 from bot.settings import Settings
 from bot.wiring import Services
 from core.people.tenant_erase import TenantEraser
@@ -41,11 +41,5 @@ async def installations_counted(services: Services, metrics: Metrics) -> AsyncIt
     yield
 
 
-@asynccontextmanager
-async def erasing_departed(eraser: TenantEraser) -> AsyncIterator[None]:
-    running = asyncio.create_task(eraser.run(), name="workspace-erasure")
-    try:
-        yield
-    finally:
-        eraser.stop()
-        await running
+def erasing_departed(eraser: TenantEraser) -> AbstractAsyncContextManager[None]:
+    return looping(eraser, name="workspace-erasure")

@@ -3,7 +3,9 @@
 installs the app the way an admin's does and a client posting signed events as Slack does.
 
 The core's clock is a `PinnedClock` the test moves on (the OAuth state's expiry, the
-uninstall's grace period); it starts at the real time, as Slack's token expiries do.
+uninstall's grace period); it starts at the real time, as Slack's token expiries do. Its
+fixtures (`distribution`, and the workspaces `acme` and `globex`) reach every test through
+tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 from fastapi import FastAPI
 from sqlmodel import col, select
@@ -151,6 +154,7 @@ async def distribution_server(
         "database_url": database_url,
         "slack_redirect_uri": f"{base}/slack/oauth_redirect",
         "inbox_poll_seconds": 0.05,
+        "reminder_poll_seconds": 0.05,
         "rate_limit_per_minute": 0,
         **plain_settings(api),
         **settings,
@@ -167,3 +171,21 @@ async def distribution_server(
         server.should_exit = True
         await running
         listener.close()
+
+
+@pytest.fixture
+async def distribution(
+    database_url: str, slack_api: FakeSlackApi
+) -> AsyncIterator[DistributionRig]:
+    async with distribution_server(database_url, slack_api) as rig:
+        yield rig
+
+
+@pytest.fixture
+def acme(slack_api: FakeSlackApi) -> FakeWorkspace:
+    return slack_api.workspace("T0ACME", "Acme")
+
+
+@pytest.fixture
+def globex(slack_api: FakeSlackApi) -> FakeWorkspace:
+    return slack_api.workspace("T0GLOBEX", "Globex")

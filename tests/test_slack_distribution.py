@@ -3,13 +3,11 @@ bolt's OAuth flow, each answered with its own token, each person's list kept apa
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-import pytest
 from sqlmodel import select
 
 from adapters.slack.config import BOT_SCOPES
@@ -22,25 +20,8 @@ from tests.slack_install_rig import (
     KEY,
     Browser,
     DistributionRig,
-    distribution_server,
     plain_settings,
 )
-
-
-@pytest.fixture
-async def rig(database_url: str, slack_api: FakeSlackApi) -> AsyncIterator[DistributionRig]:
-    async with distribution_server(database_url, slack_api) as rig:
-        yield rig
-
-
-@pytest.fixture
-def acme(slack_api: FakeSlackApi) -> FakeWorkspace:
-    return slack_api.workspace("T0ACME", "Acme")
-
-
-@pytest.fixture
-def globex(slack_api: FakeSlackApi) -> FakeWorkspace:
-    return slack_api.workspace("T0GLOBEX", "Globex")
 
 
 async def answers_by_token(api: FakeSlackApi, count: int) -> dict[str | None, list[str]]:
@@ -52,39 +33,42 @@ async def answers_by_token(api: FakeSlackApi, count: int) -> dict[str | None, li
 
 
 async def test_install_asks_slack_for_the_manifest_scopes_with_a_one_time_state(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
+    distribution: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
 ) -> None:
-    browser = rig.browser()
+    browser = distribution.browser()
     authorize = await browser.start(acme.team_id)
 
     assert authorize.startswith(slack_api.authorize_url + "?")
     query = parse_qs(urlsplit(authorize).query)
     assert query["client_id"] == [CLIENT_ID]
     assert query["scope"] == [",".join(BOT_SCOPES)]
-    assert query["redirect_uri"] == [f"{rig.url}/slack/oauth_redirect"]
+    assert query["redirect_uri"] == [f"{distribution.url}/slack/oauth_redirect"]
     assert query["state"] == [browser.cookie] and len(browser.cookie or "") >= 40
-    async with rig.database.session() as session:
+    async with distribution.database.session() as session:
         assert len((await session.exec(select(OAuthState))).all()) == 1
 
 
 async def test_two_workspaces_install_and_each_is_answered_with_its_own_token(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace, globex: FakeWorkspace
+    distribution: DistributionRig,
+    slack_api: FakeSlackApi,
+    acme: FakeWorkspace,
+    globex: FakeWorkspace,
 ) -> None:
-    await rig.install(acme)
-    await rig.install(globex)
+    await distribution.install(acme)
+    await distribution.install(globex)
 
     # The same user id in two workspaces is two people, each answered by their own bot.
-    await rig.dm(acme, "add water the plants")
-    await rig.dm(globex, "add call the printer people")
+    await distribution.dm(acme, "add water the plants")
+    await distribution.dm(globex, "add call the printer people")
     answers = await answers_by_token(slack_api, 2)
-    await rig.settled()
+    await distribution.settled()
 
     assert set(answers) == {acme.token, globex.token}
     assert "water the plants" in answers[acme.token][0]
     assert "call the printer people" in answers[globex.token][0]
-    assert await rig.titles(acme.team_id) == ["water the plants"]
-    assert await rig.titles(globex.team_id) == ["call the printer people"]
-    async with rig.database.session() as session:
+    assert await distribution.titles(acme.team_id) == ["water the plants"]
+    assert await distribution.titles(globex.team_id) == ["call the printer people"]
+    async with distribution.database.session() as session:
         people = (
             await session.exec(
                 select(Identity.tenant, Identity.user_id).where(Identity.external_id == "U0ALICE")
@@ -94,10 +78,12 @@ async def test_two_workspaces_install_and_each_is_answered_with_its_own_token(
     assert len({user for _, user in people}) == 2
 
 
-async def test_tokens_are_sealed_in_the_database(rig: DistributionRig, acme: FakeWorkspace) -> None:
-    await rig.install(acme)
+async def test_tokens_are_sealed_in_the_database(
+    distribution: DistributionRig, acme: FakeWorkspace
+) -> None:
+    await distribution.install(acme)
 
-    [row] = await rig.installs()
+    [row] = await distribution.installs()
     assert (row.tenant, row.tenant_name, row.installer) == ("T0ACME", "Acme", acme.admin)
     assert row.scopes == ",".join(BOT_SCOPES)
     assert acme.token is not None and acme.token not in row.bot_token
@@ -105,16 +91,19 @@ async def test_tokens_are_sealed_in_the_database(rig: DistributionRig, acme: Fak
 
 
 async def test_metrics_count_installations_and_turns_by_workspace(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace, globex: FakeWorkspace
+    distribution: DistributionRig,
+    slack_api: FakeSlackApi,
+    acme: FakeWorkspace,
+    globex: FakeWorkspace,
 ) -> None:
-    await rig.install(acme)
-    await rig.install(globex)
-    await rig.dm(acme, "add one")
-    await rig.dm(acme, "add two")
+    await distribution.install(acme)
+    await distribution.install(globex)
+    await distribution.dm(acme, "add one")
+    await distribution.dm(acme, "add two")
     await slack_api.wait_for("chat.postMessage", 2)
-    await rig.settled()
+    await distribution.settled()
 
-    text = (await rig.http.get("/metrics")).text
+    text = (await distribution.http.get("/metrics")).text
 
     assert "todobot_slack_installations 2.0" in text
     assert 'todobot_slack_workspace_turns_total{team="T0ACME"} 2.0' in text
@@ -155,28 +144,28 @@ async def test_todobot_serve_as_started_serves_the_workspaces_that_add_it(
 
 
 async def test_an_organization_installs_once_for_all_its_workspaces(
-    rig: DistributionRig, slack_api: FakeSlackApi
+    distribution: DistributionRig, slack_api: FakeSlackApi
 ) -> None:
     initech = slack_api.workspace("E0INITECH", "Initech", enterprise_id="E0INITECH")
-    await rig.install(initech)
+    await distribution.install(initech)
     for team in ("T0IWS1", "T0IWS2"):
         dm = payloads.dm(f"add {team} plan")
         event = payloads.in_organization(dm, "E0INITECH", team, initech.bot_user_id)
-        assert (await rig.event(event)).status_code == 200
+        assert (await distribution.event(event)).status_code == 200
     answers = await answers_by_token(slack_api, 2)
-    await rig.settled()
+    await distribution.settled()
 
     assert list(answers) == [initech.token]
-    [row] = await rig.installs()
+    [row] = await distribution.installs()
     assert (row.organization, row.tenant, row.org_wide) == ("E0INITECH", "", True)
     assert sorted(row.served) == ["T0IWS1", "T0IWS2"]
-    assert await rig.titles("T0IWS1") == ["T0IWS1 plan"]
+    assert await distribution.titles("T0IWS1") == ["T0IWS1 plan"]
 
     initech.installed = False
     removed = payloads.envelope({"type": "app_uninstalled", "event_ts": "1.1"})
     event = payloads.in_organization(removed, "E0INITECH", "T0IWS1", initech.bot_user_id)
-    assert (await rig.event(event)).status_code == 200
-    assert await rig.installs() == []
-    rig.clock.advance(timedelta(days=31))
-    await rig.erase_due()
-    assert await rig.titles("T0IWS1") == [] and await rig.titles("T0IWS2") == []
+    assert (await distribution.event(event)).status_code == 200
+    assert await distribution.installs() == []
+    distribution.clock.advance(timedelta(days=31))
+    await distribution.erase_due()
+    assert await distribution.titles("T0IWS1") == [] and await distribution.titles("T0IWS2") == []

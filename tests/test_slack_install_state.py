@@ -3,25 +3,11 @@ time: a replayed, made-up, expired or other browser's state is refused and store
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-import pytest
-
 from tests.fakes.slack_api import FakeSlackApi, FakeWorkspace
-from tests.slack_install_rig import DistributionRig, distribution_server
-
-
-@pytest.fixture
-async def rig(database_url: str, slack_api: FakeSlackApi) -> AsyncIterator[DistributionRig]:
-    async with distribution_server(database_url, slack_api) as rig:
-        yield rig
-
-
-@pytest.fixture
-def acme(slack_api: FakeSlackApi) -> FakeWorkspace:
-    return slack_api.workspace("T0ACME", "Acme")
+from tests.slack_install_rig import DistributionRig
 
 
 def with_state(url: str, state: str) -> str:
@@ -31,9 +17,9 @@ def with_state(url: str, state: str) -> str:
 
 
 async def test_a_replayed_install_is_refused(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
+    distribution: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
 ) -> None:
-    browser = rig.browser()
+    browser = distribution.browser()
     back = await browser.approve(await browser.start(acme.team_id))
     assert (await browser.back(back)).status_code == 200
 
@@ -42,13 +28,13 @@ async def test_a_replayed_install_is_refused(
     assert replayed.status_code == 401
     assert "already used or has expired" in replayed.text and "Nothing was saved" in replayed.text
     assert len(slack_api.of("oauth.v2.access")) == 1  # the code was never tried again
-    assert [row.tenant for row in await rig.installs()] == ["T0ACME"]
+    assert [row.tenant for row in await distribution.installs()] == ["T0ACME"]
 
 
 async def test_a_state_this_server_never_issued_is_refused(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
+    distribution: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
 ) -> None:
-    browser = rig.browser()
+    browser = distribution.browser()
     back = await browser.approve(await browser.start(acme.team_id))
     forged = "made-up-state-" + "x" * 30
 
@@ -57,13 +43,13 @@ async def test_a_state_this_server_never_issued_is_refused(
     assert refused.status_code == 401
     assert "todobot was not installed" in refused.text
     assert slack_api.of("oauth.v2.access") == []
-    assert await rig.installs() == []
+    assert await distribution.installs() == []
 
 
 async def test_another_browsers_state_is_refused(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
+    distribution: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
 ) -> None:
-    admin, stranger = rig.browser(), rig.browser()
+    admin, stranger = distribution.browser(), distribution.browser()
     back = await admin.approve(await admin.start(acme.team_id))
     await stranger.start(acme.team_id)  # a state of its own, in its own cookie
 
@@ -72,32 +58,32 @@ async def test_another_browsers_state_is_refused(
     assert refused.status_code == 400
     assert "did not start the install here" in refused.text
     assert slack_api.of("oauth.v2.access") == []
-    assert await rig.installs() == []
+    assert await distribution.installs() == []
 
 
 async def test_an_expired_state_is_refused(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
+    distribution: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
 ) -> None:
-    browser = rig.browser()
+    browser = distribution.browser()
     back = await browser.approve(await browser.start(acme.team_id))
-    rig.clock.advance(timedelta(minutes=11))  # states last ten minutes
+    distribution.clock.advance(timedelta(minutes=11))  # states last ten minutes
 
     refused = await browser.back(back)
 
     assert refused.status_code == 401
     assert "expired" in refused.text
     assert slack_api.of("oauth.v2.access") == []
-    assert await rig.installs() == []
+    assert await distribution.installs() == []
 
 
 async def test_an_admin_who_cancels_on_slack_installs_nothing(
-    rig: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
+    distribution: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
 ) -> None:
-    browser = rig.browser()
+    browser = distribution.browser()
     await browser.start(acme.team_id)
 
     cancelled = await browser.back("/slack/oauth_redirect?error=access_denied&state=x")
 
     assert cancelled.status_code == 200
     assert "the install was cancelled on Slack." in cancelled.text
-    assert await rig.installs() == []
+    assert await distribution.installs() == []

@@ -185,23 +185,7 @@ class SlackInstallationStore(AsyncInstallationStore):
         is_enterprise_install: bool | None = False,
     ) -> Bot | None:
         row = await self._found(enterprise_id, team_id, bool(is_enterprise_install))
-        if row is None:
-            return None
-        return Bot(
-            app_id=row.app_id,
-            enterprise_id=row.organization or None,
-            enterprise_name=row.organization_name,
-            team_id=row.tenant or None,
-            team_name=row.tenant_name,
-            bot_token=self.sealer.open(row.bot_token),
-            bot_id=row.bot_id or "",
-            bot_user_id=row.bot_user_id or "",
-            bot_scopes=row.scopes,
-            bot_refresh_token=self._opened(row.bot_refresh_token),
-            bot_token_expires_at=_epoch(row.bot_token_expires_at),
-            is_enterprise_install=row.org_wide,
-            installed_at=row.installed_at.timestamp(),
-        )
+        return self._installation(row).to_bot() if row is not None else None
 
     async def async_find_installation(
         self,
@@ -215,22 +199,7 @@ class SlackInstallationStore(AsyncInstallationStore):
         row = await self._found(enterprise_id, team_id, bool(is_enterprise_install))
         if row is None or (user_id is not None and user_id != row.installer):
             return None
-        return Installation(
-            app_id=row.app_id,
-            enterprise_id=row.organization or None,
-            enterprise_name=row.organization_name,
-            team_id=row.tenant or None,
-            team_name=row.tenant_name,
-            bot_token=self.sealer.open(row.bot_token),
-            bot_id=row.bot_id,
-            bot_user_id=row.bot_user_id,
-            bot_scopes=row.scopes,
-            bot_refresh_token=self._opened(row.bot_refresh_token),
-            bot_token_expires_at=_epoch(row.bot_token_expires_at),
-            user_id=row.installer or "",
-            is_enterprise_install=row.org_wide,
-            installed_at=row.installed_at.timestamp(),
-        )
+        return self._installation(row)
 
     async def async_delete_bot(self, *, enterprise_id: str | None, team_id: str | None) -> None:
         await self.remove(enterprise_id=enterprise_id, team_id=team_id)
@@ -295,6 +264,24 @@ class SlackInstallationStore(AsyncInstallationStore):
             return row
 
         return await in_transaction(self.db, find)
+
+    def _installation(self, row: WorkspaceInstall) -> Installation:
+        return Installation(
+            app_id=row.app_id,
+            enterprise_id=row.organization or None,
+            enterprise_name=row.organization_name,
+            team_id=row.tenant or None,
+            team_name=row.tenant_name,
+            bot_token=self.sealer.open(row.bot_token),
+            bot_id=row.bot_id,
+            bot_user_id=row.bot_user_id,
+            bot_scopes=row.scopes,
+            bot_refresh_token=self._opened(row.bot_refresh_token),
+            bot_token_expires_at=_epoch(row.bot_token_expires_at),
+            user_id=row.installer or "",
+            is_enterprise_install=row.org_wide,
+            installed_at=row.installed_at.timestamp(),
+        )
 
     def _seal_tokens(
         self, row: WorkspaceInstall, token: str, refresh: str | None, expires_at: int | None
