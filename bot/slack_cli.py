@@ -68,7 +68,7 @@ def installations() -> None:
     """The workspaces that added todobot: team, when, by whom, with which scopes."""
     from rich.table import Table
 
-    from adapters.slack.installations import installed_workspaces
+    from adapters.slack.installed import installed_workspaces
     from bot.cli import settings_or_exit
     from bot.wiring import build_database, upgrade_database
 

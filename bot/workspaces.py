@@ -15,7 +15,7 @@ from datetime import timedelta
 from adapters.http.metrics import Metrics
 from adapters.slack.config import SlackCredentials
 from adapters.slack.distribution import Distribution, build_distribution
-from adapters.slack.installations import count_installations
+from adapters.slack.installed import count_installations
 from bot.processing import looping
 from bot.settings import Settings
 from bot.wiring import Services

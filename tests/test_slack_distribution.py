@@ -8,9 +8,11 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+from slack_bolt.authorization import AuthorizeResult
 from sqlmodel import select
 
 from adapters.slack.config import BOT_SCOPES
+from adapters.slack.distribution import Checked
 from core.storage.models import Identity, OAuthState
 from core.storage.sealing import Sealer
 from tests.fakes import slack_payloads as payloads
@@ -169,3 +171,12 @@ async def test_an_organization_installs_once_for_all_its_workspaces(
     distribution.clock.advance(timedelta(days=31))
     await distribution.erase_due()
     assert await distribution.titles("T0IWS1") == [] and await distribution.titles("T0IWS2") == []
+
+
+def test_the_checked_tokens_kept_are_bounded() -> None:
+    """Tokens rotate every twelve hours: the auth.test answers of old ones do not pile up."""
+    checked = Checked(most=2)
+    for token in ("xoxe.xoxb-1", "xoxe.xoxb-2", "xoxe.xoxb-3"):
+        checked[token] = AuthorizeResult(enterprise_id=None, team_id="T0ACME")
+
+    assert list(checked) == ["xoxe.xoxb-2", "xoxe.xoxb-3"]

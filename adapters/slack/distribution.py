@@ -10,9 +10,11 @@ SLACK_API_URL (oauth.v2.access, auth.test), so a stand-in for Slack can play the
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
 
+from slack_bolt.authorization import AuthorizeResult
 from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
 from slack_bolt.oauth.async_oauth_flow import AsyncOAuthFlow
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
@@ -29,6 +31,22 @@ from core.storage.sealing import Sealer
 
 INSTALL_PATH = "/slack/install"
 REDIRECT_PATH = "/slack/oauth_redirect"
+# auth.test answers kept per token: rotated tokens come and go, so the oldest are dropped.
+CHECKED_TOKENS = 10_000
+
+
+class Checked(OrderedDict[str, AuthorizeResult]):
+    """bolt's cache of auth.test answers, bounded: it holds the latest `most` tokens."""
+
+    def __init__(self, most: int = CHECKED_TOKENS) -> None:
+        super().__init__()
+        self.most = most
+
+    def __setitem__(self, token: str, result: AuthorizeResult) -> None:
+        super().__setitem__(token, result)
+        self.move_to_end(token)
+        while len(self) > self.most:
+            self.popitem(last=False)
 
 
 @dataclass
@@ -65,6 +83,7 @@ def build_distribution(
         cache_enabled=True,
         client=api,
     )
+    authorize.authorize_result_cache = Checked()
     settings = AsyncOAuthSettings(
         client_id=oauth.client_id,
         client_secret=oauth.client_secret,

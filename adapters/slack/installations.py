@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from logging import Logger
 
 from slack_bolt.error import BoltError
 from slack_sdk.oauth.installation_store import Bot, Installation
 from slack_sdk.oauth.installation_store.async_installation_store import AsyncInstallationStore
-from sqlalchemy import delete, func
+from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from adapters.slack.installed import count_installations
 from adapters.slack.translate import PLATFORM
 from core.clock import Clock, SystemClock
 from core.people import tenant_erase
@@ -38,50 +38,6 @@ log = logging.getLogger(__name__)
 
 # Told the number of installations after each change (the metrics' gauge).
 Changed = Callable[[int], None]
-
-
-@dataclass(frozen=True)
-class Listed:
-    """An installation as operators see it (`todobot slack installations`): no token."""
-
-    team: str
-    team_name: str | None
-    enterprise: str | None
-    org_wide: bool
-    installed_at: datetime
-    installer: str | None
-    scopes: str
-
-
-async def installed_workspaces(db: Database) -> list[Listed]:
-    async with db.session() as session:
-        rows = await session.exec(
-            select(WorkspaceInstall)
-            .where(col(WorkspaceInstall.platform) == PLATFORM)
-            .order_by(col(WorkspaceInstall.installed_at))
-        )
-        return [
-            Listed(
-                team=row.tenant,
-                team_name=row.tenant_name or row.organization_name,
-                enterprise=row.organization or None,
-                org_wide=row.org_wide,
-                installed_at=row.installed_at,
-                installer=row.installer,
-                scopes=row.scopes,
-            )
-            for row in rows.all()
-        ]
-
-
-async def count_installations(db: Database) -> int:
-    async with db.session() as session:
-        found = await session.exec(
-            select(func.count())
-            .select_from(WorkspaceInstall)
-            .where(col(WorkspaceInstall.platform) == PLATFORM)
-        )
-        return int(found.one())
 
 
 class SlackInstallationStore(AsyncInstallationStore):
