@@ -181,11 +181,12 @@ async def worker(url: str, platform: str, api: str) -> None:
         from slack_sdk.web.async_client import AsyncWebClient
 
         from adapters.pacing import Pacer
+        from adapters.slack.clients import OneWorkspace
         from adapters.slack.reminders import SlackReminderSender
 
         http = aiohttp.ClientSession()
         client = AsyncWebClient(token="xoxb-bench", base_url=api + "/api/", session=http)
-        sender = SlackReminderSender(client, Pacer(interval=0))
+        sender = SlackReminderSender(OneWorkspace(client), Pacer(interval=0))
     else:
         from pydantic import SecretStr
 

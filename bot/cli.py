@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from bot.inbox_cli import inbox_app
 from bot.settings import Settings, load_settings
+from bot.slack_cli import slack_app
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,6 +33,7 @@ app = typer.Typer(
 db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(inbox_app, name="inbox")
+app.add_typer(slack_app, name="slack")
 
 
 @functools.cache
@@ -118,45 +120,11 @@ def chat(
 
 
 @app.command()
-def slack() -> None:
-    """Run the Slack bot in Socket Mode (needs SLACK_BOT_TOKEN and SLACK_APP_TOKEN)."""
+def keygen() -> None:
+    """Print a new TOKEN_ENCRYPTION_KEY (it seals the Slack workspaces' tokens at rest)."""
+    from core.storage.sealing import new_key
 
-    from slack_sdk.web.async_client import AsyncWebClient
-
-    from adapters.slack.config import SlackConfigError, slack_credentials
-    from adapters.slack.reminders import SlackReminderSender
-    from adapters.slack.socket_mode import run_socket_mode
-    from bot.logs import configure_logging
-    from bot.reminders import reminders_running
-    from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_inbox, build_services, slack_config, upgrade_database
-
-    settings = settings_or_exit()
-    try:
-        credentials = slack_credentials(slack_config(settings), "socket")
-    except SlackConfigError as problem:
-        errors().print(str(problem), style="red", markup=False)
-        raise typer.Exit(2) from None
-    configure_logging(settings)
-    upgrade_database(settings)
-
-    async def session() -> None:
-        services = build_services(settings)
-        client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
-        freeze_startup_heap()
-        try:
-            senders = [SlackReminderSender(client)]
-            inbox = build_inbox(settings, services.db)
-            grace = settings.shutdown_grace_seconds
-            async with reminders_running(settings, services.db, senders):
-                await run_socket_mode(credentials, services.chat, inbox, grace_seconds=grace)
-        finally:
-            await services.close()
-
-    try:
-        asyncio.run(session())
-    except KeyboardInterrupt:
-        errors().print("Stopped.")
+    print(new_key())
 
 
 telegram_app = typer.Typer(

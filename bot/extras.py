@@ -28,15 +28,18 @@ NEVER_USED = {
 }
 # python-telegram-bot decrypts Telegram Passport data with it (todobot asks for none), PyJWT
 # signs RSA and EC tokens with it (the chat API's are HS256); the MCP SDK needs it, both as
-# the server at /mcp and under the Agents SDK.
+# the server at /mcp and under the Agents SDK, and so do the Slack workspaces' sealed tokens
+# ("Add to Slack").
 CRYPTOGRAPHY = "cryptography"
 
 
 def unused_extras(settings: Settings) -> list[str]:
     """The extras a server with these settings never imports: `cryptography` too when
-    nothing loads the MCP SDK (no API_JWT_SECRET, so no /mcp, and the builtin engine)."""
+    nothing loads the MCP SDK (no API_JWT_SECRET, so no /mcp, and the builtin engine) and
+    no Slack workspace's token is sealed (no SLACK_CLIENT_ID)."""
     names = list(NEVER_USED)
-    if settings.api_jwt_secret is None and settings.resolved_backend == "builtin":
+    mcp = settings.api_jwt_secret is not None or settings.resolved_backend != "builtin"
+    if not mcp and not (settings.slack_client_id or settings.slack_client_secret):
         names.append(CRYPTOGRAPHY)
     return names
 

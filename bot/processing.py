@@ -12,7 +12,8 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from typing import Protocol
 
 from sqlalchemy.exc import DBAPIError
 
@@ -79,12 +80,24 @@ async def _forgetting_expired_keys(chat: ChatService) -> AsyncIterator[None]:
             await task
 
 
+class Loop(Protocol):
+    """Periodic work that runs until told to stop (the trash purge, workspace erasures)."""
+
+    async def run(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
 @asynccontextmanager
-async def _purging_trash(services: Services, keep_days: int) -> AsyncIterator[None]:
-    purger = TrashPurger(services.db, keep_days=keep_days)
-    purging = asyncio.create_task(purger.run(), name="trash-purge")
+async def looping(loop: Loop, *, name: str) -> AsyncIterator[None]:
+    """`loop` runs for as long as the block does; on the way out it finishes its round."""
+    running = asyncio.create_task(loop.run(), name=name)
     try:
         yield
     finally:
-        purger.stop()
-        await purging
+        loop.stop()
+        await running
+
+
+def _purging_trash(services: Services, keep_days: int) -> AbstractAsyncContextManager[None]:
+    return looping(TrashPurger(services.db, keep_days=keep_days), name="trash-purge")

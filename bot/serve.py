@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from adapters.http.platforms import Lifespan
     from adapters.http.webhooks import ReminderWebhook
     from core.agent.base import Agent
+    from core.clock import Clock
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +54,11 @@ def create_app(
     role: Role = "all",
     agent: Agent | None = None,
     multiprocess_metrics: bool = False,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The server for one process in `role`; nothing connects until its lifespan starts.
     Raises RoleError for a role these settings cannot run, and the platform's setup error
-    for a partial Slack or Telegram configuration.
+    for a partial Slack or Telegram configuration. `clock` is the core's (tests pin it).
 
     The app's libraries are imported here, not with the module: the parent of `serve
     --workers N` imports this module only to start the workers, and builds no app."""
@@ -95,16 +97,28 @@ def create_app(
     served = served_platforms(slack, telegram_config(settings))
     if slack.socket_mode:
         log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
-    metrics = build_metrics(settings.prometheus_multiproc_dir if multiprocess_metrics else None)
+    slack_oauth = served.slack.oauth if served.slack is not None else None
+    metrics = build_metrics(
+        settings.prometheus_multiproc_dir if multiprocess_metrics else None,
+        workspaces=slack_oauth is not None,
+    )
     if agent is None and not runs_turns(role):  # intake runs no turn: never build the agent
         agent = DeferredAgent(functools.partial(build_agent, settings))
-    services = build_services(settings, agent=agent, observer=metrics)
+    services = build_services(settings, agent=agent, observer=metrics, clock=clock)
     chat = services.chat
     intake = None
     if takes_deliveries(role):  # acks write through a small pool of their own
         intake = build_database(settings, pool_size=INTAKE_POOL_SIZE)
     inbox = build_inbox(settings, services.db, observe=metrics.count_inbox, intake_db=intake)
     parts: list[Lifespan] = []
+    slack_workspaces = None
+    if served.slack is not None and slack_oauth is not None:
+        from bot import workspaces
+
+        slack_workspaces = workspaces.build_slack_workspaces(
+            settings, served.slack, services, metrics
+        )
+        parts.append(lambda: workspaces.installations_counted(services, metrics))
 
     async def check_database() -> None:
         async with services.db.engine.connect() as connection:
@@ -139,7 +153,7 @@ def create_app(
     install_error_handlers(app, count_error)
     app.include_router(ops_router(check_database, metrics))
     if takes_deliveries(role):
-        mount_intake(app, served, chat, inbox, count_error)
+        mount_intake(app, served, chat, inbox, count_error, slack_workspaces)
     if runs_turns(role):
         secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
         app.include_router(
@@ -151,7 +165,20 @@ def create_app(
         mcp = mount_mcp(app, mcp_config(settings), remote)
         if mcp is not None:
             parts.append(mcp)
-        workers = start_workers(telegram_config(settings), served, chat, inbox)
+        workers = start_workers(
+            telegram_config(settings),
+            served,
+            chat,
+            inbox,
+            slack_workspaces,
+            metrics.workspace_turn,
+        )
+        if slack_workspaces is not None:
+            from bot.workspaces import erasing_departed
+            from core.people.tenant_erase import TenantEraser
+
+            eraser = app.state.workspace_eraser = TenantEraser(services.db, clock=chat.clock)
+            parts.append(lambda: erasing_departed(eraser))
         webhook = reminder_webhook(settings)
         if webhook is not None:
             inbox.register(WEBHOOK_SOURCE, webhook.post)

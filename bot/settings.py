@@ -55,6 +55,15 @@ class Settings(BaseSettings):
     slack_app_token: SecretStr | None = None
     slack_signing_secret: SecretStr | None = None
     slack_api_url: str = "https://slack.com/api/"
+    # Distribution ("Add to Slack": any number of workspaces, `todobot serve`, no bot token)
+    slack_client_id: str | None = None
+    slack_client_secret: SecretStr | None = None
+    slack_redirect_uri: str | None = None
+    slack_authorize_url: str = "https://slack.com/oauth/v2/authorize"
+    # Seals the workspaces' tokens in the database (Fernet; `todobot keygen` makes one).
+    token_encryption_key: SecretStr | None = None
+    # Days a workspace's data is kept after it removes the app (added again sooner: kept).
+    uninstall_retention_days: int = Field(default=30, ge=0)
 
     # Telegram
     telegram_bot_token: SecretStr | None = None

@@ -105,6 +105,11 @@ def slack_config(settings: Settings) -> SlackConfig:
         app_token=settings.slack_app_token,
         signing_secret=settings.slack_signing_secret,
         api_url=settings.slack_api_url,
+        client_id=settings.slack_client_id,
+        client_secret=settings.slack_client_secret,
+        redirect_uri=settings.slack_redirect_uri,
+        authorize_url=settings.slack_authorize_url,
+        encryption_key=settings.token_encryption_key,
     )
 
 

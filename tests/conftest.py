@@ -25,6 +25,9 @@ from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
+# Fixtures of Slack serving many workspaces: `distribution`, `acme`, `globex`.
+pytest_plugins = ["tests.slack_install_rig"]
+
 POSTGRES_ENV = "TODOBOT_TEST_POSTGRES_URL"
 REQUIRE_ENV = "TODOBOT_REQUIRE_POSTGRES"
 

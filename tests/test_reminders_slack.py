@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from adapters.pacing import Pacer
+from adapters.slack.clients import OneWorkspace
 from adapters.slack.reminders import SlackReminderSender
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.models import Task
@@ -22,7 +23,7 @@ async def test_a_slack_reminder_is_a_dm_with_buttons(chat: ChatDriver) -> None:
         await rig.settled()
         [task] = await _tasks(chat)
         await remind(chat.database, task, clock.at, platform="slack")
-        sender = SlackReminderSender(rig.worker.client, Pacer(interval=0))
+        sender = SlackReminderSender(OneWorkspace(rig.worker.client), Pacer(interval=0))
         assert await ReminderDispatcher(chat.database, [sender], clock=clock).run_once() == 1
         [posted] = rig.api.of("chat.postMessage", channel="U0ALICE")
         assert posted["text"] == "⏰ Reminder: #1 “call mom”"
@@ -69,7 +70,7 @@ async def test_an_account_gone_from_the_workspace_is_marked(chat: ChatDriver) ->
         [task] = await _tasks(chat)
         await remind(chat.database, task, clock.at, platform="slack")
         rig.api.refuse("chat.postMessage", error="account_inactive")
-        sender = SlackReminderSender(rig.worker.client, Pacer(interval=0))
+        sender = SlackReminderSender(OneWorkspace(rig.worker.client), Pacer(interval=0))
         await ReminderDispatcher(chat.database, [sender], clock=clock).run_once()
     [reminder] = await reminders_of(chat.database, task.user_id)
     assert reminder.status == "blocked"

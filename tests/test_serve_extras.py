@@ -28,6 +28,11 @@ def test_the_mcp_sdk_keeps_cryptography_at_mcp_and_under_the_agents_sdk() -> Non
     assert unused_extras(with_agents) == list(NEVER_USED)
 
 
+def test_serving_many_slack_workspaces_keeps_cryptography_for_their_sealed_tokens() -> None:
+    settings = load_settings(agent_backend="builtin", api_jwt_secret=None, slack_client_id="1.2")
+    assert unused_extras(settings) == list(NEVER_USED)
+
+
 SKIPPING = """
 import json
 import sys

@@ -82,3 +82,11 @@ async def test_an_unsigned_event_is_refused_and_not_recorded(server: ApiRig) -> 
 
     assert response.status_code == 401
     assert await inbox(server) == []
+
+
+async def test_one_bot_token_serves_no_install_flow_and_counts_no_workspaces(
+    server: ApiRig,
+) -> None:
+    assert (await server.client.get("/slack/install")).status_code == 404
+    assert (await server.client.get("/slack/oauth_redirect?code=x&state=y")).status_code == 404
+    assert "todobot_slack_installations" not in (await server.client.get("/metrics")).text

@@ -79,3 +79,9 @@ def test_uncommenting_the_http_lines_as_the_readme_says_gives_clean_urls() -> No
     ]
     assert urls == ["https://todobot.example.com/slack/events"] * 3
     assert found["settings"]["socket_mode_enabled"] is False
+
+
+def test_add_to_slack_asks_for_the_manifests_bot_scopes() -> None:
+    from adapters.slack.config import BOT_SCOPES
+
+    assert list(BOT_SCOPES) == manifest()["oauth_config"]["scopes"]["bot"]

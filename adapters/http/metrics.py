@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.multiprocess import MultiProcessCollector
 
@@ -35,6 +35,9 @@ class Metrics:
     reminders: Counter
     reminder_lag: Histogram
     worker_turns: Counter
+    # Only when serving many Slack workspaces ("Add to Slack"): a team label per workspace.
+    slack_installations: Gauge | None = None
+    slack_workspace_turns: Counter | None = None
 
     def render(self) -> tuple[bytes, str]:
         """The Prometheus text exposition and its content type."""
@@ -67,6 +70,14 @@ class Metrics:
     def count_inbox(self, source: str, outcome: str) -> None:
         self.inbox.labels(source=source, outcome=outcome).inc()
 
+    def installations_now(self, count: int) -> None:
+        if self.slack_installations is not None:
+            self.slack_installations.set(count)
+
+    def workspace_turn(self, team: str) -> None:
+        if self.slack_workspace_turns is not None:
+            self.slack_workspace_turns.labels(team=team).inc()
+
     def reminder(self, platform: str, outcome: str, lag_seconds: float | None = None) -> None:
         """The dispatcher's `ReminderObserver`: sent, late, summarised, retry, failed, ..."""
         self.reminders.labels(platform=platform, outcome=outcome).inc()
@@ -74,16 +85,33 @@ class Metrics:
             self.reminder_lag.observe(max(lag_seconds, 0.0))
 
 
-def build_metrics(multiprocess_dir: str | None = None) -> Metrics:
+def build_metrics(multiprocess_dir: str | None = None, *, workspaces: bool = False) -> Metrics:
     """Fresh metrics. With `multiprocess_dir` the values live in files shared by the workers
-    and the registry this returns collects them all."""
+    and the registry this returns collects them all. `workspaces`: serving many Slack
+    workspaces, counted by team (a label value per workspace, so only then)."""
     registry = CollectorRegistry()
     if multiprocess_dir:
         MultiProcessCollector(registry, path=multiprocess_dir)
         owner: CollectorRegistry | None = None  # values go to files, not to a registry
     else:
         owner = registry
+    installations, workspace_turns = None, None
+    if workspaces:
+        installations = Gauge(
+            "todobot_slack_installations",
+            "Slack workspaces (and organizations) that have todobot installed.",
+            registry=owner,
+            multiprocess_mode="mostrecent",  # every process sets it after a change it made
+        )
+        workspace_turns = Counter(
+            "todobot_slack_workspace_turns",
+            "Slack deliveries (messages, commands, presses) run, by workspace.",
+            ["team"],
+            registry=owner,
+        )
     return Metrics(
+        slack_installations=installations,
+        slack_workspace_turns=workspace_turns,
         registry=registry,
         turns=Counter(
             "todobot_turns",

@@ -21,7 +21,7 @@ import logging
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.routing import Route
 
@@ -34,9 +34,16 @@ from core.chat import ChatService
 from core.delivery.inbox import Inbox
 from core.reminders.delivery import Sender
 
+if TYPE_CHECKING:
+    from adapters.slack.clients import WorkspaceClients
+    from adapters.slack.deliveries import Runner
+    from adapters.slack.distribution import Distribution
+    from adapters.slack.routing import Counted
+
 log = logging.getLogger(__name__)
 
 SLACK_PATH = "/slack/events"
+SLACK_INSTALL_PATHS = ("/slack/install", "/slack/oauth_redirect")
 TELEGRAM_PATH = "/telegram/webhook"
 
 Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
@@ -58,21 +65,28 @@ def mount_intake(
     chat: ChatService,
     inbox: Inbox,
     count_error: Callable[[str], None],
+    slack_workspaces: Distribution | None = None,
 ) -> None:
     """The webhooks: verify, record, ack, ahead of FastAPI's middleware (direct.py). `chat`
     serves what Slack wants answered within the request (opening a form, saving it), never a
-    turn."""
+    turn. With `slack_workspaces` ("Add to Slack"), also the install flow's two pages."""
     if platforms.slack is not None:
         from adapters.slack.app import create_slack_app
-        from adapters.slack.http import make_slack_endpoint
+        from adapters.slack.http import make_install_endpoint, make_slack_endpoint
 
-        slack_app = create_slack_app(platforms.slack, chat, mode="http", inbox=inbox)
+        slack_app = create_slack_app(
+            platforms.slack, chat, mode="http", inbox=inbox, distribution=slack_workspaces
+        )
         signing_secret = platforms.slack.signing_secret or ""
         endpoint = make_slack_endpoint(slack_app, signing_secret=signing_secret)
         guarded = answering_failures(endpoint, count_error)
         app.add_direct_route(
             Route(SLACK_PATH, guarded, methods=["POST"], max_body_size=SLACK_BODY_MAX)
         )
+        if slack_workspaces is not None:
+            install = answering_failures(make_install_endpoint(slack_app), count_error)
+            for path in SLACK_INSTALL_PATHS:
+                app.add_direct_route(Route(path, install, methods=["GET"]))
     if platforms.telegram_secret is not None:
         from adapters.telegram.webhook import make_webhook_endpoint
 
@@ -85,20 +99,26 @@ def mount_intake(
 
 
 def start_workers(
-    telegram: TelegramConfig, platforms: ServedPlatforms, chat: ChatService, inbox: Inbox
+    telegram: TelegramConfig,
+    platforms: ServedPlatforms,
+    chat: ChatService,
+    inbox: Inbox,
+    slack_workspaces: Distribution | None = None,
+    counted: Counted | None = None,
 ) -> PlatformWorkers:
     """Register each platform's processor with `inbox` (Telegram's once its Application has
-    reached the Bot API: until then its updates wait, untouched); what else a worker runs."""
+    reached the Bot API: until then its updates wait, untouched); what else a worker runs.
+    With `slack_workspaces`, each Slack delivery and reminder goes out with its workspace's
+    token (`counted` is told each delivery's team)."""
     workers = PlatformWorkers()
     if platforms.slack is not None:
         from adapters.slack import deliveries as slack_deliveries
-        from adapters.slack.app import create_slack_worker
         from adapters.slack.reminders import SlackReminderSender
 
-        worker = create_slack_worker(platforms.slack, chat)
-        slack_deliveries.run_from(inbox, worker)
+        runner, clients = _slack_runner(platforms, chat, slack_workspaces, counted)
+        slack_deliveries.run_from(inbox, runner)
         workers.sources.append(slack_deliveries.SOURCE)
-        workers.senders.append(SlackReminderSender(worker.client))
+        workers.senders.append(SlackReminderSender(clients))
     if platforms.telegram_secret is not None:
         from adapters.telegram import deliveries as telegram_deliveries
         from adapters.telegram.application import build_application, telegram_lifespan
@@ -114,3 +134,22 @@ def start_workers(
         workers.senders.append(TelegramReminderSender(application.bot))
         workers.lifespans.append(lambda: telegram_lifespan(application, when_ready=ready))
     return workers
+
+
+def _slack_runner(
+    platforms: ServedPlatforms,
+    chat: ChatService,
+    slack_workspaces: Distribution | None,
+    counted: Counted | None,
+) -> tuple[Runner, WorkspaceClients]:
+    """What runs Slack deliveries and the clients reminders go out with."""
+    from adapters.slack.app import create_slack_worker
+    from adapters.slack.clients import OneWorkspace
+    from adapters.slack.routing import WorkspaceWorkers
+
+    if slack_workspaces is not None:
+        clients = slack_workspaces.clients
+        return WorkspaceWorkers(chat=chat, clients=clients, counted=counted), clients
+    assert platforms.slack is not None
+    worker = create_slack_worker(platforms.slack, chat)
+    return worker, OneWorkspace(worker.client)

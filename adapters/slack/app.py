@@ -3,6 +3,11 @@
 Listeners run before the response (`process_before_response`) but only record the delivery
 in the durable inbox and ack, so an ack never waits for the agent, and nothing Slack hears
 was received can be lost. The inbox's workers run it later (`SlackWorker.process`).
+
+With one bot token the app answers that workspace. For distribution ("Add to Slack",
+adapters/slack/distribution.py) bolt's authorize finds each request's workspace token, a
+workspace with none is acknowledged and ignored, and uninstalls are bolt's own listeners
+(`app_uninstalled`, `tokens_revoked`) deleting the installation from our store.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
@@ -23,16 +28,38 @@ from adapters.slack.worker import SlackWorker
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
 
+if TYPE_CHECKING:
+    from adapters.slack.distribution import Distribution
+
 THINKING_TEXT = ":hourglass_flowing_sand: On it…"
+NOT_INSTALLED = (
+    "todobot is no longer installed in this workspace. A workspace admin can add it again."
+)
 
 Ack = Callable[..., Awaitable[Any]]
 HandOff = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-def build_app(credentials: SlackCredentials, *, mode: Mode) -> AsyncApp:
+def build_app(
+    credentials: SlackCredentials, *, mode: Mode, distribution: Distribution | None = None
+) -> AsyncApp:
     """Over HTTP the endpoint checks every request's signature on its raw body before bolt
     sees it (adapters/slack/http.py), so bolt does not check it again; Socket Mode is
     authenticated by its app token."""
+    if distribution is not None:
+        app = AsyncApp(
+            name="todobot",
+            signing_secret=credentials.signing_secret or "",
+            request_verification_enabled=False,
+            process_before_response=True,
+            logger=logging.getLogger("todobot.slack"),
+            oauth_flow=distribution.oauth_flow,
+            installation_store_bot_only=True,
+            user_facing_authorize_error_message=NOT_INSTALLED,
+        )
+        app.client.base_url = credentials.api_url
+        app.enable_token_revocation_listeners()
+        return app
     app = AsyncApp(
         # Named, so bolt does not read the source of every frame above it to name itself.
         name="todobot",
@@ -48,12 +75,10 @@ def build_app(credentials: SlackCredentials, *, mode: Mode) -> AsyncApp:
     return app
 
 
-def register_listeners(
-    app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces | None = None
-) -> None:
+def register_listeners(app: AsyncApp, hand_off: HandOff, chat: ChatService | None = None) -> None:
     """Every delivery we handle is handed off, then acked: a hand-off that fails (a durable
     inbox that cannot record) fails the request, so Slack delivers it again. Opening a modal
-    and saving a form happen here instead (see `surfaces`): Slack wants them at once.
+    and saving a form happen here instead (through `chat`): Slack wants them at once.
     Messages, by far the most frequent, are matched first."""
 
     async def accept(ack: Ack, body: dict[str, Any]) -> None:
@@ -68,29 +93,30 @@ def register_listeners(
 
     for event in ("message", "app_mention", "app_home_opened"):
         app.event(event)(accept)
-    if surfaces is not None:
-        register_surfaces(app, hand_off, surfaces)
+    if chat is not None:
+        register_surfaces(app, hand_off, chat)
     app.command(re.compile(r"^/"))(accept_command)
     app.action(re.compile(f"^{ACTION_PREFIX}"))(accept)
 
 
-def register_surfaces(app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces) -> None:
+def register_surfaces(app: AsyncApp, hand_off: HandOff, chat: ChatService) -> None:
     """The Home tab's Add button and Edit menu item, the shortcuts, and the form's submission.
-    These come before the catch-all action listener: bolt runs the first that matches."""
+    These come before the catch-all action listener: bolt runs the first that matches. Each
+    speaks through the request's `client`, which bolt gave the token of its workspace."""
 
-    async def open_add(ack: Ack, body: dict[str, Any]) -> None:
+    async def open_add(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         await ack()
-        await surfaces.open_add(body, origin=modals.FROM_HOME)
+        await SlackSurfaces(chat, client).open_add(body, origin=modals.FROM_HOME)
 
-    async def new_task(ack: Ack, body: dict[str, Any]) -> None:
+    async def new_task(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         await ack()
-        await surfaces.open_add(body, origin=modals.FROM_SHORTCUT)
+        await SlackSurfaces(chat, client).open_add(body, origin=modals.FROM_SHORTCUT)
 
-    async def save_message(ack: Ack, body: dict[str, Any]) -> None:
+    async def save_message(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         await ack()
-        await surfaces.open_saving_message(body)
+        await SlackSurfaces(chat, client).open_saving_message(body)
 
-    async def task_menu(ack: Ack, body: dict[str, Any]) -> None:
+    async def task_menu(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         """Edit opens the form now; Delete is a press like any other, handed off."""
         chosen = action_value((body.get("actions") or [{}])[0]) or ""
         task_id = home.edited_task(chosen)
@@ -99,9 +125,10 @@ def register_surfaces(app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces)
             await ack()
             return
         await ack()
-        await surfaces.open_edit(body, task_id)
+        await SlackSurfaces(chat, client).open_edit(body, task_id)
 
-    async def submit(ack: Ack, body: dict[str, Any]) -> None:
+    async def submit(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
+        surfaces = SlackSurfaces(chat, client)
         answer = await surfaces.submit(body)
         await ack(**answer) if answer else await ack()
         if not answer or answer.get("response_action") != "errors":
@@ -115,16 +142,21 @@ def register_surfaces(app: AsyncApp, hand_off: HandOff, surfaces: SlackSurfaces)
 
 
 def create_slack_app(
-    credentials: SlackCredentials, chat: ChatService, *, mode: Mode, inbox: Inbox
+    credentials: SlackCredentials,
+    chat: ChatService,
+    *,
+    mode: Mode,
+    inbox: Inbox,
+    distribution: Distribution | None = None,
 ) -> AsyncApp:
     """An app whose listeners record every delivery in `inbox`, then ack. Forms are opened
     and saved right here (Slack wants them at once), through `chat`."""
-    app = build_app(credentials, mode=mode)
+    app = build_app(credentials, mode=mode, distribution=distribution)
 
     async def record(body: dict[str, Any]) -> None:
         await deliveries.record(inbox, body)
 
-    register_listeners(app, record, SlackSurfaces(chat, app.client))
+    register_listeners(app, record, chat)
     return app
 
 

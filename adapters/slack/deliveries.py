@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Protocol
 
 from adapters.slack.translate import Payload, delivery_id, sender
-from adapters.slack.worker import SlackWorker
 from core.delivery.inbox import Inbox
 
 SOURCE = "slack"
+
+
+class Runner(Protocol):
+    """Runs a recorded delivery (`SlackWorker`, or `WorkspaceWorkers` for many workspaces)."""
+
+    async def process(self, body: Payload, redelivered: bool = False) -> None: ...
+
+    async def apologise(self, body: Payload) -> None: ...
 
 
 def inbox_id(body: Payload) -> str:
@@ -38,6 +46,6 @@ async def record(inbox: Inbox, body: Payload) -> None:
     await inbox.record(SOURCE, inbox_id(body), body, order_key=order_key(body))
 
 
-def run_from(inbox: Inbox, worker: SlackWorker) -> None:
+def run_from(inbox: Inbox, worker: Runner) -> None:
     """This process runs the Slack deliveries it leases from `inbox`."""
     inbox.register(SOURCE, worker.process, apologise=worker.apologise)

@@ -1,4 +1,5 @@
-"""Slack's HTTP mode: one Starlette endpoint for events, interactivity and the slash command.
+"""Slack's HTTP mode: one Starlette endpoint for events, interactivity and the slash command,
+and, for distribution, the install flow's two pages.
 
 `todobot serve` mounts it at `/slack/events`. The signature is checked here, on the raw body,
 before bolt parses or logs anything: an unsigned, tampered or stale request (older than five
@@ -45,3 +46,14 @@ def _signed(verifier: SignatureVerifier, request: Request, body: bytes) -> bool:
         )
     except (UnicodeDecodeError, ValueError):  # not even text: nobody signed that
         return False
+
+
+def make_install_endpoint(app: AsyncApp) -> Endpoint:
+    """GET /slack/install and /slack/oauth_redirect: bolt's OAuth flow, for the admin's
+    browser. Nothing to sign here: the flow's one-time `state` (and its cookie) is the check."""
+    handler = AsyncSlackRequestHandler(app)
+
+    async def endpoint(request: Request) -> Response:
+        return await handler.handle(request)
+
+    return endpoint

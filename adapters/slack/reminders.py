@@ -1,8 +1,10 @@
 """Reminders on Slack: a direct message from the app, with its buttons.
 
-Posting to a user id opens (or reuses) the app's DM with them. Slack's answers map onto the
-dispatcher's outcomes: a rate limit (429, `ratelimited`) or an outage is `Refused` with its
-Retry-After; an account that is gone or cannot be written to is `Unreachable`.
+Posting to a user id opens (or reuses) the app's DM with them, in the person's workspace with
+its token (adapters/slack/clients.py); a workspace that removed the app is `Unreachable`.
+Slack's answers map onto the dispatcher's outcomes: a rate limit (429, `ratelimited`) or an
+outage is `Refused` with its Retry-After; an account that is gone or cannot be written to is
+`Unreachable`.
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from slack_sdk.errors import SlackApiError
-from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.pacing import Pacer
 from adapters.slack import render
+from adapters.slack.clients import Workspace, WorkspaceClients
 from adapters.slack.translate import PLATFORM
 from core.reminders.delivery import Notice, Refused, Unreachable
 
@@ -35,15 +37,18 @@ GONE = frozenset(
 
 @dataclass
 class SlackReminderSender:
-    client: AsyncWebClient
+    clients: WorkspaceClients
     pacer: Pacer = field(default_factory=Pacer)
     platform: str = PLATFORM
 
     async def send(self, notice: Notice) -> str | None:
         channel = notice.recipient.user_ref
+        client = await self.clients.client_for(Workspace(notice.recipient.tenant or None))
+        if client is None:
+            raise Unreachable("app_uninstalled")
         async with self.pacer.turn(channel):
             try:
-                posted = await self.client.chat_postMessage(
+                posted = await client.chat_postMessage(
                     channel=channel,
                     unfurl_links=False,
                     unfurl_media=False,

@@ -51,3 +51,18 @@ async def finish(session: AsyncSession, *, item_ids: list[int]) -> None:
         .values(status="done", processed_at=utcnow(), locked_until=None, locked_by=None)
         .execution_options(synchronize_session=False)
     )
+
+
+async def cancel(session: AsyncSession, *, source: str, key_prefix: str) -> None:
+    """Call off the pending work of `source` whose keys start with `key_prefix` (marked done,
+    so it never runs), inside the caller's transaction."""
+    await session.exec(
+        update(InboxItem)
+        .where(
+            col(InboxItem.source) == source,
+            col(InboxItem.status) == "pending",
+            col(InboxItem.delivery_id).startswith(key_prefix, autoescape=True),
+        )
+        .values(status="done", processed_at=utcnow(), locked_until=None, locked_by=None)
+        .execution_options(synchronize_session=False)
+    )

@@ -48,7 +48,11 @@ PERSONAL_TABLES = (
 
 
 def subject_hash(user_id: UUID) -> str:
-    return hashlib.sha256(user_id.hex.encode()).hexdigest()
+    return hash_of(user_id.hex)
+
+
+def hash_of(subject: str) -> str:
+    return hashlib.sha256(subject.encode()).hexdigest()
 
 
 async def counts_for(session: AsyncSession, *, user_id: UUID) -> dict[str, int]:
@@ -61,24 +65,48 @@ async def counts_for(session: AsyncSession, *, user_id: UUID) -> dict[str, int]:
     return counts
 
 
-async def erase_user(
-    session: AsyncSession, *, user_id: UUID, requested_at: datetime | None = None
-) -> dict[str, int] | None:
-    """Delete the person table by table; the counts of what went, or None if already gone."""
+async def erase_rows(session: AsyncSession, *, user_id: UUID) -> dict[str, int] | None:
+    """Delete the person table by table; the counts of what went, or None if already gone.
+    Leaves no trace of its own: the caller records the erasure."""
     if await lock(session, user_id=user_id) is None:
         return None
     counts = await counts_for(session, user_id=user_id)
     for table in PERSONAL_TABLES:
         await session.exec(delete(table).where(col(table.user_id) == user_id))
     await session.exec(delete(User).where(col(User.id) == user_id))
-    now = utcnow()
+    return counts
+
+
+async def record_erasure(
+    session: AsyncSession,
+    *,
+    subject: str,
+    counts: dict[str, int],
+    requested_at: datetime,
+    erased_at: datetime | None = None,
+) -> Erasure:
+    """The `erasure` row: the hash of what was erased (a user id, a workspace) and the counts."""
     erasure = Erasure(
-        subject_hash=subject_hash(user_id),
+        subject_hash=hash_of(subject),
         counts=counts,
-        requested_at=requested_at or now,
-        erased_at=now,
+        requested_at=requested_at,
+        erased_at=erased_at or utcnow(),
     )
     session.add(erasure)
     await session.flush()
+    return erasure
+
+
+async def erase_user(
+    session: AsyncSession, *, user_id: UUID, requested_at: datetime | None = None
+) -> dict[str, int] | None:
+    """Erase the person and record it; the counts of what went, or None if already gone."""
+    counts = await erase_rows(session, user_id=user_id)
+    if counts is None:
+        return None
+    now = utcnow()
+    erasure = await record_erasure(
+        session, subject=user_id.hex, counts=counts, requested_at=requested_at or now, erased_at=now
+    )
     log.info("erased a user on request: erasure %s, rows %s", erasure.id, counts)
     return counts

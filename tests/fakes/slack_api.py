@@ -3,23 +3,60 @@
 It answers the methods todobot uses the way Slack does (`{"ok": true, ...}`), serves
 `response_url`s and file upload URLs, and hands Socket Mode clients the URL of a local
 WebSocket fake from `apps.connections.open`. Tests wait on calls instead of sleeping.
+
+It also plays Slack's side of "Add to Slack" for the workspaces a test adds (`workspace`):
+the authorize page (an admin who approves at once, sending the browser back with a one-time
+code), `oauth.v2.access` (the code for a bot token, or, with token rotation on, a refresh token
+for a new one), `auth.test` answering for each workspace's tokens, and `apps.uninstall`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import itertools
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from aiohttp import web
 
 BOT_USER_ID = "UBOT0001"
 BOT_ID = "BBOT0001"
 TEAM_ID = "T0001"
+CLIENT_ID = "1111.2222"
+CLIENT_SECRET = "client-secret-of-the-distributed-app"
+APP_ID = "A0DIST"
+# Slack's rotating tokens: the first lives this long; each refreshed one 12 hours.
+FIRST_TOKEN_SECONDS = 600
+REFRESHED_TOKEN_SECONDS = 43200
+
+
+@dataclass
+class FakeWorkspace:
+    """A Slack workspace that can add the app: its bot user, its admin, its live tokens."""
+
+    team_id: str
+    name: str
+    bot_user_id: str
+    bot_id: str
+    admin: str = "UADMIN01"
+    enterprise_id: str | None = None
+    tokens: list[str] = field(default_factory=list)  # every bot token issued, oldest first
+    refresh_token: str | None = None
+    installed: bool = False
+    scope: str = ""
+    # An Enterprise Grid organization installing for all its workspaces (`team_id` is then
+    # the organization's id, as `enterprise_id`).
+    org_wide: bool = False
+
+    @property
+    def token(self) -> str | None:
+        """The latest bot token, while the app is installed."""
+        return self.tokens[-1] if self.installed and self.tokens else None
 
 
 @dataclass(frozen=True)
@@ -50,10 +87,39 @@ class FakeSlackApi:
     _refusal_errors: dict[str, str] = field(default_factory=dict)
     # users.info's `tz` per user id; people not listed have none
     user_zones: dict[str, str] = field(default_factory=dict)
+    # "Add to Slack": the workspaces, the codes and refresh tokens handed out, rotation
+    workspaces: dict[str, FakeWorkspace] = field(default_factory=dict)
+    token_rotation: bool = False
+    # The Redirect URL in the app's settings: where the authorize page sends the admin back
+    # when the app names none.
+    redirect_url: str | None = None
+    _codes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    _refreshes: dict[str, str] = field(default_factory=dict)
 
     @property
     def api_url(self) -> str:
         return f"{self.base_url}/api/"
+
+    @property
+    def authorize_url(self) -> str:
+        return f"{self.base_url}/oauth/v2/authorize"
+
+    def workspace(
+        self, team_id: str, name: str, *, enterprise_id: str | None = None
+    ) -> FakeWorkspace:
+        """A workspace whose admin will approve "Add to Slack" (an Enterprise Grid
+        organization installing org-wide when `team_id` is its `enterprise_id`)."""
+        number = len(self.workspaces) + 2
+        found = FakeWorkspace(
+            team_id=team_id,
+            name=name,
+            bot_user_id=f"UBOT{number:04d}",
+            bot_id=f"BBOT{number:04d}",
+            enterprise_id=enterprise_id,
+            org_wide=team_id == enterprise_id,
+        )
+        self.workspaces[team_id] = found
+        return found
 
     def response_url(self, key: str) -> str:
         return f"{self.base_url}/response/{key}"
@@ -64,6 +130,7 @@ class FakeSlackApi:
         app.router.add_get("/api/{method}", self._api)  # chat.getPermalink is a GET
         app.router.add_post("/response/{key}", self._response_url)
         app.router.add_post("/upload/{file_id}", self._upload)
+        app.router.add_get("/oauth/v2/authorize", self._authorize)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -110,13 +177,22 @@ class FakeSlackApi:
         method = request.match_info["method"]
         args = await _arguments(request)
         auth = request.headers.get("Authorization", "")
-        token = auth.removeprefix("Bearer ") or args.get("token")
+        if auth.startswith("Basic "):  # oauth.v2.access: the app's own credentials
+            client_id, _, secret = base64.b64decode(auth[6:]).decode().partition(":")
+            args.setdefault("client_id", client_id)
+            args.setdefault("client_secret", secret)
+        token = (auth.removeprefix("Bearer ") if auth.startswith("Bearer ") else None) or args.get(
+            "token"
+        )
         if self._refusals.get(method):
             await self._record(SlackCall(method, args, token))
             self._refusals[method] -= 1
             error = self._refusal_errors.get(method, "internal_error")
             return web.json_response({"ok": False, "error": error})
-        answer = self._answers().get(method, lambda _: {})(args)
+        answers = self._answers()
+        if method in ("auth.test", "apps.uninstall", "oauth.v2.access"):
+            answers[method] = getattr(self, "_" + method.replace(".", "_"))(token)
+        answer = answers.get(method, lambda _: {})(args)
         await self._record(SlackCall(method, args, token, answer))
         return web.json_response({"ok": "error" not in answer, **answer})
 
@@ -164,6 +240,95 @@ class FakeSlackApi:
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": lambda args: {"files": _json(args.get("files"))},
         }
+
+    async def _authorize(self, request: web.Request) -> web.Response:
+        """Slack's authorize page, its admin approving at once: back to the app with a code."""
+        args = dict(request.query)
+        await self._record(SlackCall("authorize", args))
+        found = self.workspaces.get(args.get("team", ""))
+        redirect = args.get("redirect_uri") or self.redirect_url
+        if args.get("client_id") != CLIENT_ID or found is None or not redirect:
+            return web.Response(status=400, text="unknown app or workspace")
+        code = secrets.token_hex(8)
+        self._codes[code] = (found.team_id, args.get("scope", ""))
+        back = {"code": code, "state": args.get("state", "")}
+        raise web.HTTPFound(f"{redirect}?{urlencode(back)}")
+
+    def _by_token(self, token: str | None) -> FakeWorkspace | None:
+        return next(
+            (ws for ws in self.workspaces.values() if ws.installed and token in ws.tokens), None
+        )
+
+    def _auth_test(self, token: str | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        found = self._by_token(token)
+        if found is None:
+            if any(token in ws.tokens for ws in self.workspaces.values()):
+                return lambda _: {"error": "invalid_auth"}  # a token of a removed app
+            return self._answers()["auth.test"]
+        return lambda _: {
+            "url": f"https://{found.name.lower()}.slack.com/",
+            "team": found.name,
+            "user": "todobot",
+            "team_id": None if found.org_wide else found.team_id,
+            "user_id": found.bot_user_id,
+            "bot_id": found.bot_id,
+            "enterprise_id": found.enterprise_id,
+            "is_enterprise_install": found.org_wide,
+        }
+
+    def _apps_uninstall(self, token: str | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        found = self._by_token(token)
+
+        def uninstall(args: dict[str, Any]) -> dict[str, Any]:
+            if found is None or args.get("client_secret") != CLIENT_SECRET:
+                return {"error": "invalid_auth"}
+            found.installed = False
+            return {}
+
+        return uninstall
+
+    def _oauth_v2_access(self, token: str | None) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        return self._exchange
+
+    def _exchange(self, args: dict[str, Any]) -> dict[str, Any]:
+        """A code (once) or a refresh token for a bot token, as oauth.v2.access does."""
+        if (args.get("client_id"), args.get("client_secret")) != (CLIENT_ID, CLIENT_SECRET):
+            return {"error": "invalid_client"}
+        if args.get("grant_type") == "refresh_token":
+            team = self._refreshes.pop(str(args.get("refresh_token")), None)
+            if team is None:
+                return {"error": "invalid_refresh_token"}
+            return self._grant(self.workspaces[team], REFRESHED_TOKEN_SECONDS)
+        exchanged = self._codes.pop(str(args.get("code")), None)
+        if exchanged is None:
+            return {"error": "invalid_code"}
+        found = self.workspaces[exchanged[0]]
+        found.installed, found.scope = True, exchanged[1]
+        return self._grant(found, FIRST_TOKEN_SECONDS)
+
+    def _grant(self, found: FakeWorkspace, lasts: int) -> dict[str, Any]:
+        prefix = "xoxe.xoxb" if self.token_rotation else "xoxb"
+        token = f"{prefix}-{found.team_id}-{len(found.tokens) + 1}-{secrets.token_hex(6)}"
+        found.tokens.append(token)
+        granted: dict[str, Any] = {
+            "app_id": APP_ID,
+            "authed_user": {"id": found.admin},
+            "scope": found.scope,
+            "token_type": "bot",
+            "access_token": token,
+            "bot_user_id": found.bot_user_id,
+            "team": None if found.org_wide else {"id": found.team_id, "name": found.name},
+            "enterprise": {"id": found.enterprise_id, "name": found.name}
+            if found.enterprise_id
+            else None,
+            "is_enterprise_install": found.org_wide,
+        }
+        if self.token_rotation:
+            refresh = f"xoxe-1-{found.team_id}-{secrets.token_hex(8)}"
+            self._refreshes[refresh] = found.team_id
+            found.refresh_token = refresh
+            granted.update(refresh_token=refresh, expires_in=lasts)
+        return granted
 
     def _opened(self, args: dict[str, Any]) -> dict[str, Any]:
         if not args.get("trigger_id"):

@@ -220,6 +220,40 @@ def block_actions(
     }
 
 
+def in_workspace(payload: dict[str, Any], team: str, bot_user: str = BOT_USER_ID) -> Any:
+    """The same payload as it comes from another workspace (`team`, whose bot is `bot_user`)."""
+    text = json.dumps(payload).replace(f'"{TEAM_ID}"', f'"{team}"')
+    return json.loads(text.replace(BOT_USER_ID, bot_user))
+
+
+def in_organization(payload: dict[str, Any], enterprise: str, team: str, bot_user: str) -> Any:
+    """An event from workspace `team` of an organization that installed the app org-wide:
+    the envelope names both; its authorization, the organization alone."""
+    found = in_workspace(payload, team, bot_user)
+    found["enterprise_id"] = enterprise
+    found["authorizations"] = [
+        {
+            "enterprise_id": enterprise,
+            "team_id": None,
+            "user_id": bot_user,
+            "is_bot": True,
+            "is_enterprise_install": True,
+        }
+    ]
+    return found
+
+
+def uninstalled(team: str) -> dict[str, Any]:
+    """`app_uninstalled`, as Slack posts it once a workspace's admin removed the app."""
+    return in_workspace(envelope({"type": "app_uninstalled", "event_ts": message_ts()}), team)
+
+
+def tokens_revoked(team: str, bot_user: str) -> dict[str, Any]:
+    """`tokens_revoked`, which Slack sends beside `app_uninstalled`."""
+    event = {"type": "tokens_revoked", "tokens": {"bot": [bot_user]}, "event_ts": message_ts()}
+    return in_workspace(envelope(event), team, bot_user)
+
+
 def json_body(payload: dict[str, Any]) -> tuple[str, str]:
     return json.dumps(payload), "application/json"
 
