@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import create_engine, event, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
+from bench.figures import record  # noqa: E402
 from bench.turn_floor import CoreTurns  # noqa: E402
 from bot.runtime import freeze_startup_heap  # noqa: E402
 from core.agent.base import Agent  # noqa: E402
@@ -187,6 +188,15 @@ async def measure_against_floor(url: str, turns: int) -> tuple[Side, Side]:
 
 
 def report_against_floor(name: str, todobot: Side, floor: Side) -> None:
+    record(
+        "agent_turn",
+        [(name, {"todobot median": todobot.median, "floor median": floor.median,
+                 "todobot CPU": todobot.cpu_per_turn, "floor CPU": floor.cpu_per_turn})],
+        title="One builtin turn beside the SQLAlchemy Core floor",
+        unit="ms per turn",
+        target="at most 1.5x the floor, median and CPU (PostgreSQL)",
+        command="python3 bench/agent_turn.py",
+    )  # fmt: skip
     for label, side in ((name, todobot), ("  floor: SQLAlchemy Core", floor)):
         print(
             f"{label:<30} {len(side.timings):>6} {side.median:>10.2f} {side.p95():>10.2f} "

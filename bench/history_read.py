@@ -34,6 +34,7 @@ from sqlalchemy import create_engine, insert, text  # noqa: E402
 from sqlalchemy.dialects.postgresql import psycopg  # noqa: E402
 
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
+from bench.figures import record  # noqa: E402
 from core.conversation import conversations  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402
 from core.storage.models import Conversation, Message, User  # noqa: E402
@@ -199,6 +200,17 @@ def main() -> None:
                 f"{size:>10,} {median * 1000:>8.3f}ms {p95 * 1000:>8.3f}ms {median / floor:>6.2f}x"
             )
         print(f"\nfloor: the {FLOOR}-message conversation; target: every ratio <= 1.1")
+        record(
+            "history_read",
+            [
+                (f"{size:,} messages", {"median": statistics.median(timings[size]) * 1000})
+                for size in SIZES
+            ],
+            title="Reading a turn's history window, by the conversation's length",
+            unit="ms per read",
+            target=f"at most 1.1x the {FLOOR}-message conversation",
+            command="python3 bench/history_read.py",
+        )
         print("\ngeneric plan of the turn's read (100,000 messages):")
         print(generic_plan(url, user_id))
     finally:

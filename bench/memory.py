@@ -66,6 +66,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
+from bench.figures import record  # noqa: E402
 from bot.extras import unused_extras  # noqa: E402
 from bot.settings import load_settings  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
@@ -437,6 +438,19 @@ def _print(figures: Figures, rows: list[Row], runs: int) -> None:
         hello = f"{figures.median(row.hello):5.1f}" if row.hello != row.libraries else "—"
         ratio = todobot / floor
         print(f"{row.name:<{width}}  {todobot:7.1f}  {hello:>5}  {floor:9.1f}  {ratio:5.2f}")
+    record(
+        "memory",
+        [
+            (row.name, {"todobot": figures.median(row.name),
+                        "libraries floor": figures.median(row.libraries)})
+            for row in rows
+        ],
+        title="Idle memory (RSS) of real processes, beside the libraries they load",
+        unit="MB",
+        target="serve at most 130 MB (one worker, PostgreSQL, builtin engine); chat at most 90 MB",
+        command="python3 bench/memory.py",
+        note=f"median of {runs} start(s)",
+    )  # fmt: skip
     for name, took in figures.first_turns.items():
         print(f"{name}: the first chat API turn took {statistics.median(took):.0f} ms")
     print("\nfloors:")

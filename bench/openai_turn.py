@@ -56,6 +56,7 @@ from agents import (  # noqa: E402
 from openai import AsyncOpenAI  # noqa: E402
 
 from bench.common import create_database, drop_database, percentile, postgres_server  # noqa: E402
+from bench.figures import record  # noqa: E402
 from bot.runtime import freeze_startup_heap  # noqa: E402
 from bot.wiring import build_chat  # noqa: E402
 from core.agent.base import Agent as Backend  # noqa: E402
@@ -252,6 +253,17 @@ async def measure(url: str, base_url: str, turns: int) -> None:
     mine = line(f"todobot, {WINDOW}-message history", walls["todobot"], cpus["todobot"])
     sdk = line("its request in the SDK, no database", walls["sdk"], cpus["sdk"])
     floor = line("floor: Runner.run, 2-message history", walls["floor"], cpus["floor"])
+    record(
+        "openai_turn",
+        [(url.split(":", 1)[0].split("+")[0],
+          {"todobot median": mine[0], "floor median": floor[0],
+           "todobot CPU": mine[1], "floor CPU": floor[1]})],
+        title="One openai-backend turn (instant fake model) beside a bare Runner.run",
+        unit="ms per turn",
+        target="at most 2x the floor",
+        command="python3 bench/openai_turn.py",
+        note=f"{turns} turns",
+    )  # fmt: skip
     print(
         f"ratio: median {mine[0] / floor[0]:.2f}x, CPU {mine[1] / floor[1]:.2f}x (target: 2x)\n"
         f"its request in the SDK alone: median {sdk[0] / floor[0]:.2f}x, "

@@ -41,6 +41,7 @@ import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
 
 from bench.common import create_database, drop_database, percentile, postgres_server  # noqa: E402
+from bench.figures import record  # noqa: E402
 
 WORKERS = 2
 SENDS_AT_ONCE = 64
@@ -328,6 +329,16 @@ def main() -> None:
             f"lag p50 {a['p50']:.1f} s, p99 {a['p99']:.1f} s, max {a['max']:.1f} s; "
             f"duplicates {a['duplicates']}, lost {a['lost']}"
         )
+        record(
+            "reminders",
+            [(f"{options.reminders:,} reminders, {options.people:,} people",
+              {"lag p50": a["p50"], "lag p99": a["p99"], "lag max": a["max"]})],
+            title=f"{options.reminders:,} reminders due at once (fake Slack): the lag from due "
+            "to sent",
+            unit="seconds",
+            target="p99 under 20 s, none lost, none sent twice",
+            command="python3 bench/reminders.py --run a",
+        )  # fmt: skip
     if options.run in ("b", "both"):
         b = asyncio.run(run("telegram", reminders=1000, people=100, per_second=30))
         print(
@@ -336,6 +347,15 @@ def main() -> None:
             f"refused {b['refused']}; lag p50 {b['p50']:.1f} s, p99 {b['p99']:.1f} s, "
             f"max {b['max']:.1f} s; "
             f"duplicates {b['duplicates']}, lost {b['lost']}"
+        )
+        record(
+            "reminders_telegram",
+            [("1,000 reminders, 100 people", {"sent": b["per_second"], "Telegram's limit": 30})],
+            title="1,000 reminders due at once on a fake Telegram that enforces 30 messages a "
+            "second",
+            unit="messages per second",
+            target="at least 90 % of Telegram's limit",
+            command="python3 bench/reminders.py --run b",
         )
 
 

@@ -25,6 +25,7 @@ import aiohttp
 import psutil
 
 from bench.common import percentile
+from bench.figures import record
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARES = (0.50, 0.95, 0.99)
@@ -185,8 +186,11 @@ async def measure(
     return ours, bare
 
 
-def report(todobot: Latencies, floor: Latencies, *, floor_name: str, goal: float) -> None:
-    """Both distributions, their ratio per percentile, and whether p99 is within `goal`x."""
+def report(
+    todobot: Latencies, floor: Latencies, *, floor_name: str, goal: float, figures: Figures
+) -> None:
+    """Both distributions, their ratio per percentile, and whether p99 is within `goal`x;
+    the percentiles are recorded in `figures`' file."""
     rows = [("todobot", todobot.ms), (floor_name, floor.ms)]
     print(f"{'ack latency (ms)':<28}" + "".join(f"{_label(s):>9}" for s in SHARES) + "      max")
     for name, values in rows:
@@ -205,8 +209,33 @@ def report(todobot: Latencies, floor: Latencies, *, floor_name: str, goal: float
             f"server CPU per ack: todobot {mine:.2f} ms, floor {theirs:.2f} ms "
             f"({mine / theirs:.2f}x)"
         )
+    figures.record(
+        {f"todobot {_label(s)}": percentile(todobot.ms, s) for s in SHARES}
+        | {f"floor {_label(s)}": percentile(floor.ms, s) for s in SHARES},
+        target=f"p99 at most {goal:g}x the floor's ({floor_name})",
+    )
     verdict = "met" if ratios[-1] <= goal else "not met"
     print(f"target p99 <= {goal:g}x the floor: {verdict} ({ratios[-1]:.2f}x)")
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Where a side-by-side run's percentiles go: its benchmark, what it was, and how."""
+
+    benchmark: str
+    title: str
+    label: str
+    command: str
+
+    def record(self, values: dict[str, float], *, target: str) -> None:
+        record(
+            self.benchmark,
+            [(self.label, values)],
+            title=self.title,
+            unit="ms per ack",
+            target=target,
+            command=self.command,
+        )
 
 
 def _label(share: float) -> str:

@@ -42,6 +42,7 @@ from bench.common import (  # noqa: E402
     postgres_server,
 )
 from bench.side_by_side import (  # noqa: E402
+    Figures,
     Request,
     environment,
     measure,
@@ -189,7 +190,13 @@ async def load(args: argparse.Namespace, database_url: str) -> int:
         f"turns in flight while measuring: min {min(in_flight.samples)}, "
         f"median {statistics.median(in_flight.samples):g}, max {max(in_flight.samples)}"
     )
-    report(ours, floors, floor_name="floor: bare bolt, ack only", goal=2.0)
+    figures = Figures(
+        "slack_ack",
+        "Slack acks while the model is slow, beside a bare bolt app that only acks",
+        "intake + worker" if args.topology == "split" else "one process",
+        "python3 bench/slack_ack.py",
+    )
+    report(ours, floors, floor_name="floor: bare bolt, ack only", goal=2.0, figures=figures)
     print(f"acks measured in {acked_in:.1f} s; every event answered in {answered_in:.1f} s")
     refused = len(ours.refused) + len(floors.refused)
     print(f"non-200 acks: {refused}; over 3 s: {sum(ms > 3000 for ms in ours.ms)}")

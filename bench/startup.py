@@ -31,6 +31,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.figures import record  # noqa: E402
+
 LIBRARIES = "import sqlalchemy.ext.asyncio, aiosqlite, sqlmodel, pydantic_settings, typer"
 WATCHED = ("agents", "openai", "alembic", "prompt_toolkit", "rich", "fastapi", "telegram")
 
@@ -110,6 +114,16 @@ def main() -> None:
                 f"{name:30} {best * 1000:6.0f} ms {median * 1000:8.0f} ms {cpu * 1000:5.0f} ms"
                 f"  {cpu / floor:5.2f}x"
             )
+        record(
+            "startup",
+            [(name, {"median wall": median * 1000, "median CPU": cpu * 1000})
+             for name, (_, median, cpu) in rows],
+            title="Starting todobot chat (SQLite, builtin engine), beside its floors",
+            unit="ms",
+            target="ready in under a second",
+            command="python3 bench/startup.py",
+            note=f"{runs} runs",
+        )  # fmt: skip
         builtin = _loaded(chat, cwd=home, env=env)
         openai_env = env | {"AGENT_BACKEND": "openai", "OPENAI_API_KEY": "sk-bench"}
         openai = _loaded(chat, cwd=home, env=openai_env)

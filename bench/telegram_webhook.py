@@ -45,6 +45,7 @@ from bench.common import (  # noqa: E402
     postgres_server,
 )
 from bench.side_by_side import (  # noqa: E402
+    Figures,
     Request,
     environment,
     measure,
@@ -182,7 +183,13 @@ async def load(args: argparse.Namespace, database_url: str) -> int:
         f"turns in flight while measuring: min {min(in_flight.samples)}, "
         f"median {statistics.median(in_flight.samples):g}, max {max(in_flight.samples)}"
     )
-    report(ours, floors, floor_name="floor: FastAPI, secret check", goal=2.0)
+    figures = Figures(
+        "telegram_webhook",
+        "Telegram webhook acks while the model is slow, beside a bare FastAPI endpoint",
+        "intake + worker" if args.topology == "split" else "one process",
+        "python3 bench/telegram_webhook.py",
+    )
+    report(ours, floors, floor_name="floor: FastAPI, secret check", goal=2.0, figures=figures)
     print(
         f"acks measured in {acked_in:.1f} s; every update answered in {answered_in:.1f} s "
         f"(replies keep to the bot's send pace)"

@@ -179,13 +179,21 @@ def telegram(context: typer.Context) -> None:
 
 
 @telegram_app.command("set-webhook")
-def telegram_set_webhook(url: str) -> None:
+def telegram_set_webhook(
+    url: str = typer.Argument(
+        "", help="The public URL of /telegram/webhook (default: TELEGRAM_WEBHOOK_URL)."
+    ),
+) -> None:
     """Point Telegram at URL (ending in /telegram/webhook) with TELEGRAM_WEBHOOK_SECRET."""
     from adapters.telegram.application import build_application, set_webhook
     from adapters.telegram.config import TelegramSetupError, webhook_secret
     from bot.wiring import build_services, telegram_config
 
     settings = settings_or_exit()
+    url = url or settings.telegram_webhook_url
+    if not url:
+        errors().print("Give the URL, or set TELEGRAM_WEBHOOK_URL to it.", style="red")
+        raise typer.Exit(2)
     config = telegram_config(settings)
 
     async def register() -> None:
@@ -288,9 +296,17 @@ def token(
     settings = settings_or_exit()
     secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else ""
     if not secret:
-        errors().print("API_JWT_SECRET is not set: put it in .env (see README, the chat API).")
+        errors().print("API_JWT_SECRET is not set: put it in .env (see docs/api/index.md).")
         raise typer.Exit(2)
     print(issue_token(secret, user_id, ttl_seconds=minutes * 60, now=time.time()))
+
+
+@app.command()
+def doctor() -> None:
+    """Check the settings, the database and each configured platform; exit 1 if any fails."""
+    from bot.doctor.run import diagnose
+
+    raise typer.Exit(diagnose(load_settings, sys.stdout))
 
 
 @app.command("eval")

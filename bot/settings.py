@@ -13,98 +13,292 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
+    """Each field is one setting: its name upper-cased is the variable, its description the
+    documentation (`python3 -m bot.docs_gen` writes the configuration page and `.env.example`
+    from them)."""
+
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    # Logging: DEBUG also shows full tracebacks of start-up errors (like `--debug`).
-    log_level: str = "INFO"
+    log_level: str = Field(
+        default="INFO",
+        description="How much the log says: DEBUG, INFO, WARNING or ERROR. DEBUG also shows "
+        "full tracebacks of start-up errors (as `todobot --debug`).",
+    )
 
-    # Storage
-    database_url: str = "sqlite:///todobot.db"
-    db_pool_size: int = Field(default=10, ge=1)
-    db_max_overflow: int = Field(default=10, ge=0)
-    db_pool_timeout: float = Field(default=30.0, gt=0)
+    database_url: str = Field(
+        default="sqlite:///todobot.db",
+        description="Where the data lives: a SQLite file (relative to the working directory) "
+        "or PostgreSQL, `postgresql+psycopg://user:password@host:5432/todobot`.",
+    )
+    db_pool_size: int = Field(
+        default=10, ge=1, description="Connections each process keeps open to PostgreSQL."
+    )
+    db_max_overflow: int = Field(
+        default=10, ge=0, description="Extra connections a process may open under load."
+    )
+    db_pool_timeout: float = Field(
+        default=30.0, gt=0, description="Seconds to wait for a free connection before failing."
+    )
 
-    # Conversation and safety
-    history_window: int = Field(default=50, ge=1, le=1000)
-    confirmation_ttl_seconds: int = Field(default=600, ge=10)
-    undo_window_seconds: int = Field(default=600, ge=10)
-    trash_days: int = Field(default=30, ge=1)
-    rate_limit_per_minute: int = Field(default=30, ge=0)
-    # Every chat API request (reads and confirmations too), per person and worker; 0 = none.
-    api_requests_per_minute: int = Field(default=120, ge=0)
-    # `todobot chat` is one local person on their own database: no limit unless set (> 0).
-    console_rate_limit_per_minute: int = Field(default=0, ge=0)
-    # The console's line history (arrow up); empty keeps it in memory only.
-    console_history_file: str = "~/.todobot_history"
+    history_window: int = Field(
+        default=50,
+        ge=1,
+        le=1000,
+        description="How many recent messages of a conversation the agent sees.",
+    )
+    confirmation_ttl_seconds: int = Field(
+        default=600, ge=10, description="Seconds a Confirm/Cancel question stays answerable."
+    )
+    undo_window_seconds: int = Field(
+        default=600,
+        ge=10,
+        description='Seconds a change can be taken back ("undo", the Undo button).',
+    )
+    trash_days: int = Field(
+        default=30,
+        ge=1,
+        description="Days a deleted task stays in the trash, restorable, before it is erased.",
+    )
+    rate_limit_per_minute: int = Field(
+        default=30,
+        ge=0,
+        description="Messages (and MCP tool calls) a person may send per minute across all "
+        "workers; button presses get twice this. 0 turns the limit off.",
+    )
+    api_requests_per_minute: int = Field(
+        default=120,
+        ge=0,
+        description="Chat API requests of any kind (reads, confirmations, messages) per person "
+        "per minute, counted in each worker. 0 turns the limit off.",
+    )
+    console_rate_limit_per_minute: int = Field(
+        default=0,
+        ge=0,
+        description="The limit for `todobot chat` and `todobot mcp` (one local person on "
+        "their own database): off (0) unless set.",
+    )
+    console_history_file: str = Field(
+        default="~/.todobot_history",
+        description="The console's line history (arrow up recalls earlier lines); empty keeps "
+        "it in memory only.",
+    )
 
-    # Agent
-    agent_backend: Literal["auto", "builtin", "openai"] = "auto"
-    openai_api_key: SecretStr | None = None
-    openai_base_url: str | None = None
-    openai_model: str = "gpt-4.1-mini"
-    openai_timeout_seconds: float = Field(default=30.0, gt=0)
-    openai_max_retries: int = Field(default=2, ge=0, le=10)
-    openai_retry_backoff_seconds: float = Field(default=0.5, ge=0)
-    openai_tracing: bool = False
-    # Ask the server to let the model call several tools in one answer; unset leaves it to the
-    # server (OpenAI allows it; llama.cpp needs true; some reasoning models refuse the field).
-    openai_parallel_tool_calls: bool | None = None
+    agent_backend: Literal["auto", "builtin", "openai"] = Field(
+        default="auto",
+        description="Who reads free text: `builtin` (the offline engine), `openai` (any "
+        "OpenAI-compatible model), or `auto`: openai when OPENAI_API_KEY is set.",
+    )
+    openai_api_key: SecretStr | None = Field(
+        default=None,
+        description="Key for OpenAI or any OpenAI-compatible server (vLLM, Ollama, llama.cpp).",
+    )
+    openai_base_url: str | None = Field(
+        default=None,
+        description="Base URL of an OpenAI-compatible server; empty means OpenAI itself.",
+    )
+    openai_model: str = Field(default="gpt-4.1-mini", description="The model's name.")
+    openai_timeout_seconds: float = Field(
+        default=30.0, gt=0, description="Seconds before one model request times out."
+    )
+    openai_max_retries: int = Field(
+        default=2,
+        ge=0,
+        le=10,
+        description="Retries of a rate-limited (429), failed (5xx) or timed-out model request.",
+    )
+    openai_retry_backoff_seconds: float = Field(
+        default=0.5, ge=0, description="The first wait before a retry; it doubles each time."
+    )
+    openai_tracing: bool = Field(
+        default=False, description="Send traces to OpenAI's tracing dashboard."
+    )
+    openai_parallel_tool_calls: bool | None = Field(
+        default=None,
+        description="Ask the server to let the model call several tools in one answer; unset "
+        "leaves it to the server (OpenAI allows it, llama.cpp needs true, some reasoning "
+        "models refuse the field).",
+    )
 
-    # Slack
-    slack_bot_token: SecretStr | None = None
-    slack_app_token: SecretStr | None = None
-    slack_signing_secret: SecretStr | None = None
-    slack_api_url: str = "https://slack.com/api/"
-    # Distribution ("Add to Slack": any number of workspaces, `todobot serve`, no bot token)
-    slack_client_id: str | None = None
-    slack_client_secret: SecretStr | None = None
-    slack_redirect_uri: str | None = None
-    slack_authorize_url: str = "https://slack.com/oauth/v2/authorize"
-    # Seals the workspaces' tokens in the database (Fernet; `todobot keygen` makes one).
-    token_encryption_key: SecretStr | None = None
-    # Days a workspace's data is kept after it removes the app (added again sooner: kept).
-    uninstall_retention_days: int = Field(default=30, ge=0)
+    slack_bot_token: SecretStr | None = Field(
+        default=None,
+        description="The Bot User OAuth Token (`xoxb-…`) of a one-workspace app (Socket Mode or "
+        "`todobot serve`); leave it unset for distribution.",
+    )
+    slack_app_token: SecretStr | None = Field(
+        default=None,
+        description="App-level token (`xapp-…`, scope connections:write) for Socket Mode: "
+        "`todobot slack`.",
+    )
+    slack_signing_secret: SecretStr | None = Field(
+        default=None,
+        description="Signing secret for HTTP mode: `todobot serve` at /slack/events.",
+    )
+    slack_api_url: str = Field(
+        default="https://slack.com/api/",
+        description="The Web API's base URL (GovSlack: https://slack-gov.com/api/).",
+    )
+    slack_client_id: str | None = Field(
+        default=None,
+        description="Distribution (Add to Slack, any number of workspaces, `todobot serve`, "
+        "no bot token): the app's Client ID.",
+    )
+    slack_client_secret: SecretStr | None = Field(
+        default=None, description="Distribution: the app's Client Secret."
+    )
+    slack_redirect_uri: str | None = Field(
+        default=None,
+        description="Distribution: the OAuth redirect URL registered with the app "
+        "(https://your.host/slack/oauth_redirect); unset lets Slack use the app's only one.",
+    )
+    slack_authorize_url: str = Field(
+        default="https://slack.com/oauth/v2/authorize",
+        description="Distribution: where Add to Slack sends an admin to approve the app.",
+    )
+    token_encryption_key: SecretStr | None = Field(
+        default=None,
+        description="Fernet key(s) sealing the workspaces' tokens in the database "
+        "(`todobot keygen` makes one; several, comma-separated: the first seals, any opens). "
+        "Required in distribution mode.",
+    )
+    uninstall_retention_days: int = Field(
+        default=30,
+        ge=0,
+        description="Days a workspace's data is kept after it removes the app; added again "
+        "sooner, it keeps its data.",
+    )
 
-    # Telegram
-    telegram_bot_token: SecretStr | None = None
-    telegram_webhook_secret: SecretStr | None = None
-    telegram_api_url: str = "https://api.telegram.org/bot"
-    # Telegram allows a bot about 30 messages a second in all: every process sending for the
-    # bot (serve workers, `todobot telegram`) shares this rate through the database. A little
-    # under 30, so that network jitter does not put a 31st message into one second.
-    telegram_messages_per_second: int = Field(default=28, ge=1, le=30)
+    telegram_bot_token: SecretStr | None = Field(
+        default=None, description="The bot's token from @BotFather."
+    )
+    telegram_webhook_secret: SecretStr | None = Field(
+        default=None,
+        description="The secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token "
+        "(1-256 of A-Z a-z 0-9 _ -); required for the webhook under `todobot serve`.",
+    )
+    telegram_webhook_url: str = Field(
+        default="",
+        pattern=r"^(https?://\S+)?$",
+        description="The public URL of /telegram/webhook: `todobot telegram set-webhook` "
+        "registers it when given no URL, and `todobot doctor` checks Telegram delivers there.",
+    )
+    telegram_api_url: str = Field(
+        default="https://api.telegram.org/bot",
+        description="The Bot API's base URL, for a self-hosted Bot API server.",
+    )
+    telegram_messages_per_second: int = Field(
+        default=28,
+        ge=1,
+        le=30,
+        description="Messages a second the bot may send, shared by every process sending for "
+        "it through the database. Telegram allows about 30 in all; a little under keeps "
+        "network jitter from putting a 31st into one second.",
+    )
 
-    # HTTP chat API
-    api_jwt_secret: SecretStr | None = None
-    # Reminders on the chat API are also POSTed here, `{user_id}` replaced by the person's API
-    # id (e.g. https://app.example.com/todobot/{user_id}), signed with API_WEBHOOK_SECRET.
-    api_reminder_webhook_url: str = Field(default="", pattern=r"^(https?://\S+)?$")
-    api_webhook_secret: SecretStr | None = Field(default=None, validate_default=True)
+    api_jwt_secret: SecretStr | None = Field(
+        default=None,
+        description="The HS256 secret that signs the chat API's and MCP's bearer tokens "
+        "(subject = the person's id). Unset: the chat API and /mcp answer 503.",
+    )
+    api_reminder_webhook_url: str = Field(
+        default="",
+        pattern=r"^(https?://\S+)?$",
+        description="Reminders on the chat API are also POSTed here; `{user_id}` becomes the "
+        "person's API id (e.g. https://app.example.com/todobot/{user_id}). Empty: none.",
+    )
+    api_webhook_secret: SecretStr | None = Field(
+        default=None,
+        validate_default=True,
+        description="Signs every reminder post (Todobot-Signature); 16 characters or more, "
+        "required with API_REMINDER_WEBHOOK_URL.",
+    )
 
-    # MCP over HTTP (`todobot serve` at /mcp; the same API_JWT_SECRET tokens)
-    mcp_http: bool = True
-    mcp_resource_url: str = "http://127.0.0.1:8000/mcp"
-    mcp_authorization_server: str | None = None
+    mcp_http: bool = Field(
+        default=True,
+        description="Serve MCP at /mcp in `todobot serve`; false leaves it (and the MCP SDK) "
+        "out of the workers.",
+    )
+    mcp_resource_url: str = Field(
+        default="http://127.0.0.1:8000/mcp",
+        description="The public URL clients use to reach /mcp: the resource named in the "
+        "OAuth protected-resource metadata and in a 401's WWW-Authenticate header.",
+    )
+    mcp_authorization_server: str | None = Field(
+        default=None,
+        description="The auth service that issues the tokens, published as the resource's "
+        "authorization server; the origin of MCP_RESOURCE_URL when unset.",
+    )
 
-    # `todobot serve`: shutdown, the durable inbox, multi-worker metrics
-    shutdown_grace_seconds: float = Field(default=30.0, ge=0)
-    # uvicorn's guards for `todobot serve`: connections open at once per worker (beyond it:
-    # 503) and seconds an idle keep-alive connection is kept.
-    http_max_connections: int = Field(default=1000, gt=0)
-    http_keep_alive_seconds: float = Field(default=5.0, gt=0)
-    # A keep-alive connection's longest life, so load spreads again over the workers.
-    keepalive_max_seconds: float = Field(default=10.0, ge=0)
-    inbox_lease_seconds: float = Field(default=60.0, gt=0)
-    inbox_concurrency: int = Field(default=16, ge=1, le=1000)
-    inbox_poll_seconds: float = Field(default=1.0, gt=0)
-    inbox_max_attempts: int = Field(default=10, ge=1)
-    prometheus_multiproc_dir: str | None = None
+    shutdown_grace_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        description="Seconds a stopping process waits for the requests and turns in flight.",
+    )
+    http_max_connections: int = Field(
+        default=1000,
+        gt=0,
+        description="Connections open at once per `serve` worker; more get 503.",
+    )
+    http_keep_alive_seconds: float = Field(
+        default=5.0, gt=0, description="Seconds an idle keep-alive connection stays open."
+    )
+    keepalive_max_seconds: float = Field(
+        default=10.0,
+        ge=0,
+        description="The longest a keep-alive connection lives (each gets between half and "
+        "all of it); then the client reconnects, to any worker, so load spreads again. 0 keeps "
+        "connections as long as clients do.",
+    )
+    inbox_lease_seconds: float = Field(
+        default=60.0,
+        gt=0,
+        description="A worker's lease on a delivery it runs, renewed while the turn runs; a "
+        "dead worker's deliveries are taken up by another after it.",
+    )
+    inbox_concurrency: int = Field(
+        default=16,
+        ge=1,
+        le=1000,
+        description="Deliveries a worker runs at once (keep DB_POOL_SIZE at least this).",
+    )
+    inbox_poll_seconds: float = Field(
+        default=1.0,
+        gt=0,
+        description="How often an idle worker looks for deliveries, besides being woken.",
+    )
+    inbox_max_attempts: int = Field(
+        default=10,
+        ge=1,
+        description="Tries before a delivery that keeps failing is set aside as failed.",
+    )
+    prometheus_multiproc_dir: str | None = Field(
+        default=None,
+        description="Where the workers of `serve --workers N` keep their metrics; a temporary "
+        "directory when unset.",
+    )
 
-    # Reminders: wake-ups claimed per round, how often to look, how long a claim holds
-    reminder_batch: int = Field(default=200, ge=1, le=5000)
-    reminder_poll_seconds: float = Field(default=1.0, gt=0)
-    reminder_lease_seconds: float = Field(default=60.0, gt=0)
-    reminder_max_attempts: int = Field(default=8, ge=1)
+    reminder_batch: int = Field(
+        default=200, ge=1, le=5000, description="Due reminders a process claims per round."
+    )
+    reminder_poll_seconds: float = Field(
+        default=1.0, gt=0, description="How often an idle process looks for due reminders."
+    )
+    reminder_lease_seconds: float = Field(
+        default=60.0,
+        gt=0,
+        description="How long a claim on due reminders holds; a dead process's reminders are "
+        "sent by another after it.",
+    )
+    reminder_max_attempts: int = Field(
+        default=8,
+        ge=1,
+        description="Tries before a reminder a platform keeps refusing is marked failed.",
+    )
+
+    @field_validator("openai_parallel_tool_calls", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        """`OPENAI_PARALLEL_TOOL_CALLS=` (as .env.example writes it) leaves it to the server."""
+        return None if value == "" else value
 
     @field_validator("api_webhook_secret")
     @classmethod
@@ -123,6 +317,22 @@ class Settings(BaseSettings):
         if self.agent_backend == "auto":
             return "openai" if self.openai_api_key else "builtin"
         return self.agent_backend
+
+
+# The configuration page and `.env.example` group the settings under these headings, each
+# starting at the setting named here and running to the next.
+SECTIONS: dict[str, str] = {
+    "log_level": "Logging",
+    "database_url": "Storage",
+    "history_window": "Conversation and safety",
+    "agent_backend": "Agent",
+    "slack_bot_token": "Slack",
+    "telegram_bot_token": "Telegram",
+    "api_jwt_secret": "Chat API",
+    "mcp_http": "MCP over HTTP",
+    "shutdown_grace_seconds": "Running `todobot serve`",
+    "reminder_batch": "Reminders",
+}
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -1,4 +1,4 @@
-"""What the openai backend sends the model of the conversation (README, the agent: the history
+"""What the openai backend sends the model of the conversation (docs/agent.md: the history
 policy), seen in the requests the local fake OpenAI server received."""
 
 from __future__ import annotations

@@ -112,7 +112,9 @@ async def test_only_the_end_of_the_prompt_changes_between_turns(
     assert first.index("\nNOW\n") == len(SYSTEM_PROMPT)
 
 
-def test_the_readme_gives_the_prompts_size() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    claimed = re.search(r"The prompt is ([\d,]+) characters of fixed text", readme)
+def test_the_manual_gives_the_prompts_size() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "agent.md").read_text()
+    claimed = re.search(
+        r"The prompt is <!-- count:prompt-characters -->([\d,]+)<!-- /count -->", page
+    )
     assert claimed is not None and int(claimed.group(1).replace(",", "")) == len(SYSTEM_PROMPT)

@@ -38,8 +38,8 @@ def upgrade(url: str, revision: str = "head") -> None:
     command.upgrade(alembic_config(url), revision)
 
 
-def script_heads() -> set[str]:
-    """The revisions no migration file builds on, read from the files' own declarations."""
+def _declared() -> tuple[set[str], set[str]]:
+    """Every revision the migration files declare, and those some file builds on."""
     revisions: set[str] = set()
     built_on: set[str] = set()
     for path in (MIGRATIONS / "versions").glob("*.py"):
@@ -49,7 +49,18 @@ def script_heads() -> set[str]:
         revisions.add(found.group("id"))
         if (down := _DOWN_REVISION.search(source)) is not None:
             built_on.update(re.findall(r"[\"'](\w+)[\"']", down.group("value")))
+    return revisions, built_on
+
+
+def script_heads() -> set[str]:
+    """The revisions no migration file builds on, read from the files' own declarations."""
+    revisions, built_on = _declared()
     return revisions - built_on
+
+
+def script_revisions() -> set[str]:
+    """Every revision this version's migration files know."""
+    return _declared()[0]
 
 
 def database_heads(url: str) -> set[str]:

@@ -74,6 +74,9 @@ class FakeTelegramAPI:
         self._message_ids = itertools.count(1000)
         self._runner: web.AppRunner | None = None
         self.port = 0
+        # What setWebhook registered (getWebhookInfo reports it), and a delivery error to report.
+        self.webhook_url = ""
+        self.webhook_error = ""
 
     @property
     def base_url(self) -> str:
@@ -232,10 +235,22 @@ class FakeTelegramAPI:
         return True
 
     async def _setWebhook(self, call: Call) -> bool:
+        self.webhook_url = call.params.get("url", "")
         return True
 
     async def _deleteWebhook(self, call: Call) -> bool:
+        self.webhook_url = ""
         return True
+
+    async def _getWebhookInfo(self, call: Call) -> dict[str, Any]:
+        info: dict[str, Any] = {
+            "url": self.webhook_url,
+            "has_custom_certificate": False,
+            "pending_update_count": 3 if self.webhook_error else 0,
+        }
+        if self.webhook_error:
+            info |= {"last_error_date": int(time.time()), "last_error_message": self.webhook_error}
+        return info
 
     def _message(self, call: Call, **content: Any) -> dict[str, Any]:
         chat_id = int(call.params["chat_id"])
