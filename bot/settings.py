@@ -17,6 +17,9 @@ class Settings(BaseSettings):
 
     # Logging: DEBUG also shows full tracebacks of start-up errors (like `--debug`).
     log_level: str = "INFO"
+    # text: one line per record; json: one JSON object per line (time, level, logger, message,
+    # and an access line's method, path, status and client), redacted alike.
+    log_format: Literal["text", "json"] = "text"
 
     # Storage
     database_url: str = "sqlite:///todobot.db"
