@@ -68,7 +68,7 @@ async def test_serve_as_shipped_logs_one_redacted_line_per_request(tmp_path: Pat
 async def test_json_log_lines_carry_the_request_and_are_redacted_alike(tmp_path: Path) -> None:
     env = _shipped_env(LOG_FORMAT="json")
     server = await start_serve(env, tmp_path, access_log=True)
-    logged, token = await _requests(server)
+    _, token = await _requests(server)
 
     lines = [json.loads(line) for line in server.log]  # every line, start-up included
     assert {"time", "level", "logger", "message"} <= set(lines[0])

@@ -37,6 +37,8 @@ from adapters.http.schemas import (
     UndoResponse,
 )
 from adapters.http.translate import (
+    NO_CHANGE,
+    NO_CONFIRMATION,
     NOT_FOUND,
     PRESS_STATUS,
     UNDO_STATUS,
@@ -44,6 +46,7 @@ from adapters.http.translate import (
     conversation_out,
     message_out,
     message_problem,
+    refusal,
 )
 from core.chat import ChatService, ConversationNotFound, KeyReused
 from core.conversation.pages import DEFAULT_PAGE, MAX_PAGE, BadCursor
@@ -241,9 +244,9 @@ def chat_api_router(
         )
         replayed = {REPLAYED_HEADER: "true"} if reply.replayed else {}
         response.headers.update(replayed)
-        status = PRESS_STATUS.get(reply.outcome or "", 404)
+        status, detail = refusal(PRESS_STATUS, reply.outcome, reply.text, NO_CONFIRMATION)
         if status != 200:
-            raise HTTPException(status, reply.text, headers=replayed or None)
+            raise HTTPException(status, detail, headers=replayed or None)
         return ConfirmationResponse(
             token=token,
             user_id=user_id,
@@ -261,8 +264,7 @@ def chat_api_router(
             422,
             429,
             about={
-                403: "The token belongs to another user, or the reminder is someone else's.",
-                404: "No such reminder.",
+                404: "No such reminder for this user (none, or someone else's).",
                 409: "That reminder was already done, snoozed or moved.",
                 410: "The reminder's task is gone.",
             },
@@ -302,9 +304,9 @@ def chat_api_router(
         )
         if reply is None:
             raise RuntimeError("a chat API press has no delivery id, so it cannot be a duplicate")
-        status = UNDO_STATUS.get(reply.outcome or "", 404)
+        status, detail = refusal(UNDO_STATUS, reply.outcome, reply.text, NO_CHANGE)
         if status != 200:
-            raise HTTPException(status, reply.text)
+            raise HTTPException(status, detail)
         return UndoResponse(token=token, user_id=user_id, outcome="undone", content=reply.text)
 
     return router
