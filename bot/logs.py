@@ -95,10 +95,11 @@ def _arguments_redacted(
     still read exactly as `message`; None when anything else would be formatted in."""
     if not (isinstance(record.msg, str) and isinstance(record.args, tuple) and record.args):
         return None
-    if not all(isinstance(value, str | int | float) for value in record.args):
+    plain = [value for value in record.args if isinstance(value, str | int | float)]
+    if len(plain) != len(record.args):
         return None
     form = redact(record.msg)
-    values = tuple(redact(value) if isinstance(value, str) else value for value in record.args)
+    values = tuple(redact(value) if isinstance(value, str) else value for value in plain)
     try:
         same = form % values == message
     except (TypeError, ValueError):
