@@ -38,7 +38,7 @@ app.add_typer(inbox_app, name="inbox")
 def errors() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True)
+    return Console(stderr=True, soft_wrap=True)  # a one-line error stays one line
 
 
 @app.callback()
@@ -157,6 +157,9 @@ def slack() -> None:
         asyncio.run(session())
     except KeyboardInterrupt:
         errors().print("Stopped.")
+    except SlackConfigError as rejected:  # a token Slack refused: retrying cannot help
+        errors().print(str(rejected), style="red", markup=False)
+        raise typer.Exit(2) from None
 
 
 telegram_app = typer.Typer(
