@@ -19,7 +19,7 @@ from uuid import UUID
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.agent.base import Agent, AgentTurn
+from core.agent.base import Agent, AgentTurn, AgentUnavailable
 from core.clock import Clock, SystemClock
 from core.conversation import confirmations, conversations, typed_answers, views
 from core.conversation.conversations import NewMessage
@@ -524,7 +524,10 @@ class ChatService:
             lost = _lost_connection(failure)
             if lost is not None:
                 raise lost from lost.__cause__  # keep the driver error as the cause
-            log.exception("the agent failed; the turn is rolled back")
+            if isinstance(failure, AgentUnavailable):  # its backend logged why, in one line
+                log.debug("the agent could not answer; the turn is rolled back", exc_info=True)
+            else:
+                log.exception("the agent failed; the turn is rolled back")
             raise _AgentFailed from failure
 
     async def _typed_answer(
