@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -216,7 +215,7 @@ async def test_huge_bodies_cost_the_server_no_memory_and_one_log_line_each(
         "TELEGRAM_API_URL": bot_api.base_url,
     }
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    served = await start_serve(env, Path(os.getcwd()))
+    served = await start_serve(env, tmp_path)
     try:
         pid = served.process.pid
         async with httpx.AsyncClient(timeout=60) as client:
