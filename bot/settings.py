@@ -33,7 +33,8 @@ class Settings(BaseSettings):
     undo_window_seconds: int = Field(default=600, ge=10)
     trash_days: int = Field(default=30, ge=1)
     rate_limit_per_minute: int = Field(default=30, ge=0)
-    # Every chat API request (reads and confirmations too), per person and worker; 0 = none.
+    # Every chat API request (reads and confirmations too), per person, shared by every
+    # worker; 0 = none.
     api_requests_per_minute: int = Field(default=120, ge=0)
     # `todobot chat` is one local person on their own database: no limit unless set (> 0).
     console_rate_limit_per_minute: int = Field(default=0, ge=0)

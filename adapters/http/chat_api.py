@@ -50,7 +50,7 @@ from adapters.http.translate import (
 )
 from core.chat import ChatService, ConversationNotFound, KeyReused
 from core.conversation.pages import DEFAULT_PAGE, MAX_PAGE, BadCursor
-from core.delivery.windows import SlidingWindow
+from core.delivery.windows import request_window
 from core.types import Action, Incoming, Press
 
 PLATFORM = "api"
@@ -89,8 +89,8 @@ def chat_api_router(
     chat: ChatService, verifier: TokenVerifier, *, requests_per_minute: int = 0
 ) -> APIRouter:
     """`requests_per_minute` (0: none) limits each person's requests to every endpoint here,
-    in this worker; chat messages are also limited by the stored ones, across workers."""
-    window = SlidingWindow(requests_per_minute)
+    across workers; chat messages are also limited by the stored ones."""
+    window = request_window(chat.db, requests_per_minute, chat.clock, scope="api")
     bearer = HTTPBearer(auto_error=False, description="HS256 JWT; `sub` is the path's user_id.")
 
     async def authenticated(
@@ -103,7 +103,7 @@ def chat_api_router(
         except AuthError as refused:
             headers = {"WWW-Authenticate": "Bearer"} if refused.status == 401 else None
             raise HTTPException(refused.status, refused.detail, headers=headers) from None
-        wait = window.retry_after(authenticated)
+        wait = await window.retry_after(authenticated)
         if wait is not None:
             raise HTTPException(429, RATE_LIMITED, headers={"Retry-After": str(wait)})
         return authenticated

@@ -340,3 +340,16 @@ class SendPace(SQLModel, table=True):
 
     key: str = Field(primary_key=True, max_length=64)
     next_at: float = Field(default=0.0)
+
+
+class RateHit(SQLModel, table=True):
+    """A request let through a per-minute limit that leaves no row of its own (a chat API
+    read, a button press), counted by every process (core/delivery/windows.py); gone a
+    minute later."""
+
+    __tablename__ = "rate_hit"
+    __table_args__ = (Index("ix_rate_hit_key_at", "key", "at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=300)
+    at: datetime
