@@ -42,9 +42,10 @@ SECRET_SHAPES = re.compile(
     rf"|(?i:\blink\s+){_CODE}{{8}}\b"  # link codes as typed
 )
 # A query parameter (or form field) named like a credential: its name stays, its value goes.
+# The name's parts are bounded, so no text makes the pattern backtrack over itself.
 CREDENTIAL_PARAMETER = re.compile(
-    r"(?<![\w.-])((?i:[\w.-]*(?:token|key|secret|password|passwd|code|signature|sig|auth|"
-    r"credential|session)[\w.-]*)=)[^\s&#\"']+"
+    r"(?<![\w.-])((?i:[\w.-]{0,32}(?:token|key|secret|password|passwd|code|signature|sig|"
+    r"auth|credential|session)[\w.-]{0,32})=)[^\s&#\"']+"
 )
 # Shorter configured values are not redacted by value: too likely to hit ordinary words.
 SHORTEST_SECRET = 6
