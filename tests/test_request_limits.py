@@ -17,7 +17,7 @@ from sqlmodel import select
 
 from adapters.http.auth import issue_token
 from adapters.http.limits import API_BODY_MAX, SLACK_BODY_MAX, TELEGRAM_BODY_MAX
-from adapters.nesting import MAX_DEPTH
+from adapters.nesting import MAX_DEPTH, too_deep
 from core.storage.models import InboxItem
 from tests.api_rig import SECRET, ApiRig, api_rig, both_platforms
 from tests.fakes import slack_payloads as payloads
@@ -117,6 +117,14 @@ SLACK_BODIES = {
     ),
     "signed but not json": ("{not json", "application/json"),
 }
+
+
+def test_nesting_counts_brackets_outside_strings_only() -> None:
+    within = json.loads(nested(MAX_DEPTH - 1))
+    assert not too_deep(json.dumps({"text": nested(500), "escaped": '\\"[[[[', "x": within}))
+    assert too_deep(json.dumps({"text": '\\"\\"', "x": [within]}))
+    assert too_deep(nested(MAX_DEPTH + 1) + '"never closed \\" [[[')
+    assert not too_deep('"' + '\\"' * 1000 + "[" * 100)  # all inside one unclosed string
 
 
 async def inbox_items(server: ApiRig) -> int:
