@@ -2,15 +2,19 @@
 reads, button presses): at most `per_minute` in any minute.
 
 On PostgreSQL every process counts in the one table, `rate_hit` (a row per request let
-through), so N workers or N machines still give a person the limit once, as the stored
-messages do for chat messages. One transaction holds a lock on the key while it drops the
-key's rows past the minute, counts the rest and adds the new one, so two processes cannot both
-take the last place. On SQLite (a single process, whose one writer may be a turn waiting on
-its model) the window is kept in memory, as the send pace is (`send_pace.py`).
+through, under a hash of its key, so it names nobody), so N workers or N machines still give a
+person the limit once, as the stored messages do for chat messages. One transaction holds a
+lock on the key while it drops the key's rows past the minute, counts the rest and adds the
+new one, so two processes cannot both take the last place. While the database cannot be
+reached, a process counts in memory (the request then fails on the database, or not, as it
+would have). On SQLite (a single process, whose one writer may be a turn waiting on its model)
+the window is kept in memory, as the send pace is (`send_pace.py`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import math
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
@@ -18,12 +22,15 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from sqlalchemy import delete, func, text
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock
 from core.storage.db import Database
 from core.storage.models import RateHit
+
+log = logging.getLogger(__name__)
 
 WINDOW = timedelta(minutes=1)
 
@@ -73,30 +80,41 @@ class SharedWindow:
     per_minute: int
     clock: Clock
     scope: str
+    _fallback: MemoryWindow = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._fallback = MemoryWindow(self.per_minute, self.clock)
 
     async def retry_after(self, key: str) -> int | None:
         if self.per_minute <= 0:
             return None
-        key = f"{self.scope}|{key}"
+        try:
+            return await self._counted(key)
+        except (DBAPIError, OSError) as error:
+            log.warning("%s limit: database unreachable (%s); counting locally", self.scope, error)
+            return await self._fallback.retry_after(key)
+
+    async def _counted(self, key: str) -> int | None:
+        hashed = hashlib.sha256(f"{self.scope}|{key}".encode()).hexdigest()
         now = self.clock.now()
         async with self.db.session() as session, session.begin():
             await session.exec(  # type: ignore[call-overload]
                 text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"),
-                params={"key": key},
+                params={"key": hashed},
             )
             await session.exec(
                 delete(RateHit)
-                .where(col(RateHit.key) == key, col(RateHit.at) <= now - WINDOW)
+                .where(col(RateHit.key) == hashed, col(RateHit.at) <= now - WINDOW)
                 .execution_options(synchronize_session=False)
             )
             count, oldest = (
                 await session.exec(
-                    select(func.count(), func.min(RateHit.at)).where(col(RateHit.key) == key)
+                    select(func.count(), func.min(RateHit.at)).where(col(RateHit.key) == hashed)
                 )
             ).one()
             if count >= self.per_minute:
                 return _wait(oldest, now)
-            session.add(RateHit(key=key, at=now))
+            session.add(RateHit(key=hashed, at=now))
         return None
 
 

@@ -21,7 +21,7 @@ def upgrade() -> None:
     op.create_table(
         "rate_hit",
         sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("key", sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
+        sa.Column("key", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
         sa.Column("at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
