@@ -40,13 +40,28 @@ app.add_typer(slack_app, name="slack")
 def errors() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True)
+    return Console(stderr=True, soft_wrap=True)  # a one-line error stays one line
+
+
+def show_version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import version
+
+        print(f"todobot {version('todobot')}")
+        raise typer.Exit()
 
 
 @app.callback()
 def root(
     debug: bool = typer.Option(
         False, "--debug", help="Log at DEBUG and show full tracebacks (as LOG_LEVEL=DEBUG)."
+    ),
+    _version: bool = typer.Option(
+        False,
+        "--version",
+        callback=show_version,
+        is_eager=True,
+        help="Print todobot's version and exit.",
     ),
 ) -> None:
     """todobot: your to-do list in Slack, Telegram and the terminal."""
@@ -83,10 +98,13 @@ def chat(
     """Talk to todobot in this terminal (one line a turn when input is piped)."""
     from adapters.console.console import GOODBYE, run_console
     from adapters.console.reminders import ConsoleReminderSender
+    from bot.logs import configure_logging, debugging
     from bot.reminders import reminders_running
     from bot.wiring import build_services, upgrade_database
 
     settings = settings_or_exit()
+    if debugging(settings.log_level):  # otherwise warnings only, one line each, on stderr
+        configure_logging(settings)
     # One local person on their own database: the console has its own rate limit (off).
     console = settings.model_copy(
         update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}

@@ -103,17 +103,20 @@ def run(
         "ServeProtocol", (RecyclingProtocol,), {"max_age_seconds": keepalive_max_seconds}
     )
     # No route is a WebSocket: without ws="none" uvicorn loads the websockets library anyway.
+    # No log config: uvicorn's records go through the process's own (bot/logs.py), redacted.
     config = uvicorn.Config(
-        app, host=host, port=port, factory=factory, http=protocol, ws="none", **options
+        app,
+        host=host,
+        port=port,
+        factory=factory,
+        http=protocol,
+        ws="none",
+        log_config=None,
+        **options,
     )
     if announce:
         announce_listening(host, listener.getsockname()[1])
     DrainingServer(config, [listener]).run(sockets=[listener])
-
-
-def configure_logging(level: str) -> None:
-    """uvicorn's log format, for the parent process that runs no server itself."""
-    uvicorn.Config("bot.serve:app_from_environment", log_level=level).configure_logging()
 
 
 def announce_listening(host: str, port: int) -> None:

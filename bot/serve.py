@@ -274,7 +274,6 @@ def serve(
     os.environ[MULTIPROC_ENV] = metrics_dir  # prometheus_client reads it in every worker
     reserved = listening.reserve(host, port)
     try:
-        http_server.configure_logging(options["log_level"])
         http_server.announce_listening(host, reserved.getsockname()[1])
         worker = {
             "role": role,
@@ -299,8 +298,12 @@ def run_worker(
     *, role: Role, host: str, port: int, keepalive_max_seconds: float, options: dict[str, Any]
 ) -> None:
     """One process of `serve --workers N`, with a listening socket of its own."""
-    skip_unused_extras(load_settings())  # as in `serve`: this is a process of its own
+    settings = load_settings()
+    skip_unused_extras(settings)  # as in `serve`: this is a process of its own
     from bot import http_server
+    from bot.logs import configure_logging
+
+    configure_logging(settings)
 
     http_server.run(
         functools.partial(app_from_environment, role),

@@ -24,6 +24,12 @@ class Settings(BaseSettings):
         description="How much the log says: DEBUG, INFO, WARNING or ERROR. DEBUG also shows "
         "full tracebacks of start-up errors (as `todobot --debug`).",
     )
+    log_format: Literal["text", "json"] = Field(
+        default="text",
+        description="`text`: one line per record; `json`: one JSON object per line (time, "
+        "level, logger, message, and an access line's method, path, status and client), "
+        "redacted alike.",
+    )
 
     database_url: str = Field(
         default="sqlite:///todobot.db",
@@ -69,7 +75,7 @@ class Settings(BaseSettings):
         default=120,
         ge=0,
         description="Chat API requests of any kind (reads, confirmations, messages) per person "
-        "per minute, counted in each worker. 0 turns the limit off.",
+        "per minute, counted across every worker. 0 turns the limit off.",
     )
     console_rate_limit_per_minute: int = Field(
         default=0,

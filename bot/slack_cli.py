@@ -61,6 +61,9 @@ def slack(context: typer.Context) -> None:
         asyncio.run(session())
     except KeyboardInterrupt:
         errors().print("Stopped.")
+    except SlackConfigError as rejected:  # a token Slack refused: retrying cannot help
+        errors().print(str(rejected), style="red", markup=False)
+        raise typer.Exit(2) from None
 
 
 @slack_app.command("installations")

@@ -19,16 +19,15 @@ from uuid import UUID
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.agent.base import Agent, AgentTurn
+from core.agent.base import Agent, AgentTurn, AgentUnavailable
 from core.clock import Clock, SystemClock
 from core.conversation import confirmations, conversations, typed_answers, views
 from core.conversation.conversations import NewMessage
 from core.conversation.pages import DEFAULT_PAGE, Page
 from core.conversation.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
-from core.delivery import events
+from core.delivery import events, windows
 from core.delivery.events import claim_event, release_event
 from core.delivery.ratelimit import over_limit
-from core.delivery.windows import SlidingWindow
 from core.domain import forms
 from core.domain.commands import TOOL_COMMANDS, parse_command
 from core.domain.tools import ToolContext
@@ -102,12 +101,13 @@ class ChatService:
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
     observer: TurnObserver = field(default_factory=NoObserver)
-    # Presses leave no row to count: a window in memory, twice the message limit (a
-    # listing's Done buttons pressed in a row are fine).
-    _presses: SlidingWindow = field(init=False, repr=False)
+    # Presses leave no row of their own to count: a window shared by every process, twice
+    # the message limit (a listing's Done buttons pressed in a row are fine).
+    _presses: windows.Window = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._presses = SlidingWindow(self.policy.rate_limit_per_minute * 2)
+        per_minute = self.policy.rate_limit_per_minute * 2
+        self._presses = windows.request_window(self.db, per_minute, self.clock, scope="press")
 
     clock: Clock = field(default_factory=SystemClock)
 
@@ -159,9 +159,11 @@ class ChatService:
         return Reply.from_record(record)
 
     async def forget_expired_keys(self) -> int:
-        """Drop idempotency keys older than their window, with their kept answers."""
+        """Drop idempotency keys older than their window, with their kept answers (and the
+        rate limits' counted requests older than theirs)."""
         window = self.policy.idempotency_window
         async with self.db.session() as session, session.begin():
+            await windows.forget_old_hits(session, now=self.clock.now())
             return await events.forget_expired_keys(session, older_than=window)
 
     async def answered(self, incoming: Incoming) -> None:
@@ -185,7 +187,7 @@ class ChatService:
             token=without_controls(press.token),
             display_name=_screened_name(press.display_name),
         )
-        if self._presses.retry_after(f"{press.platform}|{press.tenant}|{press.user_ref}"):
+        if await self._presses.retry_after(f"{press.platform}|{press.tenant}|{press.user_ref}"):
             return Reply(text=PRESSING_TOO_FAST, ephemeral=True, outcome="rate_limited")
         try:
             reply = await self._retrying(lambda session: self._decided(session, press))
@@ -524,7 +526,10 @@ class ChatService:
             lost = _lost_connection(failure)
             if lost is not None:
                 raise lost from lost.__cause__  # keep the driver error as the cause
-            log.exception("the agent failed; the turn is rolled back")
+            if isinstance(failure, AgentUnavailable):  # its backend logged why, in one line
+                log.debug("the agent could not answer; the turn is rolled back", exc_info=True)
+            else:
+                log.exception("the agent failed; the turn is rolled back")
             raise _AgentFailed from failure
 
     async def _typed_answer(

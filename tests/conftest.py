@@ -3,20 +3,26 @@
 PostgreSQL tests run when TODOBOT_TEST_POSTGRES_URL names a server (any database on it);
 each pytest run creates its own database there and drops it at the end, so parallel runs
 never meet. With TODOBOT_REQUIRE_POSTGRES=1 (CI) an unreachable server fails the run.
+
+The suite reads nothing of the developer's (`pytest_configure`): no `.env`, no todobot setting
+exported in their shell, no home directory.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import URL, make_url
 
+from bot.settings import Settings
 from core.storage.db import Database, sync_url
 from core.storage.migrate import upgrade
 from tests.fakes.openai_server import FakeOpenAI
@@ -30,6 +36,24 @@ pytest_plugins = ["tests.slack_install_rig"]
 
 POSTGRES_ENV = "TODOBOT_TEST_POSTGRES_URL"
 REQUIRE_ENV = "TODOBOT_REQUIRE_POSTGRES"
+HOME = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything is collected: Settings built in a test read no `.env` (whatever the
+    working directory holds), no todobot setting comes from the developer's environment, and
+    HOME is a fresh directory (the console's history, `~`). Processes a test starts inherit
+    the last two, and run in a temporary directory of their own, where no `.env` is."""
+    Settings.model_config["env_file"] = None
+    for name in list(os.environ):
+        if name.lower() in Settings.model_fields:
+            del os.environ[name]
+    config.stash[HOME] = os.environ["HOME"] = tempfile.mkdtemp(prefix="todobot-test-home-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if HOME in config.stash:
+        shutil.rmtree(config.stash[HOME], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
@@ -58,22 +82,41 @@ def postgres_url() -> Iterator[str]:
         )
     server = sync_url(base)
     name = f"todobot_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    # pre-ping: a test restarts PostgreSQL (test_serve_workers), which kills pooled connections
-    admin = create_engine(server, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
     try:
+        admin = _admin_engine(server)
         with admin.connect() as connection:
             connection.execute(text(f'CREATE DATABASE "{name}"'))
     except Exception as error:
-        admin.dispose()
+        where = server.render_as_string()
         if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"PostgreSQL at {server.render_as_string()} is unreachable: {error}")
-        pytest.skip(f"PostgreSQL unreachable: {error}")
+            pytest.fail(f"{REQUIRE_ENV}=1 but PostgreSQL at {where} is unusable: {error}")
+        pytest.skip(f"PostgreSQL at {where} is unusable: {error}")
     url = make_url(server).set(database=name).render_as_string(hide_password=False)
     upgrade(url)
     yield url
     with admin.connect() as connection:
         connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     admin.dispose()
+
+
+def _admin_engine(server: URL) -> Engine:
+    """An engine on the server that may create databases: on the database the URL names,
+    or, when that one cannot be reached (it need not exist: the suite makes its own), on the
+    server's maintenance database `postgres`. The first error when neither answers."""
+    first: Exception | None = None
+    for database in (server.database, "postgres"):
+        # pre-ping: a test restarts PostgreSQL (test_serve_workers), killing pooled connections
+        engine = create_engine(
+            server.set(database=database), isolation_level="AUTOCOMMIT", pool_pre_ping=True
+        )
+        try:
+            with engine.connect():
+                return engine
+        except Exception as error:
+            engine.dispose()
+            first = first or error
+    assert first is not None
+    raise first
 
 
 def _truncate(url: str) -> None:

@@ -49,8 +49,11 @@ class ServeProcess:
         return "\n".join(self.log[-lines:])
 
 
-async def start_serve(env: dict[str, str], cwd: Path, *args: str) -> ServeProcess:
-    """`todobot serve --port 0` in a fresh process; returns once it listens."""
+async def start_serve(
+    env: dict[str, str], cwd: Path, *args: str, access_log: bool = False
+) -> ServeProcess:
+    """`todobot serve --port 0` in a fresh process; returns once it listens. The load tests
+    leave the access log out (`--no-access-log`); `access_log` keeps it, as shipped."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
@@ -60,7 +63,7 @@ async def start_serve(env: dict[str, str], cwd: Path, *args: str) -> ServeProces
         "127.0.0.1",
         "--port",
         "0",
-        "--no-access-log",
+        *([] if access_log else ["--no-access-log"]),
         *args,
         env={**os.environ, **env},
         cwd=cwd,

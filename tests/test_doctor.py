@@ -216,3 +216,25 @@ async def test_invalid_settings_fail_first_and_stop_there(tmp_path: Path) -> Non
     assert any("HISTORY_WINDOW is invalid" in line for line in lines)
     assert any("TELEGRAM_WEBHOOK_URL is invalid" in line for line in lines)
     assert not (tmp_path / "todobot.db").exists()
+
+
+async def test_many_workspaces_need_their_key_not_a_bot_token(
+    slack_api: FakeSlackApi, tmp_path: Path
+) -> None:
+    from core.storage.sealing import new_key
+
+    many = {
+        "database_url": f"sqlite:///{tmp_path}/none.db",
+        "slack_client_id": "1234.5678",
+        "slack_client_secret": SecretStr("client-secret"),
+        "slack_signing_secret": SecretStr(payloads.SIGNING_SECRET),
+        "slack_api_url": slack_api.api_url,
+    }
+    keyed = line_of(
+        await checked(**many, token_encryption_key=SecretStr(new_key())), "slack settings"
+    )
+    assert keyed.startswith("✓") and "many workspaces" in keyed
+    assert slack_api.of("auth.test") == []  # no token of its own to check
+
+    unkeyed = line_of(await checked(**many), "slack")
+    assert unkeyed.startswith("✗") and "TOKEN_ENCRYPTION_KEY" in unkeyed

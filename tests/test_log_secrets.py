@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 
 import pytest
 from pydantic import SecretStr
 
+from adapters.http.auth import issue_token
 from bot.logs import REDACTED, protect_logs, redact
 from bot.settings import load_settings
 from core.agent.builtin import BuiltinAgent
@@ -136,3 +138,44 @@ async def test_a_database_error_names_the_statement_but_not_what_people_wrote(
 
     assert "no_such_table" in str(raised.value)
     assert "my secret diary entry" not in str(raised.value)
+
+
+def test_jwts_and_credential_parameters_are_redacted_wherever_they_are() -> None:
+    jwt = issue_token(SECRET, "ann", now=time.time())
+    assert jwt not in redact(f"token {jwt} in prose")
+    assert (
+        redact(f"POST /mcp?access_token={jwt}&page=2")
+        == f"POST /mcp?access_token={REDACTED}&page=2"
+    )
+    for name in ("token", "key", "api_key", "client_secret", "password", "code", "sig"):
+        assert redact(f"/cb?{name}=hunter2&state=ok") == f"/cb?{name}={REDACTED}&state=ok"
+    assert redact("GET /api/ann/conversations?limit=5&cursor=abc") == (
+        "GET /api/ann/conversations?limit=5&cursor=abc"
+    )
+
+
+def test_uvicorns_own_access_formatter_reads_a_redacted_record() -> None:
+    """Records keep their arguments (each redacted) when that reads the same, so a formatter
+    that reads them, as uvicorn's does, still formats the line."""
+    from uvicorn.logging import AccessFormatter
+
+    protect_logs(load_settings(database_url="sqlite://"))
+    record = logging.getLogger("uvicorn.access").makeRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "POST", "/mcp?access_token=abcdef&x=1", "1.1", 401),
+        None,
+    )
+    line = AccessFormatter("%(message)s", use_colors=False).format(record)
+    assert line == f'127.0.0.1:5000 - "POST /mcp?access_token={REDACTED}&x=1 HTTP/1.1" 401'
+
+
+def test_arguments_that_form_a_secret_together_are_redacted_as_one_message() -> None:
+    protect_logs(load_settings(database_url="sqlite://"))
+    record = logging.getLogger("test").makeRecord(
+        "test", logging.INFO, __file__, 1, "sent %s %s", ("Bearer", "x" * 40), None
+    )
+    assert record.getMessage() == f"sent {REDACTED}"

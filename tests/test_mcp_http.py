@@ -28,7 +28,6 @@ from tests.test_serve_ops import sample
 pytestmark = pytest.mark.slow
 
 SECRET = "mcp-test-secret-" + "0123456789abcdef" * 3
-ROOT = Path(__file__).resolve().parent.parent
 RESOURCE = "https://todobot.example.com/mcp"
 METADATA = "https://todobot.example.com/.well-known/oauth-protected-resource/mcp"
 
@@ -53,8 +52,8 @@ def environment(database: Database) -> dict[str, str]:
 
 
 @pytest.fixture
-async def served(database: Database) -> AsyncIterator[ServeProcess]:
-    server = await start_serve(environment(database), ROOT)
+async def served(database: Database, tmp_path: Path) -> AsyncIterator[ServeProcess]:
+    server = await start_serve(environment(database), tmp_path)
     yield server
     await server.stop()
 
@@ -131,6 +130,25 @@ async def test_no_wrong_or_expired_token_is_401_pointing_at_the_metadata(
     }
 
 
+async def test_get_is_405_so_no_stream_holds_a_connection(served: ServeProcess) -> None:
+    """A stateless server has nothing to push: GET opens no stream, whatever the headers, and
+    a crowd of GETs leaves the server answering."""
+    stream = {**bearer("ann"), "Accept": "text/event-stream"}
+    asks = [stream] * 20 + [
+        {**stream, "MCP-Protocol-Version": "2025-06-18"},
+        {"Accept": "text/event-stream"},
+    ]
+    async with httpx.AsyncClient(base_url=served.url, timeout=10) as http:
+        answers = [await http.get("/mcp", headers=headers) for headers in asks]
+        health = await http.get("/healthz")
+        deleted = await http.delete("/mcp", headers=bearer("ann"))
+
+    assert [answer.status_code for answer in answers] == [405] * len(asks)
+    assert {answer.headers["Allow"] for answer in answers} == {"POST"}
+    assert deleted.status_code == 405
+    assert health.status_code == 200
+
+
 async def test_tools_over_http_for_the_token_s_person_only(
     served: ServeProcess, database: Database
 ) -> None:
@@ -195,8 +213,10 @@ async def test_a_classic_session_cannot_be_asked_so_its_delete_is_refused(
     assert await confirmations(database) == ["pending"]
 
 
-async def test_a_question_asked_by_one_worker_is_answered_at_another(database: Database) -> None:
-    first, second = await start_many(2, environment(database), ROOT)
+async def test_a_question_asked_by_one_worker_is_answered_at_another(
+    database: Database, tmp_path: Path
+) -> None:
+    first, second = await start_many(2, environment(database), tmp_path)
     try:
         async with (
             connect(first, "ann", elicitation_callback=Person()) as at_first,

@@ -49,13 +49,21 @@ def environment(database: Database, **settings: str) -> dict[str, str]:
     }
 
 
+def directory_of(database: Database) -> Path:
+    """The test's own directory, where its SQLite file is (and no `.env`)."""
+    return Path(str(database.engine.url.database)).parent
+
+
 @asynccontextmanager
 async def stdio_session(
     database: Database, *args: str, env: dict[str, str] | None = None, **callbacks: Any
 ) -> AsyncIterator[ClientSession]:
     command, *rest = COMMAND
     parameters = StdioServerParameters(
-        command=command, args=[*rest, *args], env=environment(database, **(env or {})), cwd=ROOT
+        command=command,
+        args=[*rest, *args],
+        env=environment(database, **(env or {})),
+        cwd=directory_of(database),
     )
     async with (
         stdio_client(parameters) as (read, write),
@@ -144,7 +152,7 @@ async def test_as_acts_for_a_linked_account_and_no_one_else(database: Database) 
         "--as",
         "telegram:999",
         env=environment(database),
-        cwd=ROOT,
+        cwd=directory_of(database),
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,

@@ -85,12 +85,11 @@ async def test_a_stranger_cannot_press_someone_elses_reminder(api: ApiRig) -> No
     data, _ = await deliver_reminder(api, "ann")
 
     stranger = await api.press("eve", data["token"], "done")
+    unknown = await api.press("eve", "r" + "x" * 24, "done")
     forged = await api.press("ann", data["token"], "done", as_user="eve")
 
-    assert stranger.status_code == 403
-    assert stranger.json() == {
-        "detail": "Only the person this reminder is for can use its buttons."
-    }
+    assert stranger.status_code == unknown.status_code == 404
+    assert stranger.json() == unknown.json() == {"detail": "No such reminder for this user."}
     assert forged.status_code == 403
     assert await statuses(api) == ["sent"]
     assert not await completed(api)
@@ -105,7 +104,7 @@ async def test_an_unknown_reminder_or_action_changes_nothing(api: ApiRig) -> Non
     not_a_button = await api.press("ann", data["token"], "delete")
 
     assert unknown.status_code == 404
-    assert unknown.json() == {"detail": "That reminder is gone."}
+    assert unknown.json() == {"detail": "No such reminder for this user."}
     assert internal_name.status_code == 400
     assert not_a_button.status_code == 400
     assert "action" in not_a_button.json()["detail"]

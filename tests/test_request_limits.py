@@ -1,20 +1,24 @@
 """Request bodies are refused (413) before they are read whole, per endpoint; an unsigned
-malformed Slack body is a 401; refusals cost no memory worth measuring and one short log line."""
+malformed Slack body is a 401, a signed one (or JSON nested without end) a 400; refusals cost
+no memory worth measuring and one short log line."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import func
+from sqlmodel import select
 
 from adapters.http.auth import issue_token
 from adapters.http.limits import API_BODY_MAX, SLACK_BODY_MAX, TELEGRAM_BODY_MAX
+from adapters.nesting import MAX_DEPTH, too_deep
+from core.storage.models import InboxItem
 from tests.api_rig import SECRET, ApiRig, api_rig, both_platforms
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
@@ -93,6 +97,92 @@ async def test_an_unsigned_or_malformed_slack_body_is_a_401_not_a_500(
     assert 'where="http:500"' not in metrics
 
 
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+DEEP = nested(5_000)  # far past the recursion of Python's json module, within every body limit
+SLACK_BODIES = {
+    "event": (
+        json.dumps(payloads.dm("hi")).replace('"hi"', DEEP),
+        "application/json",
+    ),
+    "interactivity": payloads.form_body(
+        {"payload": '{"type": "block_actions", "x": ' + DEEP + "}"}
+    ),
+    "command": payloads.form_body({"command": "/todo", "text": "hi", "payload": DEEP}),
+    "event just past the bound": (
+        json.dumps(payloads.dm("hi")).replace('"hi"', nested(MAX_DEPTH)),
+        "application/json",
+    ),
+    "signed but not json": ("{not json", "application/json"),
+}
+
+
+def test_nesting_counts_brackets_outside_strings_only() -> None:
+    within = json.loads(nested(MAX_DEPTH - 1))
+    assert not too_deep(json.dumps({"text": nested(500), "escaped": '\\"[[[[', "x": within}))
+    assert too_deep(json.dumps({"text": '\\"\\"', "x": [within]}))
+    assert too_deep(nested(MAX_DEPTH + 1) + '"never closed \\" [[[')
+    assert not too_deep('"' + '\\"' * 1000 + "[" * 100)  # all inside one unclosed string
+
+
+async def inbox_items(server: ApiRig) -> int:
+    async with server.database.session() as session:
+        return (await session.exec(select(func.count()).select_from(InboxItem))).one()
+
+
+@pytest.mark.parametrize("shape", list(SLACK_BODIES))
+async def test_a_signed_slack_body_nested_without_end_is_a_400_not_a_500(
+    server: ApiRig, shape: str
+) -> None:
+    body, kind = SLACK_BODIES[shape]
+    refused = await server.client.post(
+        "/slack/events",
+        content=body.encode(),
+        headers={"Content-Type": kind, **payloads.sign(body)},
+    )
+    fine = json.dumps((payloads.dm("add milk")) | {"deep": json.loads(nested(30))})
+    taken = await server.client.post(
+        "/slack/events",
+        content=fine.encode(),
+        headers={"Content-Type": "application/json", **payloads.sign(fine)},
+    )
+
+    assert refused.status_code == 400, refused.text
+    assert taken.status_code == 200
+    assert await inbox_items(server) == 1  # only the event within the bound
+    metrics = (await server.client.get("/metrics")).text
+    assert 'where="http:500"' not in metrics
+
+
+async def test_json_nested_without_end_is_a_400_on_telegram_the_chat_api_and_mcp(
+    server: ApiRig,
+) -> None:
+    update = '{"update_id": 7, "message": {"text": ' + DEEP + "}}"
+    telegram = await server.client.post(
+        "/telegram/webhook",
+        content=update.encode(),
+        headers={TELEGRAM_SECRET_HEADER: WEBHOOK_SECRET, "Content-Type": "application/json"},
+    )
+    json_headers = {**server.auth("ann"), "Content-Type": "application/json"}
+    chat = await server.client.post(
+        "/api/ann/chat", content=('{"message": ' + DEEP + "}").encode(), headers=json_headers
+    )
+    mcp = await server.client.post(
+        "/mcp",
+        content=DEEP.encode(),
+        headers={**json_headers, "Accept": "application/json, text/event-stream"},
+    )
+
+    assert telegram.status_code == 400, telegram.text
+    assert chat.status_code == 400, chat.text
+    assert mcp.status_code == 400, mcp.text
+    assert await inbox_items(server) == 0
+    metrics = (await server.client.get("/metrics")).text
+    assert 'where="http:500"' not in metrics
+
+
 def _rss_bytes(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -133,7 +223,7 @@ async def test_huge_bodies_cost_the_server_no_memory_and_one_log_line_each(
         "TELEGRAM_API_URL": bot_api.base_url,
     }
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    served = await start_serve(env, Path(os.getcwd()))
+    served = await start_serve(env, tmp_path)
     try:
         pid = served.process.pid
         async with httpx.AsyncClient(timeout=60) as client:

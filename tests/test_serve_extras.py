@@ -66,11 +66,11 @@ print(json.dumps(skipped))
 """
 
 
-def test_a_skipped_extra_is_absent_and_its_importers_fall_back() -> None:
+def test_a_skipped_extra_is_absent_and_its_importers_fall_back(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", SKIPPING],
-        cwd=ROOT,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(ROOT)},
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)},
         capture_output=True,
         text=True,
         timeout=120,

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
 
 from adapters.slack.config import slack_credentials
 from adapters.slack.socket_mode import run_socket_mode
@@ -29,8 +34,8 @@ async def test_a_dm_over_socket_mode(database: Database, agent: ScriptedAgent) -
         assert (await socket.wait_ack(envelope_id))["envelope_id"] == envelope_id
         [answer] = await api.wait_for("chat.postMessage")
         assert (answer["channel"], answer["text"]) == ("D0ALICE", "Added #1 “buy milk”.")
-        [opened] = api.of("apps.connections.open")
-        assert opened.token == payloads.APP_TOKEN
+        checked, opened = api.of("apps.connections.open")  # the token checked, then used
+        assert checked.token == opened.token == payloads.APP_TOKEN
         assert answer.token == payloads.BOT_TOKEN
     finally:
         stop.set()
@@ -39,3 +44,35 @@ async def test_a_dm_over_socket_mode(database: Database, agent: ScriptedAgent) -
         await socket.stop()
     alice = ChatDriver(chat, database, user="U0ALICE", platform="slack")
     assert await alice.titles() == ["buy milk"]
+
+
+@pytest.mark.parametrize(
+    ("method", "variable"),
+    [("apps.connections.open", "SLACK_APP_TOKEN"), ("auth.test", "SLACK_BOT_TOKEN")],
+)
+async def test_todobot_slack_stops_at_once_on_a_token_slack_rejects(
+    tmp_path: Path, method: str, variable: str
+) -> None:
+    api = await FakeSlackApi(socket_url="ws://127.0.0.1:9/never").start()
+    api.refuse(method, times=1000, error="invalid_auth")
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'todobot.db'}",
+        "SLACK_BOT_TOKEN": payloads.BOT_TOKEN,
+        "SLACK_APP_TOKEN": payloads.APP_TOKEN,
+        "SLACK_API_URL": api.api_url,
+    }
+    try:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "slack", cwd=tmp_path, env=env,
+            stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        _, said = await asyncio.wait_for(process.communicate(), timeout=60)
+    finally:
+        await api.stop()
+
+    assert process.returncode == 2
+    assert len(api.of(method)) == 1  # asked once, never retried
+    last = said.decode().strip().splitlines()[-1]
+    assert last.startswith(f"Slack rejected {variable} (invalid_auth).")
+    assert "Traceback" not in said.decode() and "Failed to connect" not in said.decode()

@@ -23,6 +23,7 @@ from bot.logs import configure_logging
 from bot.serve import create_app
 from bot.settings import load_settings
 from bot.wiring import slack_config
+from core.chat import APOLOGY
 from core.delivery.inbox import Inbox
 from core.storage.db import Database
 from core.storage.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind
@@ -93,6 +94,33 @@ def test_a_start_up_error_is_one_line_unless_debugging(tmp_path: Path) -> None:
         loud = subprocess.run(debugging, input="", capture_output=True, text=True, cwd=tmp_path,
                               env=env, timeout=120)  # fmt: skip
         assert loud.returncode == 1 and "Traceback" in loud.stderr
+
+
+def test_an_unreachable_model_is_an_apology_and_one_log_line(tmp_path: Path) -> None:
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()
+    model = {
+        "AGENT_BACKEND": "openai",
+        "OPENAI_API_KEY": "sk-test-" + "k" * 32,
+        "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1",
+        "OPENAI_MAX_RETRIES": "0",
+    }
+    env = _env(HOME=str(tmp_path), **model)
+
+    def chat(*options: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "bot", *options, "chat"]
+        return subprocess.run(command, input="add milk\n", capture_output=True, text=True,
+                              cwd=tmp_path, env=env, timeout=120)  # fmt: skip
+
+    said, debugged = chat(), chat("--debug")
+
+    assert said.stdout.strip() == APOLOGY
+    logged, summary = said.stderr.strip().splitlines()
+    assert logged.startswith("model unavailable after ") and "APIConnectionError" in logged
+    assert summary == "1 turn(s) failed."
+    assert "Traceback" in debugged.stderr
 
 
 def test_alembic_plugin_chatter_is_silenced(
@@ -190,3 +218,19 @@ def test_telegram_polling_failures_log_one_line_each(caplog: pytest.LogCaptureFi
     assert len(said) == 3
     assert all(record.exc_info is None for record in said)
     assert said[0].getMessage().startswith("Telegram polling failed (NetworkError")
+
+
+def test_version_is_the_installed_packages(tmp_path: Path) -> None:
+    from importlib.metadata import version
+
+    shown = subprocess.run(
+        [sys.executable, "-m", "bot", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(HOME=str(tmp_path)),
+        timeout=60,
+    )
+
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == f"todobot {version('todobot')}\n"

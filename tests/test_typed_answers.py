@@ -160,9 +160,11 @@ async def test_the_api_takes_a_typed_yes_and_an_undo(api: ApiRig) -> None:
     assert answered["pending_confirmations"] == []
     token = answered["undo_token"]
     stranger = await api.client.post(f"/api/bob/undo/{token}", headers=api.auth("bob"))
+    unknown = await api.client.post(f"/api/bob/undo/{token[:-2]}", headers=api.auth("bob"))
     undone = await api.client.post(f"/api/ann/undo/{token}", headers=api.auth("ann"))
     again = await api.client.post(f"/api/ann/undo/{token}", headers=api.auth("ann"))
-    assert stranger.status_code == 403
+    assert stranger.status_code == unknown.status_code == 404
+    assert stranger.json() == unknown.json() == {"detail": "No such change to undo for this user."}
     assert undone.status_code == 200 and undone.json()["outcome"] == "undone"
     assert "back from the trash" in undone.json()["content"]
     assert again.status_code == 409

@@ -37,6 +37,8 @@ from adapters.http.schemas import (
     UndoResponse,
 )
 from adapters.http.translate import (
+    NO_CHANGE,
+    NO_CONFIRMATION,
     NOT_FOUND,
     PRESS_STATUS,
     UNDO_STATUS,
@@ -44,10 +46,11 @@ from adapters.http.translate import (
     conversation_out,
     message_out,
     message_problem,
+    refusal,
 )
 from core.chat import ChatService, ConversationNotFound, KeyReused
 from core.conversation.pages import DEFAULT_PAGE, MAX_PAGE, BadCursor
-from core.delivery.windows import SlidingWindow
+from core.delivery.windows import request_window
 from core.types import Action, Incoming, Press
 
 PLATFORM = "api"
@@ -86,8 +89,8 @@ def chat_api_router(
     chat: ChatService, verifier: TokenVerifier, *, requests_per_minute: int = 0
 ) -> APIRouter:
     """`requests_per_minute` (0: none) limits each person's requests to every endpoint here,
-    in this worker; chat messages are also limited by the stored ones, across workers."""
-    window = SlidingWindow(requests_per_minute)
+    across workers; chat messages are also limited by the stored ones."""
+    window = request_window(chat.db, requests_per_minute, chat.clock, scope="api")
     bearer = HTTPBearer(auto_error=False, description="HS256 JWT; `sub` is the path's user_id.")
 
     async def authenticated(
@@ -100,7 +103,7 @@ def chat_api_router(
         except AuthError as refused:
             headers = {"WWW-Authenticate": "Bearer"} if refused.status == 401 else None
             raise HTTPException(refused.status, refused.detail, headers=headers) from None
-        wait = window.retry_after(authenticated)
+        wait = await window.retry_after(authenticated)
         if wait is not None:
             raise HTTPException(429, RATE_LIMITED, headers={"Retry-After": str(wait)})
         return authenticated
@@ -241,9 +244,9 @@ def chat_api_router(
         )
         replayed = {REPLAYED_HEADER: "true"} if reply.replayed else {}
         response.headers.update(replayed)
-        status = PRESS_STATUS.get(reply.outcome or "", 404)
+        status, detail = refusal(PRESS_STATUS, reply.outcome, reply.text, NO_CONFIRMATION)
         if status != 200:
-            raise HTTPException(status, reply.text, headers=replayed or None)
+            raise HTTPException(status, detail, headers=replayed or None)
         return ConfirmationResponse(
             token=token,
             user_id=user_id,
@@ -261,8 +264,7 @@ def chat_api_router(
             422,
             429,
             about={
-                403: "The token belongs to another user, or the reminder is someone else's.",
-                404: "No such reminder.",
+                404: "No such reminder for this user (none, or someone else's).",
                 409: "That reminder was already done, snoozed or moved.",
                 410: "The reminder's task is gone.",
             },
@@ -302,9 +304,9 @@ def chat_api_router(
         )
         if reply is None:
             raise RuntimeError("a chat API press has no delivery id, so it cannot be a duplicate")
-        status = UNDO_STATUS.get(reply.outcome or "", 404)
+        status, detail = refusal(UNDO_STATUS, reply.outcome, reply.text, NO_CHANGE)
         if status != 200:
-            raise HTTPException(status, reply.text)
+            raise HTTPException(status, detail)
         return UndoResponse(token=token, user_id=user_id, outcome="undone", content=reply.text)
 
     return router

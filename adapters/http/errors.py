@@ -39,7 +39,8 @@ def error_responses(
         400: "The request is malformed (not JSON, wrong types, empty or too long message).",
         401: "Invalid or missing authorization token.",
         403: "The token belongs to another user.",
-        404: "No such conversation (or confirmation) for this user.",
+        404: "No such conversation, confirmation or change for this user (none, or someone "
+        "else's: the same answer).",
         409: "That confirmation was already decided.",
         410: "That confirmation expired.",
         422: f"This {HEADER} was already used for a different request.",

@@ -17,7 +17,13 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from adapters.http.idempotency import REPLAYED_HEADER, RetryKey, keyed_press
 from adapters.http.schemas import ReminderPressResponse
-from adapters.http.translate import API_REMINDER_ACTION, REMINDER_ACTIONS, REMINDER_STATUS
+from adapters.http.translate import (
+    API_REMINDER_ACTION,
+    NO_REMINDER,
+    REMINDER_ACTIONS,
+    REMINDER_STATUS,
+    refusal,
+)
 from adapters.http.webhooks import schedule_post
 from core.chat import ChatService
 from core.conversation import conversations
@@ -42,9 +48,9 @@ async def press_reminder(
         retry=retry,
     )
     headers = {REPLAYED_HEADER: "true"} if reply.replayed else {}
-    status = REMINDER_STATUS.get(reply.outcome or "", 404)
+    status, detail = refusal(REMINDER_STATUS, reply.outcome, reply.text, NO_REMINDER)
     if status != 200:
-        raise HTTPException(status, reply.text, headers=headers or None)
+        raise HTTPException(status, detail, headers=headers or None)
     outcome = "done" if reply.outcome == "done" else "snoozed"
     return ReminderPressResponse(
         token=token, user_id=user_id, outcome=outcome, content=reply.text

@@ -27,16 +27,16 @@ NEW_IN_API = (
 )
 NOT_FOUND = "Conversation not found for this user"
 
-# A press the core refused, by its outcome: how the API answers it.
+# A press the core refused, by its outcome: how the API answers it. Someone else's token is
+# answered as a token that does not exist (404, with the same words: `refusal`).
 PRESS_STATUS = {
     "confirmed": 200,
     "cancelled": 200,
-    "not_found": 404,
-    "not_yours": 403,
     "already_decided": 409,
     "expired": 410,
     "rate_limited": 429,
 }
+NO_CONFIRMATION = "No such confirmation for this user."
 # A reminder's buttons as the chat API names them, and how it answers a press of one.
 REMINDER_ACTIONS = {
     "done": Action.REMINDER_DONE,
@@ -47,20 +47,28 @@ API_REMINDER_ACTION = {action: name for name, action in REMINDER_ACTIONS.items()
 REMINDER_STATUS = {
     "done": 200,
     "snoozed": 200,
-    "not_found": 404,
-    "not_yours": 403,
     "already_decided": 409,
     "task_gone": 410,
     "rate_limited": 429,
 }
+NO_REMINDER = "No such reminder for this user."
 UNDO_STATUS = {
     "undone": 200,
-    "not_found": 404,
-    "not_yours": 403,
     "already_undone": 409,
     "changed_since": 409,
     "expired": 410,
 }
+NO_CHANGE = "No such change to undo for this user."
+
+
+def refusal(
+    statuses: dict[str, int], outcome: str | None, text: str, missing: str
+) -> tuple[int, str]:
+    """The status and words of a press's answer. Every outcome not in `statuses` (no such
+    token, someone else's) is 404 with the same words, `missing`: trying tokens tells nobody
+    which ones exist."""
+    status = statuses.get(outcome or "", 404)
+    return status, missing if status == 404 else text
 
 
 def message_problem(message: str) -> str | None:

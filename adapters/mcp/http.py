@@ -3,7 +3,8 @@
 A bearer JWT signed with API_JWT_SECRET names the person in `sub` (the same `api` account as the
 chat API); no token, a bad one or an expired one gets 401 with a `WWW-Authenticate` header that
 points at the OAuth protected-resource metadata document (RFC 9728), which is published too.
-The transport is stateless: every request stands alone, so any worker can answer it, and a
+The transport is stateless: every request stands alone (a POST; GET and DELETE are 405, as
+there is no stream to open and no session to end), so any worker can answer it, and a
 delete's question returned to the client is sealed with a key derived from the same secret,
 so the answer may come back to any worker.
 """
@@ -131,6 +132,11 @@ def mcp_http(
     logging.getLogger("mcp.server.streamable_http").setLevel(logging.WARNING)  # one per request
     metadata_path = urlsplit(str(build_resource_metadata_url(AnyHttpUrl(resource_url)))).path
     # Only our two paths go to the SDK's app (its middleware included); the rest of the
-    # server keeps its own routing, 405s and all.
-    routes: list[BaseRoute] = [Route(PATH, endpoint=app), Route(metadata_path, endpoint=app)]
+    # server keeps its own routing, 405s and all. /mcp takes POST only: a stateless server has
+    # nothing to push, and the SDK would hold a GET open as an empty stream, kept alive with
+    # pings, taking a connection for as long as the client stays (a DELETE ends no session).
+    routes: list[BaseRoute] = [
+        Route(PATH, endpoint=app, methods=["POST"]),
+        Route(metadata_path, endpoint=app),
+    ]
     return McpHttp(server=server, routes=routes)

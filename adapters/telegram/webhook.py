@@ -18,6 +18,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
+from adapters.nesting import too_deep
 from adapters.telegram import deliveries
 from adapters.telegram.config import TelegramSetupError
 from core.delivery.inbox import Inbox
@@ -73,9 +74,11 @@ async def _read_limited(request: Request) -> bytes | None:
 
 def read_body(body: bytes) -> dict[str, Any] | None:
     """A webhook body as Bot API JSON; None unless it is an object with an int update_id whose
-    other fields are objects (as every kind of update is). Cheap: the ack waits on it."""
+    other fields are objects (as every kind of update is), nested within the bound of
+    `adapters/nesting.py`. Cheap: the ack waits on it."""
     try:
-        data = json.loads(body)
+        text = body.decode()
+        data = None if too_deep(text) else json.loads(text)
     except (ValueError, UnicodeDecodeError):
         return None
     if not isinstance(data, dict):

@@ -27,6 +27,15 @@ async def check_slack(config: SlackConfig) -> list[Check]:
             "The Slack page of the manual walks through both."
         )
         return [failed(NAME, f"{shown}: {problem}", fix)]
+    if credentials.bot_token is None:  # "Add to Slack": each workspace brings its own token
+        return [
+            passed(
+                f"{NAME} settings",
+                "complete for many workspaces (Add to Slack); TOKEN_ENCRYPTION_KEY opens. Each "
+                "workspace's token is checked as it is used: `todobot slack installations` "
+                "lists them.",
+            )
+        ]
     settings = passed(f"{NAME} settings", f"complete for {shown}.")
     return [settings, await _token_accepted(credentials.bot_token, credentials.api_url)]
 

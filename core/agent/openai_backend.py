@@ -276,5 +276,6 @@ class OpenAIAgent(base.Agent):
             raise AgentUnavailable(str(error)) from error
         answer = str(result.final_output or "").strip()
         if not answer:
+            log.warning("the model returned no answer")
             raise AgentUnavailable("the model returned no answer")
         return answer

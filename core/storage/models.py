@@ -381,3 +381,16 @@ class OAuthState(SQLModel, table=True):
 
     state_hash: str = Field(primary_key=True, max_length=64)
     expires_at: datetime = Field(index=True)
+
+
+class RateHit(SQLModel, table=True):
+    """A request let through a per-minute limit that leaves no row of its own (a chat API
+    read, a button press), counted by every process (core/delivery/windows.py); gone a
+    minute later. `key` is the sha256 of the limit and whose request it was: it names nobody."""
+
+    __tablename__ = "rate_hit"
+    __table_args__ = (Index("ix_rate_hit_key_at", "key", "at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=64)
+    at: datetime
