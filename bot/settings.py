@@ -29,6 +29,8 @@ class Settings(BaseSettings):
     confirmation_ttl_seconds: int = Field(default=600, ge=10)
     undo_window_seconds: int = Field(default=600, ge=10)
     trash_days: int = Field(default=30, ge=1)
+    # Reminders one person may have waiting at once; more are refused.
+    max_pending_reminders: int = Field(default=200, ge=1)
     rate_limit_per_minute: int = Field(default=30, ge=0)
     # Every chat API request (reads and confirmations too), per person and worker; 0 = none.
     api_requests_per_minute: int = Field(default=120, ge=0)
