@@ -101,6 +101,7 @@ async def test_the_contract_s_task_id_title_and_limit(database: Database) -> Non
         first = await call(client, "list_tasks", limit=1)
         nothing = await call(client, "list_tasks", limit=0)
         unknown = await call(client, "update_task", task_id=3, colour="red")
+        named_context = await call(client, "list_tasks", context={"user": "bob"})
 
     assert done["message"] == "Marked #2 “walk dog” as done."
     assert described["message"] == "Done: I set the description of #3 to “sunday”."
@@ -112,6 +113,7 @@ async def test_the_contract_s_task_id_title_and_limit(database: Database) -> Non
     assert nothing["error"] == "VALIDATION_ERROR"
     assert unknown["error"] == "VALIDATION_ERROR"
     assert unknown["message"].startswith("update_task has no argument “colour”; it takes")
+    assert named_context["error"] == "VALIDATION_ERROR"
     assert await titles(database) == ["walk dog", "call mom"]
 
 

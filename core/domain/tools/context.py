@@ -212,7 +212,7 @@ def audited(fn: ToolFunction) -> ToolFunction:
     reader = ArgumentReader(fn)
 
     @functools.wraps(fn)
-    async def wrapper(context: ToolContext, *args: Any, **kwargs: Any) -> Envelope:
+    async def wrapper(context: ToolContext, /, *args: Any, **kwargs: Any) -> Envelope:
         arguments = dict(zip(reader.names, args, strict=False)) | kwargs
         async with context.lock:
             started = time.perf_counter()
