@@ -12,6 +12,7 @@ from sqlmodel import select
 
 from adapters.mcp.server import build_server
 from core.clock import PinnedClock
+from core.people.export import export_user
 from core.remote import Account, RemoteTools
 from core.storage import audit as audit_log
 from core.storage.db import Database
@@ -179,6 +180,9 @@ async def test_absurd_dates_are_refused_and_old_ones_still_list(database: Databa
             assert owner is not None
             owner.timezone = "Asia/Tokyo"  # east of UTC: the due is in the year 10000 there
         listed = await call(client, "list_tasks")
+        asked = await call(client, "delete_task", task_id=1)
+        async with database.session() as session:
+            exported = await export_user(session, user_id=owner.id)
 
     for refused in (end, beyond, garbage):
         assert refused["error"] == "VALIDATION_ERROR", refused
@@ -186,6 +190,8 @@ async def test_absurd_dates_are_refused_and_old_ones_still_list(database: Databa
     assert near["ok"] is True
     [shown] = listed["data"]["tasks"]
     assert shown["due"] == "9999-12-31T23:59+00:00"  # past the calendar in Tokyo: UTC's clock
+    assert asked["ok"] is True and asked["data"]["status"] == "confirmation_required"
+    assert [task["due"] for task in exported["tasks"]] == ["9999-12-31T23:59+00:00"]
 
 
 async def test_a_repeat_rule_that_never_comes_is_refused_and_nothing_stored(
