@@ -65,6 +65,12 @@ class Settings(BaseSettings):
         ge=1,
         description="Days a deleted task stays in the trash, restorable, before it is erased.",
     )
+    max_pending_reminders: int = Field(
+        default=200,
+        ge=1,
+        description="Reminders one person may have waiting at once; more are refused (moving a "
+        "task's own reminder always works).",
+    )
     rate_limit_per_minute: int = Field(
         default=30,
         ge=0,

@@ -96,6 +96,7 @@ def build_policy(settings: Settings) -> ChatPolicy:
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
         undo_window_seconds=settings.undo_window_seconds,
         rate_limit_per_minute=settings.rate_limit_per_minute,
+        max_pending_reminders=settings.max_pending_reminders,
     )
 
 
@@ -139,6 +140,7 @@ def build_remote_tools(
         db,
         rate_limit_per_minute=settings.rate_limit_per_minute,
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
+        max_pending_reminders=settings.max_pending_reminders,
         observer=observer or NoObserver(),
     )
 

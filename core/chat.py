@@ -30,7 +30,7 @@ from core.delivery.events import claim_event, release_event
 from core.delivery.ratelimit import over_limit
 from core.domain import forms
 from core.domain.commands import TOOL_COMMANDS, parse_command
-from core.domain.tools import ToolContext
+from core.domain.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
 from core.domain.zones import settle_zone
 from core.extensions import CommandCall, CommandFunction, TextRouter
 from core.message_text import excerpt, too_long, without_controls
@@ -79,6 +79,7 @@ class ChatPolicy:
     confirmation_ttl_seconds: int = 600
     undo_window_seconds: int = 600
     rate_limit_per_minute: int = 30
+    max_pending_reminders: int = DEFAULT_MAX_PENDING_REMINDERS
     db_retries: int = 3
     # The zone assumed for someone no platform and no message has told us about.
     default_timezone: str = "UTC"
@@ -421,7 +422,12 @@ class ChatService:
             lock=True,
         )
         now = self.clock.now()
-        zone, assumed = settle_zone(user, incoming.timezone, self.policy.default_timezone)
+        zone, assumed = settle_zone(
+            user,
+            incoming.timezone,
+            self.policy.default_timezone,
+            guessed=incoming.guessed_timezone,
+        )
         if await over_limit(
             session, user_id=user.id, per_minute=self.policy.rate_limit_per_minute, now=now
         ):
@@ -466,6 +472,7 @@ class ChatService:
             zone_assumed=assumed,
             list_controls=incoming.list_controls,
             undo_window_seconds=self.policy.undo_window_seconds,
+            max_pending_reminders=self.policy.max_pending_reminders,
         )
         typed = None
         if not apologise and command is None:

@@ -10,6 +10,7 @@ limit and never read or stored whole.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 MESSAGE_MAX_CHARS = 5000
 # What the conversation keeps of a text over the limit.
@@ -25,6 +26,39 @@ _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 def without_controls(text: str) -> str:
     return _UNSAFE.sub("", text)
+
+
+ZWJ = "\u200d"
+_VARIATION = "\ufe0f"
+_BLACK_FLAG = "\U0001f3f4"
+_TAGS = range(0xE0020, 0xE0080)
+
+
+def without_format_chars(text: str) -> str:
+    """`text` without Unicode format characters (category Cf): zero-width spaces and joiners,
+    bidi overrides and isolates, which can hide a title or make it read backwards (a file
+    name "gpj.exe" shown as "exe.jpg"). An emoji sequence keeps its joiners (a woman and a
+    laptop joined into one emoji) and a subdivision flag its tag characters (Scotland's)."""
+    if text.isascii():
+        return text
+    kept: list[str] = []
+    for index, char in enumerate(text):
+        before = kept[-1] if kept else ""
+        if unicodedata.category(char) != "Cf" or _joins(char, before, text[index + 1 : index + 2]):
+            kept.append(char)
+    return "".join(kept)
+
+
+def _joins(char: str, before: str, after: str) -> bool:
+    """A format character that belongs to an emoji: a joiner between two, or a flag's tag."""
+    if char == ZWJ:
+        return _emoji(before) and _emoji(after)
+    return ord(char) in _TAGS and bool(before) and (before == _BLACK_FLAG or ord(before) in _TAGS)
+
+
+def _emoji(char: str) -> bool:
+    """What a joiner may join: a symbol (an emoji), a skin tone or an emoji selector."""
+    return bool(char) and (char == _VARIATION or unicodedata.category(char) in ("So", "Sk"))
 
 
 def too_long(text: str) -> str | None:

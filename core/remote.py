@@ -3,8 +3,8 @@
 Each call is one transaction, like a chat turn: the person's row is locked (their calls run one
 at a time), the per-person rate limit is checked over their audited tool calls, and the same
 tool function runs with the same validation, audit row and envelope as in a chat. A delete is
-never decided by the caller's arguments: it is asked first (`delete_target`), and only the
-person's own answer, relayed by the client, reaches `decide_delete`.
+never decided by the caller's arguments: it is a pending confirmation (`ask_delete`), and only
+the person's own answer to it, relayed by the client, decides it (`answer_delete`), once.
 """
 
 from __future__ import annotations
@@ -12,23 +12,29 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
-from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock, SystemClock
-from core.conversation.confirmations import Outcome, decide
-from core.conversation.presses import CONFIRM_ACTIONS, explain
+from core.conversation.confirmations import Outcome, confirmed_task
+from core.conversation.presses import CONFIRM_ACTIONS, decide_confirmation
 from core.delivery.ratelimit import tool_calls_over_limit
 from core.domain import tasks as task_service
 from core.domain import tools
-from core.domain.tools import Envelope, ToolContext, ToolFunction, failure, ok
+from core.domain.tools import (
+    DEFAULT_MAX_PENDING_REMINDERS,
+    Envelope,
+    ToolContext,
+    ToolFunction,
+    failure,
+    ok,
+)
 from core.domain.zones import settle_zone
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import find_user, user_for
 from core.storage.db import Database, in_transaction
 from core.storage.models import User
-from core.types import Action, Reply
+from core.types import Action, Press, Reply
 
 OBSERVED_AS = "mcp"  # the platform label of these calls in the metrics
 RATE_LIMITED = (
@@ -46,24 +52,12 @@ class Account:
     display_name: str | None = None
 
 
-@dataclass(frozen=True)
-class DeleteTarget:
-    """The task a delete would remove, as the person is asked about it."""
-
-    id: UUID
-    number: int
-    title: str
-
-    @property
-    def label(self) -> str:
-        return f"#{self.number} “{self.title}”"
-
-
 @dataclass
 class RemoteTools:
     db: Database
     rate_limit_per_minute: int = 30
     confirmation_ttl_seconds: int = 600
+    max_pending_reminders: int = DEFAULT_MAX_PENDING_REMINDERS
     db_retries: int = 3
     default_timezone: str = "UTC"
     clock: Clock = field(default_factory=SystemClock)
@@ -93,53 +87,57 @@ class RemoteTools:
 
         return await in_transaction(self.db, read, retries=self.db_retries)
 
-    async def delete_target(self, account: Account, task_identifier: str) -> DeleteTarget | None:
-        """The one task a delete would ask about; None when the reference does not name exactly
-        one (the delete itself then answers why, through the tool)."""
-
-        async def read(session: AsyncSession) -> DeleteTarget | None:
-            user = await self._find(session, account)
-            if user is None:
-                return None
-            try:
-                task = await task_service.resolve_task(
-                    session, user_id=user.id, ref=task_identifier
-                )
-            except task_service.TaskError:
-                return None
-            return DeleteTarget(task.id, task.number, task.title)
-
-        return await in_transaction(self.db, read, retries=self.db_retries)
-
-    async def request_delete(self, account: Account, task_identifier: str) -> Envelope:
-        """The chat's delete: a pending confirmation the person decides with a Confirm button
-        where they talk to todobot (the console shows it when it starts)."""
-        return await self.call(account, tools.delete_task, {"task_identifier": task_identifier})
-
-    async def decide_delete(
-        self, account: Account, target: DeleteTarget, action: Action
-    ) -> Envelope:
-        """The person answered: the same pending confirmation as a button, decided at once.
-
-        The confirmation is claimed with one conditional update, so a retried answer cannot
-        delete twice; a task gone in the meantime is reported, not guessed at."""
+    async def ask_delete(
+        self, account: Account, arguments: dict[str, Any]
+    ) -> tuple[Envelope, str | None]:
+        """The chat's delete: a pending confirmation, and its token for the person's answer
+        (None when the delete was refused: no such task, several, a wrong argument)."""
+        token: str | None = None
 
         async def run(context: ToolContext) -> Envelope:
-            asked = await tools.delete_task(context, task_identifier=str(target.id))
-            if not asked["ok"]:
-                return asked
-            token = next(b.token for b in context.buttons if b.action is Action.CONFIRM)
-            decision = await decide(
-                context.session, token=token, user_id=context.user_id, action=action
+            nonlocal token
+            asked = await tools.delete_task(context, **arguments)
+            token = next((b.token for b in context.buttons if b.action is Action.CONFIRM), None)
+            return asked
+
+        envelope = await self._as(account, run)
+        return envelope, token if envelope["ok"] else None
+
+    async def answer_delete(self, account: Account, token: str, action: Action) -> Envelope:
+        """The person answered the question of confirmation `token`: it is decided at once,
+        like its button, by one conditional update, so an answer sent again (or replayed
+        later) decides nothing more, whatever happened to the task since."""
+
+        async def run(context: ToolContext) -> Envelope:
+            reply = await decide_confirmation(
+                context.session,
+                user_id=context.user_id,
+                press=Press(account.platform, account.external_id, token, action, account.tenant),
+                actions={"delete_task": CONFIRM_ACTIONS["delete_task"]},
+                remember=False,
+                now=context.now,
             )
-            if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
-                done = await CONFIRM_ACTIONS["delete_task"](context.session, decision.confirmation)
-                message = done.text if isinstance(done, Reply) else done
-                return ok(message, status="deleted", task=asked["data"]["task"])
-            status = "kept" if decision.outcome is Outcome.CANCELLED else decision.outcome.value
-            return ok(explain(decision).text, status=status, task=asked["data"]["task"])
+            task = await self._asked_about(context, token)
+            if reply.outcome == Outcome.CONFIRMED:
+                return ok(reply.text, status="deleted", task=task)
+            if reply.outcome == Outcome.CANCELLED:
+                envelope = ok(reply.text, status="kept", task=task)
+            else:
+                envelope = failure(
+                    "ALREADY_DECIDED" if reply.outcome == Outcome.ALREADY_DECIDED else "EXPIRED",
+                    reply.text,
+                    "Nothing was deleted now. Ask to delete the task again if it should go.",
+                )
+            await context.audit(f"delete_task.{reply.outcome}", {"answer": action.value}, envelope)
+            return envelope
 
         return await self._as(account, run)
+
+    @staticmethod
+    async def _asked_about(context: ToolContext, token: str) -> dict[str, Any] | None:
+        """The task a delete question was about, as the tools describe it (in the trash too)."""
+        found = await confirmed_task(context.session, user_id=context.user_id, token=token)
+        return tools.describe(found, context.zone) if found is not None else None
 
     async def _as(
         self, account: Account, work: Callable[[ToolContext], Awaitable[Envelope]]
@@ -169,6 +167,7 @@ class RemoteTools:
                 now=now,
                 zone=zone,
                 zone_assumed=assumed,
+                max_pending_reminders=self.max_pending_reminders,
             )
             envelope = await work(context)
             calls.extend(context.calls)

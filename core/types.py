@@ -99,9 +99,12 @@ class Incoming:
     is_group: bool = False
     command: str | None = None
     conversation_id: UUID | None = None
-    # The person's IANA zone when the platform knows it (Slack's users.info, the console's
-    # machine zone); kept on the user, so linked accounts share it.
+    # The person's IANA zone when the platform knows it (Slack's users.info); kept on the
+    # user, so linked accounts share it.
     timezone: str | None = None
+    # A zone the platform can only guess (the console's machine zone): kept on the user only
+    # while they have none, so a zone they said stays theirs.
+    guessed_timezone: str | None = None
     # Set when `event_id` is a client's idempotency key: what the request said. A retry
     # with the same key must say the same; its answer is kept for the retry (`Reply.replayed`).
     fingerprint: str | None = None

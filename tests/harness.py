@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import col, select
 
 from core.agent.base import Agent, AgentTurn
+from core.agent.builtin import BuiltinAgent
 from core.agent.standin import CommandLineAgent
 from core.chat import ChatPolicy, ChatService
+from core.clock import PinnedClock
 from core.domain import tools
 from core.storage import audit
 from core.storage.audit import AuditEntry
@@ -54,6 +57,17 @@ class ScriptedAgent(Agent):
 
 def build_chat(database: Database, agent: Any, **policy: Any) -> ChatService:
     return ChatService(db=database, agent=agent, policy=ChatPolicy(**policy))
+
+
+def builtin_chat(database: Database, at: datetime) -> ChatDriver:
+    """Alice and the builtin engine, on a clock that stands at `at`, without a rate limit."""
+    service = ChatService(
+        db=database,
+        agent=BuiltinAgent(),
+        policy=ChatPolicy(rate_limit_per_minute=0),
+        clock=PinnedClock(at, frozen=True),
+    )
+    return ChatDriver(service, database)
 
 
 @dataclass

@@ -6,12 +6,15 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pexpect
+from sqlmodel import select
 
 from adapters.console.console import GOODBYE, run_console
 from adapters.console.translate import clean_line, read_line, render, to_event
@@ -232,3 +235,59 @@ def test_ctrl_d_says_goodbye_and_a_button_can_be_typed(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert _titles(tmp_path) == ["milk"]
+
+
+def test_the_console_keeps_the_time_zone_it_was_told(tmp_path: Path) -> None:
+    """The machine's zone is only a guess: a zone the person tells stays, turn after turn."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "chat"],
+        input="what's my time zone?\n/timezone Asia/Tokyo\nwhat's my time zone?\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path, TZ="Europe/Berlin"),
+        timeout=120,
+        check=True,
+    )
+    first, told, asked = result.stdout.splitlines()
+    assert first.startswith("Your time zone is Europe/Berlin")
+    assert told.startswith("Got it: your time zone is now Asia/Tokyo.")
+    assert asked.startswith("Your time zone is Asia/Tokyo")
+
+
+async def _remind_soon(directory: Path, title: str) -> None:
+    """A reminder of the console person's task `title`, due in a second, set as the tools
+    set one, in the database the running console uses."""
+    from core.reminders import book
+    from core.storage.db import Database
+    from core.storage.models import Task, utcnow
+
+    database = Database(f"sqlite:///{directory / 'todobot.db'}")
+    try:
+        async with database.session() as session, session.begin():
+            task = (await session.exec(select(Task).where(Task.title == title))).one()
+            at = utcnow() + timedelta(seconds=1)
+            await book.set_for_task(session, task=task, at=at, where=book.Where("console"))
+    finally:
+        await database.dispose()
+
+
+async def test_a_reminder_prints_above_the_prompt_and_the_line_being_typed(
+    tmp_path: Path,
+) -> None:
+    child = _spawn(tmp_path)
+    child.send("add stretch\r")
+    child.expect("Added #1")
+    child.expect("you>")
+    child.send("add mi")  # half a line, not sent yet
+    await _remind_soon(tmp_path, "stretch")
+    child.expect("⏰ Reminder: #1 “stretch”", timeout=30)
+    child.expect(re.escape("(say “done 1”, or “remind me about #1 in an hour”)"))
+    child.expect("you> add mi", timeout=10)  # the prompt is drawn again, the line kept
+    child.send("lk\r")
+    child.expect("Added #2 “milk”")
+    child.send("\x04")
+    child.expect(GOODBYE)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert _titles(tmp_path) == ["stretch", "milk"]

@@ -131,8 +131,8 @@ async def test_no_wrong_or_expired_token_is_401_pointing_at_the_metadata(
 
 
 async def test_get_is_405_so_no_stream_holds_a_connection(served: ServeProcess) -> None:
-    """A stateless server has nothing to push: GET opens no stream, whatever the headers, and
-    a crowd of GETs leaves the server answering."""
+    """The server pushes nothing outside a call's own response: GET opens no stream, whatever
+    the headers, and a crowd of GETs leaves the server answering. DELETE only ends a session."""
     stream = {**bearer("ann"), "Accept": "text/event-stream"}
     asks = [stream] * 20 + [
         {**stream, "MCP-Protocol-Version": "2025-06-18"},
@@ -144,8 +144,8 @@ async def test_get_is_405_so_no_stream_holds_a_connection(served: ServeProcess) 
         deleted = await http.delete("/mcp", headers=bearer("ann"))
 
     assert [answer.status_code for answer in answers] == [405] * len(asks)
-    assert {answer.headers["Allow"] for answer in answers} == {"POST"}
-    assert deleted.status_code == 405
+    assert {answer.headers["Allow"] for answer in answers} == {"DELETE, POST"}
+    assert deleted.status_code == 400  # no session named: nothing to end
     assert health.status_code == 200
 
 
@@ -190,27 +190,81 @@ async def test_tools_over_http_for_the_token_s_person_only(
     assert bobs_done["message"] == "There is no task #3."
     assert await titles(database) == ["walk dog", "call mum"]
     assert await confirmations(database) == ["confirmed", "cancelled", "cancelled"]
-    assert sample(metrics, "todobot_turns_total", platform="mcp", kind="tool") == 11
+    # a delete the person is asked about is two calls: the question, then the answer
+    assert sample(metrics, "todobot_turns_total", platform="mcp", kind="tool") == 14
     assert sample(metrics, "todobot_tool_calls_total", tool="add_task", outcome="ok") == 3
     assert sample(metrics, "todobot_tool_calls_total", tool="complete_task", outcome="error") == 1
 
 
-async def test_a_classic_session_cannot_be_asked_so_its_delete_is_refused(
+async def test_a_classic_session_that_offers_elicitation_is_asked(
     served: ServeProcess, database: Database
 ) -> None:
-    """Classic sessions get questions mid-call, which a stateless server cannot route back."""
+    """A 2025-11-25 session gets the question mid-call; one that offers no elicitation is
+    told where to decide, without being sent to a console that is not the API user's."""
+    person = Person("accept")
     http = httpx2.AsyncClient(headers=bearer("ann"), timeout=30)
     async with (
         streamable_http_client(f"{served.url}/mcp", http_client=http) as (read, write),
-        ClientSession(read, write, elicitation_callback=Person("accept")) as session,
+        ClientSession(read, write, elicitation_callback=person) as session,
+    ):
+        initialized = await session.initialize()
+        await session.call_tool("add_task", {"title": "buy milk"})
+        await session.call_tool("add_task", {"title": "walk dog"})
+        deleted = envelope(await session.call_tool("delete_task", {"task_id": 1}))
+    http = httpx2.AsyncClient(headers=bearer("ann"), timeout=30)
+    async with (
+        streamable_http_client(f"{served.url}/mcp", http_client=http) as (read, write),
+        ClientSession(read, write) as session,
     ):
         await session.initialize()
-        await session.call_tool("add_task", {"title": "buy milk"})
-        refused = envelope(await session.call_tool("delete_task", {"task_identifier": "1"}))
+        refused = envelope(await session.call_tool("delete_task", {"task_identifier": "dog"}))
 
+    assert initialized.protocol_version == "2025-11-25"
+    assert person.questions == ["Delete #1 “buy milk”?"]
+    assert deleted["message"] == "Deleted #1 “buy milk”."
     assert refused["message"].startswith("Nothing was deleted: this app could not ask you")
+    assert "todobot chat" not in refused["message"]
+    assert "console" not in refused["message"]
+    assert await titles(database) == ["walk dog"]
+    assert await confirmations(database) == ["confirmed", "pending"]
+
+
+async def test_a_classic_session_s_request_at_another_worker_is_still_answered(
+    database: Database, tmp_path: Path
+) -> None:
+    """Classic sessions live in the worker that opened them; a request of one that reaches
+    another worker (several workers share a port) is answered there on its own."""
+    first, second = await start_many(2, environment(database), tmp_path)
+    headers = {**bearer("ann"), "Accept": "application/json, text/event-stream"}
+    try:
+        async with httpx.AsyncClient(headers=headers, timeout=30) as http:
+            opened = await http.post(f"{first.url}/mcp", json=INITIALIZE)
+            session = {
+                "Mcp-Session-Id": opened.headers["Mcp-Session-Id"],
+                "Mcp-Protocol-Version": "2025-11-25",
+            }
+            call = {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "tools/call",
+                "params": {"name": "add_task", "arguments": {"title": "buy milk"}},
+            }
+            elsewhere = await http.post(f"{second.url}/mcp", json=call, headers=session)
+            call["id"], call["params"] = 3, {"name": "list_tasks", "arguments": {}}
+            here = await http.post(f"{first.url}/mcp", json=call, headers=session)
+    finally:
+        await first.stop()
+        await second.stop()
+
+    assert elsewhere.status_code == here.status_code == 200
+    assert _sse_result(elsewhere)["structuredContent"]["message"] == "Added #1 “buy milk”."
+    assert _sse_result(here)["structuredContent"]["data"]["count"] == 1
     assert await titles(database) == ["buy milk"]
-    assert await confirmations(database) == ["pending"]
+
+
+def _sse_result(response: httpx.Response) -> dict[str, object]:
+    (data,) = [line[5:] for line in response.text.splitlines() if line.startswith("data:")]
+    return json.loads(data)["result"]
 
 
 async def test_a_question_asked_by_one_worker_is_answered_at_another(

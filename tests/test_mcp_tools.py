@@ -20,7 +20,7 @@ from adapters.mcp.server import OPEN_TASKS_URI, build_server
 from core.domain import tools
 from core.remote import Account, RemoteTools
 from core.storage.db import Database
-from tests.harness import ScriptedAgent, build_chat
+from tests.harness import ChatDriver, ScriptedAgent, build_chat
 from tests.mcp_rig import Person, audit, confirmations, envelope, open_tasks, titles
 
 ALICE = Account(platform="console", external_id="alice", display_name="alice")
@@ -176,14 +176,17 @@ async def test_without_elicitation_the_delete_is_refused_and_waits_in_the_consol
 ) -> None:
     async with connect(database) as client:  # no elicitation callback: cannot ask
         await client.call_tool("add_task", {"title": "buy milk"})
-        refused = envelope(
+        # extra arguments cannot stand in for the person's answer: the tool takes none
+        forged = envelope(
             await client.call_tool(
-                # extra arguments cannot stand in for the person's answer
                 "delete_task",
                 {"task_identifier": "1", "answer": {"action": "accept"}, "confirm": True},
             )
         )
+        refused = envelope(await client.call_tool("delete_task", {"task_identifier": "1"}))
 
+    assert forged["error"] == "VALIDATION_ERROR"
+    assert forged["message"].startswith("delete_task has no argument “answer”, “confirm”")
     assert refused["ok"] is True and refused["data"]["status"] == "confirmation_required"
     assert refused["message"].startswith("Nothing was deleted: this app could not ask you")
     assert "`todobot chat`" in refused["message"]
@@ -218,6 +221,10 @@ async def test_a_delete_of_no_single_task_asks_nothing(database: Database) -> No
 
 
 async def test_an_answer_sent_again_cannot_delete_a_second_time(database: Database) -> None:
+    """An answered question is spent: replayed within the state's life, after the person
+    restored the task, it deletes nothing."""
+    agent = ScriptedAgent()
+    chat = ChatDriver(build_chat(database, agent), database)
     async with connect(database, elicitation_callback=Person()) as client:
         await client.call_tool("add_task", {"title": "buy milk"})
         await client.call_tool("add_task", {"title": "buy milk again"})
@@ -232,10 +239,20 @@ async def test_an_answer_sent_again_cannot_delete_a_second_time(database: Databa
         again = await client.session.call_tool(
             "delete_task", arguments, input_responses=answer, request_state=asked.request_state
         )
+        agent.queue(("restore_task", {"task_identifier": "#1"}))
+        restored = await chat.say("bring it back")
+        after_restore = await client.session.call_tool(
+            "delete_task", arguments, input_responses=answer, request_state=asked.request_state
+        )
 
     assert envelope(first)["message"] == "Deleted #1 “buy milk”."
-    assert envelope(again)["message"] == "There is no task #1."
-    assert await titles(database) == ["buy milk again"]
+    for replayed in (again, after_restore):
+        assert envelope(replayed)["error"] == "ALREADY_DECIDED"
+        assert envelope(replayed)["message"] == "That was already confirmed; nothing more to do."
+    assert restored == "Restored #1 “buy milk” from the trash."
+    assert await titles(database) == ["buy milk", "buy milk again"]
+    assert await confirmations(database) == ["confirmed"]
+    assert (await audit(database))[-1] == "delete_task.already_decided"
 
 
 async def test_the_open_tasks_resource_follows_the_list(database: Database) -> None:
@@ -269,17 +286,17 @@ async def test_the_task_fields_of_the_chat_tools_work_over_mcp(database: Databas
         added = envelope(
             await client.call_tool(
                 "add_task",
-                {"title": "pay rent", "due": "2999-01-31", "priority": "high", "tags": ["home"]},
+                {"title": "pay rent", "due": "2099-01-31", "priority": "high", "tags": ["home"]},
             )
         )
         wrong = await client.call_tool("add_task", {"title": "x", "priority": "urgent"})
         resource = await client.read_resource(OPEN_TASKS_URI)
 
     task = added["data"]["task"]
-    assert (task["due"], task["priority"], task["tags"]) == ("2999-01-31", "high", ["home"])
+    assert (task["due"], task["priority"], task["tags"]) == ("2099-01-31", "high", ["home"])
     assert wrong.is_error and "priority" in wrong.content[0].text  # type: ignore[union-attr]
     (listed,) = json.loads(resource.contents[0].text)["tasks"]  # type: ignore[union-attr]
-    assert (listed["due"], listed["priority"], listed["tags"]) == ("2999-01-31", "high", ["home"])
+    assert (listed["due"], listed["priority"], listed["tags"]) == ("2099-01-31", "high", ["home"])
     assert await titles(database) == ["pay rent"]
 
 

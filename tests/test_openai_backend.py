@@ -213,12 +213,12 @@ async def test_invalid_json_arguments_go_back_to_the_model(
     assert (rejected.action, rejected.ok, rejected.error) == (
         "add_task",
         False,
-        "INVALID_ARGUMENTS",
+        "VALIDATION_ERROR",
     )
     assert rejected.input == {"raw_arguments": '{"title": "buy mi'}
     assert accepted.ok is True
     [error] = tool_messages(fake, 1)
-    assert error["error"] == "INVALID_ARGUMENTS" and "not valid" in error["message"]
+    assert error["error"] == "VALIDATION_ERROR" and "not valid" in error["message"]
 
 
 async def test_arguments_of_the_wrong_shape_are_refused(chat: ChatDriver, fake: FakeOpenAI) -> None:
@@ -230,7 +230,7 @@ async def test_arguments_of_the_wrong_shape_are_refused(chat: ChatDriver, fake: 
     assert await chat.tasks() == []
     audits = await chat.audit()
     assert sorted(a.action for a in audits) == ["add_task", "complete_task"]
-    assert all(a.error == "INVALID_ARGUMENTS" for a in audits)
+    assert all(a.error == "VALIDATION_ERROR" for a in audits)
     messages = {m["message"] for m in tool_messages(fake)}
     assert any("title" in message for message in messages)
 
@@ -360,3 +360,23 @@ def test_the_backend_follows_the_settings(fake: FakeOpenAI) -> None:
     assert isinstance(
         build_agent(load_settings(openai_api_key="k", agent_backend="builtin")), BuiltinAgent
     )
+
+
+async def test_the_model_cannot_move_a_due_into_the_past(
+    chat: ChatDriver, fake: FakeOpenAI
+) -> None:
+    """The rule lives in the tool, so the model meets it as the builtin engine does."""
+    fake.push(
+        tool_call("add_task", {"title": "pay rent"}),
+        text("Added."),
+        tool_call("update_task", {"task_identifier": "1", "due": "2020-01-31"}),
+        text("I couldn't."),
+    )
+    await chat.say("add pay rent")
+    assert await chat.say("pay rent was due in january 2020") == "I couldn't."
+    [task] = await chat.tasks()
+    assert task.due_at is None
+    refused = (await chat.audit())[-1]
+    assert (refused.action, refused.error) == ("update_task", "VALIDATION_ERROR")
+    answer = tool_messages(fake)[-1]
+    assert "is already in the past, so I didn't move it" in answer["message"]

@@ -174,4 +174,4 @@ async def test_the_console_prints_a_due_reminder_between_turns(chat: ChatDriver)
     await remind(chat.database, await _task(chat, "check the oven"), clock.at)
     assert await dispatcher.run_once() == 1
     assert "⏰ Reminder: #1 “check the oven”" in out.getvalue()
-    assert "done N" in out.getvalue()
+    assert "(say “done 1”, or “remind me about #1 in an hour”)" in out.getvalue()

@@ -101,3 +101,29 @@ async def test_the_last_date_of_a_series_completes_and_adds_nothing(database: Da
     assert [(t.number, t.completed) for t in await chat.tasks()] == [(1, True), (2, True)]
     [*_, last] = await chat.audit()
     assert (last.action, last.ok) == ("complete_task", True)
+
+
+async def test_adding_a_repeating_task_can_be_undone(chat: ChatDriver) -> None:
+    await _say(chat, "water the plants every monday")
+    reply = await _say(chat, "undo")
+    assert "changed since" not in reply and "water the plants" in reply
+    assert await chat.tasks() == []
+
+
+async def test_stop_repeating_right_after_a_done_stops_the_series(chat: ChatDriver) -> None:
+    await _say(chat, "water the plants every monday")
+    await _say(chat, "done 1")
+    reply = await _say(chat, "stop repeating it")
+    assert "stopped #2 “water the plants” repeating" in reply
+    first, second = await chat.tasks()
+    assert (first.repeat, second.repeat) == (None, None)
+    assert "Next one" not in await _say(chat, "done 2")
+    assert len(await chat.tasks()) == 2
+
+
+async def test_undoing_a_done_takes_back_the_next_occurrence_too(chat: ChatDriver) -> None:
+    await _say(chat, "water the plants every monday")
+    await _say(chat, "done 1")
+    await _say(chat, "undo")
+    [task] = await chat.tasks()
+    assert task.number == 1 and not task.completed and task.repeat == "FREQ=WEEKLY;BYDAY=MO"

@@ -10,12 +10,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlmodel import select
 
 from adapters.slack import home, modals
 from core.clock import PinnedClock
 from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Task
+from core.storage.models import Task, User
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import TEAM_ID
 from tests.fakes.slack_rig import SlackRig, slack_rig
@@ -475,3 +476,43 @@ async def test_due_dates_priorities_and_tags_from_the_form_group_home(
     await click(slack, submitted(modal, title="call mom", due="", priority="medium", tags=""))
     [_, call, _] = await alice.tasks()
     assert (call.due_at, call.priority, call.tags) == (None, "medium", [])
+
+
+async def test_the_form_refuses_an_invisible_title_and_a_due_past_the_horizon(
+    slack: SlackRig, alice: ChatDriver
+) -> None:
+    invisible = await add_form(slack, title="\u200b\u200c\u2060\u202e", due="2026-12-01")
+    far = await add_form(slack, title="far away", due="9999-12-31", due_time="23:59")
+    bidi = await add_form(slack, title="invoice\u202eexe.pdf")
+
+    assert invisible == {"response_action": "errors", "errors": {"title": "A task needs a title."}}
+    assert far is not None and far["response_action"] == "errors" and set(far["errors"]) == {"due"}
+    assert far["errors"]["due"].startswith("A due date can be at most 100 years ahead")
+    assert "Added #1 “invoiceexe.pdf”" in json.dumps(bidi, ensure_ascii=False)
+    assert await alice.titles() == ["invoiceexe.pdf"]
+    assert checklist(await opened_home(slack)) == ["*#1* invoiceexe.pdf"]
+
+
+async def test_a_due_at_the_calendar_s_end_still_shows_once_the_zone_moves_east(
+    slack: SlackRig, alice: ChatDriver, database: Database
+) -> None:
+    """A row stored before dues were bounded (31 Dec 9999 23:59 UTC) is past the year 9999 in
+    Tokyo: Home and the list still show it, on UTC's clock."""
+    await add(slack, "buy milk", "far away")
+    async with database.session() as session, session.begin():
+        far = (await session.exec(select(Task).where(Task.title == "far away"))).one()
+        far.due_at, far.due_has_time = datetime(9999, 12, 31, 23, 59, tzinfo=UTC), True
+        session.add(far)
+        owner = await session.get(User, far.user_id)
+        assert owner is not None
+        owner.timezone = "Asia/Tokyo"
+        session.add(owner)
+
+    view = await opened_home(slack)
+    box = element(view, home.DONE_ACTION, "far away")["options"][0]
+    await deliver(slack, payloads.dm("list", channel="DU0ALICE"))
+
+    assert checklist(view) == ["*#2* far away", "*#1* buy milk"]  # due first
+    assert box["description"]["text"] == "due Fri 31 Dec 9999 23:59"
+    listing = slack.api.of("chat.postMessage")[-1]
+    assert "2. far away (due Fri 31 Dec 9999 23:59)" in json.dumps(listing.args, ensure_ascii=False)

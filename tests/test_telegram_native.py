@@ -166,3 +166,20 @@ async def test_menus_are_registered_per_chat_type_and_language(bot: TelegramRig)
     assert german.json("commands")[2]["description"] == "Aufgabe hinzufügen: /add Milch kaufen"
     languages = {c.params.get("language_code", "") for c in bot.api.sent("setMyDescription")}
     assert {"", "de", "es", "fr", "ru"} <= languages
+
+
+async def test_a_title_s_direction_overrides_never_reach_an_inline_result(
+    bot: TelegramRig,
+) -> None:
+    """A reversed file name cannot be stored, nor shared from a title kept from before."""
+    [added] = await bot.say(ALICE, "/add invoice\u202efdp.exe")
+    await bot.say(ALICE, "/add report")
+    async with bot.database.session() as session, session.begin():
+        older = (await session.exec(select(Task).where(Task.title == "report"))).one()
+        older.title = "report\u202ecod.scr"  # as stored before format characters were dropped
+    await bot.api.push(inline_update(ALICE, ""))
+    results = (await bot.answered("answerInlineQuery")).json("results")
+
+    assert added.text == "Added #1 “invoicefdp.exe”."
+    assert [r["title"] for r in results] == ["#1 invoicefdp.exe", "#2 reportcod.scr"]
+    assert all("\u202e" not in r["input_message_content"]["message_text"] for r in results)

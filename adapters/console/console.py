@@ -7,11 +7,13 @@ Ctrl-D leave); from a pipe each line is one turn, and the caller learns how many
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import getpass
 import logging
 import os
 import sys
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Protocol, TextIO
 
@@ -32,6 +34,11 @@ class LineSource(Protocol):
         """The next line, or None when the person is done (end of input, Ctrl-D, Ctrl-C)."""
         ...
 
+    def printing(self) -> AbstractContextManager[object]:
+        """While it is entered, what is printed between turns (a reminder) keeps the line
+        being typed intact."""
+        ...
+
 
 class PipedLines:
     """One turn a line, as a script or a pipe gives them."""
@@ -42,6 +49,9 @@ class PipedLines:
     async def read(self) -> str | None:
         line = await asyncio.to_thread(self.stdin.readline)
         return line.rstrip("\r\n") if line else None
+
+    def printing(self) -> AbstractContextManager[object]:
+        return contextlib.nullcontext()
 
 
 class TerminalLines:
@@ -67,6 +77,12 @@ class TerminalLines:
         except (EOFError, KeyboardInterrupt):
             return None
 
+    def printing(self) -> AbstractContextManager[object]:
+        """prompt_toolkit prints above the prompt and draws it again below."""
+        from prompt_toolkit.patch_stdout import patch_stdout
+
+        return patch_stdout(raw=True)
+
 
 async def run_console(
     chat: ChatService,
@@ -82,11 +98,31 @@ async def run_console(
     interactive = lines is not None or stdin.isatty()
     source = lines or (TerminalLines(history_file) if interactive else PipedLines(stdin))
     user = user or getpass.getuser()
+    if interactive:
+        print(BANNER, file=stdout, flush=True)
+    with source.printing():
+        failed = await _talk(
+            chat, source, stdout, user=user, export_to=export_to, prefix=interactive
+        )
+    if interactive:
+        print(GOODBYE, file=stdout, flush=True)
+    return failed
+
+
+async def _talk(
+    chat: ChatService,
+    source: LineSource,
+    stdout: TextIO,
+    *,
+    user: str,
+    export_to: Path | None,
+    prefix: bool,
+) -> int:
+    """The turns, until the input ends; how many failed. `prefix` marks the replies at a
+    terminal ("todobot> ")."""
     choices: list[Button] = []
     failed = 0
     zone = machine_zone()  # the person at the console is where the machine is
-    if interactive:
-        print(BANNER, file=stdout, flush=True)
     waiting = await chat.waiting(platform=PLATFORM, tenant="", user_ref=user)
     if waiting is not None:  # a delete asked from an MCP client that could not ask here
         choices = list(waiting.buttons)
@@ -94,7 +130,8 @@ async def run_console(
     while (line := await source.read()) is not None:
         read = read_line(line, user=user, choices=choices)
         if isinstance(read.event, Incoming) and zone is not None:
-            read = dataclasses.replace(read, event=dataclasses.replace(read.event, timezone=zone))
+            guess = dataclasses.replace(read.event, guessed_timezone=zone)
+            read = dataclasses.replace(read, event=guess)
         if isinstance(read.event, Incoming) and not read.event.text.strip():
             continue
         try:
@@ -111,15 +148,12 @@ async def run_console(
         if reply is None:
             continue
         choices = list(reply.buttons)
-        prefix = "todobot> " if interactive else ""
-        print(prefix + render(reply), file=stdout, flush=True)
+        print(("todobot> " if prefix else "") + render(reply), file=stdout, flush=True)
         wanted = read.export_to or export_to
         if reply.attachment is not None and not _saved(reply.attachment, wanted, stdout):
             failed += 1
         if reply.failed or reply.rate_limited:
             failed += 1
-    if interactive:
-        print(GOODBYE, file=stdout, flush=True)
     return failed
 
 

@@ -3,10 +3,12 @@
 A bearer JWT signed with API_JWT_SECRET names the person in `sub` (the same `api` account as the
 chat API); no token, a bad one or an expired one gets 401 with a `WWW-Authenticate` header that
 points at the OAuth protected-resource metadata document (RFC 9728), which is published too.
-The transport is stateless: every request stands alone (a POST; GET and DELETE are 405, as
-there is no stream to open and no session to end), so any worker can answer it, and a
+A 2026-07-28 client's requests each stand alone, so any worker can answer them, and a
 delete's question returned to the client is sealed with a key derived from the same secret,
-so the answer may come back to any worker.
+so the answer may come back to any worker. A classic (2025) client gets a session, so it can
+be asked mid-call; a request of it that reaches another worker is served there on its own
+(`adapters/mcp/sessions.py`). GET is 405: the questions go back on the call's own response, so
+there is nothing to push, and a stream held open would take a connection for nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import hashlib
 import hmac
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -31,7 +33,8 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Route
 
 from adapters.http.auth import AuthError, TokenVerifier
-from adapters.mcp.server import build_server
+from adapters.mcp.server import CANNOT_ASK_REMOTE, build_server
+from adapters.mcp.sessions import SessionsHereOrAlone
 from core.remote import Account, RemoteTools
 
 PLATFORM = "api"
@@ -69,19 +72,23 @@ def request_state_key(secret: str) -> bytes:
 
 @dataclass
 class McpHttp:
-    """The routes to add to the app, and the lifespan that must run around them."""
+    """The routes to add to the app, and the lifespan that must run around them: two
+    servers, one keeping classic sessions and one answering requests on their own."""
 
-    server: MCPServer
+    servers: tuple[MCPServer, ...]
     routes: list[BaseRoute]
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
-        """The SDK's session manager, run in a task of its own: its task group must be left
-        by the task that entered it, and a lifespan may end in another task than it began."""
+        """The SDK's session managers, run in a task of their own: their task groups must be
+        left by the task that entered them, and a lifespan may end in another task than it
+        began."""
         started, stop = asyncio.Event(), asyncio.Event()
 
         async def hold() -> None:
-            async with self.server.session_manager.run():
+            async with AsyncExitStack() as managers:
+                for server in self.servers:
+                    await managers.enter_async_context(server.session_manager.run())
                 started.set()
                 await stop.wait()
 
@@ -108,35 +115,44 @@ def mcp_http(
     """`resource_url` is where clients reach `/mcp` (its public URL); `authorization_server`
     issues the tokens (by default the same origin)."""
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(resource_url))
-    server = build_server(
-        remote,
-        authenticated_account,
-        auth=AuthSettings(
-            issuer_url=AnyHttpUrl(authorization_server or origin),
-            resource_server_url=AnyHttpUrl(resource_url),
-            validate_token_resource=False,  # our tokens name a person, not a resource
-        ),
-        token_verifier=JwtTokens(TokenVerifier(secret)),
-        request_state_security=RequestStateSecurity(keys=[request_state_key(secret)]),
-        # Change events name one URI for everybody's open tasks: over HTTP, where many people
-        # share a process, a listener would hear when someone else's list changed.
-        subscriptions=False,
+
+    def server() -> MCPServer:
+        return build_server(
+            remote,
+            authenticated_account,
+            cannot_ask=CANNOT_ASK_REMOTE,
+            auth=AuthSettings(
+                issuer_url=AnyHttpUrl(authorization_server or origin),
+                resource_server_url=AnyHttpUrl(resource_url),
+                validate_token_resource=False,  # our tokens name a person, not a resource
+            ),
+            token_verifier=JwtTokens(TokenVerifier(secret)),
+            request_state_security=RequestStateSecurity(keys=[request_state_key(secret)]),
+            # Change events name one URI for everybody's open tasks: over HTTP, where many
+            # people share a process, a listener would hear when someone else's list changed.
+            subscriptions=False,
+        )
+
+    # Every request carries a bearer token (no ambient cookie), so a rebinding attack has
+    # nothing to borrow; the public host name is not known in advance.
+    security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    keeping, alone = server(), server()
+    sessions: Starlette = keeping.streamable_http_app(
+        streamable_http_path=PATH, stateless_http=False, transport_security=security
     )
-    app: Starlette = server.streamable_http_app(
-        streamable_http_path=PATH,
-        stateless_http=True,
-        # Every request carries a bearer token (no ambient cookie), so a rebinding attack
-        # has nothing to borrow; the public host name is not known in advance.
-        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    stateless: Starlette = alone.streamable_http_app(
+        streamable_http_path=PATH, stateless_http=True, transport_security=security
     )
     logging.getLogger("mcp.server.streamable_http").setLevel(logging.WARNING)  # one per request
+    logging.getLogger("mcp.server.streamable_http_manager").setLevel(logging.WARNING)
     metadata_path = urlsplit(str(build_resource_metadata_url(AnyHttpUrl(resource_url)))).path
-    # Only our two paths go to the SDK's app (its middleware included); the rest of the
-    # server keeps its own routing, 405s and all. /mcp takes POST only: a stateless server has
-    # nothing to push, and the SDK would hold a GET open as an empty stream, kept alive with
-    # pings, taking a connection for as long as the client stays (a DELETE ends no session).
+    # Only our two paths go to the SDK's apps (their middleware included); the rest of the
+    # server keeps its own routing, 405s and all. /mcp takes no GET: a question goes back on
+    # its call's own response, and the SDK would hold a GET open as an empty stream, kept
+    # alive with pings, taking a connection for as long as the client stays. DELETE ends a
+    # classic session.
     routes: list[BaseRoute] = [
-        Route(PATH, endpoint=app, methods=["POST"]),
-        Route(metadata_path, endpoint=app),
+        Route(PATH, endpoint=SessionsHereOrAlone(sessions, stateless), methods=["POST", "DELETE"]),
+        Route(metadata_path, endpoint=sessions),
     ]
-    return McpHttp(server=server, routes=routes)
+    return McpHttp(servers=(keeping, alone), routes=routes)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any, get_type_hints
 
 from griffe import Docstring, DocstringSectionKind
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from core.domain.tools import Envelope, ToolFunction
@@ -112,7 +112,7 @@ def tool_parameters(tool: ToolFunction) -> list[inspect.Parameter]:
     return described
 
 
-MCPFunction = Callable[..., Awaitable[CallToolResult]]
+MCPFunction = Callable[..., Awaitable[CallToolResult | InputRequiredResult]]
 
 
 def with_signature(

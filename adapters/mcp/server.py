@@ -1,31 +1,36 @@
 """todobot as an MCP server: the five task tools and the open tasks, for any MCP client.
 
 The user is never an argument: `who()` names the account from the session's authentication
-(the bearer token over HTTP, the local person or `--as` over stdio). A delete is confirmed by
-the person through MCP elicitation (the client shows the question, the person answers);
-a client that cannot ask gets a refusal saying where the waiting confirmation can be pressed,
-so no model can confirm its own delete. Questions are asked with the SDK's resolvers, which
-speak both protocol eras: a request sent mid-call on a classic session, or a question returned
-from the call and answered on the retry (2026-07-28), which any worker can finish.
+(the bearer token over HTTP, the local person or `--as` over stdio). A tool's arguments go to
+the tool as they were sent, and the tool checks them (`core/domain/tools/arguments.py`), so a
+wrong one gets the same envelope and audit row as anywhere else. A delete is confirmed by the
+person through MCP elicitation (the client shows the question, the person answers): the
+question is a pending confirmation, and the answer decides that one confirmation, once, so an
+answer sent again decides nothing. A client on the returning protocol (2026-07-28) is asked
+in a result it answers on the retry, which any worker can finish; a classic session is asked
+mid-call. A client that cannot ask gets a refusal saying where the person can decide, so no
+model can confirm its own delete.
 """
 
 import inspect
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
-from mcp.server.mcpserver import (
-    AcceptedElicitation,
-    Context,
-    Elicit,
-    ElicitationResult,
-    MCPServer,
-    Resolve,
+import anyio
+from mcp.server.elicitation import render_elicitation_schema
+from mcp.server.mcpserver import AcceptedElicitation, Context, MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
+from mcp_types import (
+    CallToolResult,
+    ElicitRequest,
+    ElicitRequestFormParams,
+    ElicitResult,
+    InputRequiredResult,
 )
-from mcp_types import CallToolResult
 from mcp_types.version import is_version_at_least
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from adapters.mcp.schemas import (
     ANNOTATIONS,
@@ -37,24 +42,33 @@ from adapters.mcp.schemas import (
 )
 from core.domain import tools
 from core.domain.tools import Envelope, ToolFunction
-from core.remote import Account, DeleteTarget, RemoteTools
+from core.remote import Account, RemoteTools
 from core.types import Action
 
 Who = Callable[[], Account]
 
 OPEN_TASKS_URI = "todobot://tasks/open"
 FIRST_RETURNING_VERSION = "2026-07-28"
+QUESTION = "confirm_delete"
 INSTRUCTIONS = (
     "todobot keeps the person's to-do list. Tasks have numbers (#1, #2, ...) that stay the same; "
     "refer to a task by its number, its id or part of its title. Deleting a task always asks "
     "the person to confirm it themselves."
 )
-CANNOT_ASK = (
+# Where a person whose MCP client cannot ask can decide the delete instead: at this computer
+# (`todobot mcp` acts for the console's person or a linked account of theirs) ...
+CANNOT_ASK_HERE = (
     "Nothing was deleted: this app could not ask you to confirm (it offers no MCP elicitation "
     "here), and only you can confirm a delete. Your request to delete {label} is waiting: "
     "`todobot chat` shows it with a Delete choice when it starts, and Slack's Home tab lists it "
     "(for your linked accounts); or ask todobot to delete it in any chat and press Confirm "
     "there; or use an MCP client that supports elicitation."
+)
+# ... or, over HTTP, where the person is an API account with no console of theirs.
+CANNOT_ASK_REMOTE = (
+    "Nothing was deleted: this app could not ask you to confirm (it offers no MCP elicitation "
+    "here), and only you can confirm a delete. Use an MCP client that supports elicitation, "
+    "or ask todobot to delete {label} in a chat with it and confirm it there."
 )
 
 
@@ -64,29 +78,46 @@ class ConfirmDelete(BaseModel):
     delete: bool = Field(title="Delete it", description="Yes, delete this task.")
 
 
-@dataclass(frozen=True)
-class NotAsked:
-    """The delete question was not put to the person (no single task, or no way to ask)."""
+class AsSent(ArgModelBase):
+    """A tool's arguments as the client sent them: the tool reads and checks them itself."""
 
-    reason: str
+    model_config = ConfigDict(extra="allow")
+
+    def model_dump_one_level(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
 
 
-def build_server(remote: RemoteTools, who: Who, **options: Any) -> MCPServer:
-    """`options` go to `MCPServer` (authentication, request-state keys)."""
-    server: MCPServer = MCPServer(
-        "todobot", title="todobot", instructions=INSTRUCTIONS, log_level="WARNING", **options
-    )
+def build_server(
+    remote: RemoteTools, who: Who, *, cannot_ask: str = CANNOT_ASK_HERE, **options: Any
+) -> MCPServer:
+    """`cannot_ask` tells a person whose client cannot ask where to decide a delete;
+    `options` go to `MCPServer` (authentication, request-state keys)."""
+    registered = []
     for tool in tools.TOOLS:
         function = (
-            delete_tool(remote, who) if tool is tools.delete_task else plain_tool(remote, who, tool)
+            delete_tool(remote, who, cannot_ask)
+            if tool is tools.delete_task
+            else plain_tool(remote, who, tool)
         )
-        server.add_tool(
-            function,
-            title=TITLES.get(tool.__name__),
-            description=DESCRIPTIONS.get(tool.__name__),
-            annotations=ANNOTATIONS.get(tool.__name__),
-            structured_output=True,
+        registered.append(
+            as_sent(
+                Tool.from_function(
+                    function,
+                    title=TITLES.get(tool.__name__),
+                    description=DESCRIPTIONS.get(tool.__name__),
+                    annotations=ANNOTATIONS.get(tool.__name__),
+                    structured_output=True,
+                )
+            )
         )
+    server: MCPServer = MCPServer(
+        "todobot",
+        title="todobot",
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+        tools=registered,
+        **options,
+    )
 
     @server.resource(
         OPEN_TASKS_URI,
@@ -102,7 +133,23 @@ def build_server(remote: RemoteTools, who: Who, **options: Any) -> MCPServer:
     return server
 
 
-CONTEXT = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
+def as_sent(tool: Tool) -> Tool:
+    """The tool's schema stays the one its signature declares, for clients to read; the
+    arguments reach it unchecked by the SDK (JSON sent as text still read as JSON), so the
+    tool's own checks answer a wrong one."""
+    declared = tool.fn_metadata.model_copy()
+    tool.fn_metadata.arg_model = AsSent
+    original = tool.fn
+
+    async def call(**arguments: Any) -> Any:
+        context = {name: arguments.pop(name) for name in ("ctx",) if name in arguments}
+        return await original(**declared.pre_parse_json(arguments), **context)
+
+    tool.fn = call
+    return tool
+
+
+CONTEXT = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context)]
 
 
 def plain_tool(remote: RemoteTools, who: Who, tool: ToolFunction) -> Callable[..., Any]:
@@ -111,73 +158,110 @@ def plain_tool(remote: RemoteTools, who: Who, tool: ToolFunction) -> Callable[..
         await _changed(ctx, tool, envelope)
         return as_result(envelope)
 
-    return with_signature(call, tool, tool_parameters(tool), [CONTEXT])
+    return with_signature(call, tool, tool_parameters(tool), CONTEXT)
 
 
-def delete_tool(remote: RemoteTools, who: Who) -> Callable[..., Any]:
-    async def find_target(task_identifier: str) -> DeleteTarget | None:
-        return await remote.delete_target(who(), task_identifier)
-
-    Target = Annotated[DeleteTarget | None, Resolve(find_target)]
-
-    async def ask_person(ctx: Context, target: Target) -> NotAsked | Elicit[ConfirmDelete]:
-        if target is None:
-            return NotAsked("no single task")
-        if not can_ask(ctx):
-            return NotAsked("this client cannot ask")
-        return Elicit(f"Delete {target.label}?", ConfirmDelete)
-
-    Answer = Annotated[ElicitationResult[ConfirmDelete], Resolve(ask_person)]
-
-    async def call(
-        *, ctx: Context, task_identifier: str, target: Target, answer: Answer
-    ) -> CallToolResult:
+def delete_tool(remote: RemoteTools, who: Who, cannot_ask: str) -> Callable[..., Any]:
+    async def call(*, ctx: Context, **arguments: Any) -> CallToolResult | InputRequiredResult:
         account = who()
-        if target is not None and isinstance(answer, AcceptedElicitation):
-            data = answer.data
-            if isinstance(data, ConfirmDelete):
-                action = Action.CONFIRM if data.delete else Action.CANCEL
-                envelope = await remote.decide_delete(account, target, action)
-            else:
-                envelope = _cannot_ask(await remote.request_delete(account, task_identifier))
-        elif target is not None:
-            envelope = await remote.decide_delete(account, target, Action.CANCEL)
-            if envelope["data"] is not None:
-                envelope["data"]["answer"] = answer.action
+        asked = _asked(ctx.request_state)
+        if asked is not None:  # the retry that carries the person's answer
+            token, question = asked
+            answer = (ctx.input_responses or {}).get(QUESTION)
+            if not isinstance(answer, ElicitResult):
+                return _question(token, question)
+            envelope = await _answered(remote, account, token, answer.action, answer.content)
         else:
-            envelope = _cannot_ask(await remote.request_delete(account, task_identifier))
+            envelope, pending = await remote.ask_delete(account, arguments)
+            if pending is not None:
+                question = f"Delete {_label(envelope)}?"
+                if _returning(ctx) and _offers_elicitation(ctx):
+                    return _question(pending, question)
+                if ctx.session.can_send_request and _offers_elicitation(ctx):
+                    envelope = await _ask_now(ctx, remote, account, pending, question)
+                else:
+                    envelope = _cannot_ask(envelope, cannot_ask)
         await _changed(ctx, tools.delete_task, envelope)
         return as_result(envelope)
 
-    parameters = tool_parameters(tools.delete_task)
-    extra = [
-        CONTEXT,
-        inspect.Parameter("target", inspect.Parameter.KEYWORD_ONLY, annotation=Target),
-        inspect.Parameter("answer", inspect.Parameter.KEYWORD_ONLY, annotation=Answer),
-    ]
-    return with_signature(call, tools.delete_task, parameters, extra)
+    return with_signature(call, tools.delete_task, tool_parameters(tools.delete_task), CONTEXT)
 
 
-def can_ask(ctx: Context) -> bool:
-    """Form elicitation declared, and a way to deliver the question on this request."""
+def _question(token: str, question: str) -> InputRequiredResult:
+    """The question returned to a 2026-07-28 client; the confirmation rides in the state the
+    server seals, so the answer can only decide this one."""
+    form = ElicitRequestFormParams(
+        message=question, requested_schema=render_elicitation_schema(ConfirmDelete)
+    )
+    return InputRequiredResult(
+        input_requests={QUESTION: ElicitRequest(params=form)},
+        request_state=json.dumps({"confirmation": token, "question": question}),
+    )
+
+
+async def _ask_now(
+    ctx: Context, remote: RemoteTools, account: Account, token: str, question: str
+) -> Envelope:
+    """A classic session is asked mid-call, for as long as the confirmation lives."""
+    with anyio.move_on_after(remote.confirmation_ttl_seconds):
+        answer = await ctx.elicit(question, ConfirmDelete)
+        content = answer.data.model_dump() if isinstance(answer, AcceptedElicitation) else None
+        return await _answered(remote, account, token, answer.action, content)
+    return await _answered(remote, account, token, "cancel", None)
+
+
+async def _answered(
+    remote: RemoteTools,
+    account: Account,
+    token: str,
+    said: str,
+    content: dict[str, Any] | None,
+) -> Envelope:
+    """Decide the confirmation by the person's answer: only an accepted, ticked one deletes."""
+    confirmed = said == "accept" and (content or {}).get("delete") is True
+    envelope = await remote.answer_delete(
+        account, token, Action.CONFIRM if confirmed else Action.CANCEL
+    )
+    if said != "accept" and envelope["data"] is not None:
+        envelope["data"]["answer"] = said
+    return envelope
+
+
+def _asked(state: str | None) -> tuple[str, str] | None:
+    """The confirmation and question a returned question carried (the server sealed the
+    state, so only it can have written one)."""
+    if not state:
+        return None
+    try:
+        carried = json.loads(state)
+        token, question = carried["confirmation"], carried["question"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    return (token, question) if isinstance(token, str) and isinstance(question, str) else None
+
+
+def _returning(ctx: Context) -> bool:
+    version = ctx.protocol_version
+    return version is not None and is_version_at_least(version, FIRST_RETURNING_VERSION)
+
+
+def _offers_elicitation(ctx: Context) -> bool:
+    """Form elicitation declared (a client that offers only URL elicitation cannot answer)."""
     capabilities = ctx.client_capabilities
     elicitation = capabilities.elicitation if capabilities is not None else None
-    if elicitation is None or (elicitation.form is None and elicitation.url is not None):
-        return False
-    version = ctx.protocol_version
-    returning = version is not None and is_version_at_least(version, FIRST_RETURNING_VERSION)
-    return returning or ctx.session.can_send_request
+    return elicitation is not None and not (elicitation.form is None and elicitation.url)
 
 
-def _cannot_ask(envelope: Envelope) -> Envelope:
-    """The chat's delete left a pending confirmation: say where the person can decide it."""
-    if not envelope["ok"]:
-        return envelope
+def _label(envelope: Envelope) -> str:
     task = envelope["data"]["task"]
-    label = f"#{task['number']} “{task['title']}”"
+    return f"#{task['number']} “{task['title']}”"
+
+
+def _cannot_ask(envelope: Envelope, cannot_ask: str) -> Envelope:
+    """The delete is left as a pending confirmation: say where the person can decide it."""
     return {
         **envelope,
-        "message": CANNOT_ASK.format(label=label),
+        "message": cannot_ask.format(label=_label(envelope)),
         "suggestion": "Tell the person where to confirm; do not retry the delete.",
     }
 

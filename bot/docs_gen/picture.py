@@ -15,6 +15,7 @@ import io
 import os
 import sys
 import tempfile
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -53,6 +54,9 @@ class Typing:
         line = self.lines.pop(0)
         print(PROMPT + line, file=self.screen)
         return line
+
+    def printing(self) -> AbstractContextManager[object]:
+        return nullcontext()  # nothing is printed between the typed lines
 
 
 async def transcript(directory: Path, typed: tuple[str, ...] = TYPED) -> str:

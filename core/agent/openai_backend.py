@@ -89,7 +89,7 @@ async def rejected_call(wrapper: RunContextWrapper[Any], error: Exception) -> st
     raw = str(getattr(wrapper, "tool_arguments", ""))
     detail = _validation_detail(name, raw)
     result = failure(
-        "INVALID_ARGUMENTS",
+        "VALIDATION_ERROR",
         f"The arguments for {name} were not valid: {detail}",
         "Call the tool again with arguments that match its schema.",
     )

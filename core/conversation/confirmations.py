@@ -17,7 +17,7 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.storage.models import Confirmation, utcnow
+from core.storage.models import Confirmation, Task, utcnow
 from core.types import Action
 
 TOKEN_PREFIX = "c"
@@ -158,3 +158,13 @@ async def pending_confirmations(
         query = query.where(col(Confirmation.kind) == kind)
     found = await session.exec(query.order_by(col(Confirmation.created_at)))
     return list(found.all())
+
+
+async def confirmed_task(session: AsyncSession, *, user_id: UUID, token: str) -> Task | None:
+    """The person's task a confirmation is about, wherever it is now (the trash too)."""
+    found = await session.exec(
+        select(Task)
+        .join(Confirmation, col(Confirmation.task_id) == col(Task.id))
+        .where(col(Confirmation.token) == token, col(Task.user_id) == user_id)
+    )
+    return found.first()

@@ -19,8 +19,9 @@ from core.conversation.pages import (
 )
 from core.domain import task_text
 from core.domain import tasks as task_service
-from core.domain.when import in_window, sort_key
+from core.domain.when import in_window, local_time, sort_key
 from core.domain.zones import settle_zone
+from core.message_text import without_format_chars
 from core.people.identities import find_user
 from core.storage.models import Task, User
 from core.types import (
@@ -41,6 +42,9 @@ GROUPS = ("overdue", "today", "later")
 
 
 def task_view(task: Task, *, now: datetime, zone: tzinfo) -> TaskView:
+    """A task for a working surface; a title kept from before format characters were
+    dropped at the tools' door shows without them (a Telegram inline result is shared into
+    other chats, where a reversed file name could mislead)."""
     due = task_text.due_of(task)
     group = "later"
     if due is not None and in_window(due, "overdue", now=now, zone=zone, completed=task.completed):
@@ -49,12 +53,12 @@ def task_view(task: Task, *, now: datetime, zone: tzinfo) -> TaskView:
         group = "today"
     return TaskView(
         task.number,
-        task.title,
-        task.description,
+        without_format_chars(task.title),
+        without_format_chars(task.description),
         task.completed,
         task.id,
         due_day=due.day(zone).isoformat() if due else "",
-        due_time=due.at.astimezone(zone).strftime("%H:%M") if due and due.has_time else "",
+        due_time=local_time(due.at, zone).strftime("%H:%M") if due and due.has_time else "",
         priority=task.priority,
         tags=tuple(task.tags),
         details=", ".join(task_text.details(task, now=now, zone=zone)),

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, or_, update
+from sqlalchemy import delete, func, or_, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import aliased
 from sqlmodel import col, select
@@ -136,13 +136,13 @@ class Inbox:
         (PostgreSQL skips rows another worker is leasing at this very moment), never one
         with an earlier item of the same `order_key` still pending. `sources` defaults to
         the registered processors'; `by_due` takes scheduled work (items leased until their
-        time, core/delivery/scheduled.py) in the order it fell due; `now` is the scheduler's
-        clock."""
+        time, core/delivery/scheduled.py) in the order it fell due, by turns between people
+        (`fair_key`): everyone's first due item, then everyone's second, and so on; `now` is
+        the scheduler's clock."""
         sources = list(self.processors) if sources is None else sources
         if limit <= 0 or not sources:
             return []
         item, earlier = aliased(InboxItem, name="item"), aliased(InboxItem, name="earlier")
-        order = (col(item.locked_until), col(item.id)) if by_due else (col(item.id),)
         waits_its_turn = (
             select(earlier.id)
             .where(
@@ -156,18 +156,26 @@ class Inbox:
 
         async def lease(session: AsyncSession) -> list[Claimed]:
             at = now or utcnow()
-            free = (
-                select(item.id)
-                .where(
-                    col(item.status) == "pending",
-                    col(item.source).in_(sources),
-                    or_(col(item.locked_until).is_(None), col(item.locked_until) <= at),
-                    or_(col(item.order_key).is_(None), ~waits_its_turn),
-                )
-                .order_by(*order)
-                .limit(limit)
-                .with_for_update(skip_locked=True)
+            claimable = (
+                col(item.status) == "pending",
+                col(item.source).in_(sources),
+                or_(col(item.locked_until).is_(None), col(item.locked_until) <= at),
+                or_(col(item.order_key).is_(None), ~waits_its_turn),
             )
+            if by_due:
+                free = (
+                    select(InboxItem.id)
+                    .where(col(InboxItem.id).in_(_by_turns(item, claimable, limit)))
+                    .with_for_update(skip_locked=True)
+                )
+            else:
+                free = (
+                    select(item.id)
+                    .where(*claimable)
+                    .order_by(col(item.id))
+                    .limit(limit)
+                    .with_for_update(skip_locked=True)
+                )
             leased = await session.exec(
                 update(InboxItem)
                 .where(col(InboxItem.id).in_(free))
@@ -407,6 +415,28 @@ class Inbox:
     def _note(self, source: str, outcome: str) -> None:
         if self.observe is not None:
             self.observe(source, outcome)
+
+
+def _by_turns(item: Any, claimable: tuple[Any, ...], limit: int) -> Any:
+    """The ids of up to `limit` claimable items, round by round between their people: each
+    person's items numbered in the order they fell due, then taken by that number."""
+    numbered = (
+        select(
+            item.id.label("id"),
+            item.locked_until.label("due"),
+            func.row_number()
+            .over(
+                partition_by=col(item.fair_key),
+                order_by=(col(item.locked_until), col(item.id)),
+            )
+            .label("turn"),
+        )
+        .where(*claimable)
+        .subquery("numbered")
+    )
+    return (
+        select(numbered.c.id).order_by(numbered.c.turn, numbered.c.due, numbered.c.id).limit(limit)
+    )
 
 
 async def parked_items(db: Database, *, limit: int = 100) -> list[InboxItem]:

@@ -21,9 +21,16 @@ from core.storage.models import InboxItem, utcnow
 
 
 async def schedule(
-    session: AsyncSession, *, source: str, key: str, payload: dict[str, Any], at: datetime
+    session: AsyncSession,
+    *,
+    source: str,
+    key: str,
+    payload: dict[str, Any],
+    at: datetime,
+    fair_key: str | None = None,
 ) -> None:
-    """Wake a worker serving `source` at `at` with `payload`; the same key twice is one item."""
+    """Wake a worker serving `source` at `at` with `payload`; the same key twice is one item.
+    Items due at once are claimed by turns between their `fair_key`s (their people)."""
     dialect = session.bind.dialect.name if session.bind else "sqlite"
     insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
     await session.exec(
@@ -35,6 +42,7 @@ async def schedule(
             status="pending",
             attempts=0,
             locked_until=at,
+            fair_key=fair_key,
             created_at=utcnow(),
         )
         .on_conflict_do_nothing(index_elements=["source", "delivery_id"])

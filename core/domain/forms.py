@@ -104,7 +104,9 @@ def check(form: TaskForm, *, now: datetime, zone: tzinfo) -> dict[str, str]:
         try:
             due = task_fields.read_due(form.due, zone)
             if form.task_id is None:
-                task_fields.check_not_past(due, now=now, zone=zone)
+                task_fields.check_new_due(due, now=now, zone=zone)
+            else:  # an edit may keep a due already past; whether it moved, the tool knows
+                task_fields.check_horizon(due.at, now=now)
         except task_fields.FieldError as problem:
             errors[DUE] = problem.message
     return errors

@@ -6,7 +6,16 @@ import re
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
 
-from core.domain.when import Due, parse_due, show_due_plain, today
+from core.domain.when import (
+    HORIZON_YEARS,
+    Due,
+    beyond_horizon,
+    horizon,
+    parse_due,
+    show_due_plain,
+    today,
+)
+from core.message_text import without_format_chars
 from core.storage.models import PRIORITIES, TAG_LENGTH_MAX, TAGS_MAX
 
 _TAG = re.compile(r"^[\w][\w\-./+&]*$")
@@ -32,7 +41,7 @@ def clean_priority(priority: str) -> str:
 
 
 def clean_tag(tag: str) -> str:
-    cleaned = tag.strip().lstrip("#").strip().casefold()
+    cleaned = without_format_chars(tag).strip().lstrip("#").strip().casefold()
     if not cleaned:
         raise FieldError("A tag needs at least one letter or digit.")
     if len(cleaned) > TAG_LENGTH_MAX:
@@ -92,12 +101,29 @@ def read_due(value: str, zone: tzinfo) -> Due:
         raise FieldError(str(error), "Ask for the date again.") from None
 
 
-def check_not_past(due: Due, *, now: datetime, zone: tzinfo) -> None:
-    """A new task's due must be today or later; today's earlier hours count as past."""
+def check_not_past(due: Due, *, now: datetime, zone: tzinfo, done: str = "add it") -> None:
+    """A due being set must be today or later; today's earlier hours count as past."""
     if due.deadline(zone) <= now or (due.has_time and due.at < now):
         shown = show_due_plain(due, zone, now=now)
         raise FieldError(
-            f"{shown[0].upper()}{shown[1:]} is already in the past, so I didn't add it.",
+            f"{shown[0].upper()}{shown[1:]} is already in the past, so I didn't {done}.",
             f"Ask for a date from today ({today(now, zone).isoformat()}) on, "
             "or add it without a due date.",
         )
+
+
+def check_horizon(moment: datetime, *, now: datetime, what: str = "A due date") -> None:
+    """Dues and reminders lie within `HORIZON_YEARS` of now."""
+    if beyond_horizon(Due(moment, True), now=now):
+        latest = horizon(now)
+        raise FieldError(
+            f"{what} can be at most {HORIZON_YEARS} years ahead (until "
+            f"{latest.day} {latest:%b} {latest.year}), so I didn't set that.",
+            "Ask for a nearer date.",
+        )
+
+
+def check_new_due(due: Due, *, now: datetime, zone: tzinfo, done: str = "add it") -> None:
+    """A due being set now: today or later, and within the horizon."""
+    check_horizon(due.at, now=now)
+    check_not_past(due, now=now, zone=zone, done=done)

@@ -20,7 +20,7 @@ from core.domain import changes, task_fields, when
 from core.domain.changes import Journal
 from core.domain.task_text import due_of
 from core.domain.when import Due, Window
-from core.message_text import without_controls
+from core.message_text import without_controls, without_format_chars
 from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Change, Task, User, utcnow
 
 StatusFilter = Literal["all", "pending", "completed"]
@@ -66,8 +66,14 @@ class AmbiguousTask(TaskError):
         self.candidates = candidates
 
 
+def plain(text: str | None) -> str:
+    """A person's text as a task keeps it: no control characters, no invisible or
+    direction-changing format characters (`without_format_chars`)."""
+    return without_format_chars(without_controls(text or ""))
+
+
 def clean_title(title: str | None) -> str:
-    cleaned = without_controls(title or "").strip()
+    cleaned = plain(title).strip()
     if not cleaned:
         raise InvalidInput("A task needs a title.", "Ask what the task should be called.")
     if len(cleaned) > TITLE_MAX:
@@ -79,7 +85,7 @@ def clean_title(title: str | None) -> str:
 
 
 def clean_description(description: str | None) -> str:
-    cleaned = without_controls(description or "").strip()
+    cleaned = plain(description).strip()
     if len(cleaned) > DESCRIPTION_MAX:
         raise InvalidInput(
             f"That description is {len(cleaned)} characters; the limit is {DESCRIPTION_MAX}.",
@@ -103,6 +109,7 @@ async def create_task(
     tags: Iterable[str] = (),
     now: datetime | None = None,
     journal: Journal | None = None,
+    repeat: str | None = None,
 ) -> Task:
     title = clean_title(title)
     description = clean_description(description)
@@ -122,6 +129,7 @@ async def create_task(
         due_has_time=due.has_time if due else False,
         priority=priority,
         tags=cleaned_tags,
+        repeat=repeat,
         created_at=now,
         updated_at=now,
     )
@@ -442,6 +450,24 @@ async def update_task(
         session, journal, row=task, kind="updated", summary=label(task), before=before
     )
     return task
+
+
+async def stop_repeating(
+    session: AsyncSession,
+    *,
+    task: Task,
+    now: datetime | None = None,
+    journal: Journal | None = None,
+) -> None:
+    """A recurring task adds no next occurrence any more."""
+    before = changes.snapshot(task)
+    task.repeat = None
+    task.updated_at = now or utcnow()
+    session.add(task)
+    await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="updated", summary=label(task), before=before
+    )
 
 
 async def delete_task(

@@ -3,6 +3,10 @@
 A due is an instant plus `has_time`. With a time it is that instant. Without one it is a
 calendar day, kept as that date's midnight UTC, so the day it names never shifts when the
 person's zone changes; it lasts the whole local day (overdue from the next local midnight).
+
+New dues and reminders lie within `HORIZON_YEARS` of now (`beyond_horizon`). A row stored
+before that bound, at the very end of the calendar, still shows: a moment whose local clock
+would pass the year 9999 is shown on UTC's clock (`local_time`) instead of raising.
 """
 
 from __future__ import annotations
@@ -12,6 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+# How far ahead a due or a reminder may be.
+HORIZON_YEARS = 100
 
 Window = Literal["overdue", "today", "tomorrow", "this_week", "next_week", "no_due"]
 WINDOWS: tuple[str, ...] = ("overdue", "today", "tomorrow", "this_week", "next_week", "no_due")
@@ -24,16 +31,39 @@ class Due:
 
     def day(self, zone: tzinfo) -> date:
         """The local day it falls on."""
-        return self.at.astimezone(zone).date() if self.has_time else self.at.astimezone(UTC).date()
+        return local_time(self.at, zone).date() if self.has_time else self.at.astimezone(UTC).date()
 
     def deadline(self, zone: tzinfo) -> datetime:
         """The instant it passes: the time itself, or the next local midnight."""
         if self.has_time:
             return self.at
-        return local_midnight(self.day(zone) + timedelta(days=1), zone)
+        try:
+            return local_midnight(self.day(zone) + timedelta(days=1), zone)
+        except OverflowError:  # the calendar's last day
+            return datetime.max.replace(tzinfo=UTC)
 
     def local_minute(self, zone: tzinfo) -> datetime:
-        return self.at.astimezone(zone).replace(second=0, microsecond=0, tzinfo=None)
+        return local_time(self.at, zone).replace(second=0, microsecond=0, tzinfo=None)
+
+
+def local_time(moment: datetime, zone: tzinfo) -> datetime:
+    """`moment` on the zone's clock, or on UTC's when the zone's would pass the year 9999."""
+    try:
+        return moment.astimezone(zone)
+    except OverflowError:
+        return moment.astimezone(UTC)
+
+
+def horizon(now: datetime) -> datetime:
+    """The latest moment a new due or reminder may be: `HORIZON_YEARS` from now."""
+    try:
+        return now.replace(year=now.year + HORIZON_YEARS)
+    except ValueError:  # 29 February
+        return now.replace(year=now.year + HORIZON_YEARS, day=28)
+
+
+def beyond_horizon(due: Due, *, now: datetime) -> bool:
+    return due.at > horizon(now)
 
 
 def zone_named(name: str | None) -> ZoneInfo | None:
@@ -71,22 +101,32 @@ def parse_due(value: str, zone: tzinfo) -> Due:
     Raises ValueError with a sentence a person can act on."""
     text = value.strip()
     if match := _LOCAL.match(text):
-        year, month, day, hour, minute, _ = match.groups()
+        year, month, day, hour, minute, second = match.groups()
         try:
             the_day = date(int(year), int(month), int(day))
-            at = time(int(hour), int(minute)) if hour is not None else None
+            at = time(int(hour), int(minute), int(second or 0)) if hour is not None else None
         except ValueError:
             raise ValueError(f"“{value}” is not a real date or time.") from None
-        return due_on(the_day, at, zone)
+    else:
+        try:
+            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            raise ValueError(
+                f"I can't read “{value}” as a date: use YYYY-MM-DD or YYYY-MM-DDTHH:MM."
+            ) from None
+        if parsed.tzinfo is not None:
+            try:
+                return Due(parsed.astimezone(UTC), True)
+            except OverflowError:
+                raise ValueError(_PAST_CALENDAR.format(value=value)) from None
+        the_day, at = parsed.date(), parsed.time().replace(microsecond=0)
     try:
-        parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise ValueError(
-            f"I can't read “{value}” as a date: use YYYY-MM-DD or YYYY-MM-DDTHH:MM."
-        ) from None
-    if parsed.tzinfo is None:
-        return due_on(parsed.date(), parsed.time().replace(second=0, microsecond=0), zone)
-    return Due(parsed.astimezone(UTC), True)
+        return due_on(the_day, at, zone)
+    except OverflowError:  # 9999-12-31T23:00 west of UTC is in the year 10000 there
+        raise ValueError(_PAST_CALENDAR.format(value=value)) from None
+
+
+_PAST_CALENDAR = "“{value}” is past the end of the calendar."
 
 
 def today(now: datetime, zone: tzinfo) -> date:
@@ -156,7 +196,7 @@ def show_due(due: Due, *, now: datetime, zone: tzinfo, twelve_hour: bool = False
     local_today = today(now, zone)
     day = due.day(zone)
     timed = (
-        " " + clock_time(due.at.astimezone(zone), twelve_hour=twelve_hour) if due.has_time else ""
+        " " + clock_time(local_time(due.at, zone), twelve_hour=twelve_hour) if due.has_time else ""
     )
     if due.deadline(zone) <= now:
         if day == local_today:
@@ -176,7 +216,7 @@ def show_due_plain(due: Due, zone: tzinfo, *, now: datetime) -> str:
         full += f" {day.year}"
     shown = f"{named} ({full})" if named in ("today", "tomorrow", "yesterday") else full
     if due.has_time:
-        shown += " at " + clock_time(due.at.astimezone(zone))
+        shown += " at " + clock_time(local_time(due.at, zone))
     return shown
 
 
@@ -184,4 +224,4 @@ def iso_local(due: Due, zone: tzinfo) -> str:
     """ISO 8601 for the API: a date for a day, a local time with its offset otherwise."""
     if not due.has_time:
         return due.day(zone).isoformat()
-    return due.at.astimezone(zone).isoformat(timespec="minutes")
+    return local_time(due.at, zone).isoformat(timespec="minutes")

@@ -14,11 +14,17 @@ from core.domain.when import zone_named
 from core.storage.models import User
 
 
-def settle_zone(user: User, told: str | None, default: str) -> tuple[tzinfo, bool]:
+def settle_zone(
+    user: User, told: str | None, default: str, *, guessed: str | None = None
+) -> tuple[tzinfo, bool]:
     """The zone a turn runs in, and whether it is only assumed. A zone the platform tells
-    (`told`) is kept on the user when it is a real one and differs from what we had."""
+    (`told`: the person's own setting there) is kept on the user when it is a real one and
+    differs from what we had; a zone it can only guess (`guessed`: the machine's) is kept
+    only while no zone is, so it never undoes one the person said."""
     if told and zone_named(told) is not None and user.timezone != told:
         user.timezone = told
+    elif guessed and not user.timezone and zone_named(guessed) is not None:
+        user.timezone = guessed
     if user.timezone and (zone := zone_named(user.timezone)) is not None:
         return zone, False
     return zone_named(default) or ZoneInfo("UTC"), True

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -67,6 +67,7 @@ async def wake(session: AsyncSession, reminder: Reminder) -> None:
         key=f"{reminder.id}.{reminder.version}",
         payload={"reminder": str(reminder.id), "version": reminder.version},
         at=reminder.fire_at,
+        fair_key=str(reminder.user_id),
     )
 
 
@@ -81,6 +82,20 @@ async def pending_for_task(
         )
     )
     return found.first()
+
+
+async def pending_count(session: AsyncSession, *, user_id: UUID) -> int:
+    """How many task reminders the person has waiting (the daily digest not counted)."""
+    found = await session.exec(
+        select(func.count())
+        .select_from(Reminder)
+        .where(
+            col(Reminder.user_id) == user_id,
+            col(Reminder.status).in_(WAITING),
+            col(Reminder.kind) == "task",
+        )
+    )
+    return int(found.one())
 
 
 async def set_for_task(
@@ -211,36 +226,3 @@ async def waiting(session: AsyncSession, *, user_id: UUID) -> list[tuple[Reminde
         .order_by(col(Reminder.fire_at))
     )
     return [(reminder, task) for reminder, task in found.all()]
-
-
-async def follow_due(
-    session: AsyncSession,
-    *,
-    task: Task,
-    due_at: datetime | None,
-    now: datetime,
-    journal: Journal | None = None,
-) -> Reminder | None:
-    """A reminder set relative to the due ("an hour before") moves with it; cancelled when
-    the due goes away or the new time has passed."""
-    reminder = await pending_for_task(session, user_id=task.user_id, task_id=task.id)
-    if reminder is None or reminder.before_due_minutes is None:
-        return None
-    if due_at is None or due_at - timedelta(minutes=reminder.before_due_minutes) <= now:
-        await cancel_for_task(
-            session,
-            user_id=task.user_id,
-            task_id=task.id,
-            journal=journal,
-            summary=reminder_of(task),
-        )
-        return None
-    where = Where(reminder.platform, reminder.conversation_id)
-    return await set_for_task(
-        session,
-        task=task,
-        at=due_at - timedelta(minutes=reminder.before_due_minutes),
-        where=where,
-        before_due_minutes=reminder.before_due_minutes,
-        journal=journal,
-    )

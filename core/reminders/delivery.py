@@ -33,6 +33,8 @@ class Recipient:
 class Notice:
     recipient: Recipient
     reply: Reply
+    # The task it reminds of, for a platform that says its buttons as words ("done 3").
+    task_number: int | None = None
 
 
 class Refused(Exception):

@@ -82,6 +82,7 @@ class _Outgoing:
     outcome: str = "sent"
     message_ref: str | None = None
     error: Exception | None = None
+    task_number: int | None = None
 
     @property
     def attempts(self) -> int:
@@ -202,7 +203,9 @@ class ReminderDispatcher:
                 summary.reminders.append(reminder)
             else:
                 reply = reminder_reply(_due(reminder, task), now=now, zone=zone)
-                outgoing.append(_Outgoing([item], recipient, reply, [reminder], lag, lag > LATE))
+                out = _Outgoing([item], recipient, reply, [reminder], lag, lag > LATE)
+                out.task_number = task.number if task is not None else None
+                outgoing.append(out)
         tasks = {task.id: task for _, _, task in live if task is not None}
         tasks.update({t.id: t for pairs in folded.values() for _, t in pairs if t is not None})
         for user_id, summary in summaries.items():
@@ -227,7 +230,8 @@ class ReminderDispatcher:
                 out.outcome, out.error = "retry", Refused("the lease ran short; sent next round")
                 return
             try:
-                out.message_ref = await sender.send(Notice(out.recipient, out.reply))
+                notice = Notice(out.recipient, out.reply, task_number=out.task_number)
+                out.message_ref = await sender.send(notice)
             except Unreachable as error:
                 out.outcome, out.error = "blocked", error
             except Refused as error:

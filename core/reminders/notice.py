@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
+from core.domain.when import local_time
 from core.types import Action, Button, Reply
 
 # Sent later than this after its time, a reminder says when it was due.
@@ -26,12 +27,12 @@ class Due:
 
 
 def clock_time(moment: datetime, zone: tzinfo) -> str:
-    return moment.astimezone(zone).strftime("%H:%M")
+    return local_time(moment, zone).strftime("%H:%M")
 
 
 def when(moment: datetime, zone: tzinfo, now: datetime) -> str:
     """ "15:00" today, "tomorrow at 15:00", "Fri 6 Mar at 15:00" further off."""
-    local, today = moment.astimezone(zone), now.astimezone(zone).date()
+    local, today = local_time(moment, zone), now.astimezone(zone).date()
     time = local.strftime("%H:%M")
     if local.date() == today:
         return f"today at {time}"

@@ -1,60 +1,119 @@
 """Recurring tasks: a repeat rule (an RFC 5545 RRULE, read by dateutil) on the task.
 Completing an occurrence adds the next one, with its due and, when the finished one had a
-reminder, a reminder as long before the due as that one was."""
+reminder, a reminder as long before the due as that one was.
+
+A rule repeats daily at most (a due is a day, or a day at a time, so an hourly rule would
+fold into its day) and must have a date within `SEARCH_YEARS`. Every search for a date is
+bounded: dateutil looks for a date that never comes ("the 30th of February") until the year
+9999, so the search runs on the same calendar moved 400·k years on, near its end
+(`_found_after`), and stops there; it runs in a thread, off the event loop.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta, tzinfo
+import asyncio
+import re
+from datetime import MAXYEAR, datetime, time, timedelta, tzinfo
 
-from dateutil.rrule import rrulestr
+from dateutil.rrule import rrule, rrulestr
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import tasks as task_service
+from core.domain.changes import Journal
 from core.domain.task_text import due_of
 from core.domain.when import Due, due_on
 from core.reminders import book
 from core.storage.models import Reminder, Task
 
+# A rule needs a date within this many years from now.
+SEARCH_YEARS = 10
+# The Gregorian calendar repeats itself every 400 years: 146,097 days, whole weeks.
+_CYCLE_YEARS = 400
+_TOO_OFTEN = ("SECONDLY", "MINUTELY", "HOURLY")
+_TIME_PARTS = re.compile(r"(?:^|;)(BYHOUR|BYMINUTE|BYSECOND|BYEASTER)=")
+_UNTIL = re.compile(r"(?<=UNTIL=)(\d{4})")
+
 
 def check_rule(rule: str) -> str:
-    """The rule, upper-cased, when dateutil reads it; InvalidInput otherwise."""
+    """The rule, upper-cased, when dateutil reads it and it repeats daily at most;
+    InvalidInput otherwise. (Whether it has a date soon is `first_due`'s question.)"""
     cleaned = rule.strip().upper().removeprefix("RRULE:")
     try:
-        rrulestr(cleaned, dtstart=datetime(2026, 1, 1))
-    except (ValueError, TypeError):
+        parsed = rrulestr(cleaned, dtstart=datetime(2026, 1, 1))
+    except (ValueError, TypeError, OverflowError):
+        parsed = None
+    if not isinstance(parsed, rrule):
         raise task_service.InvalidInput(
             f"I can't read “{rule}” as a repeat rule.", "Use an RRULE like FREQ=WEEKLY;BYDAY=MO."
-        ) from None
+        )
+    frequency = re.search(r"FREQ=(\w+)", cleaned)
+    if (frequency and frequency.group(1) in _TOO_OFTEN) or _TIME_PARTS.search(cleaned):
+        raise task_service.InvalidInput(
+            "A task can repeat daily at most (its time comes from its due), so I didn't add it.",
+            "Use FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, with the time in the due.",
+        )
     return cleaned
 
 
-def next_due(rule: str, after: datetime, *, at: time | None, zone: tzinfo) -> Due:
-    """The first occurrence after the local moment `after`, at `at` (or as a whole day)."""
+def next_due(rule: str, after: datetime, *, at: time | None, zone: tzinfo) -> Due | None:
+    """The first occurrence after the local moment `after`, at `at` (or as a whole day);
+    None when there is none within `SEARCH_YEARS`."""
     local = after.astimezone(zone).replace(tzinfo=None, second=0, microsecond=0)
     clock = at or time(0)
     start = datetime.combine(local.date() - timedelta(days=1), clock)
-    found = rrulestr(rule, dtstart=start).after(local, inc=False)
+    found = _found_after(rule, start, local)
+    return due_on(found.date(), at, zone) if found is not None else None
+
+
+def _found_after(rule: str, start: datetime, moment: datetime) -> datetime | None:
+    """The rule's first date after `moment` (the rule starting at `start`), searched on the
+    calendar moved on by whole 400-year cycles to just before its end, so a rule without
+    one gives up within `SEARCH_YEARS` and one cycle instead of running to the year 9999."""
+    cycles = (MAXYEAR - SEARCH_YEARS - 1 - moment.year) // _CYCLE_YEARS
+    years = max(cycles, 0) * _CYCLE_YEARS
+    moved = _UNTIL.sub(lambda year: str(min(int(year.group(1)) + years, MAXYEAR)), rule)
+    try:
+        found = rrulestr(moved, dtstart=start.replace(year=start.year + years)).after(
+            moment.replace(year=moment.year + years), inc=False
+        )
+    except (ValueError, OverflowError):
+        return None
     if found is None:
-        raise task_service.InvalidInput("That repeat rule has no more dates.")
-    return due_on(found.date(), at, zone)
+        return None
+    found = found.replace(year=found.year - years)
+    return found if found - moment <= timedelta(days=365 * SEARCH_YEARS + 3) else None
 
 
-def first_due(rule: str, *, now: datetime, zone: tzinfo, at: time | None) -> Due:
-    """The first occurrence from now on; today counts (all day, or while its time is ahead)."""
+async def first_due(rule: str, *, now: datetime, zone: tzinfo, at: time | None) -> Due | None:
+    """The first occurrence from now on; today counts (all day, or while its time is ahead).
+    None when the rule has no date within `SEARCH_YEARS` (`no_date` says so)."""
     local = now.astimezone(zone)
     if at:
         since = local - timedelta(minutes=1)
     else:
         since = local.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(seconds=1)
-    return next_due(rule, since, at=at, zone=zone)
+    return await asyncio.to_thread(next_due, rule, since, at=at, zone=zone)
+
+
+def no_date(rule: str) -> task_service.InvalidInput:
+    return task_service.InvalidInput(
+        f"“{rule}” has no date in the next {SEARCH_YEARS} years, so I didn't add it.",
+        "Check the rule: a day that does not exist, like the 30th of February, never comes.",
+    )
 
 
 async def add_next(
-    session: AsyncSession, *, task: Task, now: datetime, zone: tzinfo
+    session: AsyncSession,
+    *,
+    task: Task,
+    now: datetime,
+    zone: tzinfo,
+    journal: Journal | None = None,
 ) -> tuple[Task, Reminder | None] | None:
-    """After a recurring `task` was completed: its next occurrence (and reminder); None when
-    it does not repeat or its rule has no date left (completing the last one still completes)."""
+    """After a recurring `task` was completed: its next occurrence (and reminder), recorded
+    in `journal` with the completion, so undoing the one takes back the other; None when the
+    rule has no more dates."""
     if not task.repeat:
         return None
     due = due_of(task)
@@ -62,10 +121,9 @@ async def add_next(
     after = now
     if due is not None:
         after = max(now, due.at if due.has_time else due.deadline(zone) - timedelta(seconds=1))
-    try:
-        upcoming = next_due(task.repeat, after, at=at, zone=zone)
-    except task_service.InvalidInput:
-        return None  # the rule's last date has come (an UNTIL): the series is over
+    upcoming = await asyncio.to_thread(next_due, task.repeat, after, at=at, zone=zone)
+    if upcoming is None:
+        return None
     following = await task_service.create_task(
         session,
         user_id=task.user_id,
@@ -75,15 +133,17 @@ async def add_next(
         priority=task.priority,
         tags=task.tags,
         now=now,
+        journal=journal,
+        repeat=task.repeat,
     )
-    following.repeat = task.repeat
-    session.add(following)
-    reminder = await _reminder_like(session, task=task, following=following, now=now)
+    reminder = await _reminder_like(
+        session, task=task, following=following, now=now, journal=journal
+    )
     return following, reminder
 
 
 async def _reminder_like(
-    session: AsyncSession, *, task: Task, following: Task, now: datetime
+    session: AsyncSession, *, task: Task, following: Task, now: datetime, journal: Journal | None
 ) -> Reminder | None:
     last = (
         await session.exec(
@@ -98,4 +158,24 @@ async def _reminder_like(
     if at <= now:
         return None
     where = book.Where(last.platform, last.conversation_id)
-    return await book.set_for_task(session, task=following, at=at, where=where)
+    return await book.set_for_task(session, task=following, at=at, where=where, journal=journal)
+
+
+async def series_next(session: AsyncSession, *, task: Task) -> Task | None:
+    """The open occurrence that completing `task` added (same title and rule, a later
+    number): where a finished occurrence's series goes on."""
+    if not task.completed or not task.repeat:
+        return None
+    found = await session.exec(
+        select(Task)
+        .where(
+            Task.user_id == task.user_id,
+            Task.title == task.title,
+            Task.repeat == task.repeat,
+            col(Task.number) > task.number,
+            col(Task.completed).is_(False),
+            col(Task.deleted_at).is_(None),
+        )
+        .order_by(col(Task.number))
+    )
+    return found.first()

@@ -47,7 +47,7 @@ class AuditEntry:
 
     @property
     def error(self) -> str | None:
-        """The refusal's code (`NOT_FOUND`, `INVALID_ARGUMENTS`), None when it went through."""
+        """The refusal's code (`NOT_FOUND`, `VALIDATION_ERROR`), None when it went through."""
         found = self.result.get("error")
         return found if isinstance(found, str) else None
 

@@ -250,6 +250,8 @@ class InboxItem(SQLModel, table=True):
     delivery_id: str = Field(max_length=255)
     # Whose delivery this is (a platform's person); None for work that waits for nobody.
     order_key: str | None = Field(default=None, max_length=255)
+    # Whose scheduled work this is (a reminder's person): due work is claimed by turns.
+    fair_key: str | None = Field(default=None, max_length=64)
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     status: str = Field(default="pending", max_length=16)
     attempts: int = Field(default=0)

@@ -231,10 +231,15 @@ def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     if text.endswith("ago"):
         count = -count
     count, unit = _in_units(count, UNITS[match.group("unit").lower()])
+    try:
+        return _after(count, unit, local, zone)
+    except (OverflowError, ValueError):  # "in 99999 years": past the calendar's end, which
+        return _Found(due_on(date.max, None, zone), date.max, None)  # the tools refuse
+
+
+def _after(count: float, unit: str, local: datetime, zone: tzinfo) -> _Found:
     if unit in ("minutes", "hours"):  # elapsed time, so across a DST change too
-        moment = (local.astimezone(UTC) + timedelta(**{unit: count})).replace(
-            second=0, microsecond=0
-        )
+        moment = _whole_second(local.astimezone(UTC) + timedelta(**{unit: count}))
         shown = moment.astimezone(zone)
         return _Found(Due(moment, True), shown.date(), shown.time())
     whole = int(count)
@@ -242,3 +247,10 @@ def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     if count != whole and unit == "days":
         day += timedelta(days=1)
     return _Found(due_on(day, None, zone), day, None)
+
+
+def _whole_second(moment: datetime) -> datetime:
+    """ "in a minute" read at 10:00:30 is 10:01:30, not 10:01: a reminder never goes off
+    before the moment asked (a part of a second counts as a whole one)."""
+    whole = moment.replace(microsecond=0)
+    return whole if whole == moment else whole + timedelta(seconds=1)

@@ -171,4 +171,5 @@ def reply(result: dict[str, Any]) -> str:
 
 
 def _local(moment: datetime, zone: tzinfo) -> str:
-    return moment.astimezone(zone).strftime("%Y-%m-%dT%H:%M")
+    """The local time for the tools, to the second when it has seconds ("in a minute")."""
+    return moment.astimezone(zone).strftime("%Y-%m-%dT%H:%M" + (":%S" if moment.second else ""))

@@ -31,7 +31,7 @@ from core.agent.builtin.pattern import alt
 from core.agent.builtin.reminder_acts import Call, reply
 from core.agent.builtin.reminding import _plain, _target
 from core.agent.builtin.replies import failure
-from core.reminders.repeats import first_due
+from core.reminders.repeats import first_due, no_date
 
 CODES = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 _DAY = alt(WEEKDAYS)
@@ -118,7 +118,9 @@ async def act(
             return "Which task should stop repeating? Give its number, like “stop repeating #2”."
         result = await call("update_task", task_identifier=target, stop_repeating=True)
         return reply(result) if result["ok"] else failure(result)
-    due = first_due(intent.rule, now=now, zone=zone, at=intent.at)
+    due = await first_due(intent.rule, now=now, zone=zone, at=intent.at)
+    if due is None:
+        return no_date(intent.rule).message
     local = due.at.astimezone(zone) if intent.at else due.at
     when = local.strftime("%Y-%m-%dT%H:%M") if intent.at else local.strftime("%Y-%m-%d")
     arguments: dict[str, Any] = {"title": intent.title, "due": when, "repeat": intent.rule}

@@ -17,6 +17,7 @@ function tools). Every call is timed and lands in the
 from core.domain.tools.adding import add_task
 from core.domain.tools.completing import complete_task
 from core.domain.tools.context import (
+    DEFAULT_MAX_PENDING_REMINDERS,
     Envelope,
     ToolContext,
     ToolFunction,
@@ -40,6 +41,7 @@ CHAT_TOOLS: tuple[ToolFunction, ...] = TOOLS + TAKE_BACK_TOOLS
 
 __all__ = [
     "CHAT_TOOLS",
+    "DEFAULT_MAX_PENDING_REMINDERS",
     "TAKE_BACK_TOOLS",
     "TOOLS",
     "Envelope",

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from core.domain import task_fields, task_text
+from core.domain import task_text
 from core.domain import tasks as task_service
 from core.domain.tools.context import (
     Envelope,
     ToolContext,
     audited,
+    checked_due,
     describe,
-    due_argument,
     label,
     ok,
-    reminder_argument,
-    set_reminder_argument,
+    plan_reminder_argument,
+    set_planned_reminder,
     zone_note,
 )
 from core.reminders import tooling as reminder_tools
@@ -53,14 +53,18 @@ async def add_task(
     """
     context = ctx
     rule = reminder_tools.repeat_rule(repeat)
-    due_at = due_argument(due, context) or reminder_tools.first_due(rule, context.now, context.zone)
-    if due_at is not None:
-        try:
-            task_fields.check_not_past(due_at, now=context.now, zone=context.zone)
-        except task_fields.FieldError as error:
-            raise task_service.InvalidInput(error.message, error.suggestion) from None
-    remind = reminder_argument(
-        context, remind_at, remind_before_due_minutes, due=due_at, subject=f"“{title.strip()}”"
+    due_at = checked_due(due, context) or await reminder_tools.first_due(
+        rule, context.now, context.zone
+    )
+    task_service.clean_title(title)  # refused before the reminder's checks name a task
+    planned = await plan_reminder_argument(
+        context,
+        task_id=None,
+        named="That task",
+        due=due_at,
+        completed=False,
+        remind_at=remind_at,
+        before_due=remind_before_due_minutes,
     )
     task = await task_service.create_task(
         context.session,
@@ -72,17 +76,15 @@ async def add_task(
         tags=tags or (),
         now=context.now,
         journal=context.journal,
+        repeat=rule,
     )
-    if rule:
-        task.repeat = rule
-        context.session.add(task)
     extras = task_text.added_details(task, now=context.now, zone=context.zone)
     context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
     details = f" ({task.description})" if task.description else ""
     said = f"Added {label(task)}{details}" + (f", {extras}" if extras else "") + "."
     if rule:
         said += " It repeats: when you finish it, I'll add the next one."
-    reminder = await set_reminder_argument(context, task, remind, remind_before_due_minutes)
+    reminder = await set_planned_reminder(context, task, planned)
     if reminder is not None:
         said += " " + reminder[0]
     return ok(

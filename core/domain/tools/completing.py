@@ -10,18 +10,26 @@ from core.domain.tools.context import (
     describe,
     label,
     ok,
+    task_reference,
 )
 from core.reminders import tooling as reminder_tools
 
 
 @audited
-async def complete_task(ctx: ToolContext, task_identifier: str, done: bool = True) -> Envelope:
+async def complete_task(
+    ctx: ToolContext,
+    task_identifier: str | None = None,
+    task_id: int | None = None,
+    done: bool = True,
+) -> Envelope:
     """Mark one of the user's tasks as done, or (done=false) reopen a done task as pending.
 
     Args:
         task_identifier: The task's number (like "2" or "#2"), its id, or its title or part of it.
+        task_id: Instead of task_identifier: the task's number, as an integer.
         done: True marks it done; false sets a completed task back to not done (reopens it).
     """
+    task_identifier = task_reference(task_identifier, task_id)
     if not done:
         return await _reopen(ctx, task_identifier)
     task = await task_service.resolve_task(
@@ -37,7 +45,7 @@ async def complete_task(ctx: ToolContext, task_identifier: str, done: bool = Tru
         )
     cancelled = await reminder_tools.cancel_reminder(ctx.session, task=task, journal=ctx.journal)
     following = await reminder_tools.next_occurrence(
-        ctx.session, task=task, now=ctx.now, zone=ctx.zone
+        ctx.session, task=task, now=ctx.now, zone=ctx.zone, journal=ctx.journal
     )
     return ok(
         f"Marked {label(task)} as done."
@@ -46,7 +54,7 @@ async def complete_task(ctx: ToolContext, task_identifier: str, done: bool = Tru
         task=describe(task, ctx.zone),
         already_completed=False,
         reminder_cancelled=bool(cancelled),
-        **({"next": following[1]} if following else {}),
+        **({"next": following[1]} if following and following[1] else {}),
     )
 
 

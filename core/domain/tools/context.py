@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from core.domain import task_fields, task_text
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
 from core.domain.listing import done_buttons, is_listing_button
+from core.domain.tools.arguments import ArgumentReader
 from core.domain.when import Due, iso_local
 from core.reminders import tooling as reminder_tools
 from core.storage import audit
@@ -29,6 +31,7 @@ from core.storage.models import Task, iso, utcnow
 from core.types import AGENT_NOTE, Action, Button, DateMention
 
 Envelope = dict[str, Any]
+DEFAULT_MAX_PENDING_REMINDERS = 200
 
 
 @dataclass
@@ -56,6 +59,8 @@ class ToolContext:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # The place shows a Done button per listed open task (a DM or a private chat).
     list_controls: bool = False
+    # The most reminders one person may have waiting (MAX_PENDING_REMINDERS).
+    max_pending_reminders: int = DEFAULT_MAX_PENDING_REMINDERS
 
     def offer_listing(self, tasks: list[Task]) -> None:
         """The latest listing's Done buttons, unless a question's buttons are waiting."""
@@ -179,30 +184,46 @@ def label(task: Task) -> str:
     return f"#{task.number} “{task.title}”"
 
 
+def task_reference(task_identifier: str | None, task_id: int | None) -> str:
+    """The task a call names: by `task_identifier` (a number, an id or a title) or by
+    `task_id` (its number, as the tool contract's integer), not by two different ones."""
+    if task_id is None:
+        return task_identifier or ""
+    said = (task_identifier or "").strip()
+    if said and task_service.parse_number_ref(said) != task_id:
+        raise task_service.InvalidInput(
+            "Give the task as task_id or as task_identifier, not both.",
+            "Call the tool again with one of them.",
+        )
+    return f"#{task_id}"
+
+
 ToolFunction = Callable[..., Awaitable[Envelope]]
 
 
 def audited(fn: ToolFunction) -> ToolFunction:
-    """Turn refusals into envelopes and write the audit row.
+    """Read the arguments against the tool's signature, turn refusals into envelopes and
+    write the audit row.
 
     A database error is not caught here: it has voided the turn's transaction, so nothing
     this turn does can be kept. It propagates, and the turn is retried whole (a dropped
     connection) or rolled back and answered with an apology. No savepoint is needed:
-    every tool validates before its first write."""
-    signature = inspect.signature(fn)
+    every tool validates before its first write, so a refusal has changed nothing."""
+    reader = ArgumentReader(fn)
 
     @functools.wraps(fn)
-    async def wrapper(context: ToolContext, *args: Any, **kwargs: Any) -> Envelope:
-        bound = signature.bind(context, *args, **kwargs)
-        arguments = {
-            name: value
-            for name, value in bound.arguments.items()
-            if name != "ctx" and not _is_default(signature, name, value)
-        }
+    async def wrapper(context: ToolContext, /, *args: Any, **kwargs: Any) -> Envelope:
+        arguments = dict(zip(reader.names, args, strict=False)) | kwargs
         async with context.lock:
             started = time.perf_counter()
             try:
-                result = await fn(context, *args, **kwargs)
+                given = reader.given(args, kwargs)
+                arguments = {
+                    name: value
+                    for name, value in given.items()
+                    if not _is_default(reader.signature, name, value)
+                }
+                result = await fn(context, **reader.read(given))
             except task_service.AmbiguousTask as refusal:
                 result = failure(
                     refusal.code,
@@ -215,7 +236,7 @@ def audited(fn: ToolFunction) -> ToolFunction:
             context.offer_undo()
             await context.audit(
                 fn.__name__,
-                arguments,
+                _recordable(arguments),
                 result,
                 duration_ms=(time.perf_counter() - started) * 1000,
             )
@@ -233,47 +254,77 @@ def _is_default(signature: inspect.Signature, name: str, value: Any) -> bool:
     )
 
 
+def _recordable(arguments: dict[str, Any]) -> dict[str, Any]:
+    """What the audit's JSON can hold of what was sent (a refused value may be anything)."""
+    try:
+        json.dumps(arguments)
+    except (TypeError, ValueError):
+        return {name: repr(value)[:500] for name, value in arguments.items()}
+    return arguments
+
+
 _ALWAYS_AUDITED = frozenset({"title", "description", "status", "task_identifier"})
 
 
-def reminder_argument(
+async def plan_reminder_argument(
     context: ToolContext,
+    *,
+    task_id: UUID | None,
+    named: str,
+    due: Due | None,
+    completed: bool,
     remind_at: str | None,
     before_due: int | None,
-    *,
-    due: Due | None,
-    subject: str,
-    completed: bool = False,
-) -> datetime | None:
-    """When the reminder add_task or update_task was asked for (a time, or minutes before
-    `due`) falls; None when neither was given. Read before the tool's first write."""
-    return reminder_tools.reminder_moment(
+) -> reminder_tools.PlannedReminder | None:
+    """The reminder add_task and update_task were asked for (a time, or minutes before the
+    due), checked before anything is written: its time, and room under the person's cap."""
+    planned = reminder_tools.plan_reminder(
         remind_at,
         before_due,
         due=due,
-        subject=subject,
+        named=named,
         completed=completed,
         now=context.now,
         zone=context.zone,
     )
+    if planned is not None:
+        await reminder_tools.make_room(
+            context.session,
+            user_id=context.user_id,
+            task_id=task_id,
+            limit=context.max_pending_reminders,
+        )
+    return planned
 
 
-async def set_reminder_argument(
-    context: ToolContext, task: Task, at: datetime | None, before_due: int | None
+async def set_planned_reminder(
+    context: ToolContext, task: Task, planned: reminder_tools.PlannedReminder | None
 ) -> tuple[str, dict[str, Any]] | None:
-    """Set the reminder `reminder_argument` read on `task`; None when none was asked for."""
-    if at is None:
+    if planned is None:
         return None
     return await reminder_tools.set_reminder(
         context.session,
         task=task,
-        at=at,
-        before_due_minutes=before_due,
+        planned=planned,
         conversation_id=context.conversation_id,
         now=context.now,
         zone=context.zone,
         journal=context.journal,
     )
+
+
+def checked_due(
+    value: str | None, context: ToolContext, *, keeps: Due | None = None, done: str = "add it"
+) -> Due | None:
+    """A due being set now: readable, today or later, and within the horizon (unless it is
+    the one the task `keeps`: an edit form sends the due it had)."""
+    due = due_argument(value, context)
+    if due is not None and due != keeps:
+        try:
+            task_fields.check_new_due(due, now=context.now, zone=context.zone, done=done)
+        except task_fields.FieldError as error:
+            raise task_service.InvalidInput(error.message, error.suggestion) from None
+    return due
 
 
 def zone_note(context: ToolContext, *tasks: Task) -> str:

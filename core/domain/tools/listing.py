@@ -34,6 +34,7 @@ async def list_tasks(
     tag: str | None = None,
     sort_by: Literal["number", "due", "priority", "created"] = "number",
     has_reminder: bool = False,
+    limit: int | None = None,
 ) -> Envelope:
     """List the user's tasks, each with its number, due date, priority, tags and reminder.
 
@@ -50,8 +51,12 @@ async def list_tasks(
             (high first) or "created".
         has_reminder: True for only the tasks with a pending reminder, soonest first
             ("what reminders do I have?").
+        limit: At most this many tasks, the first in the chosen order (`total` counts all
+            that match).
     """
     context = ctx
+    if limit is not None and limit < 1:
+        raise task_service.InvalidInput("limit must be 1 or more.", "Leave it out to list all.")
     if status == "deleted":
         trash = await task_service.list_trash(ctx.session, user_id=ctx.user_id)
         return ok(
@@ -97,16 +102,22 @@ async def list_tasks(
     reminders = await reminder_tools.pending_times(context.session, user_id=context.user_id)
     if has_reminder:
         found = sorted((t for t in found if t.id in reminders), key=lambda t: reminders[t.id])
+    total = len(found)
+    found = found[:limit]
+    if has_reminder:
         message = reminder_tools.reminder_list(found, reminders, now=context.now, zone=context.zone)
     else:
         message = format_list(
             found, status, context=context, due=due, priority=priority, tag=tag, reminders=reminders
         )
+    if total > len(found):
+        message += f"\n(The first {len(found)} of {total}.)"
     context.offer_listing(found)
     return ok(
         message,
         status=status,
         count=len(found),
+        total=total,
         pending_count=pending,
         completed_count=len(every) - pending,
         tasks=[

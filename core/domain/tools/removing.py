@@ -12,6 +12,7 @@ from core.domain.tools.context import (
     describe,
     label,
     ok,
+    task_reference,
 )
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task
@@ -19,15 +20,18 @@ from core.types import Action, Button
 
 
 @audited
-async def delete_task(ctx: ToolContext, task_identifier: str) -> Envelope:
+async def delete_task(
+    ctx: ToolContext, task_identifier: str | None = None, task_id: int | None = None
+) -> Envelope:
     """Ask the user to confirm deleting one task. Nothing is deleted until they press Confirm.
 
     Args:
         task_identifier: The task's number (like "2" or "#2"), its id, or its title or part of it.
+        task_id: Instead of task_identifier: the task's number, as an integer.
     """
     context = ctx
     task = await task_service.resolve_task(
-        context.session, user_id=context.user_id, ref=task_identifier
+        context.session, user_id=context.user_id, ref=task_reference(task_identifier, task_id)
     )
     confirmation = await request_confirmation(
         context.session,
