@@ -97,7 +97,7 @@ async def test_the_last_date_of_a_series_completes_and_adds_nothing(database: Da
     model.queue(("complete_task", {"task_identifier": "1"}))
     assert "Next one: #2" in await _say(chat, "done 1")
     model.queue(("complete_task", {"task_identifier": "2"}))
-    assert await _say(chat, "done 2") == "Marked #2 “stand-up” as done."
+    assert await _say(chat, "done 2") == "Marked #2 “stand-up” as done. That was the last one."
     assert [(t.number, t.completed) for t in await chat.tasks()] == [(1, True), (2, True)]
     [*_, last] = await chat.audit()
     assert (last.action, last.ok) == ("complete_task", True)

@@ -85,6 +85,11 @@ def _found_after(rule: str, start: datetime, moment: datetime) -> datetime | Non
     return found if found - moment <= timedelta(days=365 * SEARCH_YEARS + 3) else None
 
 
+def ends(rule: str) -> bool:
+    """Whether the rule itself says when the series stops (an UNTIL date or a COUNT)."""
+    return any(part.split("=")[0].upper() in {"UNTIL", "COUNT"} for part in rule.split(";"))
+
+
 async def first_due(rule: str, *, now: datetime, zone: tzinfo, at: time | None) -> Due | None:
     """The first occurrence from now on; today counts (all day, or while its time is ahead).
     None when the rule has no date within `SEARCH_YEARS` (`no_date` says so)."""

@@ -252,6 +252,8 @@ async def next_occurrence(
         return None
     added = await repeats.add_next(session, task=task, now=now, zone=zone, journal=journal)
     if added is None:
+        if repeats.ends(task.repeat):  # UNTIL or COUNT: the series ran its course
+            return "That was the last one.", {}
         years = repeats.SEARCH_YEARS
         return f"That was the last one: its repeat rule has no date in the next {years} years.", {}
     following, reminder = added
