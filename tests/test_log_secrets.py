@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import secrets
 import time
 from collections.abc import AsyncIterator
 
@@ -175,7 +176,9 @@ def test_uvicorns_own_access_formatter_reads_a_redacted_record() -> None:
 
 def test_arguments_that_form_a_secret_together_are_redacted_as_one_message() -> None:
     protect_logs(load_settings(database_url="sqlite://"))
+    # a token no other test configured as a secret (the redactor keeps every one it was given)
+    token = secrets.token_hex(20)
     record = logging.getLogger("test").makeRecord(
-        "test", logging.INFO, __file__, 1, "sent %s %s", ("Bearer", "x" * 40), None
+        "test", logging.INFO, __file__, 1, "sent %s %s", ("Bearer", token), None
     )
     assert record.getMessage() == f"sent {REDACTED}"
