@@ -4,6 +4,7 @@ passed, unless the workspace adds the app again before then."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 import pytest
@@ -48,7 +49,10 @@ async def people(distribution: DistributionRig, team: str) -> list[str]:
 
 
 async def test_an_uninstall_forgets_the_token_at_once_and_the_data_after_the_grace_period(
-    distribution: DistributionRig, slack_api: FakeSlackApi, acme: FakeWorkspace
+    distribution: DistributionRig,
+    slack_api: FakeSlackApi,
+    acme: FakeWorkspace,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     globex = slack_api.workspace("T0GLOBEX", "Globex")
     await distribution.install(globex)
@@ -60,8 +64,15 @@ async def test_an_uninstall_forgets_the_token_at_once_and_the_data_after_the_gra
 
     assert [row.tenant for row in await distribution.installs()] == ["T0GLOBEX"]
     recorded = await distribution.recorded()
+    caplog.clear()
+    caplog.set_level(logging.INFO)
     await distribution.dm(acme, "add anything")  # acknowledged, and neither recorded nor answered
     assert await distribution.recorded() == recorded
+    # expected after an uninstall, so an INFO line and no error
+    assert [r.levelname for r in caplog.records if "without an installation" in r.message] == [
+        "INFO"
+    ]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(slack_api.of("chat.postMessage")) == 3
 
     distribution.clock.advance(timedelta(days=29, hours=23))

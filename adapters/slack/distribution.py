@@ -35,6 +35,28 @@ REDIRECT_PATH = "/slack/oauth_redirect"
 CHECKED_TOKENS = 10_000
 
 
+class RemovedWorkspace(logging.Filter):
+    """bolt logs an ERROR for every request whose workspace has no installation; here that is
+    a workspace that removed the app (Slack may still deliver a few of its events), which is
+    expected: the request is acknowledged and ignored, and the line says so at INFO."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.ERROR and "AuthorizeResult" in record.getMessage():
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg, record.args = IGNORED, None
+        return True
+
+
+IGNORED = "A request from a workspace without an installation was acknowledged and ignored"
+BOLT_AUTHORIZATION_LOGGER = "slack_bolt.AsyncMultiTeamsAuthorization"
+
+
+def quiet_removed_workspaces() -> None:
+    logger = logging.getLogger(BOLT_AUTHORIZATION_LOGGER)
+    if not any(isinstance(existing, RemovedWorkspace) for existing in logger.filters):
+        logger.addFilter(RemovedWorkspace())
+
+
 class Checked(OrderedDict[str, AuthorizeResult]):
     """bolt's cache of auth.test answers, bounded: it holds the latest `most` tokens."""
 
@@ -69,6 +91,7 @@ def build_distribution(
     if oauth is None:
         raise ValueError("these Slack credentials are for one workspace, not for distribution")
     logger = logging.getLogger("todobot.slack")
+    quiet_removed_workspaces()
     store = SlackInstallationStore(
         db, Sealer(oauth.encryption_key), retention=retention, clock=clock, changed=changed
     )
