@@ -30,7 +30,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 
 from core.agent.standin import CommandLineAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
-from core.people.account_commands import install  # noqa: E402
+from core.commands.account_commands import install  # noqa: E402
 from core.people.identities import user_for  # noqa: E402
 from core.storage import audit  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402

@@ -12,11 +12,11 @@ from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import Clock, SystemClock
+from core.commands.account_commands import install as install_account_commands
+from core.commands.digest_commands import install as install_digest_commands
+from core.commands.zone_commands import install as install_zone_commands
 from core.delivery.inbox import Inbox, InboxPolicy, Observer
-from core.domain.zone_commands import install as install_zone_commands
 from core.observe import NoObserver, TurnObserver
-from core.people.account_commands import install as install_account_commands
-from core.reminders.digest_commands import install as install_digest_commands
 from core.remote import RemoteTools
 from core.storage.db import Database
 

@@ -21,23 +21,23 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent, AgentTurn, AgentUnavailable
 from core.clock import Clock, SystemClock
-from core.conversation import confirmations, conversations, typed_answers, views
+from core.commands import forms, typed_answers
+from core.commands.extensions import CommandCall, CommandFunction, TextRouter
+from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
+from core.commands.slash import TOOL_COMMANDS, parse_command
+from core.conversation import confirmations, conversations, views
 from core.conversation.conversations import NewMessage
 from core.conversation.pages import DEFAULT_PAGE, Page
-from core.conversation.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.delivery import events, windows
 from core.delivery.events import claim_event, release_event
 from core.delivery.ratelimit import over_limit
-from core.domain import forms
-from core.domain.commands import TOOL_COMMANDS, parse_command
-from core.domain.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
 from core.domain.zones import settle_zone
-from core.extensions import CommandCall, CommandFunction, TextRouter
 from core.message_text import excerpt, too_long, without_controls
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import find_user, user_for
 from core.storage.db import Database, connection_lost, in_transaction
 from core.storage.models import Conversation, User, iso, utcnow
+from core.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
 from core.types import (
     ConversationView,
     HistoryMessage,

@@ -15,13 +15,18 @@ from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core import tools
 from core.clock import Clock, SystemClock
+from core.commands.presses import CONFIRM_ACTIONS, decide_confirmation
 from core.conversation.confirmations import Outcome, confirmed_task
-from core.conversation.presses import CONFIRM_ACTIONS, decide_confirmation
 from core.delivery.ratelimit import tool_calls_over_limit
 from core.domain import tasks as task_service
-from core.domain import tools
-from core.domain.tools import (
+from core.domain.zones import settle_zone
+from core.observe import NoObserver, TurnObserver
+from core.people.identities import find_user, user_for
+from core.storage.db import Database, in_transaction
+from core.storage.models import User
+from core.tools import (
     DEFAULT_MAX_PENDING_REMINDERS,
     Envelope,
     ToolContext,
@@ -29,11 +34,6 @@ from core.domain.tools import (
     failure,
     ok,
 )
-from core.domain.zones import settle_zone
-from core.observe import NoObserver, TurnObserver
-from core.people.identities import find_user, user_for
-from core.storage.db import Database, in_transaction
-from core.storage.models import User
 from core.types import Action, Press, Reply
 
 OBSERVED_AS = "mcp"  # the platform label of these calls in the metrics

@@ -11,7 +11,7 @@ from sqlalchemy import func
 from sqlmodel import SQLModel, col, select
 
 from core.chat import ChatService
-from core.people.account_commands import install
+from core.commands.account_commands import install
 from core.storage import audit as audit_log
 from core.storage.db import Database
 from core.storage.models import Conversation, Identity, Message, Task

@@ -8,12 +8,12 @@ from typing import Any
 
 from sqlmodel import col, select
 
+from core import tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
 from core.agent.standin import CommandLineAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.domain import tools
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.db import Database

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from core.chat import ChatService
-from core.people.export import export_user
+from core.commands.export import export_user
 from core.storage import audit
 from core.storage.db import Database
 from tests.accounts_rig import Account, account_service

@@ -12,7 +12,7 @@ from sqlmodel import select
 
 from adapters.mcp.server import build_server
 from core.clock import PinnedClock
-from core.people.export import export_user
+from core.commands.export import export_user
 from core.remote import Account, RemoteTools
 from core.storage import audit as audit_log
 from core.storage.db import Database

@@ -17,7 +17,7 @@ from mcp_types import InputRequiredResult
 from adapters.console.console import run_console
 from adapters.mcp.schemas import DESCRIPTIONS, describe
 from adapters.mcp.server import OPEN_TASKS_URI, build_server
-from core.domain import tools
+from core import tools
 from core.remote import Account, RemoteTools
 from core.storage.db import Database
 from tests.harness import ChatDriver, ScriptedAgent, build_chat

@@ -11,8 +11,8 @@ from adapters.slack.translate import HomeState, press_from_action
 from adapters.telegram.inline import InlineSearch, inline_results
 from adapters.telegram.translate import BotIdentity as TelegramBot
 from adapters.telegram.translate import MessageTurn, NotText, keyboard, read_update
+from core.commands.offers import split_capture
 from core.domain.listing import LISTING_PAGE, done_buttons, task_ref, task_token
-from core.domain.offers import split_capture
 from core.types import Action, TaskBoard, TaskView
 from tests.fakes import slack_payloads as payloads
 

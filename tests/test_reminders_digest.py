@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.reminders.digest_commands import install
+from core.commands.digest_commands import install
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.db import Database
 from tests.harness import ChatDriver

@@ -15,9 +15,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent, AgentTurn
 from core.chat import APOLOGY
-from core.domain.tools import ToolContext, audited
 from core.storage.db import Database, TransactionVoided, in_transaction
 from core.storage.models import ProcessedEvent
+from core.tools import ToolContext, audited
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 
@@ -31,7 +31,7 @@ class DropsConnectionOnce(Agent):
         self.calls += 1
         if self.calls == 1:
             await turn.tools.session.exec(text("SELECT pg_terminate_backend(pg_backend_pid())"))
-        from core.domain import tools
+        from core import tools
 
         return (await tools.add_task(turn.tools, title="survived"))["message"]
 
@@ -60,7 +60,7 @@ class LosesItsConnectionInATool(Agent):
         self.calls += 1
         if self.calls == 1:
             await terminate_backend_of(turn.tools.session, self.database)
-        from core.domain import tools
+        from core import tools
 
         return (await tools.add_task(turn.tools, title="survived"))["message"]
 
@@ -141,7 +141,7 @@ async def leaky_tool(ctx: ToolContext, title: str) -> dict:
 
 class CallsTheLeakyTool(Agent):
     async def respond(self, turn: AgentTurn) -> str:
-        from core.domain import tools
+        from core import tools
 
         await tools.add_task(turn.tools, title="half done")
         return (await leaky_tool(turn.tools, title="x"))["message"]

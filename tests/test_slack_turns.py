@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from adapters.slack.worker import FAILED
-from core.extensions import CommandCall
+from core.commands.extensions import CommandCall
 from core.storage.db import Database
 from core.types import Attachment, Reply
 from tests.fakes import slack_payloads as payloads

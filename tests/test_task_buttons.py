@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from core.domain.forms import TaskForm
+from core.commands.forms import TaskForm
 from core.domain.listing import LISTING_PAGE
 from core.storage import audit
 from core.storage.models import ProcessedEvent

@@ -163,7 +163,7 @@ async def test_the_zone_is_kept_and_an_assumed_one_is_said(
 async def test_the_export_carries_the_zone_and_the_fields(
     chat: ChatDriver, agent: ScriptedAgent, database: Database
 ) -> None:
-    from core.people.export import export_user
+    from core.commands.export import export_user
 
     await call(chat, agent, "add_task", title="call", due="2026-03-03T15:00", tags=["home"])
     async with database.session() as session:

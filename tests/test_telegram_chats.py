@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.people.account_commands import install as install_account_commands
+from core.commands.account_commands import install as install_account_commands
 from core.storage.db import Database
 from tests.fakes.telegram_api import BOT_USERNAME, bot_message, group_chat, person
 from tests.fakes.telegram_rig import TelegramRig, polling_bot, telegram_api

@@ -14,8 +14,8 @@ from adapters.telegram.config import TelegramSetupError
 from bot.cli import app as cli
 from bot.wiring import telegram_config
 from core.agent.base import AgentTurn
+from core.commands.extensions import CommandCall
 from core.delivery.inbox import Inbox
-from core.extensions import CommandCall
 from core.storage.db import Database
 from core.types import Attachment, Reply
 from tests.fakes.telegram_api import person, private_chat

@@ -9,9 +9,9 @@ from sqlmodel import select
 
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatService
+from core.commands.export import export_user
 from core.domain.trash import purge_expired
 from core.people.erase import counts_for
-from core.people.export import export_user
 from core.reminders import book as reminder_book
 from core.storage import audit
 from core.storage.db import Database

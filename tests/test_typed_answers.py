@@ -11,7 +11,7 @@ from sqlalchemy import update
 from sqlmodel import select
 
 from core.agent.builtin import BuiltinAgent
-from core.conversation.typed_answers import typed_answer
+from core.commands.typed_answers import typed_answer
 from core.storage import audit
 from core.storage.db import Database
 from core.storage.models import Confirmation, utcnow

@@ -11,7 +11,7 @@ from sqlmodel import select
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
-from core.domain.zone_commands import install
+from core.commands.zone_commands import install
 from core.storage.db import Database
 from core.storage.models import User
 from tests.accounts_rig import Account, account_service

@@ -18,7 +18,7 @@ from griffe import Docstring, DocstringSectionKind
 from mcp_types import CallToolResult, InputRequiredResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from core.domain.tools import Envelope, ToolFunction
+from core.tools import Envelope, ToolFunction
 
 
 class ToolEnvelope(BaseModel):

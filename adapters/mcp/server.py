@@ -40,9 +40,9 @@ from adapters.mcp.schemas import (
     tool_parameters,
     with_signature,
 )
-from core.domain import tools
-from core.domain.tools import Envelope, ToolFunction
+from core import tools
 from core.remote import Account, RemoteTools
+from core.tools import Envelope, ToolFunction
 from core.types import Action
 
 Who = Callable[[], Account]

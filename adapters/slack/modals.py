@@ -21,7 +21,7 @@ from adapters.slack.translate import (
     tenant_of,
     unescape,
 )
-from core.domain.forms import DESCRIPTION, DUE, DUE_TIME, PRIORITY, TAGS, TITLE, TaskForm
+from core.commands.forms import DESCRIPTION, DUE, DUE_TIME, PRIORITY, TAGS, TITLE, TaskForm
 from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX
 from core.types import TaskView
 

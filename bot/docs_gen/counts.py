@@ -37,13 +37,13 @@ def _cases(folder: Path) -> int:
 
 
 def _chat_tools(_: Path) -> int:
-    from core.domain.tools import CHAT_TOOLS
+    from core.tools import CHAT_TOOLS
 
     return len(CHAT_TOOLS)
 
 
 def _mcp_tools(_: Path) -> int:
-    from core.domain.tools import TOOLS
+    from core.tools import TOOLS
 
     return len(TOOLS)
 

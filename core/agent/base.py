@@ -1,6 +1,6 @@
 """What every model backend implements: one turn in, the reply text out.
 
-Backends act only through the tools in `core.domain.tools`, bound to the turn's `ToolContext`;
+Backends act only through the tools in `core.tools`, bound to the turn's `ToolContext`;
 the buttons a reply carries come from the tools (a delete asks for confirmation), not from
 the backend.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from core.domain.tools import ToolContext
+from core.tools import ToolContext
 from core.types import HistoryMessage
 
 

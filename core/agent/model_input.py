@@ -24,7 +24,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from core.domain.tools import CHAT_TOOLS
+from core.tools import CHAT_TOOLS
 from core.types import HistoryMessage
 
 HISTORY_CHARS = 12_000  # about 3,000 tokens of earlier conversation per request

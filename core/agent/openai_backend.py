@@ -38,12 +38,12 @@ from openai import AsyncOpenAI, NotGiven, Omit
 from openai.resources.chat import AsyncChat, AsyncCompletions
 from pydantic import ValidationError
 
+from core import tools as task_tools
 from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.model_input import TOOL_NAMES, compact_schema, history_items, model_view
 from core.agent.prompt import system_prompt
-from core.domain import tools as task_tools
-from core.domain.tools import ToolContext, ToolFunction, failure
+from core.tools import ToolContext, ToolFunction, failure
 
 log = logging.getLogger(__name__)
 

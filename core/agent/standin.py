@@ -6,7 +6,7 @@ It keeps the console usable without any model; the builtin engine supersedes it.
 from __future__ import annotations
 
 from core.agent.base import Agent, AgentTurn
-from core.domain.commands import HELP_TEXT, TOOL_COMMANDS
+from core.commands.slash import HELP_TEXT, TOOL_COMMANDS
 
 
 class CommandLineAgent(Agent):

@@ -15,7 +15,6 @@ from sqlalchemy import case, delete, func, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain.tools import label
 from core.storage.models import (
     Change,
     Confirmation,
@@ -28,6 +27,7 @@ from core.storage.models import (
     User,
     utcnow,
 )
+from core.tools import label
 
 PLATFORM_NAMES = {"slack": "Slack", "telegram": "Telegram", "console": "Console", "api": "Chat API"}
 # A pending "forget me" was asked for a set of accounts; once that set changes it must not fire.

@@ -1,6 +1,6 @@
 """The builtin agent: parse the message, act through the tools, say what happened.
 
-Every effect goes through `core.domain.tools` (audited, confirmed, scoped to the turn's user), so
+Every effect goes through `core.tools` (audited, confirmed, scoped to the turn's user), so
 this engine and the LLM backend leave the same trail. Replies are built from what the tools
 returned, never from what the engine hoped would happen.
 """
@@ -11,6 +11,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from core import tools as task_tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import (
     phrases,
@@ -73,9 +74,8 @@ from core.agent.builtin.refs import (
 from core.agent.builtin.reminder_intents import RemindNew
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
-from core.domain import tools as task_tools
-from core.domain.tools import Envelope, ToolContext
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task
+from core.tools import Envelope, ToolContext
 
 _TOOL_OF: dict[Family, str] = {
     "complete": "complete_task",

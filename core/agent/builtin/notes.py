@@ -11,7 +11,7 @@ from typing import Any, Literal, get_args
 
 from core.agent.builtin.intents import Family
 from core.agent.builtin.refs import Known
-from core.domain.tools import Envelope
+from core.tools import Envelope
 from core.types import AGENT_NOTE
 
 AskedKind = Literal[
@@ -152,7 +152,7 @@ _LABEL = re.compile(r"#(?P<number>\d+) “(?P<title>[^”]*)”")
 
 
 def labelled(text: str) -> Known | None:
-    """The one task `text` names in the tools' label form (`core.domain.tools.label`: #3 “call
+    """The one task `text` names in the tools' label form (`core.tools.label`: #3 “call
     mom”), as a delivered reminder or an undo's summary does; None for none or several."""
     found = {(int(m.group("number")), m.group("title")) for m in _LABEL.finditer(text)}
     return Known(*found.pop()) if len(found) == 1 else None

@@ -14,8 +14,8 @@ from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import Known, at_position, loose_matches, title_matches
 from core.agent.builtin.replies import count_of, failure, knowns, state
 from core.agent.builtin.text import stem
-from core.domain.tools import Envelope
 from core.domain.when import Due, show_due_plain
+from core.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
 

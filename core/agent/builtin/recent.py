@@ -24,7 +24,7 @@ from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import Known
 from core.agent.builtin.replies import count_of, failure
 from core.agent.builtin.words import LIST_NOUN
-from core.domain.tools import Envelope
+from core.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.agent.builtin import phrases
 from core.agent.builtin.refs import Known
-from core.domain.tools import Envelope
+from core.tools import Envelope
 
 
 def knowns(envelope: Envelope) -> list[Known]:

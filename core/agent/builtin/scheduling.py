@@ -28,8 +28,8 @@ from core.agent.builtin.questions import resolve
 from core.agent.builtin.refs import loose_matches, title_matches
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.timed import TitleFields, title_fields
-from core.domain.tools import Envelope, ToolContext
 from core.domain.when import Due, due_on, show_day, show_due_plain
+from core.tools import Envelope, ToolContext
 
 Call = Callable[..., Awaitable[Envelope]]
 

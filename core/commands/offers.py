@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core import tools
 from core.conversation.confirmations import request_confirmation
-from core.domain import tools
-from core.domain.tools import ToolContext
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Confirmation
+from core.tools import ToolContext
 from core.types import Action, Button
 
 OFFER_KIND = "add_task"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.domain import tasks as task_service
-from core.domain.tools.context import (
+from core.reminders import tooling as reminder_tools
+from core.tools.context import (
     Envelope,
     ToolContext,
     audited,
@@ -12,7 +13,6 @@ from core.domain.tools.context import (
     ok,
     task_reference,
 )
-from core.reminders import tooling as reminder_tools
 
 
 @audited

@@ -14,9 +14,9 @@ function tools). Every call is timed and lands in the
 `{"ok", "message", "data", "error", "suggestion"}`.
 """
 
-from core.domain.tools.adding import add_task
-from core.domain.tools.completing import complete_task
-from core.domain.tools.context import (
+from core.tools.adding import add_task
+from core.tools.completing import complete_task
+from core.tools.context import (
     DEFAULT_MAX_PENDING_REMINDERS,
     Envelope,
     ToolContext,
@@ -28,10 +28,10 @@ from core.domain.tools.context import (
     ok,
     undo_button,
 )
-from core.domain.tools.listing import format_list, format_trash, list_tasks
-from core.domain.tools.removing import delete_buttons, delete_task, empty_trash, restore_task
-from core.domain.tools.undoing import undo_envelope, undo_last_change
-from core.domain.tools.updating import update_task
+from core.tools.listing import format_list, format_trash, list_tasks
+from core.tools.removing import delete_buttons, delete_task, empty_trash, restore_task
+from core.tools.undoing import undo_envelope, undo_last_change
+from core.tools.updating import update_task
 
 TOOLS: tuple[ToolFunction, ...] = (add_task, list_tasks, complete_task, delete_task, update_task)
 # Taking things back: the chat agents have these too. The MCP server offers only the five

@@ -15,7 +15,7 @@ from uuid import UUID
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.conversation.presses import ConfirmAction, decide_confirmation
+from core.commands.presses import ConfirmAction, decide_confirmation
 from core.storage.models import Confirmation, utcnow
 from core.types import Action, Press, Reply
 

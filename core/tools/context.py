@@ -22,12 +22,12 @@ from core.domain import task_fields, task_text
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
 from core.domain.listing import done_buttons, is_listing_button
-from core.domain.tools.arguments import ArgumentReader
 from core.domain.when import Due, iso_local
 from core.reminders import tooling as reminder_tools
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.models import Task, iso, utcnow
+from core.tools.arguments import ArgumentReader
 from core.types import AGENT_NOTE, Action, Button, DateMention
 
 Envelope = dict[str, Any]

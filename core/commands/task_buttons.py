@@ -8,12 +8,12 @@ from datetime import datetime
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core import tools
 from core.domain import tasks as task_service
-from core.domain import tools
 from core.domain.listing import done_buttons, page_start, task_ref
-from core.domain.tools import ToolContext
 from core.domain.zones import settle_zone
 from core.storage.models import User
+from core.tools import ToolContext
 from core.types import Action, Press, Reply
 
 NOT_ON_YOUR_LIST = "That task isn't on your list (any more), so I changed nothing."

@@ -8,14 +8,14 @@ from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.commands import offers
+from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
 from core.conversation.confirmations import Decision, Outcome, decide
 from core.delivery.events import claim_event
-from core.domain import changes, offers
+from core.domain import changes
 from core.domain import tasks as task_service
 from core.domain.changes import Journal, UndoOutcome
-from core.domain.task_buttons import press_task_button
-from core.domain.tools import undo_button
 from core.domain.undo_words import describe_undo, refusal
 from core.people.identities import user_for
 from core.reminders.book import cancel_for_task
@@ -24,6 +24,7 @@ from core.reminders.buttons import press_reminder
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.models import Confirmation, iso, utcnow
+from core.tools import undo_button
 from core.types import TASK_ACTIONS, Action, Press, Reply
 
 # What a confirmed action does: the text that replaces the question (or a whole Reply,

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from sqlalchemy.exc import DBAPIError
 
-from core.extensions import CommandCall, CommandFunction, CommandHost
+from core.commands.account_audit import audit, current_identity, in_group
+from core.commands.data_commands import confirm_forget, export, forget
+from core.commands.extensions import CommandCall, CommandFunction, CommandHost
 from core.people import link_codes
-from core.people.account_audit import audit, current_identity, in_group
 from core.people.account_phrases import (
     asks_for_code,
     is_unlink_args,
@@ -26,7 +27,6 @@ from core.people.accounts import (
     merge_into,
     platform_name,
 )
-from core.people.data_commands import confirm_forget, export, forget
 from core.people.link_codes import CodeState
 from core.storage.models import Identity, utcnow
 from core.types import Reply

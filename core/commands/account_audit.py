@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from core.extensions import CommandCall
+from core.commands.extensions import CommandCall
 from core.people.accounts import identity_of
 from core.storage.models import Identity
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from core.domain.zones import zone_for
 
 if TYPE_CHECKING:
-    from core.extensions import CommandCall, CommandHost
+    from core.commands.extensions import CommandCall, CommandHost
 
 NOCASE = re.IGNORECASE
 _SAY_ZONE = re.compile(

@@ -15,12 +15,13 @@ from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core import tools
 from core.delivery.events import claim_event
-from core.domain import task_fields, tools
+from core.domain import task_fields
 from core.domain import tasks as task_service
-from core.domain.tools import ToolContext
 from core.domain.zones import settle_zone
 from core.people.identities import user_for
+from core.tools import ToolContext
 
 TITLE = "title"
 DESCRIPTION = "description"

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from core import tools
+from core.commands.offers import offer_task, split_capture
 from core.conversation.help import HELP_TEXT
-from core.domain import tools
-from core.domain.offers import offer_task, split_capture
-from core.domain.tools import ToolContext
 from core.storage.models import TITLE_MAX
+from core.tools import ToolContext
 
 GREETING = "Hi! I'm todobot. " + HELP_TEXT
 

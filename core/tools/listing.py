@@ -9,7 +9,10 @@ from zoneinfo import ZoneInfo
 
 from core.domain import task_fields, task_text
 from core.domain import tasks as task_service
-from core.domain.tools.context import (
+from core.domain.when import WINDOWS
+from core.reminders import tooling as reminder_tools
+from core.storage.models import Task, iso, utcnow
+from core.tools.context import (
     Envelope,
     ToolContext,
     audited,
@@ -18,9 +21,6 @@ from core.domain.tools.context import (
     ok,
     zone_note,
 )
-from core.domain.when import WINDOWS
-from core.reminders import tooling as reminder_tools
-from core.storage.models import Task, iso, utcnow
 
 
 @audited

@@ -6,7 +6,8 @@ from typing import Literal
 
 from core.domain import task_text
 from core.domain import tasks as task_service
-from core.domain.tools.context import (
+from core.reminders import tooling as reminder_tools
+from core.tools.context import (
     Envelope,
     ToolContext,
     audited,
@@ -18,7 +19,6 @@ from core.domain.tools.context import (
     set_planned_reminder,
     zone_note,
 )
-from core.reminders import tooling as reminder_tools
 
 
 @audited

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from core.domain import changes as change_log
-from core.domain.tools.context import (
+from core.domain.undo_words import describe_undo, refusal
+from core.tools.context import (
     Envelope,
     ToolContext,
     audited,
     failure,
     ok,
 )
-from core.domain.undo_words import describe_undo, refusal
 
 
 @audited

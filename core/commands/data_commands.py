@@ -12,13 +12,13 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.commands.account_audit import audit
+from core.commands.export import export_bytes, export_filename, export_user
+from core.commands.extensions import CommandCall
 from core.conversation.confirmations import request_confirmation
-from core.extensions import CommandCall
-from core.people.account_audit import audit
 from core.people.account_phrases import asks_to_forget
 from core.people.accounts import FORGET_KIND, identities, platform_name
 from core.people.erase import erase_user
-from core.people.export import export_bytes, export_filename, export_user
 from core.storage.models import Confirmation, Conversation, Task, utcnow
 from core.types import Action, Attachment, Button, Reply
 

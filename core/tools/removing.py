@@ -5,7 +5,9 @@ from __future__ import annotations
 from core.conversation.confirmations import request_confirmation
 from core.domain import tasks as task_service
 from core.domain.listing import is_listing_button
-from core.domain.tools.context import (
+from core.reminders import tooling as reminder_tools
+from core.storage.models import Task
+from core.tools.context import (
     Envelope,
     ToolContext,
     audited,
@@ -14,8 +16,6 @@ from core.domain.tools.context import (
     ok,
     task_reference,
 )
-from core.reminders import tooling as reminder_tools
-from core.storage.models import Task
 from core.types import Action, Button
 
 

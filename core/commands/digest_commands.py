@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import time
 
-from core.extensions import CommandCall, CommandHost
+from core.commands.extensions import CommandCall, CommandHost
 from core.reminders import book
 from core.reminders.digest import set_digest, stop_digest
 from core.reminders.notice import when

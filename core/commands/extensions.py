@@ -13,9 +13,9 @@ from typing import Protocol
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.conversation.presses import ConfirmAction
-from core.domain.tools import ToolContext
+from core.commands.presses import ConfirmAction
 from core.storage.models import Conversation, User
+from core.tools import ToolContext
 from core.types import Incoming, Reply
 
 

@@ -7,7 +7,10 @@ from typing import Literal
 
 from core.domain import task_text
 from core.domain import tasks as task_service
-from core.domain.tools.context import (
+from core.reminders import repeats
+from core.reminders import tooling as reminder_tools
+from core.storage.models import Task
+from core.tools.context import (
     Envelope,
     ToolContext,
     audited,
@@ -20,9 +23,6 @@ from core.domain.tools.context import (
     task_reference,
     zone_note,
 )
-from core.reminders import repeats
-from core.reminders import tooling as reminder_tools
-from core.storage.models import Task
 
 
 @audited

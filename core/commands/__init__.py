@@ -1,0 +1,2 @@
+"""What a person does exactly, without the agent: slash commands, the command plugins and the
+contract they install through, button presses, typed yes/no answers, forms and offers."""
