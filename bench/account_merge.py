@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from core.agent.standin import CommandLineAgent  # noqa: E402
+from core.agent.builtin import BuiltinAgent  # noqa: E402
 from core.chat import ChatPolicy, ChatService  # noqa: E402
 from core.commands.account_commands import install  # noqa: E402
 from core.people.identities import user_for  # noqa: E402
@@ -77,7 +77,7 @@ async def timed(label: str, call: Awaitable[T]) -> T:
 
 async def run(url: str, *, tasks: int, messages: int) -> None:
     db = Database(url)
-    chat = ChatService(db=db, agent=CommandLineAgent(), policy=ChatPolicy(rate_limit_per_minute=0))
+    chat = ChatService(db=db, agent=BuiltinAgent(), policy=ChatPolicy(rate_limit_per_minute=0))
     install(chat)
     try:
         await seed(db, tasks=tasks, messages=messages)

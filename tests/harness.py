@@ -11,7 +11,6 @@ from sqlmodel import col, select
 from core import tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
-from core.agent.standin import CommandLineAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import PinnedClock
 from core.storage import audit
@@ -19,6 +18,7 @@ from core.storage.audit import AuditEntry
 from core.storage.db import Database
 from core.storage.models import Identity, Task
 from core.types import Action, Incoming, Press, Reply
+from tests.standin import CommandLineAgent
 
 
 @dataclass

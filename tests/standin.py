@@ -1,7 +1,5 @@
-"""A model-free agent that reads a message as a command line ("add milk", "done 2").
-
-It keeps the console usable without any model; the builtin engine supersedes it.
-"""
+"""A model-free agent that reads a message as a command line ("add milk", "done 2"), so a
+test's turn does exactly the tool call its words name, whatever the builtin engine reads."""
 
 from __future__ import annotations
 
