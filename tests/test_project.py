@@ -15,6 +15,7 @@ from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
 import core.storage.models  # noqa: F401
+from core.rooms import DOORS, ROOMS, SHARED
 from core.storage.db import sync_url
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,27 +73,56 @@ def core_modules_imported(path: Path) -> set[str]:
 
 
 def room_of(module: str) -> str:
+    """`core.domain.tasks` -> domain, `core.chat` -> chat, `core` -> ""."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else ""
 
 
-# What each lower room of core may import besides itself and core's shared language
-# (types, clock, message_text). The doors on top (chat, remote) import everything; nothing
-# below imports them.
-LOWER_ROOMS = {"storage": set(), "delivery": {"storage"}}
-SHARED = {"types", "clock", "message_text"}
 CORE_FILES = sorted(p for p in (ROOT / "core").rglob("*.py") if "migrations" not in p.parts)
+
+
+def test_every_part_of_core_has_its_place_in_the_order() -> None:
+    parts = {
+        path.stem if path.is_file() else path.name
+        for path in (ROOT / "core").iterdir()
+        if path.suffix == ".py" or (path / "__init__.py").exists()
+    }
+    assert parts - {"__init__"} == set(ROOMS) | SHARED
+    assert not set(ROOMS) & SHARED and set(ROOMS[-len(DOORS) :]) == DOORS
 
 
 @pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(ROOT / "core")))
 def test_core_rooms_point_down(path: Path) -> None:
-    here = path.relative_to(ROOT / "core").parts
-    room = here[0] if len(here) > 1 else ""
+    """Each room imports only itself and the rooms below it (`core.rooms.ROOMS`); the shared
+    language only itself. Imports inside functions count as much as any."""
+    room = path.relative_to(ROOT / "core").with_suffix("").parts[0]
     imported = core_modules_imported(path)
-    assert not {"core.chat", "core.remote"} & imported, "only bot/ and adapters/ use the doors"
-    if room in LOWER_ROOMS:
-        rooms = {room_of(module) for module in imported} - {room, "", *SHARED}
-        assert rooms <= LOWER_ROOMS[room], f"core/{room} reaches up into {rooms}"
+    below = set(ROOMS[: ROOMS.index(room) + 1]) if room in ROOMS else set()
+    rooms = {room_of(module) for module in imported} - {""}
+    assert not rooms & DOORS - {room}, "only bot/ and adapters/ use the doors"
+    assert rooms <= below | SHARED, f"core/{room} reaches up into {rooms - below - SHARED}"
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(ROOT / "core")))
+def test_no_core_import_waits_inside_a_function_or_a_type_check(path: Path) -> None:
+    """An import of the core deferred into a function or behind `TYPE_CHECKING` would hide a
+    cycle the order forbids: every core import sits at the top of its module."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    on_top = {id(node) for node in tree.body}
+    hidden = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        and id(node) not in on_top
+        and any(name.startswith("core") for name in _modules_of(node))
+    ]
+    assert hidden == []
+
+
+def _modules_of(node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.ImportFrom):
+        return [node.module or ""] if node.level == 0 else []
+    return [alias.name for alias in node.names]
 
 
 PLATFORMS = {"slack", "telegram"}

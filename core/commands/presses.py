@@ -18,7 +18,7 @@ from core.domain import tasks as task_service
 from core.domain.changes import Journal, UndoOutcome
 from core.domain.undo_words import describe_undo, refusal
 from core.people.identities import user_for
-from core.reminders.book import cancel_for_task
+from core.reminders.book import cancel_for_task, wake_again
 from core.reminders.buttons import ACTIONS as REMINDER_ACTIONS
 from core.reminders.buttons import press_reminder
 from core.storage import audit
@@ -212,7 +212,12 @@ async def press_undo(
 ) -> Reply:
     """An Undo button: its owner takes back that turn's changes, once, within the window."""
     result = await changes.undo_token(
-        session, user_id=user_id, token=token, window_seconds=window_seconds, now=now
+        session,
+        user_id=user_id,
+        token=token,
+        window_seconds=window_seconds,
+        wake_again=wake_again,
+        now=now,
     )
     if result.outcome is UndoOutcome.UNDONE:
         reply = Reply(text=describe_undo(result.changes), outcome=result.outcome.value)

@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from core.commands.extensions import CommandCall, CommandHost
+from core.domain.when import zone_named
 from core.domain.zones import zone_for
-
-if TYPE_CHECKING:
-    from core.commands.extensions import CommandCall, CommandHost
 
 NOCASE = re.IGNORECASE
 _SAY_ZONE = re.compile(
@@ -59,8 +57,6 @@ async def timezone_command(call: CommandCall) -> str:
             f"I don't know a time zone called “{call.args.strip()}”, so I changed nothing. "
             "Use a name like Europe/Berlin or America/New_York, or a city like Tokyo."
         )
-    from core.domain.when import zone_named
-
     user.timezone = name
     call.session.add(user)
     zone = zone_named(name)

@@ -13,6 +13,7 @@ left there; if something changed it since, the undo is refused and nothing moves
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
@@ -30,6 +31,10 @@ TOKEN_PREFIX = "u"
 # number moves only when accounts are linked, which is nobody's change to undo).
 # A reminder's `version` only grows (each wake-up is keyed by it), so undo never sets it back.
 _NOT_RECORDED = frozenset({"id", "user_id", "number", "created_at", "updated_at", "version"})
+
+# What wakes a reminder an undo put back at a time (`core.reminders.book.wake_again`): the
+# reminders record their changes here, so the caller of an undo passes it down.
+WakeAgain = Callable[[AsyncSession, Reminder], Awaitable[None]]
 
 
 def new_token() -> str:
@@ -165,7 +170,12 @@ class UndoResult:
 
 
 async def undo_last(
-    session: AsyncSession, *, user_id: UUID, window_seconds: int, now: datetime | None = None
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    window_seconds: int,
+    wake_again: WakeAgain,
+    now: datetime | None = None,
 ) -> UndoResult:
     """Undo the person's newest turn of changes that is still within the window."""
     now = now or utcnow()
@@ -184,7 +194,12 @@ async def undo_last(
     if token is None:
         return UndoResult(UndoOutcome.NOTHING)
     return await undo_token(
-        session, user_id=user_id, token=token, window_seconds=window_seconds, now=now
+        session,
+        user_id=user_id,
+        token=token,
+        window_seconds=window_seconds,
+        wake_again=wake_again,
+        now=now,
     )
 
 
@@ -194,6 +209,7 @@ async def undo_token(
     user_id: UUID,
     token: str,
     window_seconds: int,
+    wake_again: WakeAgain,
     now: datetime | None = None,
 ) -> UndoResult:
     """Undo the changes of one turn (the Undo button's token), for their owner only."""
@@ -235,7 +251,7 @@ async def undo_token(
     for row in undone:  # newest first, so a row created and then edited is edited back first
         await _name_as_now(session, row)
         await _revert(session, row)
-        await _wake_again(session, row)
+        await _wake_again(session, row, wake_again)
         row.undone_at = now
     more = await _undoable_turns(session, user_id=user_id, cutoff=cutoff)
     return UndoResult(UndoOutcome.UNDONE, undone, more)
@@ -316,15 +332,13 @@ async def _revert(session: AsyncSession, change: Change) -> None:
     await session.flush()
 
 
-async def _wake_again(session: AsyncSession, change: Change) -> None:
+async def _wake_again(session: AsyncSession, change: Change, wake_again: WakeAgain) -> None:
     """A reminder whose move or cancellation was undone is woken at its restored time."""
     if change.entity != "reminder" or change.before is None:
         return
-    from core.reminders import book  # book records its changes through this module
-
     current = await _current(session, change)
     if isinstance(current, Reminder):
-        await book.wake_again(session, current)
+        await wake_again(session, current)
 
 
 def _table_of_model(model: type[SQLModel]) -> Table:

@@ -22,6 +22,11 @@ _WINDOW_NAMES = {
 }
 
 
+def label(task: Task) -> str:
+    """How a task is named in an answer: `#3 “call mom”`."""
+    return f"#{task.number} “{task.title}”"
+
+
 def due_of(task: Task) -> Due | None:
     return Due(task.due_at, task.due_has_time) if task.due_at is not None else None
 

@@ -15,6 +15,7 @@ from sqlalchemy import case, delete, func, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.domain.task_text import label
 from core.storage.models import (
     Change,
     Confirmation,
@@ -27,7 +28,6 @@ from core.storage.models import (
     User,
     utcnow,
 )
-from core.tools import label
 
 PLATFORM_NAMES = {"slack": "Slack", "telegram": "Telegram", "console": "Console", "api": "Chat API"}
 # A pending "forget me" was asked for a set of accounts; once that set changes it must not fire.

@@ -14,6 +14,7 @@ function tools). Every call is timed and lands in the
 `{"ok", "message", "data", "error", "suggestion"}`.
 """
 
+from core.domain.task_text import label
 from core.tools.adding import add_task
 from core.tools.completing import complete_task
 from core.tools.context import (
@@ -24,7 +25,6 @@ from core.tools.context import (
     audited,
     describe,
     failure,
-    label,
     ok,
     undo_button,
 )

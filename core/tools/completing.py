@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from core.domain import tasks as task_service
+from core.domain.task_text import label
 from core.reminders import tooling as reminder_tools
 from core.tools.context import (
     Envelope,
     ToolContext,
     audited,
     describe,
-    label,
     ok,
     task_reference,
 )

@@ -180,10 +180,6 @@ def day_argument(value: str | None, what: str) -> date | None:
         raise task_service.InvalidInput(f"{what} must be a date like 2026-03-15.") from None
 
 
-def label(task: Task) -> str:
-    return f"#{task.number} “{task.title}”"
-
-
 def task_reference(task_identifier: str | None, task_id: int | None) -> str:
     """The task a call names: by `task_identifier` (a number, an id or a title) or by
     `task_id` (its number, as the tool contract's integer), not by two different ones."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.conversation.confirmations import request_confirmation
 from core.domain import tasks as task_service
 from core.domain.listing import is_listing_button
+from core.domain.task_text import label
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task
 from core.tools.context import (
@@ -12,7 +13,6 @@ from core.tools.context import (
     ToolContext,
     audited,
     describe,
-    label,
     ok,
     task_reference,
 )

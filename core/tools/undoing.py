@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.domain import changes as change_log
 from core.domain.undo_words import describe_undo, refusal
+from core.reminders import book
 from core.tools.context import (
     Envelope,
     ToolContext,
@@ -18,7 +19,11 @@ async def undo_last_change(ctx: ToolContext) -> Envelope:
     """Undo the user's most recent change (an add, done, reopen, edit, delete or restore) made
     within the undo window; called again, it undoes the change before that."""
     result = await change_log.undo_last(
-        ctx.session, user_id=ctx.user_id, window_seconds=ctx.undo_window_seconds, now=ctx.now
+        ctx.session,
+        user_id=ctx.user_id,
+        window_seconds=ctx.undo_window_seconds,
+        wake_again=book.wake_again,
+        now=ctx.now,
     )
     return undo_envelope(result, window_seconds=ctx.undo_window_seconds)
 

@@ -7,6 +7,7 @@ from typing import Literal
 
 from core.domain import task_text
 from core.domain import tasks as task_service
+from core.domain.task_text import label
 from core.reminders import repeats
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task
@@ -16,7 +17,6 @@ from core.tools.context import (
     audited,
     checked_due,
     describe,
-    label,
     ok,
     plan_reminder_argument,
     set_planned_reminder,
