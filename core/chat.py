@@ -1,4 +1,4 @@
-"""ChatService: the one door into the core.
+"""ChatService: the door for conversations (handle a message, decide a press, read the board).
 
 A turn is one transaction: the delivery is claimed (dedupe), the person found with their row
 locked (so their turns run one at a time), the agent run, both messages stored, and only then

@@ -1,5 +1,6 @@
 """The pages written from the code (configuration, `.env.example`, commands, the chat API's
-schema, the counts the pages quote) match the code; `python3 -m bot.docs_gen` rewrites them."""
+schema, the counts the pages quote, the map of the core's rooms) match the code;
+`python3 -m bot.docs_gen` rewrites them."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from bot.docs_gen.__main__ import main as generate
 from bot.docs_gen.counts import UnknownCount, with_counts
 from bot.docs_gen.generate import drifted
 from bot.docs_gen.openapi_doc import openapi_document
+from bot.docs_gen.rooms_map import with_rooms
 from bot.docs_gen.settings_doc import configuration_page, env_example, variable
 from bot.settings import Settings, load_settings
+from core.rooms import ROOMS
 from tests.api_rig import SECRET
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +78,25 @@ def test_a_drifted_count_is_rewritten_and_an_unknown_one_refused() -> None:
     assert f"<!-- count:eval-cases -->{cases:,}<!-- /count -->" in fixed
     with pytest.raises(UnknownCount):
         with_counts("<!-- count:tools -->5<!-- /count -->", ROOT)
+
+
+def test_the_architecture_map_is_the_layer_order_top_first() -> None:
+    page = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    drawn = page[page.index("<!-- rooms -->") : page.index("<!-- /rooms -->")]
+    named = [line.split()[0] for line in drawn.splitlines() if line.startswith("core/")]
+    assert named == [
+        f"core/{room}/" if (ROOT / "core" / room).is_dir() else f"core/{room}.py"
+        for room in reversed(ROOMS)
+    ]
+    assert "core/domain/tools" not in page
+
+
+def test_a_stale_map_is_redrawn_and_the_text_around_it_kept() -> None:
+    stale = "The rooms:\n<!-- rooms -->\n```\ncore/domain/ tools.py\n```\n<!-- /rooms -->\nEnd.\n"
+    redrawn = with_rooms(stale, ROOT)
+    assert redrawn.startswith("The rooms:\n<!-- rooms -->\n```\ncore/chat.py ")
+    assert redrawn.endswith("```\n<!-- /rooms -->\nEnd.\n") and "tools.py" not in redrawn
+    assert redrawn.index("core/tools/") < redrawn.index("core/reminders/")
 
 
 def test_the_schema_is_what_the_running_app_serves(database_url: str) -> None:

@@ -3,7 +3,7 @@
 A tool's name, its parameters with their types and defaults, and the descriptions in its
 docstring become the MCP tool's input schema, exactly as the Agents SDK reads them for the
 chat agent; the context parameter (the user) is left out. A parameter added to a tool in
-`core/domain/tools.py` appears here without a change. Results are the tool's envelope, both as
+`core/tools/` appears here without a change. Results are the tool's envelope, both as
 structured content (with an output schema) and as JSON text for clients that read only text.
 """
 

@@ -2,7 +2,7 @@
 
 The user is never an argument: `who()` names the account from the session's authentication
 (the bearer token over HTTP, the local person or `--as` over stdio). A tool's arguments go to
-the tool as they were sent, and the tool checks them (`core/domain/tools/arguments.py`), so a
+the tool as they were sent, and the tool checks them (`core/tools/arguments.py`), so a
 wrong one gets the same envelope and audit row as anywhere else. A delete is confirmed by the
 person through MCP elicitation (the client shows the question, the person answers): the
 question is a pending confirmation, and the answer decides that one confirmation, once, so an

@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.docs_gen.cli_doc import command_reference
 from bot.docs_gen.counts import pages_with_counts, with_counts
 from bot.docs_gen.openapi_doc import openapi_document
+from bot.docs_gen.rooms_map import has_rooms, with_rooms
 from bot.docs_gen.settings_doc import configuration_page, env_example
 
 CONFIGURATION_PAGE = Path("docs/reference/configuration.md")
@@ -29,8 +30,16 @@ def generated(root: Path) -> Iterator[Generated]:
     yield Generated(CONFIGURATION_PAGE, configuration_page())
     yield Generated(COMMAND_PAGE, command_reference())
     yield Generated(OPENAPI_FILE, openapi_document())
-    for page in pages_with_counts(root):
-        yield Generated(page.relative_to(root), with_counts(page.read_text(), root))
+    for page in _pages_drawn_from_code(root):
+        text = with_rooms(with_counts(page.read_text(), root), root)
+        yield Generated(page.relative_to(root), text)
+
+
+def _pages_drawn_from_code(root: Path) -> list[Path]:
+    """The pages that quote a count or hold the map of the core's rooms."""
+    counted = pages_with_counts(root)
+    mapped = [page for page in sorted((root / "docs").rglob("*.md")) if has_rooms(page.read_text())]
+    return counted + [page for page in mapped if page not in counted]
 
 
 def drifted(root: Path) -> list[Path]:

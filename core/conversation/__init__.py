@@ -1,2 +1,2 @@
-"""Conversations and what happens inside one: the stored messages, pending confirmations and
-button presses, typed yes/no answers, pages and read-only views, the help text."""
+"""Conversations and what waits in one: the stored messages, confirmations pending an answer,
+pages and read-only views, the help text."""

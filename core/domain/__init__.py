@@ -1,2 +1,2 @@
-"""The task domain: tasks and their fields, dues and time zones, the tools, slash commands,
-the change log behind undo, and the trash."""
+"""The task domain: tasks and their fields, dues and time zones, how tasks read as text and
+as listing pages, the change log behind undo, and the trash."""

@@ -1,2 +1,2 @@
-"""People and their data: platform identities, linked accounts and link codes, the account
-commands, export and erasure."""
+"""People: platform identities, linked accounts and link codes, the exact phrases of account
+requests, and erasure (of a person, or of a workspace that removed the app)."""

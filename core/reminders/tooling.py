@@ -1,5 +1,5 @@
 """What the five tools do about reminders: read the arguments, set, move or cancel the
-reminder, and say so in the tool's answer. Kept here so `core/domain/tools/` only calls in.
+reminder, and say so in the tool's answer. Kept here so `core/tools/` only calls in.
 
 A reminder time is the person's local time, "YYYY-MM-DDTHH:MM"; a bare day "YYYY-MM-DD"
 means that day at 09:00 (`DEFAULT_HOUR`). "N minutes before the due" follows the due.
