@@ -2,14 +2,19 @@
 
     python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,dates]
 
-Runs of `--turns` turns each (after a short warm-up). The builtin engine on SQLite and on
-PostgreSQL runs beside its floor (`bench/turn_floor.py`: bare SQLAlchemy Core doing the
-statements the work needs, on the same tables, engine and driver), one todobot turn and one
-floor turn after the other in the same database, so the machine's noise falls on both
-alike; each is printed with its statements per turn (counted by SQLAlchemy's cursor events;
-PostgreSQL adds a BEGIN and the COMMIT round trip to them) and the ratio of todobot to the
-floor. (The openai backend's turn has its own benchmark, bench/openai_turn.py.) PostgreSQL
-uses a fresh database on TODOBOT_BENCH_POSTGRES_URL's server
+Runs of `--turns` turns each (after a short warm-up). The builtin engine runs beside its
+floors, one turn of each after the other in the same database (the order turning round each
+turn), so the machine's noise falls on all alike:
+
+- on PostgreSQL, the bare floor (`bench/psycopg_floor.py`): psycopg 3 alone on one
+  connection, plain SQL prepared on the server, reading only what the work needs;
+- the SQLAlchemy Core floor (`bench/turn_floor.py`): Core statements on the same tables,
+  engine and driver, kept for comparison.
+
+Each is printed with its statements per turn (counted by SQLAlchemy's cursor events, or by
+the bare floor itself; on PostgreSQL a BEGIN and the COMMIT come on top for all alike) and
+the ratios of todobot to each floor. (The openai backend's turn has its own benchmark,
+bench/openai_turn.py.) PostgreSQL uses a fresh database on TODOBOT_BENCH_POSTGRES_URL's server
 (default postgres@127.0.0.1), dropped afterwards. The rate limit is off (0) so it never
 refuses a turn. The CPU column is this process's own CPU time per turn (all its threads),
 which stays meaningful when other work shares the machine.
@@ -41,6 +46,7 @@ from sqlalchemy import create_engine, event, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from bench.figures import record  # noqa: E402
+from bench.psycopg_floor import PsycopgTurns  # noqa: E402
 from bench.turn_floor import CoreTurns  # noqa: E402
 from bot.runtime import freeze_startup_heap  # noqa: E402
 from core.agent.base import Agent  # noqa: E402
@@ -157,14 +163,16 @@ async def timed(side: Side, counter: list[int], work: Awaitable[Any], *, kept: b
     return result
 
 
-async def measure_against_floor(url: str, turns: int) -> tuple[Side, Side]:
-    """The builtin engine's turns and the floor's, one after the other (alternating which
-    goes first), each as its own person in the same database."""
+async def measure_against_floors(url: str, turns: int) -> dict[str, Side]:
+    """The builtin engine's turns and each floor's, one after the other (the order turning
+    round each turn), each as its own person in the same database."""
     db, floor_db = Database(url), Database(url)
     chat = ChatService(db=db, agent=BuiltinAgent(), policy=ChatPolicy(rate_limit_per_minute=0))
-    floor = CoreTurns(floor_db.engine, user_ref="floor-user")
-    counters = counting(db), counting(floor_db)
-    todobot, bare = Side(), Side()
+    core = CoreTurns(floor_db.engine, user_ref="floor-user")
+    bare = None if db.is_sqlite else PsycopgTurns(conninfo(url), user_ref="bare-user")
+    sides = {name: Side() for name in ("todobot", "core", "psycopg") if name != "psycopg" or bare}
+    counters = {"todobot": counting(db), "core": counting(floor_db)}
+    names = list(sides)
     try:
         for turn in range(WARM_UP + turns):
             if turn == WARM_UP:
@@ -174,41 +182,66 @@ async def measure_against_floor(url: str, turns: int) -> tuple[Side, Side]:
             incoming = Incoming(
                 platform="bench", user_ref="bench-user", chat_ref="bench", text=said
             )
-            for ours in (True, False) if turn % 2 == 0 else (False, True):
-                if ours:
-                    reply = await timed(todobot, counters[0], chat.handle(incoming), kept=kept)
+            for name in names[turn % len(names) :] + names[: turn % len(names)]:
+                if name == "todobot":
+                    reply = await timed(
+                        sides[name], counters[name], chat.handle(incoming), kept=kept
+                    )
                     if reply is None or reply.text.startswith("Sorry"):
                         raise RuntimeError(f"turn {turn} failed: {reply}")
-                else:
-                    await timed(bare, counters[1], floor.turn(turn, said), kept=kept)
+                elif name == "core":
+                    await timed(sides[name], counters[name], core.turn(turn, said), kept=kept)
+                elif bare is not None:
+                    await timed(sides[name], bare.counter, bare.turn(turn, said), kept=kept)
     finally:
         await db.dispose()
         await floor_db.dispose()
-    return todobot, bare
+        if bare is not None:
+            await bare.close()
+    return sides
 
 
-def report_against_floor(name: str, todobot: Side, floor: Side) -> None:
+def conninfo(url: str) -> str:
+    """A libpq connection string for a SQLAlchemy URL."""
+    parsed = make_url(url).set(drivername="postgresql")
+    return parsed.render_as_string(hide_password=False)
+
+
+FLOORS = {"psycopg": "  floor: bare psycopg", "core": "  floor: SQLAlchemy Core"}
+
+
+def report_against_floors(name: str, sides: dict[str, Side]) -> None:
+    todobot = sides["todobot"]
+    values = {"todobot median": todobot.median, "todobot CPU": todobot.cpu_per_turn}
+    for floor in ("psycopg", "core"):
+        if floor in sides:
+            values[f"{floor} floor median"] = sides[floor].median
+            values[f"{floor} floor CPU"] = sides[floor].cpu_per_turn
     record(
         "agent_turn",
-        [(name, {"todobot median": todobot.median, "floor median": floor.median,
-                 "todobot CPU": todobot.cpu_per_turn, "floor CPU": floor.cpu_per_turn})],
-        title="One builtin turn beside the SQLAlchemy Core floor",
+        [(name, values)],
+        title="One builtin turn beside its floors: bare psycopg and SQLAlchemy Core",
         unit="ms per turn",
-        target="at most 1.5x the floor, median and CPU (PostgreSQL)",
+        target="at most 2x bare psycopg, median and CPU (PostgreSQL)",
         command="python3 bench/agent_turn.py",
-    )  # fmt: skip
-    for label, side in ((name, todobot), ("  floor: SQLAlchemy Core", floor)):
+    )
+    for label, side in [(name, todobot)] + [(FLOORS[f], sides[f]) for f in FLOORS if f in sides]:
         print(
             f"{label:<30} {len(side.timings):>6} {side.median:>10.2f} {side.p95():>10.2f} "
             f"{side.cpu_per_turn:>12.2f} {side.statements_per_turn:>11.2f}",
             flush=True,
         )
-    print(
-        f"{'  ratio todobot / floor':<30} {'':>6} {todobot.median / floor.median:>9.2f}x "
-        f"{todobot.p95() / floor.p95():>9.2f}x {todobot.cpu_per_turn / floor.cpu_per_turn:>11.2f}x"
-        f" {todobot.statements_per_turn / floor.statements_per_turn:>10.2f}x",
-        flush=True,
-    )
+    for floor in FLOORS:
+        if floor not in sides:
+            continue
+        base = sides[floor]
+        cpu = todobot.cpu_per_turn / base.cpu_per_turn
+        print(
+            f"{'  ratio todobot / ' + floor:<30} {'':>6} {todobot.median / base.median:>9.2f}x "
+            f"{todobot.p95() / base.p95():>9.2f}x {cpu:>11.2f}x"
+            f" {todobot.statements_per_turn / base.statements_per_turn:>10.2f}x",
+            flush=True,
+        )
 
 
 def report(name: str, measured: tuple[list[float], float]) -> float:
@@ -258,13 +291,13 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         if "sqlite" in runs:
             url = sqlite_url(directory, "builtin")
-            report_against_floor("builtin / sqlite", *await measure_against_floor(url, args.turns))
+            report_against_floors("builtin / sqlite", await measure_against_floors(url, args.turns))
         if "postgres" in runs:
             base = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
             url, drop = postgres_database(base)
             try:
-                sides = await measure_against_floor(url, args.turns)
-                report_against_floor("builtin / postgresql", *sides)
+                sides = await measure_against_floors(url, args.turns)
+                report_against_floors("builtin / postgresql", sides)
             finally:
                 drop()
         if "dates" in runs:

@@ -27,6 +27,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from bot import listening
+from bot.connection_budget import INTAKE_POOL_SIZE, warn_if_over_budget
 from bot.extras import skip_unused_extras
 from bot.roles import Role, check_role, runs_turns, takes_deliveries
 from bot.settings import Settings, load_settings
@@ -43,8 +44,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
-# Connections for recording deliveries before the ack; group commit needs very few.
-INTAKE_POOL_SIZE = 2
 WEBHOOK_TIMEOUT_SECONDS = 10.0
 
 
@@ -246,6 +245,7 @@ def serve(
 ) -> None:
     """Run until SIGTERM/SIGINT. The schema must already be migrated."""
     skip_unused_extras(settings)  # before uvicorn and the platforms' libraries load
+    warn_if_over_budget(settings, role=role, workers=workers)
     from bot import http_server
 
     options: dict[str, Any] = {

@@ -45,6 +45,17 @@ class Settings(BaseSettings):
     db_pool_timeout: float = Field(
         default=30.0, gt=0, description="Seconds to wait for a free connection before failing."
     )
+    database_listen_url: str = Field(
+        default="",
+        description="Where a worker's LISTEN connection (woken by intake) goes; empty means "
+        "DATABASE_URL. Behind PgBouncer in transaction pooling, point it at PostgreSQL itself.",
+    )
+    db_prepared_statements: bool = Field(
+        default=True,
+        description="Let psycopg prepare a statement on the server once it has run five times "
+        "on a connection. Set false behind a pooler that cannot keep them (PgBouncer in "
+        "transaction pooling before 1.21, or without max_prepared_statements).",
+    )
 
     history_window: int = Field(
         default=50,

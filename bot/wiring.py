@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy.engine import URL
+
 from adapters.mcp.config import McpConfig
 from adapters.slack.config import SlackConfig
 from adapters.telegram.config import TelegramConfig
@@ -18,7 +20,7 @@ from core.commands.zone_commands import install as install_zone_commands
 from core.delivery.inbox import Inbox, InboxPolicy, Observer
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools
-from core.storage.db import Database
+from core.storage.db import Database, async_url, normalize_url
 
 
 @dataclass
@@ -38,6 +40,7 @@ def build_database(settings: Settings, *, pool_size: int | None = None) -> Datab
         pool_size=pool_size or settings.db_pool_size,
         max_overflow=settings.db_max_overflow if pool_size is None else pool_size,
         pool_timeout=settings.db_pool_timeout,
+        prepared_statements=settings.db_prepared_statements,
     )
 
 
@@ -55,7 +58,21 @@ def build_inbox(
         poll_seconds=settings.inbox_poll_seconds,
         max_attempts=settings.inbox_max_attempts,
     )
-    return Inbox(db, policy=policy, observe=observe, intake_db=intake_db)
+    return Inbox(
+        db,
+        policy=policy,
+        observe=observe,
+        intake_db=intake_db,
+        listen_url=listen_url(settings),
+    )
+
+
+def listen_url(settings: Settings) -> URL | None:
+    """DATABASE_LISTEN_URL when set: LISTEN needs a connection of its own to the server
+    itself, which a transaction pooler cannot give."""
+    if not settings.database_listen_url:
+        return None
+    return async_url(normalize_url(settings.database_listen_url))
 
 
 def build_agent(settings: Settings) -> Agent:

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
 
-from sqlalchemy import Insert, Integer, Table, Update, bindparam, insert, update
+from sqlalchemy import BindParameter, Integer, Table, TextClause, bindparam, text, update
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.selectable import ScalarSelect
@@ -160,35 +160,55 @@ async def write_messages(
         set_committed_value(conversation, name, value)
 
 
-# Built once per shape: building an INSERT or UPDATE costs more than sending it.
+# Built once per shape: building an INSERT or UPDATE costs more than sending it. They are
+# plain SQL with typed parameters because SQLAlchemy keeps no compiled form of an INSERT of
+# several VALUES rows: as a Core INSERT it was compiled again on every turn.
 @functools.cache
-def _inserting(count: int) -> Insert:
+def _inserting(count: int) -> TextClause:
     """An INSERT of `count` messages in one VALUES list, each column bound as `name_index`."""
-    return insert(_MESSAGE).values(
-        [
-            {
-                column.name: bindparam(f"{column.name}_{index}", type_=column.type)
-                for column in _MESSAGE.c
-            }
-            for index in range(count)
-        ]
-    )
+    return text(_insert_sql(count)).bindparams(*_message_params(count))
 
 
 @functools.cache
-def _inserting_and_updating(count: int, names: tuple[str, ...]) -> Insert:
+def _inserting_and_updating(count: int, names: tuple[str, ...]) -> TextClause:
     """`_inserting` with `_updating` in a WITH: PostgreSQL runs a data-changing WITH even
     when nothing reads it."""
-    return _inserting(count).add_cte(_updating(*names).cte("conversation_changed"))
+    sql = f"WITH conversation_changed AS ({_update_sql(names)}) {_insert_sql(count)}"
+    return text(sql).bindparams(*_message_params(count), *_conversation_params(names))
 
 
 @functools.cache
-def _updating(*names: str) -> Update:
-    return (
-        update(_CONVERSATION)
-        .where(_CONVERSATION.c.id == bindparam("conversation_id"))
-        .values({name: bindparam(name, type_=_CONVERSATION.c[name].type) for name in names})
+def _updating(*names: str) -> TextClause:
+    return text(_update_sql(names)).bindparams(*_conversation_params(names))
+
+
+def _insert_sql(count: int) -> str:
+    columns = [column.name for column in _MESSAGE.c]
+    rows = ", ".join(
+        "(" + ", ".join(f":{name}_{index}" for name in columns) + ")" for index in range(count)
     )
+    return f"INSERT INTO {_MESSAGE.name} ({', '.join(columns)}) VALUES {rows}"
+
+
+def _update_sql(names: Sequence[str]) -> str:
+    changes = ", ".join(f"{name} = :{name}" for name in names)
+    return f"UPDATE {_CONVERSATION.name} SET {changes} WHERE id = :conversation_id"
+
+
+def _message_params(count: int) -> list[BindParameter[Any]]:
+    return [
+        bindparam(f"{column.name}_{index}", type_=column.type)
+        for index in range(count)
+        for column in _MESSAGE.c
+    ]
+
+
+def _conversation_params(names: Sequence[str]) -> list[BindParameter[Any]]:
+    columns = ["id", *names]
+    return [
+        bindparam("conversation_id" if name == "id" else name, type_=_CONVERSATION.c[name].type)
+        for name in columns
+    ]
 
 
 async def add_message(

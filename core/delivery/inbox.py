@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, or_, update
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import aliased
 from sqlmodel import col, select
@@ -89,6 +90,9 @@ class Inbox:
     # Acks write through their own small pool, so they never queue behind turns holding
     # connections for a model call. Defaults to `db`.
     intake_db: Database | None = None
+    # Where the LISTEN connection goes (PostgreSQL): the server itself, even when `db` goes
+    # through a transaction pooler that cannot keep a LISTEN. Defaults to `db`'s URL.
+    listen_url: URL | None = None
     apologies: dict[str, Apology] = field(default_factory=dict)
     # Errors retrying cannot fix park their item at once (with an apology) instead of
     # being retried `max_attempts` times; everything else is retried.
@@ -246,7 +250,8 @@ class Inbox:
         """The worker loop: keep up to `concurrency` items in flight until `stop()`."""
         helpers = [asyncio.create_task(self._housekeeping())]
         if not self.db.is_sqlite:  # woken by intake in any process (core/delivery/wakeup.py)
-            helpers.append(asyncio.create_task(wakeup.listen(self.db.url, self.wake)))
+            listening = wakeup.listen(self.listen_url or self.db.url, self.wake)
+            helpers.append(asyncio.create_task(listening))
         try:
             while not self._stopping.is_set():
                 self._wake.clear()

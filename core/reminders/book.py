@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import func, update
+from sqlalchemy import bindparam, func, update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -181,13 +181,7 @@ async def cancel_for_task(
     """Cancel the task's pending reminders; how many there were. With a `journal`, each
     cancellation is recorded, so undoing the change (a delete) brings the reminder back."""
     if journal is not None:
-        found = await session.exec(
-            select(Reminder).where(
-                Reminder.user_id == user_id,
-                Reminder.task_id == task_id,
-                col(Reminder.status).in_(WAITING),
-            )
-        )
+        found = await session.exec(_TASKS_WAITING, params={"user_id": user_id, "task_id": task_id})
         reminders = list(found.all())
         for reminder in reminders:
             before = changes.snapshot(reminder)
@@ -204,17 +198,26 @@ async def cancel_for_task(
             )
         return len(reminders)
     cancelled = await session.exec(
-        update(Reminder)
-        .where(
-            col(Reminder.user_id) == user_id,
-            col(Reminder.task_id) == task_id,
-            col(Reminder.status).in_(WAITING),
-        )
-        .values(status="cancelled")
-        .returning(col(Reminder.id))
-        .execution_options(synchronize_session=False)
+        _CANCEL_TASKS_WAITING, params={"user_id": user_id, "task_id": task_id}
     )
     return len(cancelled.all())
+
+
+# Built once: completing or deleting a task asks for its reminders on every such turn, and
+# building a statement costs more than running it.
+_OF_THE_TASK = (
+    col(Reminder.user_id) == bindparam("user_id"),
+    col(Reminder.task_id) == bindparam("task_id"),
+    col(Reminder.status).in_(WAITING),
+)
+_TASKS_WAITING = select(Reminder).where(*_OF_THE_TASK)
+_CANCEL_TASKS_WAITING = (
+    update(Reminder)
+    .where(*_OF_THE_TASK)
+    .values(status="cancelled")
+    .returning(col(Reminder.id))
+    .execution_options(synchronize_session=False)
+)
 
 
 async def waiting(session: AsyncSession, *, user_id: UUID) -> list[tuple[Reminder, Task | None]]:

@@ -57,6 +57,7 @@ class Database:
         pool_size: int = 10,
         max_overflow: int = 10,
         pool_timeout: float = 30.0,
+        prepared_statements: bool = True,
         echo: bool = False,
     ) -> None:
         self.url = async_url(normalize_url(url))
@@ -76,6 +77,9 @@ class Database:
                 pool_size=pool_size,
                 max_overflow=max_overflow,
                 pool_timeout=pool_timeout,
+                # psycopg prepares a statement after its fifth run (prepare_threshold 5);
+                # None never prepares, for poolers that hand each transaction any backend.
+                connect_args={} if prepared_statements else {"prepare_threshold": None},
             )
             _replace_connections_closed_while_idle(self.engine)
         self._sessions = async_sessionmaker(
