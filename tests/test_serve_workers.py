@@ -37,7 +37,10 @@ pytestmark = [pytest.mark.postgres, pytest.mark.asyncio(loop_scope="module")]
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 JWT_SECRET = "workers-test-secret-" + "0123456789abcdef" * 3
-LEASE_SECONDS = 3
+# Long enough that a worker stalled by a loaded machine keeps its lease (a shorter one lets
+# another worker take a turn still in flight and answer it twice); short enough that the dead
+# worker's leases are taken over within the test's wait.
+LEASE_SECONDS = 10
 ERRAND = re.compile(r"errand (\d+)\b")
 
 
