@@ -31,6 +31,7 @@ from core.delivery.ratelimit import over_limit
 from core.domain import forms
 from core.domain.commands import TOOL_COMMANDS, parse_command
 from core.domain.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
+from core.domain.tools.stored import kept_calls
 from core.domain.zones import settle_zone
 from core.extensions import CommandCall, CommandFunction, TextRouter
 from core.message_text import excerpt, too_long, without_controls
@@ -494,7 +495,7 @@ class ChatService:
             "assistant",
             reply.history_text or reply.text,
             max(self.clock.now(), now + timedelta(microseconds=1)),
-            tool_calls=context.calls,
+            tool_calls=kept_calls(context.calls),
         )
         await conversations.write_messages(
             session, conversation=conversation, messages=[*unwritten, stored]

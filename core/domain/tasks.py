@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime, tzinfo
 from enum import Enum
 from typing import Literal, NamedTuple, Protocol, TypeVar
@@ -18,7 +18,6 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from core.domain import changes, task_fields, when
 from core.domain.changes import Journal
-from core.domain.task_text import due_of
 from core.domain.when import Due, Window
 from core.message_text import without_controls, without_format_chars
 from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Change, Task, User, utcnow
@@ -187,8 +186,30 @@ async def list_tasks(
 _PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
 
 
+class Listable(Protocol):
+    """What filtering and ordering a listing reads of a task (a `Task` or just its columns)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def due_at(self) -> datetime | None: ...
+    @property
+    def due_has_time(self) -> bool: ...
+    @property
+    def priority(self) -> str: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def completed(self) -> bool: ...
+    @property
+    def tags(self) -> Sequence[str]: ...
+
+
+Listed = TypeVar("Listed", bound=Listable)
+
+
 def select_tasks(
-    found: list[Task],
+    found: list[Listed],
     *,
     now: datetime,
     zone: tzinfo,
@@ -198,12 +219,13 @@ def select_tasks(
     priority: str | None = None,
     tag: str | None = None,
     sort_by: SortBy = "number",
-) -> list[Task]:
-    """Filter and order a listing (the list is one person's, so this runs in Python)."""
+) -> list[Listed]:
+    """Filter and order a listing by the local calendar (`task_pages` hands it only the
+    columns these rules read)."""
     wanted_tag = task_fields.clean_tag(tag) if tag else None
     chosen = []
     for task in found:
-        task_due = due_of(task)
+        task_due = _due(task)
         if due is not None and not when.in_window(
             task_due, due, now=now, zone=zone, completed=task.completed
         ):
@@ -220,15 +242,19 @@ def select_tasks(
             continue
         chosen.append(task)
     if sort_by == "due":
-        chosen.sort(key=lambda task: (when.sort_key(due_of(task), zone), _rank(task), task.number))
+        chosen.sort(key=lambda task: (when.sort_key(_due(task), zone), _rank(task), task.number))
     elif sort_by == "priority":
-        chosen.sort(key=lambda task: (_rank(task), when.sort_key(due_of(task), zone), task.number))
+        chosen.sort(key=lambda task: (_rank(task), when.sort_key(_due(task), zone), task.number))
     elif sort_by == "created":
         chosen.sort(key=lambda task: (task.created_at, task.number))
     return chosen
 
 
-def _rank(task: Task) -> int:
+def _due(task: Listable) -> Due | None:
+    return Due(task.due_at, task.due_has_time) if task.due_at is not None else None
+
+
+def _rank(task: Listable) -> int:
     return _PRIORITY_RANK.get(task.priority, len(PRIORITIES))
 
 

@@ -74,6 +74,7 @@ from core.agent.builtin.reminder_intents import RemindNew
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
 from core.domain import tools as task_tools
+from core.domain.task_pages import LIST_PAGE
 from core.domain.tools import Envelope, ToolContext
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task
 
@@ -113,6 +114,7 @@ class BuiltinAgent(Agent):
             return phrases.TOO_LONG_TO_READ.format(length=len(turn.text), limit=READ_AT_MOST)
         context = read_context(turn.history)
         tools = turn.tools
+        tools.whole_listings = True  # its lookups match against everything; it shows a page
         this_turn = _Turn(tools, context, note)
         reminded = bool(context.last_input.get("remind_at"))
         asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
@@ -161,7 +163,9 @@ class _Turn:
                 return await self.run(await questions.with_tag(self.call, intent))
             case ListTasks() if intent == ListTasks(intent.status):
                 # soonest due first, then priority; a list without either keeps its numbers
-                listed = await self.call("list_tasks", status=intent.status, sort_by="due")
+                listed = await self.call(
+                    "list_tasks", status=intent.status, sort_by="due", limit=LIST_PAGE
+                )
                 self.note.show(listed)
                 return scheduling.with_creation_dates(listed, self.tools)
             case ListTasks():

@@ -28,7 +28,13 @@ from core.domain.tools.context import (
     ok,
     undo_button,
 )
-from core.domain.tools.listing import format_list, format_trash, list_tasks
+from core.domain.tools.listing import (
+    format_list,
+    format_page,
+    format_trash,
+    list_tasks,
+    read_listing,
+)
 from core.domain.tools.removing import delete_buttons, delete_task, empty_trash, restore_task
 from core.domain.tools.undoing import undo_envelope, undo_last_change
 from core.domain.tools.updating import update_task
@@ -56,10 +62,12 @@ __all__ = [
     "empty_trash",
     "failure",
     "format_list",
+    "format_page",
     "format_trash",
     "label",
     "list_tasks",
     "ok",
+    "read_listing",
     "restore_task",
     "undo_button",
     "undo_envelope",

@@ -21,8 +21,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.domain import task_fields, task_text
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
-from core.domain.listing import done_buttons, is_listing_button
+from core.domain.listing import MoreToken, done_buttons, is_listing_button
+from core.domain.task_pages import Filters, TaskPage
 from core.domain.tools.arguments import ArgumentReader
+from core.domain.tools.stored import kept_result
 from core.domain.when import Due, iso_local
 from core.reminders import tooling as reminder_tools
 from core.storage import audit
@@ -62,11 +64,14 @@ class ToolContext:
     # The most reminders one person may have waiting (MAX_PENDING_REMINDERS).
     max_pending_reminders: int = DEFAULT_MAX_PENDING_REMINDERS
 
-    def offer_listing(self, tasks: list[Task]) -> None:
+    # The builtin engine's own lookups read a listing whole (it stores none of them).
+    whole_listings: bool = False
+
+    def offer_listing(self, page: TaskPage, filters: Filters) -> None:
         """The latest listing's Done buttons, unless a question's buttons are waiting."""
         if not self.list_controls or any(not is_listing_button(b) for b in self.buttons):
             return
-        self.buttons = done_buttons(tasks)
+        self.buttons = page_buttons(page, filters)
 
     _journal: Journal | None = None
 
@@ -95,12 +100,13 @@ class ToolContext:
             conversation_id=self.conversation_id,
             action=action,
             input=arguments,
-            result=result,
+            result=kept_result(result),
             ok=bool(result["ok"]),
             duration_ms=duration_ms,
         )
         await audit.record(self.session, entry)
-        self.calls.append(entry.as_history())
+        # the turn reads the whole result; its message keeps what `kept_calls` keeps
+        self.calls.append(entry.as_history() | {"result": result})
         return entry
 
     async def open_tasks(self) -> list[Task]:
@@ -123,6 +129,19 @@ class ToolContext:
         if any(button.action is Action.UNDO for button in self.buttons):
             return
         self.buttons.append(undo_button(journal.token))
+
+
+def page_buttons(page: TaskPage, filters: Filters) -> list[Button]:
+    """Done buttons for the page's open tasks, and **More** when the listing goes on."""
+    if not filters.plain or page.limit is None:
+        return done_buttons(page.tasks)
+    following = page.next_start
+    if following is not None:
+        return done_buttons(
+            page.tasks, following=MoreToken(filters.status, filters.sort_by, following)
+        )
+    back = MoreToken(filters.status, filters.sort_by, 0) if page.start > 0 else None
+    return done_buttons(page.tasks, back=back)
 
 
 def undo_button(token: str) -> Button:
