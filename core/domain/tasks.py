@@ -6,10 +6,10 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, tzinfo
 from enum import Enum
-from typing import Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 from uuid import UUID
 
-from sqlalchemy import Table, bindparam, delete, update
+from sqlalchemy import Table, bindparam, delete, func, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import col, select
@@ -306,13 +306,7 @@ async def resolve_task(
             missing = "No task in the trash has that id." if in_trash else "No task has that id."
             raise TaskNotFound(missing, "Offer to show the list.")
         return task
-    titles = await session.exec(
-        select(Task.id, Task.title, Task.completed).where(
-            Task.user_id == user_id,
-            col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
-        )
-    )
-    matches = match_titles([_TitleRow(*row) for row in titles.all()], ref)
+    matches = match_titles(await _title_candidates(session, user_id, ref, in_trash), ref)
     if prefer_pending and len(matches) > 1:
         pending = [row for row in matches if not row.completed]
         if len(pending) == 1:
@@ -334,6 +328,77 @@ async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID])
         .order_by(col(Task.number))
     )
     return list(result.all())
+
+
+async def _title_candidates(
+    session: AsyncSession, user_id: UUID, ref: str, in_trash: bool
+) -> list[_TitleRow]:
+    """The tasks `match_titles` could pick for `ref`, narrowed in SQL: those holding the words
+    as written, else those holding every word. Plain ASCII only, which the database folds as
+    Python does; any other reference is matched against every title."""
+    where = [
+        col(Task.user_id) == user_id,
+        col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
+    ]
+    wanted = _fold(ref)
+    narrowings: list[list[Any]] = []
+    if wanted.isascii():
+        words = [w for w in re.findall(r"\w+", wanted) if len(w) > 1 and w not in _ARTICLES]
+        title = func.lower(col(Task.title))
+        narrowings.append([title.contains(wanted, autoescape=True)])
+        if words:
+            narrowings.append([title.contains(word, autoescape=True) for word in words])
+    else:
+        narrowings.append([])
+    connection = await session.connection()
+    for narrowing in narrowings:
+        query = select(col(Task.id), col(Task.title), col(Task.completed)).where(*where, *narrowing)
+        rows = [_TitleRow(*row) for row in (await connection.execute(query)).all()]
+        if rows:
+            return rows
+    return []
+
+
+class TitleRow(NamedTuple):
+    """A task as a name is matched against it: its number, title and whether it is done."""
+
+    number: int
+    title: str
+    completed: bool
+
+
+async def titles(session: AsyncSession, *, user_id: UUID, open_only: bool) -> list[TitleRow]:
+    """The person's task titles (the open ones only, `open_only`), by number: a narrow read to
+    match a name against, with no task objects built."""
+    query = select(col(Task.number), col(Task.title), col(Task.completed)).where(
+        col(Task.user_id) == user_id, col(Task.deleted_at).is_(None)
+    )
+    if open_only:
+        query = query.where(col(Task.completed).is_(False))
+    connection = await session.connection()
+    rows = await connection.execute(query.order_by(col(Task.number)))
+    return [TitleRow(*row) for row in rows.all()]
+
+
+async def open_titled(session: AsyncSession, *, user_id: UUID, title: str) -> TitleRow | None:
+    """An open task of exactly this title (case and spacing aside), found in SQL."""
+    wanted = _fold(title)
+    query = select(col(Task.number), col(Task.title), col(Task.completed)).where(
+        col(Task.user_id) == user_id,
+        col(Task.deleted_at).is_(None),
+        col(Task.completed).is_(False),
+    )
+    if wanted.isascii():
+        # the words in order, any spacing between them (LIKE is anchored at both ends)
+        pattern = "%".join(_like_escaped(word) for word in wanted.split())
+        query = query.where(func.lower(col(Task.title)).like(pattern, escape="\\"))
+    connection = await session.connection()
+    rows = await connection.execute(query.order_by(col(Task.number)))
+    return next((TitleRow(*row) for row in rows.all() if _fold(row[1]) == wanted), None)
+
+
+def _like_escaped(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 class _TitleRow(NamedTuple):

@@ -75,8 +75,9 @@ from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
 from core.domain import tools as task_tools
 from core.domain.task_pages import LIST_PAGE
+from core.domain.tasks import TitleRow
 from core.domain.tools import Envelope, ToolContext
-from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task
+from core.storage.models import DESCRIPTION_MAX, TITLE_MAX
 
 _TOOL_OF: dict[Family, str] = {
     "complete": "complete_task",
@@ -269,12 +270,10 @@ class _Turn:
                 return self.offer("update", found)
         return _phrase("update", result)
 
-    async def open_task_titled(self, title: str) -> Task | None:
+    async def open_task_titled(self, title: str) -> TitleRow | None:
         """An open task of exactly this title (case and spacing aside). A read, not an act,
         so it goes past the tools and leaves no audit row; it sees only this person's tasks."""
-        wanted = _folded(title)
-        pending = await self.tools.open_tasks()
-        return next((task for task in pending if _folded(task.title) == wanted), None)
+        return await self.tools.open_titled(title)
 
     async def count(self, intent: Count) -> str:
         return await questions.count(self.call, intent)
@@ -337,9 +336,10 @@ class _Turn:
     async def loosely(
         self, intent: Complete | Delete | Update, family: Family, missed: Envelope
     ) -> str:
-        """The tools match titles literally; try word stems ("calling mom" -> "call mom")."""
-        listing = await self.call("list_tasks", status="all")
-        tasks = knowns(listing)
+        """The tools match titles literally; try word stems ("calling mom" -> "call mom").
+        Only the titles are read (the open ones, to complete), past the audit."""
+        found = await self.tools.titles(open_only=family == "complete")
+        tasks = [Known(row.number, row.title, row.completed) for row in found]
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
@@ -432,10 +432,6 @@ class _Turn:
             if ref.kind == "title":
                 return Update(ref, title=title, description=intent.description)
         return intent
-
-
-def _folded(title: str) -> str:
-    return " ".join(title.casefold().split())
 
 
 def _changes(intent: Complete | Delete | Update) -> dict[str, Any]:

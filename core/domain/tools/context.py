@@ -114,6 +114,15 @@ class ToolContext:
         audit row (everything that changes a task goes through a tool)."""
         return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
 
+    async def titles(self, *, open_only: bool) -> list[task_service.TitleRow]:
+        """Number, title and state of the person's tasks, to match a name against: a narrow
+        read, neither audited nor stored."""
+        return await task_service.titles(self.session, user_id=self.user_id, open_only=open_only)
+
+    async def open_titled(self, title: str) -> task_service.TitleRow | None:
+        """The open task of exactly this title (case and spacing aside), if any: a read."""
+        return await task_service.open_titled(self.session, user_id=self.user_id, title=title)
+
     def note(self, data: dict[str, Any]) -> None:
         """Keep what the agent's reply left open with this turn's calls (`AGENT_NOTE`)."""
         self.calls.append(
