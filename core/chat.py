@@ -226,9 +226,15 @@ class ChatService:
             log.warning("could not note where the buttons of a confirmation were sent")
 
     async def board(
-        self, *, platform: str, tenant: str, user_ref: str, completed: bool = False
+        self,
+        *,
+        platform: str,
+        tenant: str,
+        user_ref: str,
+        completed: bool = False,
+        start: int = 0,
     ) -> TaskBoard:
-        """The person's tasks for a working surface (Slack's App Home), read-only."""
+        """A page of the person's tasks for a working surface (Slack's App Home), read-only."""
         async with self.db.session() as session, session.begin():
             return await views.board(
                 session,
@@ -238,6 +244,7 @@ class ChatService:
                 completed=completed,
                 now=self.clock.now(),
                 default_timezone=self.policy.default_timezone,
+                start=start,
             )
 
     async def search_tasks(

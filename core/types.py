@@ -288,6 +288,13 @@ class TaskBoard:
     open: list[TaskView]
     completed: list[TaskView] = field(default_factory=list)
     questions: list[Reply] = field(default_factory=list)
+    # `open` is a page of the open tasks: where it starts, and how many there are in all
+    open_start: int = 0
+    open_total: int | None = None
+
+    @property
+    def open_count(self) -> int:
+        return len(self.open) if self.open_total is None else self.open_total
 
 
 @dataclass(frozen=True, slots=True)
