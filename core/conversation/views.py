@@ -36,8 +36,8 @@ from core.types import (
 )
 
 COMPLETED_SHOWN = 30
-# The most open tasks a board holds: a Slack view has room for at most 100 blocks.
-BOARD_PAGE = 100
+# The open tasks a board holds at a time (a Slack view has room for at most 100 blocks).
+BOARD_PAGE = 50
 
 
 GROUPS = ("overdue", "today", "later")

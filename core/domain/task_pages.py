@@ -12,23 +12,26 @@ from __future__ import annotations
 
 import base64
 import binascii
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, tzinfo
 from typing import Any, NamedTuple
 from uuid import UUID
 
-from sqlalchemy import String, cast, func
+from sqlalchemy import String, Table, case, cast, func
+from sqlalchemy import select as core_select
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain import task_fields
+from core.domain import task_fields, when
 from core.domain import tasks as task_service
-from core.domain.when import Window
+from core.domain.when import Due, Window
 from core.storage.models import Task
 
 LIST_PAGE = 20
 PAGE_MAX = 100
+_TASKS: Table = Task.__table__  # type: ignore[attr-defined]
 
 
 class BadCursor(ValueError):
@@ -78,14 +81,13 @@ class Filters:
 
     @property
     def in_sql(self) -> bool:
-        """Whether the database alone can filter and order this listing."""
+        """Whether the database alone can filter this listing (and order it, but by due)."""
         return (
             self.due is None
             and self.due_from is None
             and self.due_to is None
             and self.tag is None
             and self.reminders is None
-            and self.sort_by in ("number", "created")
         )
 
 
@@ -134,14 +136,19 @@ def _where(user_id: UUID, filters: Filters) -> list[Any]:
 
 
 async def status_counts(session: AsyncSession, *, user_id: UUID) -> dict[bool, int]:
-    """How many open (False) and completed (True) tasks the person has."""
-    rows = await session.exec(
-        select(Task.completed, func.count())
-        .where(col(Task.user_id) == user_id, col(Task.deleted_at).is_(None))
-        .group_by(col(Task.completed))
-    )
-    found = {bool(done): int(count) for done, count in rows.all()}
-    return {False: found.get(False, 0), True: found.get(True, 0)}
+    """How many open (False) and completed (True) tasks the person has: every task counted
+    from the (user, completed) index alone, less those in the trash (a few, by their own
+    index), so the count never reads the rows."""
+    connection = await session.connection()
+    counts = {False: 0, True: 0}
+    for in_trash, sign in ((False, 1), (True, -1)):
+        query = core_select(_TASKS.c.completed, func.count()).where(_TASKS.c.user_id == user_id)
+        if in_trash:
+            query = query.where(_TASKS.c.deleted_at.is_not(None))
+        rows = await connection.execute(query.group_by(_TASKS.c.completed))
+        for done, count in rows.all():
+            counts[bool(done)] += sign * int(count)
+    return counts
 
 
 async def read_page(
@@ -156,7 +163,9 @@ async def read_page(
 ) -> TaskPage:
     """The tasks from `start`, at most `limit` of them (every one when None)."""
     where = _where(user_id, filters)
-    if filters.in_sql:
+    if filters.in_sql and filters.sort_by == "due":
+        return await _by_due(session, user_id, where, zone, start, limit)
+    if filters.in_sql and filters.sort_by in ("number", "created"):
         counted = select(func.count()).select_from(Task).where(*where)
         total = int((await session.exec(counted)).one())
         order = (
@@ -184,6 +193,63 @@ async def read_page(
     wanted = [key.id for key in shown]
     found = await tasks_in_order(session, user_id=user_id, ids=wanted)
     return TaskPage(found, len(chosen), start, limit)
+
+
+_RANK = case(
+    *((col(Task.priority) == name, rank) for name, rank in task_service.PRIORITY_RANK.items()),
+    else_=len(task_service.PRIORITY_RANK),
+)
+
+
+class _Dated(NamedTuple):
+    id: UUID
+    number: int
+    due_at: datetime
+    due_has_time: bool
+    rank: int
+
+
+async def _by_due(
+    session: AsyncSession,
+    user_id: UUID,
+    where: list[Any],
+    zone: tzinfo,
+    start: int,
+    limit: int | None,
+) -> TaskPage:
+    """Soonest due first, as `select_tasks` orders them, read a page deep: a due with a time
+    sorts at its moment, a day at the start of its local day (a day's due is stored as UTC
+    midnight, so each kind is in order by `due_at` alone); the two ordered reads are merged,
+    then the undated tasks follow by priority and number."""
+    counted = select(func.count(), func.count(col(Task.due_at))).select_from(Task).where(*where)
+    total, dated = (int(n) for n in (await session.exec(counted)).one())
+    wanted = total if limit is None else min(total, start + limit)
+    connection = await session.connection()
+    streams = []
+    for timed in (True, False):
+        query = (
+            core_select(_TASKS.c.id, _TASKS.c.number, _TASKS.c.due_at, _TASKS.c.due_has_time, _RANK)
+            .where(*where, col(Task.due_at).is_not(None), col(Task.due_has_time).is_(timed))
+            .order_by(col(Task.due_at), _RANK, col(Task.number))
+            .limit(wanted)
+        )
+        streams.append([_Dated(*row) for row in (await connection.execute(query)).all()])
+
+    def key(row: _Dated) -> tuple[datetime, int, int]:
+        return (when.sort_key(Due(row.due_at, row.due_has_time), zone)[1], row.rank, row.number)
+
+    ordered = [row.id for row in heapq.merge(*streams, key=key)][start:wanted]
+    if len(ordered) < wanted - start:
+        undated = (
+            select(col(Task.id))
+            .where(*where, col(Task.due_at).is_(None))
+            .order_by(_RANK, col(Task.number))
+            .offset(max(0, start - dated))
+            .limit(wanted - start - len(ordered))
+        )
+        ordered += list((await connection.execute(undated)).scalars().all())
+    found = await tasks_in_order(session, user_id=user_id, ids=ordered)
+    return TaskPage(found, total, start, limit)
 
 
 async def _keys(session: AsyncSession, where: list[Any], *, with_tags: bool) -> list[_Keys]:

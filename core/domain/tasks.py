@@ -183,7 +183,7 @@ async def list_tasks(
     return list(result.all())
 
 
-_PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
+PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
 
 
 class Listable(Protocol):
@@ -255,7 +255,7 @@ def _due(task: Listable) -> Due | None:
 
 
 def _rank(task: Listable) -> int:
-    return _PRIORITY_RANK.get(task.priority, len(PRIORITIES))
+    return PRIORITY_RANK.get(task.priority, len(PRIORITIES))
 
 
 _NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)

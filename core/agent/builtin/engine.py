@@ -60,6 +60,7 @@ from core.agent.builtin.intents import (
     WhenDue,
 )
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
+from core.agent.builtin.nearest import nearest
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
@@ -339,7 +340,8 @@ class _Turn:
         """The tools match titles literally; try word stems ("calling mom" -> "call mom").
         Only the titles are read (the open ones, to complete), past the audit."""
         found = await self.tools.titles(open_only=family == "complete")
-        tasks = [Known(row.number, row.title, row.completed) for row in found]
+        every = [Known(row.number, row.title, row.completed) for row in found]
+        tasks = nearest(every, intent.ref.text)
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
@@ -361,7 +363,7 @@ class _Turn:
             if (acted := await self.act_or_ask(intent, family, overlapping)) is not None:
                 return acted
         if isinstance(intent, Complete) and intent.loose:
-            return await self.without_the_verb(intent, tasks)
+            return await self.without_the_verb(intent, every)
         return failure(missed)
 
     async def without_the_verb(self, intent: Complete, tasks: list[Known]) -> str:
