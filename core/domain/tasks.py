@@ -6,10 +6,11 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, tzinfo
 from enum import Enum
-from typing import Any, Literal, NamedTuple, Protocol, TypeVar
+from typing import Literal, NamedTuple, Protocol, TypeVar
 from uuid import UUID
 
-from sqlalchemy import Table, bindparam, delete, func, update
+from sqlalchemy import Table, and_, bindparam, delete, func, or_, true, update
+from sqlalchemy import select as core_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import col, select
@@ -150,6 +151,7 @@ def _mine(user_id: UUID, *, in_trash: bool = False) -> SelectOfScalar[Task]:
 
 
 _USERS: Table = User.__table__  # type: ignore[attr-defined]
+_TASKS: Table = Task.__table__  # type: ignore[attr-defined]
 # Built once, on the table rather than the mapped class: the ORM's version compares every
 # object the turn has loaded against the WHERE clause to keep them in step, which costs more
 # than the round trip. The one object that can be out of step is brought in line below.
@@ -333,30 +335,28 @@ async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID])
 async def _title_candidates(
     session: AsyncSession, user_id: UUID, ref: str, in_trash: bool
 ) -> list[_TitleRow]:
-    """The tasks `match_titles` could pick for `ref`, narrowed in SQL: those holding the words
-    as written, else those holding every word. Plain ASCII only, which the database folds as
-    Python does; any other reference is matched against every title."""
+    """The tasks `match_titles` could pick for `ref`, narrowed in SQL in one read: those
+    holding the words as written and, only when none does, those holding every word. Plain
+    ASCII only, which the database folds as Python does; any other reference is matched
+    against every title."""
     where = [
         col(Task.user_id) == user_id,
         col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
     ]
     wanted = _fold(ref)
-    narrowings: list[list[Any]] = []
+    whole = None
     if wanted.isascii():
         words = [w for w in re.findall(r"\w+", wanted) if len(w) > 1 and w not in _ARTICLES]
         title = func.lower(col(Task.title))
-        narrowings.append([title.contains(wanted, autoescape=True)])
-        if words:
-            narrowings.append([title.contains(word, autoescape=True) for word in words])
-    else:
-        narrowings.append([])
+        whole = title.contains(wanted, autoescape=True)
+        every = [title.contains(word, autoescape=True) for word in words]
+        where.append(or_(whole, and_(*every)) if every else whole)
+    holds = whole if whole is not None else true()
+    query = core_select(_TASKS.c.id, _TASKS.c.title, _TASKS.c.completed, holds)
     connection = await session.connection()
-    for narrowing in narrowings:
-        query = select(col(Task.id), col(Task.title), col(Task.completed)).where(*where, *narrowing)
-        rows = [_TitleRow(*row) for row in (await connection.execute(query)).all()]
-        if rows:
-            return rows
-    return []
+    rows = (await connection.execute(query.where(*where))).all()
+    holding = [_TitleRow(*row[:3]) for row in rows if row[3]]
+    return holding or [_TitleRow(*row[:3]) for row in rows]
 
 
 class TitleRow(NamedTuple):
