@@ -479,6 +479,7 @@ class ChatService:
             zone=zone,
             zone_assumed=assumed,
             list_controls=incoming.list_controls,
+            page_controls=incoming.page_controls,
             undo_window_seconds=self.policy.undo_window_seconds,
             max_pending_reminders=self.policy.max_pending_reminders,
         )

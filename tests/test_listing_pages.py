@@ -89,7 +89,7 @@ async def test_the_list_command_is_one_message_a_page_long(chat: ChatDriver) -> 
     await chat.say("hi")
     await fill(chat.database, await chat.user_id())
     reply = await chat.push("/list")
-    assert reply is not None and reply.buttons == []  # the console offers no buttons
+    assert reply is not None and reply.buttons == []  # a place without buttons (a group)
     assert len(reply.text.splitlines()) == 22
     assert reply.text.endswith(f"Showing 1–20 of {OPEN:,}.")
 

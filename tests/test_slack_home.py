@@ -13,8 +13,8 @@ import pytest
 from sqlmodel import select
 
 from adapters.slack import home, modals
-from core.conversation.views import BOARD_PAGE
 from core.clock import PinnedClock
+from core.conversation.views import BOARD_PAGE
 from core.storage import audit
 from core.storage.db import Database
 from core.storage.models import Task, User

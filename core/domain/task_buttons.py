@@ -41,6 +41,8 @@ async def press_task_button(
     )
     if press.action is Action.MORE:
         reply = await listing(context, more=read_more(press.token))
+        if press.page_controls:
+            reply.buttons = [b for b in reply.buttons if b.action is Action.MORE]
         reply.outcome = "listed"
         return reply
     ref = task_ref(press.token)

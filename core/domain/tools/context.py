@@ -61,6 +61,8 @@ class ToolContext:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # The place shows a Done button per listed open task (a DM or a private chat).
     list_controls: bool = False
+    # The place shows only a long listing's More button (`Incoming.page_controls`).
+    page_controls: bool = False
     # The most reminders one person may have waiting (MAX_PENDING_REMINDERS).
     max_pending_reminders: int = DEFAULT_MAX_PENDING_REMINDERS
 
@@ -69,9 +71,13 @@ class ToolContext:
 
     def offer_listing(self, page: TaskPage, filters: Filters) -> None:
         """The latest listing's Done buttons, unless a question's buttons are waiting."""
-        if not self.list_controls or any(not is_listing_button(b) for b in self.buttons):
+        if any(not is_listing_button(b) for b in self.buttons):
             return
-        self.buttons = page_buttons(page, filters)
+        if self.list_controls:
+            self.buttons = page_buttons(page, filters)
+        elif self.page_controls:
+            more = [b for b in page_buttons(page, filters) if b.action is Action.MORE]
+            self.buttons = more
 
     _journal: Journal | None = None
 
