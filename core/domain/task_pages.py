@@ -70,14 +70,7 @@ class Filters:
     @property
     def plain(self) -> bool:
         """Only a status and an order: a listing a More button can name and continue."""
-        return (
-            self.due is None
-            and self.due_from is None
-            and self.due_to is None
-            and self.priority is None
-            and self.tag is None
-            and self.reminders is None
-        )
+        return self.in_sql and self.priority is None
 
     @property
     def in_sql(self) -> bool:
@@ -128,8 +121,9 @@ def _where(user_id: UUID, filters: Filters) -> list[Any]:
         clauses.append(col(Task.due_at).is_(None))
     elif filters.due is not None or filters.due_from or filters.due_to:
         clauses.append(col(Task.due_at).is_not(None))
-    if filters.tag is not None:  # a superset (the stored JSON holds the quoted tag)
-        clauses.append(cast(Task.tags, String).contains(f'"{task_fields.clean_tag(filters.tag)}"'))
+    tag = task_fields.clean_tag(filters.tag) if filters.tag is not None else ""
+    if tag.isascii() and tag:  # a superset: the stored JSON holds the quoted tag
+        clauses.append(cast(Task.tags, String).contains(f'"{tag}"', autoescape=True))
     if filters.reminders is not None:
         clauses.append(col(Task.id).in_(list(filters.reminders)))
     return clauses
