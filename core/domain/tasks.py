@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, tzinfo
 from enum import Enum
-from typing import Literal, NamedTuple, Protocol, TypeVar
+from typing import Literal, NamedTuple, Protocol, TypeVar, cast
 from uuid import UUID
 
 from sqlalchemy import Table, and_, bindparam, delete, func, or_, true, update
@@ -359,17 +359,20 @@ async def _title_candidates(
     return holding or [_TitleRow(*row[:3]) for row in rows]
 
 
-class TitleRow(NamedTuple):
+class TitleRow(Protocol):
     """A task as a name is matched against it: its number, title and whether it is done."""
 
-    number: int
-    title: str
-    completed: bool
+    @property
+    def number(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def completed(self) -> bool: ...
 
 
-async def titles(session: AsyncSession, *, user_id: UUID, open_only: bool) -> list[TitleRow]:
+async def titles(session: AsyncSession, *, user_id: UUID, open_only: bool) -> Sequence[TitleRow]:
     """The person's task titles (the open ones only, `open_only`), by number: a narrow read to
-    match a name against, with no task objects built."""
+    match a name against, the database's rows as they come (no object a task)."""
     query = select(col(Task.number), col(Task.title), col(Task.completed)).where(
         col(Task.user_id) == user_id, col(Task.deleted_at).is_(None)
     )
@@ -377,7 +380,7 @@ async def titles(session: AsyncSession, *, user_id: UUID, open_only: bool) -> li
         query = query.where(col(Task.completed).is_(False))
     connection = await session.connection()
     rows = await connection.execute(query.order_by(col(Task.number)))
-    return [TitleRow(*row) for row in rows.all()]
+    return cast(Sequence[TitleRow], rows.all())
 
 
 async def open_titled(session: AsyncSession, *, user_id: UUID, title: str) -> TitleRow | None:
@@ -394,7 +397,8 @@ async def open_titled(session: AsyncSession, *, user_id: UUID, title: str) -> Ti
         query = query.where(func.lower(col(Task.title)).like(pattern, escape="\\"))
     connection = await session.connection()
     rows = await connection.execute(query.order_by(col(Task.number)))
-    return next((TitleRow(*row) for row in rows.all() if _fold(row[1]) == wanted), None)
+    found = (row for row in rows.all() if _fold(row.title) == wanted)
+    return cast(TitleRow | None, next(found, None))
 
 
 def _like_escaped(text: str) -> str:

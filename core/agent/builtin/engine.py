@@ -340,8 +340,8 @@ class _Turn:
         """The tools match titles literally; try word stems ("calling mom" -> "call mom").
         Only the titles are read (the open ones, to complete), past the audit."""
         found = await self.tools.titles(open_only=family == "complete")
-        every = [Known(row.number, row.title, row.completed) for row in found]
-        tasks = nearest(every, intent.ref.text)
+        near = nearest(found, intent.ref.text)
+        tasks = [Known(row.number, row.title, row.completed) for row in near]
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
@@ -363,6 +363,7 @@ class _Turn:
             if (acted := await self.act_or_ask(intent, family, overlapping)) is not None:
                 return acted
         if isinstance(intent, Complete) and intent.loose:
+            every = [Known(row.number, row.title, row.completed) for row in found]
             return await self.without_the_verb(intent, every)
         return failure(missed)
 

@@ -8,15 +8,24 @@ spelled out title by title in Python).
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz, process, utils
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
-from core.agent.builtin.refs import Known
+from rapidfuzz import fuzz, process, utils
 
 NARROW_ABOVE = 200
 NEAREST = 50
 
 
-def nearest(tasks: list[Known], text: str) -> list[Known]:
+class _Titled(Protocol):
+    @property
+    def title(self) -> str: ...
+
+
+Titled = TypeVar("Titled", bound=_Titled)
+
+
+def nearest(tasks: Sequence[Titled], text: str) -> Sequence[Titled]:
     """`tasks` (in their order) whose titles are nearest `text`, at most `NEAREST` of them."""
     if len(tasks) <= NARROW_ABOVE:
         return tasks

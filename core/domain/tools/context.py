@@ -9,7 +9,7 @@ import functools
 import inspect
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, tzinfo
 from typing import Any
@@ -120,7 +120,7 @@ class ToolContext:
         audit row (everything that changes a task goes through a tool)."""
         return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
 
-    async def titles(self, *, open_only: bool) -> list[task_service.TitleRow]:
+    async def titles(self, *, open_only: bool) -> Sequence[task_service.TitleRow]:
         """Number, title and state of the person's tasks, to match a name against: a narrow
         read, neither audited nor stored."""
         return await task_service.titles(self.session, user_id=self.user_id, open_only=open_only)
