@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, tzinfo
 from enum import Enum
-from typing import Literal, NamedTuple, Protocol, TypeVar, cast
+from typing import Literal, NamedTuple, Protocol, TypeVar
 from uuid import UUID
 
 from sqlalchemy import Table, and_, bindparam, delete, func, or_, true, update
@@ -343,7 +343,7 @@ async def _title_candidates(
         col(Task.user_id) == user_id,
         col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
     ]
-    wanted = _fold(ref)
+    wanted = fold(ref)
     whole = None
     if wanted.isascii():
         words = [w for w in re.findall(r"\w+", wanted) if len(w) > 1 and w not in _ARTICLES]
@@ -359,49 +359,7 @@ async def _title_candidates(
     return holding or [_TitleRow(*row[:3]) for row in rows]
 
 
-class TitleRow(Protocol):
-    """A task as a name is matched against it: its number, title and whether it is done."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def completed(self) -> bool: ...
-
-
-async def titles(session: AsyncSession, *, user_id: UUID, open_only: bool) -> Sequence[TitleRow]:
-    """The person's task titles (the open ones only, `open_only`), by number: a narrow read to
-    match a name against, the database's rows as they come (no object a task)."""
-    query = select(col(Task.number), col(Task.title), col(Task.completed)).where(
-        col(Task.user_id) == user_id, col(Task.deleted_at).is_(None)
-    )
-    if open_only:
-        query = query.where(col(Task.completed).is_(False))
-    connection = await session.connection()
-    rows = await connection.execute(query.order_by(col(Task.number)))
-    return cast(Sequence[TitleRow], rows.all())
-
-
-async def open_titled(session: AsyncSession, *, user_id: UUID, title: str) -> TitleRow | None:
-    """An open task of exactly this title (case and spacing aside), found in SQL."""
-    wanted = _fold(title)
-    query = select(col(Task.number), col(Task.title), col(Task.completed)).where(
-        col(Task.user_id) == user_id,
-        col(Task.deleted_at).is_(None),
-        col(Task.completed).is_(False),
-    )
-    if wanted.isascii():
-        # the words in order, any spacing between them (LIKE is anchored at both ends)
-        pattern = "%".join(_like_escaped(word) for word in wanted.split())
-        query = query.where(func.lower(col(Task.title)).like(pattern, escape="\\"))
-    connection = await session.connection()
-    rows = await connection.execute(query.order_by(col(Task.number)))
-    found = (row for row in rows.all() if _fold(row.title) == wanted)
-    return cast(TitleRow | None, next(found, None))
-
-
-def _like_escaped(text: str) -> str:
+def like_escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
@@ -427,11 +385,11 @@ _ARTICLES = frozenset({"the", "an", "my", "our"})
 
 def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
     """Exact title first, then substring, then every word of `ref` in the title."""
-    wanted = _fold(ref)
-    exact = [task for task in tasks if _fold(task.title) == wanted]
+    wanted = fold(ref)
+    exact = [task for task in tasks if fold(task.title) == wanted]
     if exact:
         return exact
-    partial = [task for task in tasks if wanted in _fold(task.title)]
+    partial = [task for task in tasks if wanted in fold(task.title)]
     if partial:
         return partial
     words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1 and word not in _ARTICLES]
@@ -440,11 +398,11 @@ def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
     return [
         task
         for task in tasks
-        if all(word in re.findall(r"\w+", _fold(task.title)) for word in words)
+        if all(word in re.findall(r"\w+", fold(task.title)) for word in words)
     ]
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 

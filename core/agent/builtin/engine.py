@@ -76,7 +76,7 @@ from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
 from core.domain import tools as task_tools
 from core.domain.task_pages import LIST_PAGE
-from core.domain.tasks import TitleRow
+from core.domain.task_titles import TitleRow
 from core.domain.tools import Envelope, ToolContext
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX
 

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain import task_fields, task_text
+from core.domain import task_fields, task_text, task_titles
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
 from core.domain.listing import MoreToken, done_buttons, is_listing_button
@@ -120,14 +120,14 @@ class ToolContext:
         audit row (everything that changes a task goes through a tool)."""
         return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
 
-    async def titles(self, *, open_only: bool) -> Sequence[task_service.TitleRow]:
+    async def titles(self, *, open_only: bool) -> Sequence[task_titles.TitleRow]:
         """Number, title and state of the person's tasks, to match a name against: a narrow
         read, neither audited nor stored."""
-        return await task_service.titles(self.session, user_id=self.user_id, open_only=open_only)
+        return await task_titles.titles(self.session, user_id=self.user_id, open_only=open_only)
 
-    async def open_titled(self, title: str) -> task_service.TitleRow | None:
+    async def open_titled(self, title: str) -> task_titles.TitleRow | None:
         """The open task of exactly this title (case and spacing aside), if any: a read."""
-        return await task_service.open_titled(self.session, user_id=self.user_id, title=title)
+        return await task_titles.open_titled(self.session, user_id=self.user_id, title=title)
 
     def note(self, data: dict[str, Any]) -> None:
         """Keep what the agent's reply left open with this turn's calls (`AGENT_NOTE`)."""
