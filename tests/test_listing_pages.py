@@ -14,7 +14,7 @@ from mcp import Client
 from sqlalchemy import insert, update
 from sqlmodel import col, select
 
-from adapters.mcp.server import build_server
+from adapters.mcp.server import OPEN_TASKS_URI, build_server
 from core.agent.builtin import BuiltinAgent
 from core.clock import PinnedClock
 from core.remote import Account, RemoteTools
@@ -147,6 +147,10 @@ async def test_mcp_list_tasks_is_a_page_with_a_next_cursor(database: Database) -
                 "list_tasks", {"status": "pending", "cursor": page["data"]["next_cursor"]}
             )
         )
+        resource = await client.read_resource(OPEN_TASKS_URI)
+    listed = json.loads(resource.contents[0].text)  # type: ignore[union-attr]
+    assert (listed["count"], listed["total"]) == (100, OPEN + 1)
+    assert [t["number"] for t in listed["tasks"]] == list(range(1, 101))
     assert len(json.dumps(page)) < 20_000
     assert [t["number"] for t in page["data"]["tasks"]] == list(range(1, 21))
     assert (page["data"]["total"], page["data"]["start"]) == (OPEN + 1, 0)
