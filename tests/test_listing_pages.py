@@ -17,6 +17,7 @@ from sqlmodel import col, select
 from adapters.mcp.server import OPEN_TASKS_URI, build_server
 from core.agent.builtin import BuiltinAgent
 from core.clock import PinnedClock
+from core.domain.task_pages import encode_cursor
 from core.remote import Account, RemoteTools
 from core.storage.db import Database
 from core.storage.models import Message, Task, ToolCall, User
@@ -147,7 +148,10 @@ async def test_mcp_list_tasks_is_a_page_with_a_next_cursor(database: Database) -
                 "list_tasks", {"status": "pending", "cursor": page["data"]["next_cursor"]}
             )
         )
+        past = envelope(await client.call_tool("list_tasks", {"cursor": encode_cursor(OPEN * 3)}))
         resource = await client.read_resource(OPEN_TASKS_URI)
+    assert past["message"] == f"That is past the end of the listing: it holds {OPEN + DONE + 1:,}."
+    assert past["data"]["tasks"] == [] and past["data"]["next_cursor"] is None
     listed = json.loads(resource.contents[0].text)  # type: ignore[union-attr]
     assert (listed["count"], listed["total"]) == (100, OPEN + 1)
     assert [t["number"] for t in listed["tasks"]] == list(range(1, 101))

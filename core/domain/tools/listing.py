@@ -164,6 +164,8 @@ def format_page(
     reminders: dict[UUID, datetime] | None = None,
 ) -> str:
     """The page's lines under a heading that counts them all, and where the page sits."""
+    if not page.tasks and page.start > 0:
+        return f"That is past the end of the listing: it holds {page.total:,}."
     return format_list(
         page.tasks,
         filters.status,
