@@ -38,6 +38,7 @@ from core.people.identities import find_user, user_for
 from core.storage.db import Database, connection_lost, in_transaction
 from core.storage.models import Conversation, User, iso, utcnow
 from core.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
+from core.tools.stored import kept_calls
 from core.types import (
     ConversationView,
     HistoryMessage,
@@ -225,9 +226,15 @@ class ChatService:
             log.warning("could not note where the buttons of a confirmation were sent")
 
     async def board(
-        self, *, platform: str, tenant: str, user_ref: str, completed: bool = False
+        self,
+        *,
+        platform: str,
+        tenant: str,
+        user_ref: str,
+        completed: bool = False,
+        start: int = 0,
     ) -> TaskBoard:
-        """The person's tasks for a working surface (Slack's App Home), read-only."""
+        """A page of the person's tasks for a working surface (Slack's App Home), read-only."""
         async with self.db.session() as session, session.begin():
             return await views.board(
                 session,
@@ -237,6 +244,7 @@ class ChatService:
                 completed=completed,
                 now=self.clock.now(),
                 default_timezone=self.policy.default_timezone,
+                start=start,
             )
 
     async def search_tasks(
@@ -471,6 +479,7 @@ class ChatService:
             zone=zone,
             zone_assumed=assumed,
             list_controls=incoming.list_controls,
+            page_controls=incoming.page_controls,
             undo_window_seconds=self.policy.undo_window_seconds,
             max_pending_reminders=self.policy.max_pending_reminders,
         )
@@ -494,7 +503,7 @@ class ChatService:
             "assistant",
             reply.history_text or reply.text,
             max(self.clock.now(), now + timedelta(microseconds=1)),
-            tool_calls=context.calls,
+            tool_calls=kept_calls(context.calls),
         )
         await conversations.write_messages(
             session, conversation=conversation, messages=[*unwritten, stored]

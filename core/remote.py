@@ -20,7 +20,7 @@ from core.clock import Clock, SystemClock
 from core.commands.presses import CONFIRM_ACTIONS, decide_confirmation
 from core.conversation.confirmations import Outcome, confirmed_task
 from core.delivery.ratelimit import tool_calls_over_limit
-from core.domain import tasks as task_service
+from core.domain import task_pages
 from core.domain.zones import settle_zone
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import find_user, user_for
@@ -37,6 +37,7 @@ from core.tools import (
 from core.types import Action, Press, Reply
 
 OBSERVED_AS = "mcp"  # the platform label of these calls in the metrics
+RESOURCE_TASKS = 100  # the open tasks resource: the first so many (list_tasks pages on)
 RATE_LIMITED = (
     "Too many calls in the last minute. Wait a minute, then try again; nothing was changed."
 )
@@ -73,17 +74,24 @@ class RemoteTools:
 
         return await self._as(account, run)
 
-    async def open_tasks(self, account: Account) -> list[dict[str, Any]]:
-        """The person's pending tasks as the tools describe them, read-only (a stranger has
-        none)."""
+    async def open_tasks(self, account: Account) -> tuple[list[dict[str, Any]], int]:
+        """The person's first `RESOURCE_TASKS` pending tasks by number as the tools describe
+        them, and how many there are in all; read-only (a stranger has none)."""
 
-        async def read(session: AsyncSession) -> list[dict[str, Any]]:
+        async def read(session: AsyncSession) -> tuple[list[dict[str, Any]], int]:
             user = await self._find(session, account)
             if user is None:
-                return []
+                return [], 0
             zone, _assumed = settle_zone(user, None, self.default_timezone)
-            found = await task_service.list_tasks(session, user_id=user.id, status="pending")
-            return [tools.describe(task, zone) for task in found]
+            page = await task_pages.read_page(
+                session,
+                user_id=user.id,
+                filters=task_pages.Filters(status="pending"),
+                now=self.clock.now(),
+                zone=zone,
+                limit=RESOURCE_TASKS,
+            )
+            return [tools.describe(task, zone) for task in page.tasks], page.total
 
         return await in_transaction(self.db, read, retries=self.db_retries)
 

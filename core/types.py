@@ -110,6 +110,9 @@ class Incoming:
     fingerprint: str | None = None
     # The place can show a Done button per listed task (a DM or a private chat, not a group).
     list_controls: bool = False
+    # The place shows a long listing's More button alone (the console, whose buttons are
+    # numbered choices: a Done button per task would crowd them).
+    page_controls: bool = False
     # A reply marked private reaches this person alone here: a DM, or a channel where the
     # platform can show one person a message (and send a file to their DM instead). False
     # where everyone in the chat sees everything the bot says.
@@ -128,6 +131,7 @@ class Press:
     event_id: str | None = None
     display_name: str | None = None
     fingerprint: str | None = None  # as for `Incoming`
+    page_controls: bool = False  # as for `Incoming`: a pressed More offers More alone
 
 
 @dataclass(frozen=True)
@@ -288,6 +292,13 @@ class TaskBoard:
     open: list[TaskView]
     completed: list[TaskView] = field(default_factory=list)
     questions: list[Reply] = field(default_factory=list)
+    # `open` is a page of the open tasks: where it starts, and how many there are in all
+    open_start: int = 0
+    open_total: int | None = None
+
+    @property
+    def open_count(self) -> int:
+        return len(self.open) if self.open_total is None else self.open_total
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,8 +54,8 @@ async def test_a_stemmed_title_is_found_after_a_literal_miss(chat: ChatDriver) -
     await chat.say("add call mom")
     assert "Marked #1 “call mom” as done" in await chat.say("finished calling mom")
     tools = [(a.action, a.ok) for a in await chat.audit()]
-    assert tools == [("add_task", True), ("complete_task", False), ("list_tasks", True),
-                     ("complete_task", True)]  # fmt: skip
+    # the loose match reads the titles past the tools: no listing is audited or stored
+    assert tools == [("add_task", True), ("complete_task", False), ("complete_task", True)]
 
 
 async def test_delete_asks_for_the_button_and_only_the_press_deletes(chat: ChatDriver) -> None:

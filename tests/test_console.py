@@ -36,15 +36,16 @@ def test_render_shows_buttons_as_numbered_choices() -> None:
 
 def test_a_number_picks_a_choice_only_when_choices_are_offered() -> None:
     assert to_event("2", user="ann", choices=BUTTONS) == Press(
-        platform="console", user_ref="ann", token="c1", action=Action.CANCEL
+        platform="console", user_ref="ann", token="c1", action=Action.CANCEL, page_controls=True
     )
     for line, choices in (("2", []), ("3", BUTTONS), ("done 2", BUTTONS), ("cancel", [])):
         assert isinstance(to_event(line, user="ann", choices=choices), Incoming)
 
 
 def test_the_words_on_a_button_pick_it_too() -> None:
-    cancel = Press(platform="console", user_ref="ann", token="c1", action=Action.CANCEL)
-    confirm = Press(platform="console", user_ref="ann", token="c1", action=Action.CONFIRM)
+    pressed = {"platform": "console", "user_ref": "ann", "token": "c1", "page_controls": True}
+    cancel = Press(**pressed, action=Action.CANCEL)  # type: ignore[arg-type]
+    confirm = Press(**pressed, action=Action.CONFIRM)  # type: ignore[arg-type]
     for line in ("cancel", "Cancel", " CANCEL! ", "[2] cancel"):
         assert to_event(line, user="ann", choices=BUTTONS) == cancel, line
     for line in ("delete", "Delete milk", "delete “milk”", 'delete "milk"'):
@@ -291,3 +292,21 @@ async def test_a_reminder_prints_above_the_prompt_and_the_line_being_typed(
     child.expect(pexpect.EOF)
     child.close()
     assert _titles(tmp_path) == ["stretch", "milk"]
+
+
+async def test_a_long_console_listing_offers_more_and_more_continues_it(
+    chat: ChatDriver, agent: ScriptedAgent
+) -> None:
+    lines = [f"add errand {n}" for n in range(1, 24)] + ["list", "more", "first"]
+    stdout = io.StringIO()
+    await run_console(
+        chat.service, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=stdout, user="alice"
+    )
+    shown = stdout.getvalue().split("You have 23 pending tasks:\n")[1:]
+    first, second, wrapped = shown
+    assert first.startswith("1. errand 1\n") and "20. errand 20\n" in first
+    assert "21. errand 21" not in first
+    assert "Showing 1–20 of 23.\n[1] More ›" in first
+    assert second.startswith("21. errand 21\n22. errand 22\n23. errand 23\n")
+    assert "Showing 21–23 of 23.\n[1] ‹ First" in second
+    assert wrapped.startswith("1. errand 1\n")

@@ -100,7 +100,10 @@ async def test_the_contract_s_task_id_title_and_limit(database: Database) -> Non
         both = await call(client, "update_task", task_id=3, new_title="a", title="b")
         deleted = await call(client, "delete_task", task_id=1)
         first = await call(client, "list_tasks", limit=1)
+        second = await call(client, "list_tasks", limit=1, cursor=first["data"]["next_cursor"])
         nothing = await call(client, "list_tasks", limit=0)
+        too_many = await call(client, "list_tasks", limit=101)
+        forged = await call(client, "list_tasks", cursor="not-one")
         unknown = await call(client, "update_task", task_id=3, colour="red")
         named_context = await call(client, "list_tasks", context={"user": "bob"})
 
@@ -110,8 +113,12 @@ async def test_the_contract_s_task_id_title_and_limit(database: Database) -> Non
     assert deleted["message"] == "Deleted #1 “buy milk”."
     assert [task["number"] for task in first["data"]["tasks"]] == [2]
     assert (first["data"]["count"], first["data"]["total"]) == (1, 2)
-    assert first["message"].endswith("(The first 1 of 2.)")
+    assert first["message"].endswith("Showing 1–1 of 2.")
+    assert [task["number"] for task in second["data"]["tasks"]] == [3]
+    assert second["message"].endswith("Showing 2–2 of 2.")
+    assert second["data"]["next_cursor"] is None
     assert nothing["error"] == "VALIDATION_ERROR"
+    assert too_many["error"] == forged["error"] == "VALIDATION_ERROR"
     assert unknown["error"] == "VALIDATION_ERROR"
     assert unknown["message"].startswith("update_task has no argument “colour”; it takes")
     assert named_context["error"] == "VALIDATION_ERROR"

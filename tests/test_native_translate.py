@@ -12,7 +12,7 @@ from adapters.telegram.inline import InlineSearch, inline_results
 from adapters.telegram.translate import BotIdentity as TelegramBot
 from adapters.telegram.translate import MessageTurn, NotText, keyboard, read_update
 from core.commands.offers import split_capture
-from core.domain.listing import LISTING_PAGE, done_buttons, task_ref, task_token
+from core.domain.listing import MoreToken, done_buttons, read_more, task_ref, task_token
 from core.types import Action, TaskBoard, TaskView
 from tests.fakes import slack_payloads as payloads
 
@@ -132,19 +132,22 @@ def test_captured_text_splits_into_title_and_description() -> None:
     assert len(long_title) == 200 and long_title.endswith("…")
 
 
-def test_listing_buttons_page_and_wrap() -> None:
-    tasks = [view_task(n) for n in range(1, LISTING_PAGE * 2 + 3)]
-    first = done_buttons(tasks)
-    assert first[-1].action is Action.MORE and first[-1].token == str(LISTING_PAGE)
-    last = done_buttons(tasks, start=LISTING_PAGE * 2)
-    assert [b.label for b in last] == ["✓ 21", "✓ 22", "‹ First"]
+def test_listing_buttons_name_the_page_after_and_wrap() -> None:
+    tasks = [view_task(n) for n in range(1, 21)]
+    first = done_buttons(tasks, following=MoreToken("pending", "due", 20))
+    assert first[-1].action is Action.MORE and first[-1].token == "pending.due.20"
+    assert read_more(first[-1].token) == MoreToken("pending", "due", 20)
+    assert read_more("10") == MoreToken(start=10) and read_more("x.y.1") == MoreToken()
+    last = done_buttons(tasks[:2], back=MoreToken("pending", "due", 0))
+    assert [b.label for b in last] == ["✓ 1", "✓ 2", "‹ First"]
     assert done_buttons(tasks[:3]) and all(b.action is Action.DONE for b in done_buttons(tasks[:3]))
     token = task_token(tasks[0].id)  # type: ignore[arg-type]
     assert task_ref(token) == str(tasks[0].id) and task_ref("nonsense") is None
 
 
 def test_keyboard_rows_hold_five_and_more_stands_alone() -> None:
-    markup = keyboard(done_buttons([view_task(n) for n in range(1, 13)]))
+    more = MoreToken(start=10)
+    markup = keyboard(done_buttons([view_task(n) for n in range(1, 11)], following=more))
     assert markup is not None
     rows = [[b.text for b in row] for row in markup.inline_keyboard]
     assert [len(r) for r in rows] == [5, 5, 1] and rows[-1] == ["More ›"]

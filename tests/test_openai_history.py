@@ -126,7 +126,8 @@ async def test_a_long_result_keeps_only_its_words_in_the_history(
     fake.push(tool_call("list_tasks", {"status": "pending"}), text("Here they are."))
     await chat.say("what's left?")
     [live] = [json.loads(m["content"]) for m in fake.messages() if m["role"] == "tool"]
-    assert len(live["data"]["tasks"]) == 40, "the turn's own result is whole"
+    assert len(live["data"]["tasks"]) == 20, "the turn's own result is the whole page"
+    assert live["data"]["total"] == 40 and live["data"]["next_cursor"]
     fake.push(text("Thanks."))
     await chat.say("thanks")
     [stored] = [m["content"] for m in history_sent(fake) if m["role"] == "tool"]
@@ -147,7 +148,8 @@ async def test_an_answer_whose_calls_overrun_the_budget_is_sent_as_its_words(
             title = f"errand number {n} of the big spring cleaning"
             await task_service.create_task(session, user_id=user_id, title=title)
     listings = HISTORY_CHARS // RESULT_CHARS + 1  # each listing is cut to RESULT_CHARS
-    fake.push(tool_calls(*[("list_tasks", {"status": "pending"})] * listings), text("All there."))
+    every = {"status": "pending", "limit": 100}
+    fake.push(tool_calls(*[("list_tasks", every)] * listings), text("All there."))
     await chat.say("what's left?")
     fake.push(text("Thanks."))
     await chat.say("thanks")

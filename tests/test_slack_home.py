@@ -14,6 +14,7 @@ from sqlmodel import select
 
 from adapters.slack import home, modals
 from core.clock import PinnedClock
+from core.conversation.views import BOARD_PAGE
 from core.storage import audit
 from core.storage.db import Database
 from core.storage.models import Task, User
@@ -285,12 +286,69 @@ async def test_a_long_list_stays_within_100_blocks_and_shows_more(
     view = await opened_home(slack)
     assert len(view["blocks"]) <= 100
     first_page = checklist(view)
-    assert first_page[0] == "*#1* first" and len(first_page) > 80
+    assert first_page[0] == "*#1* first" and len(first_page) == BOARD_PAGE
     more = element(view, home.PAGE_ACTION)
-    assert more["text"]["text"] == f"Show more ({150 - len(first_page)})"
+    assert more["text"]["text"] == f"Show more ({150 - BOARD_PAGE})"
     await click(slack, button(view, home.PAGE_ACTION))
+    second = last_home(slack)
+    assert checklist(second)[0] == f"*#{BOARD_PAGE + 1}* task {BOARD_PAGE + 1}"
+    paging = next(b for b in second["blocks"] if b.get("block_id") == "home_paging")
+    onward = {"type": "button", "action_id": home.PAGE_ACTION}
+    onward["value"] = paging["elements"][-1]["value"]  # after "Back to the top"
+    await click(slack, payloads.home_action(onward, user="U0ALICE", view=second))
     rest = checklist(last_home(slack))
-    assert rest[-1] == "*#150* task 150" and len(first_page) + len(rest) == 150
+    assert rest[-1] == "*#150* task 150" and len(rest) == 150 - 2 * BOARD_PAGE
+
+
+async def test_the_board_reads_only_the_page_it_shows(
+    slack: SlackRig, database: Database, alice: ChatDriver
+) -> None:
+    await add(slack, "first")
+    await many_tasks(database, await alice.user_id(), 3_000)
+    board = await alice.service.board(platform="slack", tenant=TEAM_ID, user_ref="U0ALICE")
+    assert (len(board.open), board.open_total, board.open_start) == (BOARD_PAGE, 3_000, 0)
+    later = await alice.service.board(
+        platform="slack", tenant=TEAM_ID, user_ref="U0ALICE", start=2_990
+    )
+    assert [t.number for t in later.open] == list(range(2_991, 3_001))
+    assert later.open_total == 3_000
+
+
+async def test_a_long_dm_listing_is_one_message_with_more(
+    slack: SlackRig, alice: ChatDriver, database: Database
+) -> None:
+    await add(slack, "first")
+    await many_tasks(database, await alice.user_id(), 150)
+    await deliver(slack, payloads.dm("list", channel="DU0ALICE"))
+    [listing] = [m for m in slack.api.of("chat.postMessage") if "pending" in m["text"]]
+    assert listing["text"].startswith("You have 150 pending tasks:\n1. first\n2. task 2")
+    assert listing["text"].endswith("Showing 1–20 of 150.")
+    labels = [b["text"]["text"] for b in actions_of(listing)]
+    assert labels == [f"✓ {n}" for n in range(1, 21)] + ["More ›"]
+    more = actions_of(listing)[-1]
+    pressed = payloads.block_actions(
+        more["value"],
+        action="more",
+        channel="DU0ALICE",
+        message_ts=listing.get("ts", "1700000000.000009"),
+        response_url=slack.api.response_url("more"),
+    )
+    await click(slack, pressed)
+    [edited] = slack.api.of("chat.update")
+    assert edited["text"].startswith("You have 150 pending tasks:\n21. task 21")
+    assert edited["text"].endswith("Showing 21–40 of 150.")
+    labels = [b["text"]["text"] for b in actions_of(edited)]
+    assert labels == [f"✓ {n}" for n in range(21, 41)] + ["More ›"]
+
+
+async def many_tasks(database: Database, user_id: Any, last: int) -> None:
+    """Tasks #2 to #`last`, written in one go."""
+    async with database.session() as session, session.begin():
+        for n in range(2, last + 1):
+            session.add(Task(user_id=user_id, number=n, title=f"task {n}"))
+        user = await session.get(User, user_id)
+        assert user is not None
+        user.next_task_number = last + 1
 
 
 async def test_save_as_task_prefills_the_message_and_a_link_to_it(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from core.commands.forms import TaskForm
-from core.domain.listing import LISTING_PAGE
+from core.domain.task_pages import LIST_PAGE
 from core.storage import audit
 from core.storage.models import ProcessedEvent
 from core.types import Action, Press, Reply
@@ -68,16 +68,24 @@ async def test_a_strangers_done_press_changes_nothing(chat: ChatDriver) -> None:
     assert [t.completed for t in await bob.tasks()] == [False]
 
 
-async def test_long_listings_page_their_buttons(chat: ChatDriver) -> None:
-    for n in range(1, LISTING_PAGE + 4):
+async def test_long_listings_are_a_page_and_more_continues_after_it(chat: ChatDriver) -> None:
+    for n in range(1, LIST_PAGE + 4):
         await chat.say(f"add task {n}")
     reply = await listed(chat)
     labels = [b.label for b in reply.buttons]
-    assert labels[-1] == "More ›" and len(labels) == LISTING_PAGE + 1
+    assert labels[-1] == "More ›" and len(labels) == LIST_PAGE + 1
+    lines = reply.text.splitlines()
+    assert lines[0] == f"You have {LIST_PAGE + 3} pending tasks:"
+    assert lines[-1] == f"Showing 1–{LIST_PAGE} of {LIST_PAGE + 3}."
+    assert len(lines) == LIST_PAGE + 2 and lines[-2].startswith(f"{LIST_PAGE}. task {LIST_PAGE}")
     more = await chat.service.press(pressing(chat, reply, "More ›"))
     assert more is not None
-    assert [b.label for b in more.buttons] == ["✓ 11", "✓ 12", "✓ 13", "‹ First"]
-    assert more.text.startswith(f"You have {LISTING_PAGE + 3} pending tasks:")
+    assert [b.label for b in more.buttons] == ["✓ 21", "✓ 22", "✓ 23", "‹ First"]
+    assert more.text.startswith(f"You have {LIST_PAGE + 3} pending tasks:\n21. task 21")
+    assert more.text.endswith(f"Showing 21–23 of {LIST_PAGE + 3}.")
+    # the numbers stay the tasks' own: "done 22" after More is the task shown as 22
+    assert (await chat.say("done 22")).startswith("Marked #22 “task 22” as done")
+    assert [t.number for t in await chat.tasks() if t.completed] == [22]
 
 
 async def test_a_delete_question_replaces_the_listing_buttons(chat: ChatDriver) -> None:

@@ -61,16 +61,18 @@ async def test_a_private_listing_has_done_buttons_that_edit_it_in_place(bot: Tel
     assert calls.count(("complete_task", False)) == 1  # Bob's
 
 
-async def test_a_long_listing_pages_its_buttons(bot: TelegramRig) -> None:
-    for n in range(1, 13):
+async def test_a_long_listing_is_one_message_and_more_pages_it(bot: TelegramRig) -> None:
+    for n in range(1, 23):
         await bot.say(ALICE, f"/add task {n}")
     [listing] = await bot.say(ALICE, "/list")
     rows = keyboard_rows(listing)
-    assert rows[-1] == ["More ›"] and sum(len(r) for r in rows[:-1]) == 10
+    assert rows[-1] == ["More ›"] and sum(len(r) for r in rows[:-1]) == 20
     assert all(len(row) <= 5 for row in rows)
+    assert listing.text.endswith("Showing 1–20 of 22.")
     await bot.api.push(callback_update(ALICE, listing, listing.callback_data("More ›")))
     edited = await bot.answered("editMessageText")
-    assert keyboard_rows(edited) == [["✓ 11", "✓ 12"], ["‹ First"]]
+    assert keyboard_rows(edited) == [["✓ 21", "✓ 22"], ["‹ First"]]
+    assert edited.text.endswith("Showing 21–22 of 22.")
 
 
 async def test_a_group_listing_has_no_buttons(bot: TelegramRig) -> None:

@@ -68,13 +68,20 @@ def to_event(line: str, *, user: str, choices: list[Button]) -> Incoming | Press
     anything else is a message."""
     chosen = _chosen(clean_line(line), choices)
     if chosen is not None:
-        return Press(platform=PLATFORM, user_ref=user, token=chosen.token, action=chosen.action)
+        return Press(
+            platform=PLATFORM,
+            user_ref=user,
+            token=chosen.token,
+            action=chosen.action,
+            page_controls=True,
+        )
     return Incoming(
         platform=PLATFORM,
         user_ref=user,
         chat_ref=CHAT_REF,
         text=clean_line(line),
         display_name=user,
+        page_controls=True,
     )
 
 
@@ -103,6 +110,7 @@ def _chosen(line: str, choices: list[Button]) -> Button | None:
 
 
 def _words(text: str) -> str:
-    """Lower case, no quotes or brackets or trailing punctuation, single spaces."""
-    text = "".join(" " if char in _QUOTES or char in "[]()" else char for char in text)
+    """Lower case, no quotes or brackets (nor a More button's arrows) or trailing
+    punctuation, single spaces."""
+    text = "".join(" " if char in _QUOTES or char in "[]()‹›" else char for char in text)
     return " ".join(text.casefold().strip(" .!").split())

@@ -32,8 +32,10 @@ class ToolCallOut(BaseModel):
             "`created_at` (ISO 8601, UTC), `due` (the person's local ISO 8601: `YYYY-MM-DD` for "
             "a day, `YYYY-MM-DDTHH:MM+01:00` with the offset when a time was given, or null), "
             "`due_at` (the instant in UTC, or null), `due_has_time`, `priority` (low, medium, "
-            "high) and `tags` (without #). `list_tasks` adds `count`, `pending_count` and "
-            "`completed_count`. A delivered reminder (`tool_name` `reminder`) has `data.token` "
+            "high) and `tags` (without #). `list_tasks` answers a page (20 tasks unless its "
+            "`limit` says 1 to 100) and adds `count`, `total`, `start`, `next_cursor` (its "
+            "`cursor` for the next page, or null), `pending_count` and `completed_count`. "
+            "A delivered reminder (`tool_name` `reminder`) has `data.token` "
             "and `data.actions` (`label`, `action`): POST /api/{user_id}/reminders/{token} "
             "with one of those actions presses it."
         ),

@@ -123,12 +123,16 @@ def build_server(
         OPEN_TASKS_URI,
         name="open_tasks",
         title="Open tasks",
-        description="The person's tasks that are not done yet, by number.",
+        description=(
+            "The person's tasks that are not done yet, by number: the first 100, with `total`"
+            " counting them all (list_tasks pages through the rest)."
+        ),
         mime_type="application/json",
     )
     async def open_tasks() -> str:
-        listed = await remote.open_tasks(who())
-        return json.dumps({"count": len(listed), "tasks": listed}, ensure_ascii=False)
+        listed, total = await remote.open_tasks(who())
+        shown = {"count": len(listed), "total": total, "tasks": listed}
+        return json.dumps(shown, ensure_ascii=False)
 
     return server
 

@@ -38,14 +38,14 @@ def home_view(board: TaskBoard, state: HomeState, *, notice: str | None = None) 
     room = HOME_BLOCK_LIMIT - len(top) - len(bottom) - 1  # one for the paging buttons
     if grouped:
         room -= len(GROUP_TITLES)
-    start = state.start if state.start < len(board.open) else 0
-    shown = board.open[start : start + room]
+    start = board.open_start
+    shown = board.open[:room]
     middle = _grouped(shown) if grouped else [_task_block(task) for task in shown]
     if not middle:
         middle = [
             section("Nothing open. Press *Add task*, or send me a message like _add buy milk_.")
         ]
-    paging = _paging(start, len(shown), len(board.open))
+    paging = _paging(start, len(shown), board.open_count)
     blocks = top + middle + ([paging] if paging else []) + bottom
     shown_state = HomeState(completed=state.completed, start=start)
     return {"type": "home", "private_metadata": shown_state.metadata(), "blocks": blocks}

@@ -35,7 +35,11 @@ class SlackSurfaces:
     ) -> None:
         """Draw the person's Home tab afresh from the database."""
         board = await self.chat.board(
-            platform=PLATFORM, tenant=tenant, user_ref=user, completed=state.completed
+            platform=PLATFORM,
+            tenant=tenant,
+            user_ref=user,
+            completed=state.completed,
+            start=state.start,
         )
         await self.client.views_publish(
             user_id=user, view=home.home_view(board, state, notice=notice)

@@ -9,11 +9,12 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import tools
-from core.domain import tasks as task_service
-from core.domain.listing import done_buttons, page_start, task_ref
+from core.domain.listing import MoreToken, read_more, task_ref
+from core.domain.task_pages import LIST_PAGE, Filters
 from core.domain.zones import settle_zone
 from core.storage.models import User
 from core.tools import ToolContext
+from core.tools.context import page_buttons
 from core.types import Action, Press, Reply
 
 NOT_ON_YOUR_LIST = "That task isn't on your list (any more), so I changed nothing."
@@ -39,7 +40,9 @@ async def press_task_button(
         zone_assumed=assumed,
     )
     if press.action is Action.MORE:
-        reply = await listing(context, start=page_start(press.token))
+        reply = await listing(context, more=read_more(press.token))
+        if press.page_controls:
+            reply.buttons = [b for b in reply.buttons if b.action is Action.MORE]
         reply.outcome = "listed"
         return reply
     ref = task_ref(press.token)
@@ -64,10 +67,15 @@ async def press_task_button(
     return reply
 
 
-async def listing(context: ToolContext, *, start: int = 0, note: str | None = None) -> Reply:
-    """The person's open tasks with Done buttons from `start`: what a pressed listing becomes."""
-    found = await task_service.list_tasks(
-        context.session, user_id=context.user_id, status="pending"
-    )
-    text = tools.format_list(found, "pending", context=context)
-    return Reply(text=f"{note}\n{text}" if note else text, buttons=done_buttons(found, start=start))
+async def listing(
+    context: ToolContext, *, more: MoreToken | None = None, note: str | None = None
+) -> Reply:
+    """A page of the person's tasks with Done buttons: what a pressed listing becomes (the
+    open ones from the first, or the page a More button names)."""
+    more = more or MoreToken()
+    filters = Filters(status=more.status, sort_by=more.sort_by)  # type: ignore[arg-type]
+    page = await tools.read_listing(context, filters, start=more.start, limit=LIST_PAGE)
+    if more.start and not page.tasks:  # the list got shorter since: start again
+        page = await tools.read_listing(context, filters, start=0, limit=LIST_PAGE)
+    text = tools.format_page(page, filters, context=context)
+    return Reply(text=f"{note}\n{text}" if note else text, buttons=page_buttons(page, filters))

@@ -17,9 +17,9 @@ from core.conversation.pages import (
     decode_cursor,
     message_page,
 )
-from core.domain import task_text
+from core.domain import task_pages, task_text
 from core.domain import tasks as task_service
-from core.domain.when import in_window, local_time, sort_key
+from core.domain.when import in_window, local_time
 from core.domain.zones import settle_zone
 from core.message_text import without_format_chars
 from core.people.identities import find_user
@@ -36,6 +36,8 @@ from core.types import (
 )
 
 COMPLETED_SHOWN = 30
+# The open tasks a board holds at a time (a Slack view has room for at most 100 blocks).
+BOARD_PAGE = 50
 
 
 GROUPS = ("overdue", "today", "later")
@@ -70,11 +72,6 @@ def _zone(user: User, default_timezone: str) -> tzinfo:
     return settle_zone(user, None, default_timezone)[0]
 
 
-def _working_order(tasks: list[Task], zone: tzinfo) -> list[Task]:
-    """Soonest due first, undated last, then by number: the order a person works in."""
-    return sorted(tasks, key=lambda t: (sort_key(task_text.due_of(t), zone), t.number))
-
-
 async def board(
     session: AsyncSession,
     *,
@@ -84,17 +81,25 @@ async def board(
     completed: bool,
     now: datetime,
     default_timezone: str,
+    start: int = 0,
 ) -> TaskBoard:
-    """Open tasks (overdue and today's first, then by due date and priority), the latest
-    completed ones when `completed`, and pending deletes.
+    """A page of the open tasks from `start` (overdue and today's first, then by due date and
+    priority), the latest completed ones when `completed`, and pending deletes.
     A person who never wrote has an empty board (and no user is made for them)."""
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
     if user is None:
         return TaskBoard(open=[])
     zone = _zone(user, default_timezone)
-    found = _working_order(
-        await task_service.list_tasks(session, user_id=user.id, status="pending"), zone
-    )
+    working = task_pages.Filters(status="pending", sort_by="due")
+    page = await task_pages.read_page(
+        session, user_id=user.id, filters=working, now=now, zone=zone, start=start,
+        limit=BOARD_PAGE,
+    )  # fmt: skip
+    if start and not page.tasks:  # the list got shorter since: back to the top
+        page = await task_pages.read_page(
+            session, user_id=user.id, filters=working, now=now, zone=zone, limit=BOARD_PAGE
+        )
+    found = page.tasks
     done: list[TaskView] = []
     if completed:
         rows = await session.exec(
@@ -116,7 +121,10 @@ async def board(
         for c in waiting
     ]
     shown = [task_view(t, now=now, zone=zone) for t in found]
-    return TaskBoard(open=shown, completed=done, questions=questions)
+    return TaskBoard(
+        open=shown, completed=done, questions=questions, open_start=page.start,
+        open_total=page.total,
+    )  # fmt: skip
 
 
 async def task_of(

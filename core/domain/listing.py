@@ -1,20 +1,34 @@
 """A listing's Done buttons: one compact button per open task, a page at a time.
 
 Pure: no I/O. A button's token is the task's id, so a press finds the task whatever happened
-to the list since it was shown; "More" carries where the next page starts.
+to the list since it was shown; "More" carries the listing and where its next page starts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 from uuid import UUID
 
 from core.types import Action, Button
 
-LISTING_PAGE = 10
 MORE_LABEL = "More ›"
 FIRST_PAGE_LABEL = "‹ First"
+# A More button carries the listing it continues: which tasks, their order and where the
+# next page starts ("pending.due.20"), short enough for Telegram's 64-byte callback data.
+_STATUSES = ("pending", "all", "completed")
+_SORTS = ("number", "due", "priority", "created")
+
+
+@dataclass(frozen=True)
+class MoreToken:
+    status: str = "pending"
+    sort_by: str = "number"
+    start: int = 0
+
+    def token(self) -> str:
+        return f"{self.status}.{self.sort_by}.{self.start}"
 
 
 class ListedTask(Protocol):
@@ -40,24 +54,34 @@ def task_ref(token: str) -> str | None:
         return None
 
 
-def page_start(token: str) -> int:
-    return int(token) if token.isdigit() else 0
+def read_more(token: str) -> MoreToken:
+    """The listing a More button continues; a malformed one starts the open list afresh."""
+    if token.isdigit() and len(token) <= 9:  # a button sent before the token named its list
+        return MoreToken(start=int(token))
+    status, _, rest = token.partition(".")
+    sort_by, _, start = rest.partition(".")
+    if status in _STATUSES and sort_by in _SORTS and start.isdigit() and len(start) <= 9:
+        return MoreToken(status, sort_by, int(start))
+    return MoreToken()
 
 
-def done_buttons(tasks: Sequence[ListedTask], *, start: int = 0) -> list[Button]:
-    """Done buttons for the open tasks from `start`, at most a page; then a way to the next
-    page (or back to the first) when there are more than fit."""
-    open_tasks = [task for task in tasks if not task.completed]
-    if start >= len(open_tasks):
-        start = 0
-    page = open_tasks[start : start + LISTING_PAGE]
-    buttons = [Button(f"✓ {task.number}", Action.DONE, task_token(task.id)) for task in page]
-    if len(open_tasks) > LISTING_PAGE:
-        following = start + LISTING_PAGE
-        if following < len(open_tasks):
-            buttons.append(Button(MORE_LABEL, Action.MORE, str(following)))
-        else:
-            buttons.append(Button(FIRST_PAGE_LABEL, Action.MORE, "0"))
+def done_buttons(
+    tasks: Sequence[ListedTask],
+    *,
+    following: MoreToken | None = None,
+    back: MoreToken | None = None,
+) -> list[Button]:
+    """A Done button per open task of the page; then **More** to the page after it, or
+    back to the first page at the end of a listing of several pages."""
+    buttons = [
+        Button(f"✓ {task.number}", Action.DONE, task_token(task.id))
+        for task in tasks
+        if not task.completed
+    ]
+    if following is not None:
+        buttons.append(Button(MORE_LABEL, Action.MORE, following.token()))
+    elif back is not None:
+        buttons.append(Button(FIRST_PAGE_LABEL, Action.MORE, back.token()))
     return buttons
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime, tzinfo
 from enum import Enum
 from typing import Literal, NamedTuple, Protocol, TypeVar
 from uuid import UUID
 
-from sqlalchemy import Table, bindparam, delete, update
+from sqlalchemy import Table, and_, bindparam, delete, func, or_, true, update
+from sqlalchemy import select as core_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import col, select
@@ -18,7 +19,6 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from core.domain import changes, task_fields, when
 from core.domain.changes import Journal
-from core.domain.task_text import due_of
 from core.domain.when import Due, Window
 from core.message_text import without_controls, without_format_chars
 from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Change, Task, User, utcnow
@@ -151,6 +151,7 @@ def _mine(user_id: UUID, *, in_trash: bool = False) -> SelectOfScalar[Task]:
 
 
 _USERS: Table = User.__table__  # type: ignore[attr-defined]
+_TASKS: Table = Task.__table__  # type: ignore[attr-defined]
 # Built once, on the table rather than the mapped class: the ORM's version compares every
 # object the turn has loaded against the WHERE clause to keep them in step, which costs more
 # than the round trip. The one object that can be out of step is brought in line below.
@@ -184,11 +185,33 @@ async def list_tasks(
     return list(result.all())
 
 
-_PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
+PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
+
+
+class Listable(Protocol):
+    """What filtering and ordering a listing reads of a task (a `Task` or just its columns)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def due_at(self) -> datetime | None: ...
+    @property
+    def due_has_time(self) -> bool: ...
+    @property
+    def priority(self) -> str: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def completed(self) -> bool: ...
+    @property
+    def tags(self) -> Sequence[str]: ...
+
+
+Listed = TypeVar("Listed", bound=Listable)
 
 
 def select_tasks(
-    found: list[Task],
+    found: list[Listed],
     *,
     now: datetime,
     zone: tzinfo,
@@ -198,12 +221,13 @@ def select_tasks(
     priority: str | None = None,
     tag: str | None = None,
     sort_by: SortBy = "number",
-) -> list[Task]:
-    """Filter and order a listing (the list is one person's, so this runs in Python)."""
+) -> list[Listed]:
+    """Filter and order a listing by the local calendar (`task_pages` hands it only the
+    columns these rules read)."""
     wanted_tag = task_fields.clean_tag(tag) if tag else None
     chosen = []
     for task in found:
-        task_due = due_of(task)
+        task_due = _due(task)
         if due is not None and not when.in_window(
             task_due, due, now=now, zone=zone, completed=task.completed
         ):
@@ -220,16 +244,20 @@ def select_tasks(
             continue
         chosen.append(task)
     if sort_by == "due":
-        chosen.sort(key=lambda task: (when.sort_key(due_of(task), zone), _rank(task), task.number))
+        chosen.sort(key=lambda task: (when.sort_key(_due(task), zone), _rank(task), task.number))
     elif sort_by == "priority":
-        chosen.sort(key=lambda task: (_rank(task), when.sort_key(due_of(task), zone), task.number))
+        chosen.sort(key=lambda task: (_rank(task), when.sort_key(_due(task), zone), task.number))
     elif sort_by == "created":
         chosen.sort(key=lambda task: (task.created_at, task.number))
     return chosen
 
 
-def _rank(task: Task) -> int:
-    return _PRIORITY_RANK.get(task.priority, len(PRIORITIES))
+def _due(task: Listable) -> Due | None:
+    return Due(task.due_at, task.due_has_time) if task.due_at is not None else None
+
+
+def _rank(task: Listable) -> int:
+    return PRIORITY_RANK.get(task.priority, len(PRIORITIES))
 
 
 _NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
@@ -280,13 +308,7 @@ async def resolve_task(
             missing = "No task in the trash has that id." if in_trash else "No task has that id."
             raise TaskNotFound(missing, "Offer to show the list.")
         return task
-    titles = await session.exec(
-        select(Task.id, Task.title, Task.completed).where(
-            Task.user_id == user_id,
-            col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
-        )
-    )
-    matches = match_titles([_TitleRow(*row) for row in titles.all()], ref)
+    matches = match_titles(await _title_candidates(session, user_id, ref, in_trash), ref)
     if prefer_pending and len(matches) > 1:
         pending = [row for row in matches if not row.completed]
         if len(pending) == 1:
@@ -308,6 +330,37 @@ async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID])
         .order_by(col(Task.number))
     )
     return list(result.all())
+
+
+async def _title_candidates(
+    session: AsyncSession, user_id: UUID, ref: str, in_trash: bool
+) -> list[_TitleRow]:
+    """The tasks `match_titles` could pick for `ref`, narrowed in SQL in one read: those
+    holding the words as written and, only when none does, those holding every word. Plain
+    ASCII only, which the database folds as Python does; any other reference is matched
+    against every title."""
+    where = [
+        col(Task.user_id) == user_id,
+        col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
+    ]
+    wanted = fold(ref)
+    whole = None
+    if wanted.isascii():
+        words = [w for w in re.findall(r"\w+", wanted) if len(w) > 1 and w not in _ARTICLES]
+        title = func.lower(col(Task.title))
+        whole = title.contains(wanted, autoescape=True)
+        every = [title.contains(word, autoescape=True) for word in words]
+        where.append(or_(whole, and_(*every)) if every else whole)
+    holds = whole if whole is not None else true()
+    query = core_select(_TASKS.c.id, _TASKS.c.title, _TASKS.c.completed, holds)
+    connection = await session.connection()
+    rows = (await connection.execute(query.where(*where))).all()
+    holding = [_TitleRow(*row[:3]) for row in rows if row[3]]
+    return holding or [_TitleRow(*row[:3]) for row in rows]
+
+
+def like_escaped(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 class _TitleRow(NamedTuple):
@@ -332,11 +385,11 @@ _ARTICLES = frozenset({"the", "an", "my", "our"})
 
 def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
     """Exact title first, then substring, then every word of `ref` in the title."""
-    wanted = _fold(ref)
-    exact = [task for task in tasks if _fold(task.title) == wanted]
+    wanted = fold(ref)
+    exact = [task for task in tasks if fold(task.title) == wanted]
     if exact:
         return exact
-    partial = [task for task in tasks if wanted in _fold(task.title)]
+    partial = [task for task in tasks if wanted in fold(task.title)]
     if partial:
         return partial
     words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1 and word not in _ARTICLES]
@@ -345,11 +398,11 @@ def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
     return [
         task
         for task in tasks
-        if all(word in re.findall(r"\w+", _fold(task.title)) for word in words)
+        if all(word in re.findall(r"\w+", fold(task.title)) for word in words)
     ]
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 

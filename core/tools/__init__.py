@@ -28,7 +28,13 @@ from core.tools.context import (
     ok,
     undo_button,
 )
-from core.tools.listing import format_list, format_trash, list_tasks
+from core.tools.listing import (
+    format_list,
+    format_page,
+    format_trash,
+    list_tasks,
+    read_listing,
+)
 from core.tools.removing import delete_buttons, delete_task, empty_trash, restore_task
 from core.tools.undoing import undo_envelope, undo_last_change
 from core.tools.updating import update_task
@@ -56,10 +62,12 @@ __all__ = [
     "empty_trash",
     "failure",
     "format_list",
+    "format_page",
     "format_trash",
     "label",
     "list_tasks",
     "ok",
+    "read_listing",
     "restore_task",
     "undo_button",
     "undo_envelope",

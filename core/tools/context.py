@@ -9,7 +9,7 @@ import functools
 import inspect
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, tzinfo
 from typing import Any
@@ -18,16 +18,18 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain import task_fields, task_text
+from core.domain import task_fields, task_text, task_titles
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
-from core.domain.listing import done_buttons, is_listing_button
+from core.domain.listing import MoreToken, done_buttons, is_listing_button
+from core.domain.task_pages import Filters, TaskPage
 from core.domain.when import Due, iso_local
 from core.reminders import tooling as reminder_tools
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.models import Task, iso, utcnow
 from core.tools.arguments import ArgumentReader
+from core.tools.stored import kept_result
 from core.types import AGENT_NOTE, Action, Button, DateMention
 
 Envelope = dict[str, Any]
@@ -59,14 +61,23 @@ class ToolContext:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # The place shows a Done button per listed open task (a DM or a private chat).
     list_controls: bool = False
+    # The place shows only a long listing's More button (`Incoming.page_controls`).
+    page_controls: bool = False
     # The most reminders one person may have waiting (MAX_PENDING_REMINDERS).
     max_pending_reminders: int = DEFAULT_MAX_PENDING_REMINDERS
 
-    def offer_listing(self, tasks: list[Task]) -> None:
+    # The builtin engine's own lookups read a listing whole (it stores none of them).
+    whole_listings: bool = False
+
+    def offer_listing(self, page: TaskPage, filters: Filters) -> None:
         """The latest listing's Done buttons, unless a question's buttons are waiting."""
-        if not self.list_controls or any(not is_listing_button(b) for b in self.buttons):
+        if any(not is_listing_button(b) for b in self.buttons):
             return
-        self.buttons = done_buttons(tasks)
+        if self.list_controls:
+            self.buttons = page_buttons(page, filters)
+        elif self.page_controls:
+            more = [b for b in page_buttons(page, filters) if b.action is Action.MORE]
+            self.buttons = more
 
     _journal: Journal | None = None
 
@@ -95,18 +106,28 @@ class ToolContext:
             conversation_id=self.conversation_id,
             action=action,
             input=arguments,
-            result=result,
+            result=kept_result(result),
             ok=bool(result["ok"]),
             duration_ms=duration_ms,
         )
         await audit.record(self.session, entry)
-        self.calls.append(entry.as_history())
+        # the turn reads the whole result; its message keeps what `kept_calls` keeps
+        self.calls.append(entry.as_history() | {"result": result})
         return entry
 
     async def open_tasks(self) -> list[Task]:
         """The person's open tasks: a read for an agent that only looks, so it leaves no
         audit row (everything that changes a task goes through a tool)."""
         return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
+
+    async def titles(self, *, open_only: bool) -> Sequence[task_titles.TitleRow]:
+        """Number, title and state of the person's tasks, to match a name against: a narrow
+        read, neither audited nor stored."""
+        return await task_titles.titles(self.session, user_id=self.user_id, open_only=open_only)
+
+    async def open_titled(self, title: str) -> task_titles.TitleRow | None:
+        """The open task of exactly this title (case and spacing aside), if any: a read."""
+        return await task_titles.open_titled(self.session, user_id=self.user_id, title=title)
 
     def note(self, data: dict[str, Any]) -> None:
         """Keep what the agent's reply left open with this turn's calls (`AGENT_NOTE`)."""
@@ -123,6 +144,19 @@ class ToolContext:
         if any(button.action is Action.UNDO for button in self.buttons):
             return
         self.buttons.append(undo_button(journal.token))
+
+
+def page_buttons(page: TaskPage, filters: Filters) -> list[Button]:
+    """Done buttons for the page's open tasks, and **More** when the listing goes on."""
+    if not filters.plain or page.limit is None:
+        return done_buttons(page.tasks)
+    following = page.next_start
+    if following is not None:
+        return done_buttons(
+            page.tasks, following=MoreToken(filters.status, filters.sort_by, following)
+        )
+    back = MoreToken(filters.status, filters.sort_by, 0) if page.start > 0 else None
+    return done_buttons(page.tasks, back=back)
 
 
 def undo_button(token: str) -> Button:

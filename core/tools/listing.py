@@ -7,7 +7,7 @@ from typing import Literal
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
-from core.domain import task_fields, task_text
+from core.domain import task_fields, task_pages, task_text
 from core.domain import tasks as task_service
 from core.domain.when import WINDOWS
 from core.reminders import tooling as reminder_tools
@@ -35,8 +35,10 @@ async def list_tasks(
     sort_by: Literal["number", "due", "priority", "created"] = "number",
     has_reminder: bool = False,
     limit: int | None = None,
+    cursor: str | None = None,
 ) -> Envelope:
-    """List the user's tasks, each with its number, due date, priority, tags and reminder.
+    """List the user's tasks, each with its number, due date, priority, tags and reminder,
+    a page at a time.
 
     Args:
         status: Which tasks: "pending" (not done yet), "completed" (done), "all", or
@@ -51,12 +53,22 @@ async def list_tasks(
             (high first) or "created".
         has_reminder: True for only the tasks with a pending reminder, soonest first
             ("what reminders do I have?").
-        limit: At most this many tasks, the first in the chosen order (`total` counts all
-            that match).
+        limit: At most this many tasks (1 to 100; 20 when left out), the first in the
+            chosen order. `total` counts all that match; `next_cursor` continues.
+        cursor: The `next_cursor` of the previous answer, to list the page after it.
     """
     context = ctx
-    if limit is not None and limit < 1:
-        raise task_service.InvalidInput("limit must be 1 or more.", "Leave it out to list all.")
+    if limit is not None and not 1 <= limit <= task_pages.PAGE_MAX:
+        raise task_service.InvalidInput(
+            f"limit must be 1 to {task_pages.PAGE_MAX}.",
+            "Leave it out for a page of 20, and follow next_cursor for the rest.",
+        )
+    try:
+        start = task_pages.decode_cursor(cursor) if cursor else 0
+    except task_pages.BadCursor:
+        raise task_service.InvalidInput(
+            "That cursor is not one a listing gave.", "Leave it out to start from the first."
+        ) from None
     if status == "deleted":
         trash = await task_service.list_trash(ctx.session, user_id=ctx.user_id)
         return ok(
@@ -77,55 +89,101 @@ async def list_tasks(
         )
     if sort_by not in task_service.SORTS:
         raise task_service.InvalidInput("Sort by number, due, priority or created.")
-    if priority is not None:
-        try:
-            priority = task_fields.clean_priority(priority)  # type: ignore[assignment]
-        except task_fields.FieldError as error:
-            raise task_service.InvalidInput(error.message, error.suggestion) from None
-    every = await task_service.list_tasks(context.session, user_id=context.user_id)
-    found = [task for task in every if status == "all" or task.completed == (status == "completed")]
     try:
-        found = task_service.select_tasks(
-            found,
-            now=context.now,
-            zone=context.zone,
-            due=due,
-            due_from=day_argument(due_from, "due_from"),
-            due_to=day_argument(due_to, "due_to"),
-            priority=priority,
-            tag=tag,
-            sort_by=sort_by,
-        )
+        if priority is not None:
+            priority = task_fields.clean_priority(priority)  # type: ignore[assignment]
+        if tag is not None:
+            task_fields.clean_tag(tag)
     except task_fields.FieldError as error:
         raise task_service.InvalidInput(error.message, error.suggestion) from None
-    pending = sum(1 for task in every if not task.completed)
     reminders = await reminder_tools.pending_times(context.session, user_id=context.user_id)
-    if has_reminder:
-        found = sorted((t for t in found if t.id in reminders), key=lambda t: reminders[t.id])
-    total = len(found)
-    found = found[:limit]
+    filters = task_pages.Filters(
+        status=status,
+        due=due,
+        due_from=day_argument(due_from, "due_from"),
+        due_to=day_argument(due_to, "due_to"),
+        priority=priority,
+        tag=tag,
+        sort_by=sort_by,
+        reminders=reminders if has_reminder else None,
+    )
+    whole = limit is None and context.whole_listings
+    page = await read_listing(
+        context, filters, start=start, limit=None if whole else limit or task_pages.LIST_PAGE
+    )
+    found = page.tasks
     if has_reminder:
         message = reminder_tools.reminder_list(found, reminders, now=context.now, zone=context.zone)
+        message += page_line(page)
     else:
-        message = format_list(
-            found, status, context=context, due=due, priority=priority, tag=tag, reminders=reminders
-        )
-    if total > len(found):
-        message += f"\n(The first {len(found)} of {total}.)"
-    context.offer_listing(found)
+        message = format_page(page, filters, context=context, reminders=reminders)
+    context.offer_listing(page, filters)
+    following = page.next_start
     return ok(
         message,
         status=status,
         count=len(found),
-        total=total,
-        pending_count=pending,
-        completed_count=len(every) - pending,
+        total=page.total,
+        start=page.start,
+        next_cursor=task_pages.encode_cursor(following) if following is not None else None,
+        pending_count=page.counts[False],
+        completed_count=page.counts[True],
         tasks=[
             describe(task, context.zone)
             | {"reminder": reminder_tools.local_iso(reminders.get(task.id), context.zone)}
             for task in found
         ],
     )
+
+
+async def read_listing(
+    context: ToolContext, filters: task_pages.Filters, *, start: int, limit: int | None
+) -> task_pages.TaskPage:
+    """A page of the listing (everything when `limit` is None), with the person's counts."""
+    try:
+        page = await task_pages.read_page(
+            context.session,
+            user_id=context.user_id,
+            filters=filters,
+            now=context.now,
+            zone=context.zone,
+            start=start,
+            limit=limit,
+        )
+    except task_fields.FieldError as error:
+        raise task_service.InvalidInput(error.message, error.suggestion) from None
+    page.counts = await task_pages.status_counts(context.session, user_id=context.user_id)
+    return page
+
+
+def format_page(
+    page: task_pages.TaskPage,
+    filters: task_pages.Filters,
+    *,
+    context: ToolContext,
+    reminders: dict[UUID, datetime] | None = None,
+) -> str:
+    """The page's lines under a heading that counts them all, and where the page sits."""
+    if not page.tasks and page.start > 0:
+        return f"That is past the end of the listing: it holds {page.total:,}."
+    return format_list(
+        page.tasks,
+        filters.status,
+        context=context,
+        due=filters.due,
+        priority=filters.priority,
+        tag=filters.tag,
+        reminders=reminders,
+        total=page.total,
+    ) + page_line(page)
+
+
+def page_line(page: task_pages.TaskPage) -> str:
+    """ "Showing 21–40 of 5,000." when the page is not the whole listing."""
+    if not page.tasks or (page.start == 0 and len(page.tasks) >= page.total):
+        return ""
+    last = page.start + len(page.tasks)
+    return f"\nShowing {page.start + 1:,}–{last:,} of {page.total:,}."
 
 
 def format_list(
@@ -137,7 +195,9 @@ def format_list(
     priority: str | None = None,
     tag: str | None = None,
     reminders: dict[UUID, datetime] | None = None,
+    total: int | None = None,
 ) -> str:
+    """A listing's heading and lines; `total` counts every match when `found` is a page."""
     now = context.now if context else utcnow()
     zone = context.zone if context else ZoneInfo("UTC")
     narrowed = " ".join(
@@ -156,19 +216,20 @@ def format_list(
             "pending": "You have no pending tasks. Nice work!",
             "completed": "No completed tasks yet.",
         }.get(status, "Your list is empty. Tell me something to add.")
-    noun = "task" if len(found) == 1 else "tasks"
+    count = len(found) if total is None else total
+    noun = "task" if count == 1 else "tasks"
     if due or narrowed:
         kind = {"pending": "pending ", "completed": "completed "}.get(status, "")
         window = task_text.window_name(due or "")
         if due == "overdue":
             kind, window = "overdue ", ""
         what = " ".join(p for p in (narrowed, f"{kind}{noun}", window) if p)
-        heading = f"You have {len(found)} {what}:"
+        heading = f"You have {count:,} {what}:"
     else:
         heading = {
-            "pending": f"You have {len(found)} pending {noun}:",
-            "completed": f"You have completed {len(found)} {noun}:",
-        }.get(status, f"You have {len(found)} {noun}:")
+            "pending": f"You have {count:,} pending {noun}:",
+            "completed": f"You have completed {count:,} {noun}:",
+        }.get(status, f"You have {count:,} {noun}:")
     lines = [heading]
     for task in found:
         line = task_text.task_line(task, now=now, zone=zone, show_done=status != "completed")

@@ -61,6 +61,7 @@ from core.agent.builtin.intents import (
     WhenDue,
 )
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
+from core.agent.builtin.nearest import nearest
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
@@ -74,7 +75,9 @@ from core.agent.builtin.refs import (
 from core.agent.builtin.reminder_intents import RemindNew
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
-from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task
+from core.domain.task_pages import LIST_PAGE
+from core.domain.task_titles import TitleRow
+from core.storage.models import DESCRIPTION_MAX, TITLE_MAX
 from core.tools import Envelope, ToolContext
 
 _TOOL_OF: dict[Family, str] = {
@@ -113,6 +116,7 @@ class BuiltinAgent(Agent):
             return phrases.TOO_LONG_TO_READ.format(length=len(turn.text), limit=READ_AT_MOST)
         context = read_context(turn.history)
         tools = turn.tools
+        tools.whole_listings = True  # its lookups match against everything; it shows a page
         this_turn = _Turn(tools, context, note)
         reminded = bool(context.last_input.get("remind_at"))
         asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
@@ -161,7 +165,9 @@ class _Turn:
                 return await self.run(await questions.with_tag(self.call, intent))
             case ListTasks() if intent == ListTasks(intent.status):
                 # soonest due first, then priority; a list without either keeps its numbers
-                listed = await self.call("list_tasks", status=intent.status, sort_by="due")
+                listed = await self.call(
+                    "list_tasks", status=intent.status, sort_by="due", limit=LIST_PAGE
+                )
                 self.note.show(listed)
                 return scheduling.with_creation_dates(listed, self.tools)
             case ListTasks():
@@ -265,12 +271,10 @@ class _Turn:
                 return self.offer("update", found)
         return _phrase("update", result)
 
-    async def open_task_titled(self, title: str) -> Task | None:
+    async def open_task_titled(self, title: str) -> TitleRow | None:
         """An open task of exactly this title (case and spacing aside). A read, not an act,
         so it goes past the tools and leaves no audit row; it sees only this person's tasks."""
-        wanted = _folded(title)
-        pending = await self.tools.open_tasks()
-        return next((task for task in pending if _folded(task.title) == wanted), None)
+        return await self.tools.open_titled(title)
 
     async def count(self, intent: Count) -> str:
         return await questions.count(self.call, intent)
@@ -333,9 +337,11 @@ class _Turn:
     async def loosely(
         self, intent: Complete | Delete | Update, family: Family, missed: Envelope
     ) -> str:
-        """The tools match titles literally; try word stems ("calling mom" -> "call mom")."""
-        listing = await self.call("list_tasks", status="all")
-        tasks = knowns(listing)
+        """The tools match titles literally; try word stems ("calling mom" -> "call mom").
+        Only the titles are read (the open ones, to complete), past the audit."""
+        found = await self.tools.titles(open_only=family == "complete")
+        near = nearest(found, intent.ref.text)
+        tasks = [Known(row.number, row.title, row.completed) for row in near]
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
@@ -357,7 +363,8 @@ class _Turn:
             if (acted := await self.act_or_ask(intent, family, overlapping)) is not None:
                 return acted
         if isinstance(intent, Complete) and intent.loose:
-            return await self.without_the_verb(intent, tasks)
+            every = [Known(row.number, row.title, row.completed) for row in found]
+            return await self.without_the_verb(intent, every)
         return failure(missed)
 
     async def without_the_verb(self, intent: Complete, tasks: list[Known]) -> str:
@@ -428,10 +435,6 @@ class _Turn:
             if ref.kind == "title":
                 return Update(ref, title=title, description=intent.description)
         return intent
-
-
-def _folded(title: str) -> str:
-    return " ".join(title.casefold().split())
 
 
 def _changes(intent: Complete | Delete | Update) -> dict[str, Any]:

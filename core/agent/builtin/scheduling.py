@@ -28,6 +28,7 @@ from core.agent.builtin.questions import resolve
 from core.agent.builtin.refs import loose_matches, title_matches
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.timed import TitleFields, title_fields
+from core.domain.task_pages import LIST_PAGE
 from core.domain.when import Due, due_on, show_day, show_due_plain
 from core.tools import Envelope, ToolContext
 
@@ -107,7 +108,11 @@ async def add(
 
 
 def _window_arguments(intent: ListTasks, tools: ToolContext) -> dict[str, Any] | str:
-    arguments: dict[str, Any] = {"status": intent.status, "sort_by": intent.sort_by}
+    arguments: dict[str, Any] = {
+        "status": intent.status,
+        "sort_by": intent.sort_by,
+        "limit": LIST_PAGE,
+    }
     if intent.due == WEEKEND_WINDOW:
         today = tools.now.astimezone(tools.zone).date()
         saturday = today + timedelta(days=max(0, 5 - today.weekday()))
@@ -137,7 +142,7 @@ async def listing(call: Call, tools: ToolContext, intent: ListTasks, note: Note)
         return failure(result)
     if intent.due == "today" and not result["data"]["count"] and result["data"]["pending_count"]:
         # "what do I have to do today?" with nothing due today: what is still open
-        everything = await call("list_tasks", status="pending", sort_by="due")
+        everything = await call("list_tasks", status="pending", sort_by="due", limit=LIST_PAGE)
         note.show(everything)
         return phrases.NOTHING_DUE_TODAY + "\n" + everything["message"]
     note.show(result)

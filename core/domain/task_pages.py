@@ -1,0 +1,273 @@
+"""A page of a person's listing, read in SQL: the rows shown and how many match, never the
+whole list.
+
+A listing filtered by status and priority and sorted by number or creation is one indexed
+query for the page and one count. A due window, a tag, a reminder or a sort by due date needs
+the local calendar, so it reads the few columns those rules look at (no ORM objects, no tags
+unless a tag is asked for), filters and sorts them with the same rules a whole list uses
+(`tasks.select_tasks`), and loads only the tasks of the page.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, tzinfo
+from typing import Any, NamedTuple
+from uuid import UUID
+
+from sqlalchemy import String, Table, case, cast, func
+from sqlalchemy import select as core_select
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.domain import task_fields, when
+from core.domain import tasks as task_service
+from core.domain.when import Due, Window
+from core.storage.models import Task
+
+LIST_PAGE = 20
+PAGE_MAX = 100
+_TASKS: Table = Task.__table__  # type: ignore[attr-defined]
+
+
+class BadCursor(ValueError):
+    """A cursor no listing handed out."""
+
+
+def encode_cursor(start: int) -> str:
+    return base64.urlsafe_b64encode(f"tasks:{start}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> int:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise BadCursor(cursor) from None
+    kind, _, start = raw.partition(":")
+    if kind != "tasks" or not start.isdigit() or len(start) > 9:
+        raise BadCursor(cursor)
+    return int(start)
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a listing asks for; `reminders` (task id to its reminder time) keeps only the
+    tasks with a pending reminder, soonest first."""
+
+    status: task_service.StatusFilter = "all"
+    due: Window | None = None
+    due_from: date | None = None
+    due_to: date | None = None
+    priority: str | None = None
+    tag: str | None = None
+    sort_by: task_service.SortBy = "number"
+    reminders: dict[UUID, datetime] | None = None
+
+    @property
+    def plain(self) -> bool:
+        """Only a status and an order: a listing a More button can name and continue."""
+        return self.in_sql and self.priority is None
+
+    @property
+    def in_sql(self) -> bool:
+        """Whether the database alone can filter this listing (and order it, but by due)."""
+        return (
+            self.due is None
+            and self.due_from is None
+            and self.due_to is None
+            and self.tag is None
+            and self.reminders is None
+        )
+
+
+@dataclass
+class TaskPage:
+    tasks: list[Task]
+    total: int
+    start: int = 0
+    limit: int | None = LIST_PAGE
+    counts: dict[bool, int] = field(default_factory=dict)
+
+    @property
+    def next_start(self) -> int | None:
+        following = self.start + len(self.tasks)
+        return following if following < self.total else None
+
+
+class _Keys(NamedTuple):
+    """The columns the calendar rules read (the shape `select_tasks` filters)."""
+
+    id: UUID
+    number: int
+    due_at: datetime | None
+    due_has_time: bool
+    priority: str
+    created_at: datetime
+    completed: bool
+    tags: Sequence[str] = ()
+
+
+def _where(user_id: UUID, filters: Filters) -> list[Any]:
+    clauses: list[Any] = [col(Task.user_id) == user_id, col(Task.deleted_at).is_(None)]
+    if filters.status != "all":
+        clauses.append(col(Task.completed).is_(filters.status == "completed"))
+    if filters.priority is not None:
+        clauses.append(col(Task.priority) == filters.priority)
+    if filters.due == "no_due":
+        clauses.append(col(Task.due_at).is_(None))
+    elif filters.due is not None or filters.due_from or filters.due_to:
+        clauses.append(col(Task.due_at).is_not(None))
+    tag = task_fields.clean_tag(filters.tag) if filters.tag is not None else ""
+    if tag.isascii() and tag:  # a superset: the stored JSON holds the quoted tag
+        clauses.append(cast(Task.tags, String).contains(f'"{tag}"', autoescape=True))
+    if filters.reminders is not None:
+        clauses.append(col(Task.id).in_(list(filters.reminders)))
+    return clauses
+
+
+async def status_counts(session: AsyncSession, *, user_id: UUID) -> dict[bool, int]:
+    """How many open (False) and completed (True) tasks the person has: every task counted
+    from the (user, completed) index alone, less those in the trash (a few, by their own
+    index), so the count never reads the rows."""
+    connection = await session.connection()
+    counts = {False: 0, True: 0}
+    for in_trash, sign in ((False, 1), (True, -1)):
+        query = core_select(_TASKS.c.completed, func.count()).where(_TASKS.c.user_id == user_id)
+        if in_trash:
+            query = query.where(_TASKS.c.deleted_at.is_not(None))
+        rows = await connection.execute(query.group_by(_TASKS.c.completed))
+        for done, count in rows.all():
+            counts[bool(done)] += sign * int(count)
+    return counts
+
+
+async def read_page(
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    filters: Filters,
+    now: datetime,
+    zone: tzinfo,
+    start: int = 0,
+    limit: int | None = LIST_PAGE,
+) -> TaskPage:
+    """The tasks from `start`, at most `limit` of them (every one when None)."""
+    where = _where(user_id, filters)
+    if filters.in_sql and filters.sort_by == "due":
+        return await _by_due(session, user_id, where, zone, start, limit)
+    if filters.in_sql and filters.sort_by in ("number", "created"):
+        counted = select(func.count()).select_from(Task).where(*where)
+        total = int((await session.exec(counted)).one())
+        order = (
+            [col(Task.created_at), col(Task.number)]
+            if filters.sort_by == "created"
+            else [col(Task.number)]
+        )
+        query = select(Task).where(*where).order_by(*order).offset(start).limit(limit)
+        return TaskPage(list((await session.exec(query)).all()), total, start, limit)
+    keys = await _keys(session, where, with_tags=filters.tag is not None)
+    chosen = task_service.select_tasks(
+        keys,
+        now=now,
+        zone=zone,
+        due=filters.due,
+        due_from=filters.due_from,
+        due_to=filters.due_to,
+        tag=filters.tag,
+        sort_by=filters.sort_by,
+    )
+    if filters.reminders is not None:
+        times = filters.reminders
+        chosen = sorted(chosen, key=lambda key: times[key.id])
+    shown = chosen[start:] if limit is None else chosen[start : start + limit]
+    wanted = [key.id for key in shown]
+    found = await tasks_in_order(session, user_id=user_id, ids=wanted)
+    return TaskPage(found, len(chosen), start, limit)
+
+
+_RANK = case(
+    *((col(Task.priority) == name, rank) for name, rank in task_service.PRIORITY_RANK.items()),
+    else_=len(task_service.PRIORITY_RANK),
+)
+
+
+class _Dated(NamedTuple):
+    id: UUID
+    number: int
+    due_at: datetime
+    due_has_time: bool
+    rank: int
+
+
+async def _by_due(
+    session: AsyncSession,
+    user_id: UUID,
+    where: list[Any],
+    zone: tzinfo,
+    start: int,
+    limit: int | None,
+) -> TaskPage:
+    """Soonest due first, as `select_tasks` orders them, read a page deep: a due with a time
+    sorts at its moment, a day at the start of its local day (a day's due is stored as UTC
+    midnight, so each kind is in order by `due_at` alone); the two ordered reads are merged,
+    then the undated tasks follow by priority and number."""
+    counted = select(func.count(), func.count(col(Task.due_at))).select_from(Task).where(*where)
+    total, dated = (int(n) for n in (await session.exec(counted)).one())
+    wanted = total if limit is None else min(total, start + limit)
+    connection = await session.connection()
+    streams = []
+    for timed in (True, False):
+        query = (
+            core_select(_TASKS.c.id, _TASKS.c.number, _TASKS.c.due_at, _TASKS.c.due_has_time, _RANK)
+            .where(*where, col(Task.due_at).is_not(None), col(Task.due_has_time).is_(timed))
+            .order_by(col(Task.due_at), _RANK, col(Task.number))
+            .limit(wanted)
+        )
+        streams.append([_Dated(*row) for row in (await connection.execute(query)).all()])
+
+    def key(row: _Dated) -> tuple[datetime, int, int]:
+        return (when.sort_key(Due(row.due_at, row.due_has_time), zone)[1], row.rank, row.number)
+
+    ordered = [row.id for row in heapq.merge(*streams, key=key)][start:wanted]
+    if len(ordered) < wanted - start:
+        undated = (
+            select(col(Task.id))
+            .where(*where, col(Task.due_at).is_(None))
+            .order_by(_RANK, col(Task.number))
+            .offset(max(0, start - dated))
+            .limit(wanted - start - len(ordered))
+        )
+        ordered += list((await connection.execute(undated)).scalars().all())
+    found = await tasks_in_order(session, user_id=user_id, ids=ordered)
+    return TaskPage(found, total, start, limit)
+
+
+async def _keys(session: AsyncSession, where: list[Any], *, with_tags: bool) -> list[_Keys]:
+    columns: list[Any] = [
+        col(Task.id),
+        col(Task.number),
+        col(Task.due_at),
+        col(Task.due_has_time),
+        col(Task.priority),
+        col(Task.created_at),
+        col(Task.completed),
+    ]
+    if with_tags:
+        columns.append(col(Task.tags))
+    connection = await session.connection()
+    rows = await connection.execute(select(*columns).where(*where).order_by(col(Task.number)))
+    return [_Keys(*row) for row in rows.all()]
+
+
+async def tasks_in_order(session: AsyncSession, *, user_id: UUID, ids: list[UUID]) -> list[Task]:
+    """These tasks of the person's, in the order given."""
+    if not ids:
+        return []
+    query = select(Task).where(col(Task.user_id) == user_id, col(Task.id).in_(ids))
+    rows = await session.exec(query)
+    found = {task.id: task for task in rows.all()}
+    return [found[task_id] for task_id in ids if task_id in found]
