@@ -131,9 +131,11 @@ class FakeTelegramAPI:
     def sent(self, method: str = "sendMessage") -> list[Call]:
         return [call for call in self.calls if call.method == method]
 
-    async def wait_for(self, method: str, count: int = 1) -> list[Call]:
-        """Wait (at most WAIT_SECONDS) until `method` was called `count` times; return those."""
-        async with asyncio.timeout(WAIT_SECONDS), self._changed:
+    async def wait_for(
+        self, method: str, count: int = 1, *, within: float = WAIT_SECONDS
+    ) -> list[Call]:
+        """Wait (at most `within` seconds) until `method` was called `count` times; return those."""
+        async with asyncio.timeout(within), self._changed:
             await self._changed.wait_for(lambda: len(self.sent(method)) >= count)
         return self.sent(method)
 
