@@ -48,7 +48,7 @@ from adapters.http.translate import (
     message_problem,
     refusal,
 )
-from core.chat import ChatService, ConversationNotFound, KeyReused
+from core.chat import ChatService, ConversationNotFound, KeyReused, queries_for
 from core.conversation.pages import DEFAULT_PAGE, MAX_PAGE, BadCursor
 from core.delivery.windows import request_window
 from core.types import Action, Incoming, Press
@@ -172,7 +172,7 @@ def chat_api_router(
         """The person's conversations, most recently active first (FR-345), a page at a time:
         pass `next_cursor` back as `cursor` for the next page (null: there is none)."""
         try:
-            found = await chat.conversations(
+            found = await queries_for(chat).conversations(
                 platform=PLATFORM, tenant="", user_ref=user_id, limit=limit, cursor=cursor
             )
         except BadCursor:
@@ -202,7 +202,7 @@ def chat_api_router(
         except ValueError:
             raise HTTPException(404, NOT_FOUND) from None
         try:
-            found = await chat.messages(
+            found = await queries_for(chat).messages(
                 platform=PLATFORM,
                 tenant="",
                 user_ref=user_id,
