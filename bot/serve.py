@@ -63,8 +63,8 @@ def create_app(
     --workers N` imports this module only to start the workers, and builds no app."""
     from sqlalchemy import text
 
+    from adapters.http.api.main import install_chat_api
     from adapters.http.auth import TokenVerifier
-    from adapters.http.chat_api import chat_api_router
     from adapters.http.direct import DirectRoutesApp
     from adapters.http.errors import install_error_handlers
     from adapters.http.limits import DEFAULT_BODY_MAX
@@ -155,10 +155,8 @@ def create_app(
         mount_intake(app, served, chat, inbox, count_error, slack_workspaces)
     if runs_turns(role):
         secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
-        app.include_router(
-            chat_api_router(
-                chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
-            )
+        install_chat_api(
+            app, chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
         )
         remote = build_remote_tools(settings, services.db, metrics)
         mcp = mount_mcp(app, mcp_config(settings), remote)
