@@ -193,8 +193,9 @@ async def worker(url: str, platform: str, api: str) -> None:
 
         from adapters.telegram.application import build_application
         from adapters.telegram.reminders import TelegramReminderSender
+        from bot.platform_config import telegram_config
         from bot.settings import load_settings
-        from bot.wiring import build_services, telegram_config
+        from bot.wiring import build_services
 
         settings = load_settings(
             database_url=url,

@@ -100,25 +100,23 @@ def chat(
     from adapters.console.reminders import ConsoleReminderSender
     from bot.logs import configure_logging, debugging
     from bot.reminders import reminders_running
-    from bot.wiring import build_services, upgrade_database
+    from bot.wiring import build_console, upgrade_database
 
     settings = settings_or_exit()
     if debugging(settings.log_level):  # otherwise warnings only, one line each, on stderr
         configure_logging(settings)
-    # One local person on their own database: the console has its own rate limit (off).
-    console = settings.model_copy(
-        update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}
-    )
     upgrade_database(settings)
     history = settings.console_history_file.strip()
     history_file = Path(history).expanduser() if history else None
 
     async def session() -> int:
         # the builtin engine is built on the first message: the prompt does not wait for it
-        services = build_services(console)
+        services = build_console(settings)
         senders = [ConsoleReminderSender()]
         try:
-            async with reminders_running(console, services.db, senders, clock=services.chat.clock):
+            async with reminders_running(
+                services.settings, services.db, senders, clock=services.chat.clock
+            ):
                 return await run_console(
                     services.chat,
                     history_file=history_file,
@@ -159,22 +157,22 @@ def telegram(context: typer.Context) -> None:
         return
     from telegram.error import TelegramError
 
-    from adapters.telegram.application import build_application, poll_until_signalled
+    from adapters.telegram.application import poll_until_signalled
     from adapters.telegram.config import TelegramSetupError, bot_token
     from adapters.telegram.reminders import TelegramReminderSender
     from bot.logs import configure_logging
+    from bot.platform_config import telegram_config
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_inbox, build_services, telegram_config, upgrade_database
+    from bot.wiring import build_telegram, upgrade_database
 
     settings = settings_or_exit()
     configure_logging(settings)
     config = telegram_config(settings)
 
     async def polling() -> None:
-        services = build_services(settings)
-        application = build_application(config, services.chat)
-        inbox = build_inbox(settings, services.db)
+        bot = build_telegram(settings)
+        services, application, inbox = bot.services, bot.application, bot.inbox
         freeze_startup_heap()
         try:
             senders = [TelegramReminderSender(application.bot)]
@@ -203,9 +201,10 @@ def telegram_set_webhook(
     ),
 ) -> None:
     """Point Telegram at URL (ending in /telegram/webhook) with TELEGRAM_WEBHOOK_SECRET."""
-    from adapters.telegram.application import build_application, set_webhook
+    from adapters.telegram.application import set_webhook
     from adapters.telegram.config import TelegramSetupError, webhook_secret
-    from bot.wiring import build_services, telegram_config
+    from bot.platform_config import telegram_config
+    from bot.wiring import build_telegram
 
     settings = settings_or_exit()
     url = url or settings.telegram_webhook_url
@@ -215,12 +214,11 @@ def telegram_set_webhook(
     config = telegram_config(settings)
 
     async def register() -> None:
-        services = build_services(settings)
+        bot = build_telegram(settings, polling=False)
         try:
-            application = build_application(config, services.chat, polling=False)
-            await set_webhook(application, url, webhook_secret(config))
+            await set_webhook(bot.application, url, webhook_secret(config))
         finally:
-            await services.close()
+            await bot.services.close()
 
     try:
         asyncio.run(register())
@@ -248,9 +246,10 @@ def serve(
     from adapters.slack.config import SlackConfigError
     from adapters.telegram.config import TelegramSetupError
     from bot.logs import configure_logging
+    from bot.platform_config import slack_config, telegram_config
     from bot.roles import RoleError, check_role
     from bot.serve import serve as run_server
-    from bot.wiring import slack_config, telegram_config, upgrade_database
+    from bot.wiring import upgrade_database
 
     settings = settings_or_exit()
     configure_logging(settings)
@@ -272,13 +271,10 @@ def mcp(
 ) -> None:
     """Serve the task tools to an MCP client over stdio (you, as in `todobot chat`)."""
     from adapters.mcp.stdio import BadAccount, console_account, parse_account, serve_stdio
-    from bot.wiring import build_database, build_remote_tools, upgrade_database
+    from bot.wiring import build_local_tools, upgrade_database
 
     # The person at this computer, like `todobot chat`: the console's rate limit (off).
     settings = settings_or_exit()
-    local = settings.model_copy(
-        update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}
-    )
     try:
         account = parse_account(as_account) if as_account else console_account()
     except BadAccount as problem:
@@ -287,8 +283,7 @@ def mcp(
     upgrade_database(settings)
 
     async def session() -> int:
-        db = build_database(local)
-        remote = build_remote_tools(local, db)
+        db, remote = build_local_tools(settings)
         try:
             if as_account and not await remote.known(account):
                 errors().print(f"todobot does not know {as_account}: talk to todobot there first.")

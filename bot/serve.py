@@ -27,16 +27,15 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from bot import listening
-from bot.connection_budget import INTAKE_POOL_SIZE, warn_if_over_budget
+from bot.connection_budget import warn_if_over_budget
 from bot.extras import skip_unused_extras
-from bot.roles import Role, check_role, runs_turns, takes_deliveries
+from bot.roles import Role, runs_turns, takes_deliveries
 from bot.settings import Settings, load_settings
 from bot.supervisor import WorkerPool
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-    from adapters.http.platforms import Lifespan
     from adapters.http.webhooks import ReminderWebhook
     from core.agent.base import Agent
     from core.clock import Clock
@@ -63,61 +62,27 @@ def create_app(
     --workers N` imports this module only to start the workers, and builds no app."""
     from sqlalchemy import text
 
+    from adapters.http.api.main import install_chat_api
     from adapters.http.auth import TokenVerifier
-    from adapters.http.chat_api import chat_api_router
     from adapters.http.direct import DirectRoutesApp
     from adapters.http.errors import install_error_handlers
     from adapters.http.limits import DEFAULT_BODY_MAX
-    from adapters.http.metrics import build_metrics
     from adapters.http.ops import ops_router
     from adapters.http.platforms import mount_intake, start_workers
     from adapters.http.reminders import ApiReminderSender
-    from adapters.http.served import served_platforms
     from adapters.http.webhooks import SOURCE as WEBHOOK_SOURCE
     from adapters.mcp.mount import mount_mcp
-    from bot.logs import protect_logs
+    from bot.platform_config import mcp_config, telegram_config
     from bot.processing import processing
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import (
-        build_agent,
-        build_database,
-        build_inbox,
-        build_remote_tools,
-        build_services,
-        mcp_config,
-        slack_config,
-        telegram_config,
-    )
-    from core.agent.deferred import DeferredAgent
+    from bot.wiring import build_remote_tools, build_server
 
-    check_role(settings, role)
-    protect_logs(settings)
-    slack = slack_config(settings)
-    served = served_platforms(slack, telegram_config(settings))
-    if slack.socket_mode:
-        log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
-    slack_oauth = served.slack.oauth if served.slack is not None else None
-    metrics = build_metrics(
-        settings.prometheus_multiproc_dir if multiprocess_metrics else None,
-        workspaces=slack_oauth is not None,
+    server = build_server(
+        settings, role, agent=agent, clock=clock, multiprocess_metrics=multiprocess_metrics
     )
-    if agent is None and not runs_turns(role):  # intake runs no turn: never build the agent
-        agent = DeferredAgent(functools.partial(build_agent, settings))
-    services = build_services(settings, agent=agent, observer=metrics, clock=clock)
-    chat = services.chat
-    intake = None
-    if takes_deliveries(role):  # acks write through a small pool of their own
-        intake = build_database(settings, pool_size=INTAKE_POOL_SIZE)
-    inbox = build_inbox(settings, services.db, observe=metrics.count_inbox, intake_db=intake)
-    parts: list[Lifespan] = []
-    slack_workspaces = None
-    if served.slack is not None and slack_oauth is not None:
-        from bot import workspaces
-
-        slack_workspaces = workspaces.build_slack_workspaces(
-            settings, served.slack, services, metrics
-        )
-        parts.append(lambda: workspaces.installations_counted(services, metrics))
+    services, metrics, inbox, parts = server.services, server.metrics, server.inbox, server.parts
+    served = server.served
+    chat, intake, slack_workspaces = services.chat, server.intake, server.slack_workspaces
 
     async def check_database() -> None:
         async with services.db.engine.connect() as connection:
@@ -155,10 +120,8 @@ def create_app(
         mount_intake(app, served, chat, inbox, count_error, slack_workspaces)
     if runs_turns(role):
         secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
-        app.include_router(
-            chat_api_router(
-                chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
-            )
+        install_chat_api(
+            app, chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
         )
         remote = build_remote_tools(settings, services.db, metrics)
         mcp = mount_mcp(app, mcp_config(settings), remote)

@@ -31,9 +31,10 @@ def slack(context: typer.Context) -> None:
     from adapters.slack.socket_mode import run_socket_mode
     from bot.cli import errors, settings_or_exit
     from bot.logs import configure_logging
+    from bot.platform_config import slack_config
     from bot.reminders import reminders_running
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_inbox, build_services, slack_config, upgrade_database
+    from bot.wiring import build_inbox, build_services, upgrade_database
 
     settings = settings_or_exit()
     try:
@@ -113,7 +114,8 @@ def uninstall(
     from adapters.slack.config import SlackConfigError, slack_credentials
     from adapters.slack.distribution import build_distribution
     from bot.cli import errors, settings_or_exit
-    from bot.wiring import build_database, slack_config, upgrade_database
+    from bot.platform_config import slack_config
+    from bot.wiring import build_database, upgrade_database
     from core.clock import SystemClock
 
     settings = settings_or_exit()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import URL
 
-from adapters.mcp.config import McpConfig
-from adapters.slack.config import SlackConfig
-from adapters.telegram.config import TelegramConfig
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
@@ -21,6 +21,17 @@ from core.delivery.inbox import Inbox, InboxPolicy, Observer
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools
 from core.storage.db import Database, async_url, normalize_url
+
+if TYPE_CHECKING:
+    from telegram.ext import Application
+
+    from adapters.http.metrics import Metrics
+    from adapters.http.platforms import Lifespan
+    from adapters.http.served import ServedPlatforms
+    from adapters.slack.distribution import Distribution
+    from bot.roles import Role
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -117,38 +128,6 @@ def build_policy(settings: Settings) -> ChatPolicy:
     )
 
 
-def slack_config(settings: Settings) -> SlackConfig:
-    return SlackConfig(
-        bot_token=settings.slack_bot_token,
-        app_token=settings.slack_app_token,
-        signing_secret=settings.slack_signing_secret,
-        api_url=settings.slack_api_url,
-        client_id=settings.slack_client_id,
-        client_secret=settings.slack_client_secret,
-        redirect_uri=settings.slack_redirect_uri,
-        authorize_url=settings.slack_authorize_url,
-        encryption_key=settings.token_encryption_key,
-    )
-
-
-def telegram_config(settings: Settings) -> TelegramConfig:
-    return TelegramConfig(
-        bot_token=settings.telegram_bot_token,
-        webhook_secret=settings.telegram_webhook_secret,
-        api_url=settings.telegram_api_url,
-        messages_per_second=settings.telegram_messages_per_second,
-    )
-
-
-def mcp_config(settings: Settings) -> McpConfig:
-    return McpConfig(
-        enabled=settings.mcp_http,
-        jwt_secret=settings.api_jwt_secret,
-        resource_url=settings.mcp_resource_url,
-        authorization_server=settings.mcp_authorization_server,
-    )
-
-
 def build_remote_tools(
     settings: Settings, db: Database, observer: TurnObserver | None = None
 ) -> RemoteTools:
@@ -207,3 +186,104 @@ def upgrade_database(settings: Settings) -> None:
     from core.storage.migrate import upgrade_if_behind
 
     upgrade_if_behind(settings.database_url)
+
+
+def local_settings(settings: Settings) -> Settings:
+    """The person at this computer (`todobot chat`, `todobot mcp`), on their own database:
+    the console's rate limit (off)."""
+    return settings.model_copy(
+        update={"rate_limit_per_minute": settings.console_rate_limit_per_minute}
+    )
+
+
+def build_console(settings: Settings) -> Services:
+    """`todobot chat`: the services of one local person (`services.settings` is theirs)."""
+    return build_services(local_settings(settings))
+
+
+def build_local_tools(settings: Settings) -> tuple[Database, RemoteTools]:
+    """`todobot mcp`: the tools for an MCP client over stdio, as the local person."""
+    local = local_settings(settings)
+    db = build_database(local)
+    return db, build_remote_tools(local, db)
+
+
+@dataclass
+class TelegramBot:
+    """`todobot telegram`: the services, Telegram's Application and the inbox it polls into."""
+
+    services: Services
+    application: Application
+    inbox: Inbox
+
+
+def build_telegram(settings: Settings, *, polling: bool = True) -> TelegramBot:
+    from adapters.telegram.application import build_application
+    from bot.platform_config import telegram_config
+
+    services = build_services(settings)
+    application = build_application(telegram_config(settings), services.chat, polling=polling)
+    return TelegramBot(services, application, build_inbox(settings, services.db))
+
+
+@dataclass
+class Server:
+    """`todobot serve` in one role: the parts its app is assembled from."""
+
+    services: Services
+    served: ServedPlatforms
+    metrics: Metrics
+    inbox: Inbox
+    # The small pool intake acknowledges through (None when this role takes no delivery).
+    intake: Database | None
+    slack_workspaces: Distribution | None
+    parts: list[Lifespan] = field(default_factory=list)
+
+
+def build_server(
+    settings: Settings,
+    role: Role,
+    *,
+    agent: Agent | None = None,
+    clock: Clock | None = None,
+    multiprocess_metrics: bool = False,
+) -> Server:
+    """The parts of one `todobot serve` process in `role`; nothing connects yet. Raises
+    RoleError for a role these settings cannot run, and the platform's setup error for a
+    partial Slack or Telegram configuration."""
+    from adapters.http.metrics import build_metrics
+    from adapters.http.served import served_platforms
+    from bot.connection_budget import INTAKE_POOL_SIZE
+    from bot.logs import protect_logs
+    from bot.platform_config import slack_config, telegram_config
+    from bot.roles import check_role, runs_turns, takes_deliveries
+
+    check_role(settings, role)
+    protect_logs(settings)
+    slack = slack_config(settings)
+    served = served_platforms(slack, telegram_config(settings))
+    if slack.socket_mode:
+        log.info("Slack is set up for Socket Mode (todobot slack); /slack/events is not served")
+    slack_oauth = served.slack.oauth if served.slack is not None else None
+    metrics = build_metrics(
+        settings.prometheus_multiproc_dir if multiprocess_metrics else None,
+        workspaces=slack_oauth is not None,
+    )
+    if agent is None and not runs_turns(role):  # intake runs no turn: never build the agent
+        agent = DeferredAgent(functools.partial(build_agent, settings))
+    services = build_services(settings, agent=agent, observer=metrics, clock=clock)
+    intake = None
+    if takes_deliveries(role):  # acks write through a small pool of their own
+        intake = build_database(settings, pool_size=INTAKE_POOL_SIZE)
+    inbox = build_inbox(settings, services.db, observe=metrics.count_inbox, intake_db=intake)
+    parts: list[Lifespan] = []
+    slack_workspaces = None
+    if served.slack is not None and slack_oauth is not None:
+        from bot import workspaces
+
+        slack_workspaces = workspaces.build_slack_workspaces(
+            settings, served.slack, services, metrics
+        )
+        parts.append(lambda: workspaces.installations_counted(services, metrics))
+
+    return Server(services, served, metrics, inbox, intake, slack_workspaces, parts)

@@ -1,4 +1,5 @@
-"""ChatService: the door for conversations (handle a message, decide a press, read the board).
+"""ChatService: the door for conversations (handle a message, decide a press); its reads are
+`ChatQueries`.
 
 A turn is one transaction: the delivery is claimed (dedupe), the person found with their row
 locked (so their turns run one at a time), the agent run, both messages stored, and only then
@@ -14,7 +15,6 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from uuid import UUID
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -25,9 +25,9 @@ from core.commands import forms, typed_answers
 from core.commands.extensions import CommandCall, CommandFunction, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.commands.slash import TOOL_COMMANDS, parse_command
-from core.conversation import confirmations, conversations, views
+from core.conversation import confirmations, conversations
 from core.conversation.conversations import NewMessage
-from core.conversation.pages import DEFAULT_PAGE, Page
+from core.conversation.queries import ChatQueries, ConversationNotFound
 from core.delivery import events, windows
 from core.delivery.events import claim_event, release_event
 from core.delivery.ratelimit import over_limit
@@ -40,14 +40,10 @@ from core.storage.models import Conversation, User, iso, utcnow
 from core.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
 from core.tools.stored import kept_calls
 from core.types import (
-    ConversationView,
     HistoryMessage,
     Incoming,
-    MessageView,
     Press,
     Reply,
-    TaskBoard,
-    TaskView,
     tools_run,
 )
 
@@ -60,10 +56,6 @@ RATE_LIMITED = (
 PRESSING_TOO_FAST = "You're pressing buttons faster than I can keep up. Give me a minute."
 NEW_CONVERSATION = "Started a fresh conversation. Your tasks are all still here."
 UNKNOWN_COMMAND = "I don't know /{name}. Send /help to see what I can do."
-
-
-class ConversationNotFound(Exception):
-    """An explicit conversation id that is not this person's."""
 
 
 class KeyReused(Exception):
@@ -225,59 +217,6 @@ class ChatService:
         except SQLAlchemyError:
             log.warning("could not note where the buttons of a confirmation were sent")
 
-    async def board(
-        self,
-        *,
-        platform: str,
-        tenant: str,
-        user_ref: str,
-        completed: bool = False,
-        start: int = 0,
-    ) -> TaskBoard:
-        """A page of the person's tasks for a working surface (Slack's App Home), read-only."""
-        async with self.db.session() as session, session.begin():
-            return await views.board(
-                session,
-                platform=platform,
-                tenant=tenant,
-                user_ref=user_ref,
-                completed=completed,
-                now=self.clock.now(),
-                default_timezone=self.policy.default_timezone,
-                start=start,
-            )
-
-    async def search_tasks(
-        self, *, platform: str, tenant: str, user_ref: str, text: str, limit: int = 50
-    ) -> list[TaskView]:
-        """The person's open tasks matching `text` (an inline query), read-only."""
-        async with self.db.session() as session, session.begin():
-            return await views.search_open(
-                session,
-                platform=platform,
-                tenant=tenant,
-                user_ref=user_ref,
-                text=text,
-                limit=limit,
-                now=self.clock.now(),
-                default_timezone=self.policy.default_timezone,
-            )
-
-    async def task(
-        self, *, platform: str, tenant: str, user_ref: str, task_id: UUID
-    ) -> TaskView | None:
-        """One of the person's tasks, to fill an edit form; None when it is not theirs."""
-        async with self.db.session() as session, session.begin():
-            return await views.task_of(
-                session,
-                platform=platform,
-                tenant=tenant,
-                user_ref=user_ref,
-                task_id=task_id,
-                now=self.clock.now(),
-                default_timezone=self.policy.default_timezone,
-            )
-
     async def submit_form(self, form: forms.TaskForm) -> forms.FormResult:
         """Save a task form through the tools, once; errors by field store nothing."""
         ttl, zone = self.policy.confirmation_ttl_seconds, self.policy.default_timezone
@@ -292,60 +231,6 @@ class ChatService:
             )
         except forms.FormRefused as refused:
             return forms.FormResult(errors=refused.errors)
-
-    async def waiting(self, *, platform: str, tenant: str, user_ref: str) -> Reply | None:
-        """The person's undecided confirmations with their buttons, or None (read-only)."""
-        async with self.db.session() as session, session.begin():
-            return await views.waiting_confirmations(
-                session, platform=platform, tenant=tenant, user_ref=user_ref
-            )
-
-    async def conversations(
-        self,
-        *,
-        platform: str,
-        tenant: str,
-        user_ref: str,
-        limit: int = DEFAULT_PAGE,
-        cursor: str | None = None,
-    ) -> Page[ConversationView]:
-        """A page of the person's conversations, newest first (read-only; a stranger has
-        none); BadCursor for a cursor it never handed out."""
-        async with self.db.session() as session, session.begin():
-            return await views.conversation_list(
-                session,
-                platform=platform,
-                tenant=tenant,
-                user_ref=user_ref,
-                limit=limit,
-                cursor=cursor,
-            )
-
-    async def messages(
-        self,
-        *,
-        platform: str,
-        tenant: str,
-        user_ref: str,
-        conversation_id: UUID,
-        limit: int = DEFAULT_PAGE,
-        cursor: str | None = None,
-    ) -> Page[MessageView]:
-        """A page of one of the person's conversations, oldest first; ConversationNotFound
-        otherwise."""
-        async with self.db.session() as session, session.begin():
-            found = await views.conversation_messages(
-                session,
-                platform=platform,
-                tenant=tenant,
-                user_ref=user_ref,
-                conversation_id=conversation_id,
-                limit=limit,
-                cursor=cursor,
-            )
-        if found is None:
-            raise ConversationNotFound(str(conversation_id))
-        return found
 
     async def _retrying(
         self, turn: Callable[[AsyncSession], Awaitable[Reply | None]]
@@ -627,6 +512,11 @@ class ChatService:
                 session, user_id=user.id, platform=incoming.platform, chat_key=chat_key
             )
         return found, history
+
+
+def queries_for(chat: ChatService) -> ChatQueries:
+    """The reads over the same database, clock and default zone as `chat`'s turns."""
+    return ChatQueries(chat.db, clock=chat.clock, default_timezone=chat.policy.default_timezone)
 
 
 def _press_source(press: Press) -> str:

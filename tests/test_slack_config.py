@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 
 from adapters.slack.config import SlackConfig, SlackConfigError, slack_credentials
 from bot.cli import app
+from bot.platform_config import slack_config
 from bot.settings import load_settings
-from bot.wiring import slack_config
 
 GOOD = {
     "slack_bot_token": "xoxb-1-2-abc",

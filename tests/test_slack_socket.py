@@ -11,7 +11,7 @@ import pytest
 
 from adapters.slack.config import slack_credentials
 from adapters.slack.socket_mode import run_socket_mode
-from bot.wiring import slack_config
+from bot.platform_config import slack_config
 from core.delivery.inbox import Inbox
 from core.storage.db import Database
 from tests.fakes import slack_payloads as payloads

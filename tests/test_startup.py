@@ -20,9 +20,9 @@ from adapters.slack.config import SlackConfigError, slack_credentials
 from adapters.slack.socket_mode import run_socket_mode
 from adapters.telegram.config import TelegramSetupError
 from bot.logs import configure_logging
+from bot.platform_config import slack_config
 from bot.serve import create_app
 from bot.settings import load_settings
-from bot.wiring import slack_config
 from core.chat import APOLOGY
 from core.delivery.inbox import Inbox
 from core.storage.db import Database

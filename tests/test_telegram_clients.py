@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from adapters.telegram.application import build_application
-from bot.wiring import telegram_config
+from bot.platform_config import telegram_config
 from tests.fakes.telegram_api import FakeTelegramAPI
 from tests.fakes.telegram_rig import telegram_settings
 from tests.harness import ChatDriver

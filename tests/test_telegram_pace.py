@@ -13,7 +13,7 @@ from telegram.ext import Application
 
 from adapters.telegram.application import build_application, pace_key
 from adapters.telegram.ratelimit import NO_RETRY, FloodWait
-from bot.wiring import telegram_config
+from bot.platform_config import telegram_config
 from core.delivery.send_pace import DatabaseSlots, SharedPace
 from core.storage.db import Database
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI

@@ -12,7 +12,7 @@ from adapters.telegram import menus
 from adapters.telegram.application import build_application, run_polling
 from adapters.telegram.config import TelegramSetupError
 from bot.cli import app as cli
-from bot.wiring import telegram_config
+from bot.platform_config import telegram_config
 from core.agent.base import AgentTurn
 from core.commands.extensions import CommandCall
 from core.delivery.inbox import Inbox

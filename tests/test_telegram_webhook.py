@@ -18,7 +18,7 @@ from adapters.telegram.config import TelegramSetupError, webhook_secret
 from adapters.telegram.deliveries import process_update
 from adapters.telegram.webhook import SECRET_HEADER
 from bot.cli import app as cli
-from bot.wiring import telegram_config
+from bot.platform_config import telegram_config
 from core.storage.db import Database
 from core.storage.models import InboxItem, Message, ProcessedEvent, Task
 from tests.api_rig import ApiRig, api_rig

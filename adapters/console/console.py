@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Protocol, TextIO
 
 from adapters.console.translate import PLATFORM, read_line, render
-from core.chat import ChatService
+from core.chat import ChatService, queries_for
 from core.domain.zones import machine_zone
 from core.types import Attachment, Button, Incoming
 
@@ -123,7 +123,7 @@ async def _talk(
     choices: list[Button] = []
     failed = 0
     zone = machine_zone()  # the person at the console is where the machine is
-    waiting = await chat.waiting(platform=PLATFORM, tenant="", user_ref=user)
+    waiting = await queries_for(chat).waiting(platform=PLATFORM, tenant="", user_ref=user)
     if waiting is not None:  # a delete asked from an MCP client that could not ask here
         choices = list(waiting.buttons)
         print(render(waiting), file=stdout, flush=True)

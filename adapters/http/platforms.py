@@ -35,8 +35,6 @@ from core.delivery.inbox import Inbox
 from core.reminders.delivery import Sender
 
 if TYPE_CHECKING:
-    from adapters.slack.clients import WorkspaceClients
-    from adapters.slack.deliveries import Runner
     from adapters.slack.distribution import Distribution
     from adapters.slack.routing import Counted
 
@@ -113,9 +111,11 @@ def start_workers(
     workers = PlatformWorkers()
     if platforms.slack is not None:
         from adapters.slack import deliveries as slack_deliveries
+        from adapters.slack.app import create_slack_runner
         from adapters.slack.reminders import SlackReminderSender
 
-        runner, clients = _slack_runner(platforms, chat, slack_workspaces, counted)
+        assert platforms.slack is not None
+        runner, clients = create_slack_runner(platforms.slack, chat, slack_workspaces, counted)
         slack_deliveries.run_from(inbox, runner)
         workers.sources.append(slack_deliveries.SOURCE)
         workers.senders.append(SlackReminderSender(clients))
@@ -134,22 +134,3 @@ def start_workers(
         workers.senders.append(TelegramReminderSender(application.bot))
         workers.lifespans.append(lambda: telegram_lifespan(application, when_ready=ready))
     return workers
-
-
-def _slack_runner(
-    platforms: ServedPlatforms,
-    chat: ChatService,
-    slack_workspaces: Distribution | None,
-    counted: Counted | None,
-) -> tuple[Runner, WorkspaceClients]:
-    """What runs Slack deliveries and the clients reminders go out with."""
-    from adapters.slack.app import create_slack_worker
-    from adapters.slack.clients import OneWorkspace
-    from adapters.slack.routing import WorkspaceWorkers
-
-    if slack_workspaces is not None:
-        clients = slack_workspaces.clients
-        return WorkspaceWorkers(chat=chat, clients=clients, counted=counted), clients
-    assert platforms.slack is not None
-    worker = create_slack_worker(platforms.slack, chat)
-    return worker, OneWorkspace(worker.client)

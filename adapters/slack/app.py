@@ -29,7 +29,10 @@ from core.chat import ChatService
 from core.delivery.inbox import Inbox
 
 if TYPE_CHECKING:
+    from adapters.slack.clients import WorkspaceClients
+    from adapters.slack.deliveries import Runner
     from adapters.slack.distribution import Distribution
+    from adapters.slack.routing import Counted
 
 THINKING_TEXT = ":hourglass_flowing_sand: On it…"
 NOT_INSTALLED = (
@@ -164,3 +167,21 @@ def create_slack_worker(credentials: SlackCredentials, chat: ChatService) -> Sla
     """The worker that runs recorded Slack deliveries, with a Web API client of its own."""
     client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
     return SlackWorker(chat=chat, client=client)
+
+
+def create_slack_runner(
+    credentials: SlackCredentials,
+    chat: ChatService,
+    slack_workspaces: Distribution | None,
+    counted: Counted | None,
+) -> tuple[Runner, WorkspaceClients]:
+    """What runs Slack deliveries and the clients reminders go out with: with
+    `slack_workspaces`, each workspace's own token (`counted` is told each delivery's team)."""
+    from adapters.slack.clients import OneWorkspace
+    from adapters.slack.routing import WorkspaceWorkers
+
+    if slack_workspaces is not None:
+        clients = slack_workspaces.clients
+        return WorkspaceWorkers(chat=chat, clients=clients, counted=counted), clients
+    worker = create_slack_worker(credentials, chat)
+    return worker, OneWorkspace(worker.client)

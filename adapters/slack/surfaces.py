@@ -18,7 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack import home, modals
 from adapters.slack.translate import PLATFORM, HomeState, Payload, tenant_of
-from core.chat import ChatService
+from core.chat import ChatService, queries_for
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class SlackSurfaces:
         self, *, tenant: str, user: str, state: HomeState, notice: str | None = None
     ) -> None:
         """Draw the person's Home tab afresh from the database."""
-        board = await self.chat.board(
+        board = await queries_for(self.chat).board(
             platform=PLATFORM,
             tenant=tenant,
             user_ref=user,
@@ -56,7 +56,7 @@ class SlackSurfaces:
 
     async def open_edit(self, body: Payload, task_id: UUID) -> None:
         user = str((body.get("user") or {}).get("id") or "")
-        task = await self.chat.task(
+        task = await queries_for(self.chat).task(
             platform=PLATFORM, tenant=tenant_of(body), user_ref=user, task_id=task_id
         )
         view = (

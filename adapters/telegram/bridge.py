@@ -40,7 +40,7 @@ from adapters.telegram.translate import (
     read_update,
     render,
 )
-from core.chat import ChatService
+from core.chat import ChatService, queries_for
 from core.types import Reply
 
 log = logging.getLogger(__name__)
@@ -98,7 +98,7 @@ class TelegramBridge:
     async def _answer_inline(self, bot: Bot, search: InlineSearch) -> None:
         """Only the asker's tasks, never cached for anyone else (`is_personal`), and barely
         cached at all, as the list changes."""
-        tasks = await self.chat.search_tasks(
+        tasks = await queries_for(self.chat).search_tasks(
             platform=PLATFORM, tenant="", user_ref=search.user_ref, text=search.text
         )
         offer = (

@@ -49,7 +49,7 @@ def settings_checks(load: Callable[[], Settings]) -> tuple[Settings | None, list
 
 
 async def deployment_checks(settings: Settings) -> list[Check]:
-    from bot.wiring import slack_config, telegram_config
+    from bot.platform_config import slack_config, telegram_config
 
     database, slack, telegram = await asyncio.gather(
         check_database(settings.database_url),

@@ -22,8 +22,8 @@ from adapters.slack.app import create_slack_app, create_slack_worker
 from adapters.slack.config import slack_credentials
 from adapters.slack.http import make_slack_endpoint
 from adapters.slack.worker import SlackWorker
+from bot.platform_config import slack_config
 from bot.settings import Settings, load_settings
-from bot.wiring import slack_config
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
 from tests.fakes import slack_payloads as payloads

@@ -16,8 +16,8 @@ from telegram.ext import Application
 
 from adapters.telegram.application import build_application, run_polling
 from adapters.telegram.bridge import TelegramBridge
+from bot.platform_config import telegram_config
 from bot.settings import Settings, load_settings
-from bot.wiring import telegram_config
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
 from core.delivery.send_pace import Pace
