@@ -13,6 +13,7 @@ import pytest
 from sqlmodel import select
 
 from adapters.slack import home, modals
+from core.chat import queries_for
 from core.clock import PinnedClock
 from core.conversation.views import BOARD_PAGE
 from core.storage import audit
@@ -305,9 +306,11 @@ async def test_the_board_reads_only_the_page_it_shows(
 ) -> None:
     await add(slack, "first")
     await many_tasks(database, await alice.user_id(), 3_000)
-    board = await alice.service.board(platform="slack", tenant=TEAM_ID, user_ref="U0ALICE")
+    board = await queries_for(alice.service).board(
+        platform="slack", tenant=TEAM_ID, user_ref="U0ALICE"
+    )
     assert (len(board.open), board.open_total, board.open_start) == (BOARD_PAGE, 3_000, 0)
-    later = await alice.service.board(
+    later = await queries_for(alice.service).board(
         platform="slack", tenant=TEAM_ID, user_ref="U0ALICE", start=2_990
     )
     assert [t.number for t in later.open] == list(range(2_991, 3_001))
