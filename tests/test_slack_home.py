@@ -306,13 +306,10 @@ async def test_the_board_reads_only_the_page_it_shows(
 ) -> None:
     await add(slack, "first")
     await many_tasks(database, await alice.user_id(), 3_000)
-    board = await queries_for(alice.service).board(
-        platform="slack", tenant=TEAM_ID, user_ref="U0ALICE"
-    )
+    queries = queries_for(alice.service)
+    board = await queries.board(platform="slack", tenant=TEAM_ID, user_ref="U0ALICE")
     assert (len(board.open), board.open_total, board.open_start) == (BOARD_PAGE, 3_000, 0)
-    later = await queries_for(alice.service).board(
-        platform="slack", tenant=TEAM_ID, user_ref="U0ALICE", start=2_990
-    )
+    later = await queries.board(platform="slack", tenant=TEAM_ID, user_ref="U0ALICE", start=2_990)
     assert [t.number for t in later.open] == list(range(2_991, 3_001))
     assert later.open_total == 3_000
 
