@@ -8,7 +8,7 @@ returned, never from what the engine hoped would happen.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.agent.base import Agent, AgentTurn
@@ -21,6 +21,7 @@ from core.agent.builtin import (
     reopening,
     repeating,
     scheduling,
+    utterance,
 )
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
@@ -50,6 +51,7 @@ from core.agent.builtin.intents import (
     Reopen,
     Restore,
     Search,
+    Several,
     ShowTrash,
     TwoIntents,
     Undo,
@@ -66,6 +68,7 @@ from core.agent.builtin.refs import (
     Known,
     at_position,
     fuzzy_matches,
+    listed_titles,
     loose_matches,
     most_overlap,
     title_matches,
@@ -115,18 +118,19 @@ class BuiltinAgent(Agent):
         tools = turn.tools
         this_turn = _Turn(tools, context, note)
         reminded = bool(context.last_input.get("remind_at"))
-        asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
-        repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
+        text = utterance.prepared(turn.text)
+        asked = reminding.read(text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
+        repeating_asked = repeating.read(text, now=tools.now, zone=tools.zone)
         # "remind me to stretch every day at 7am": a repeating task (reminded each time)
         if asked is not None and not (isinstance(asked, RemindNew) and repeating_asked is not None):
             return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
-        if repeating_asked is not None:
+        if repeating_asked is not None and not repeating.misread(repeating_asked):
             return await repeating.act(
                 repeating_asked, this_turn.call, context, now=tools.now, zone=tools.zone
             )
         # Reading is pure CPU: in a thread, the event loop (health checks, other people's
         # turns) runs between its steps.
-        intent = await asyncio.to_thread(parse, turn.text, context)
+        intent = await asyncio.to_thread(parse, text, context)
         return await this_turn.run(intent)
 
 
@@ -145,9 +149,10 @@ class _Turn:
             case Add():
                 return await self.add(intent)
             case AskSplit():
-                first, second = intent.parts
                 self.note.ask(Awaiting("split_add", title=intent.whole, parts=intent.parts))
-                return phrases.SPLIT_ADD.format(whole=intent.whole, first=first, second=second)
+                quoted = [f"“{part}”" for part in intent.parts]
+                parts = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+                return phrases.SPLIT_ADD.format(whole=intent.whole, parts=parts)
             case AddSeveral():
                 added = [
                     await self.add(Add(title, again=True, fields=intent.fields))
@@ -194,6 +199,8 @@ class _Turn:
                 return phrases.BATCH[intent.family]
             case TwoIntents():
                 return phrases.TWO_INTENTS.format(first=intent.first, second=intent.second)
+            case Several():
+                return " ".join([await self.run(part) for part in intent.parts])
             case Injection():
                 return phrases.INJECTION
             case Unsupported():
@@ -336,6 +343,9 @@ class _Turn:
         """The tools match titles literally; try word stems ("calling mom" -> "call mom")."""
         listing = await self.call("list_tasks", status="all")
         tasks = knowns(listing)
+        if isinstance(intent, Complete) and (parts := listed_titles(tasks, intent.ref.text)):
+            each = (replace(intent, ref=Ref("title", text=part)) for part in parts)
+            return await self.run(Several(tuple(each)))  # "done with the laundry and the dishes"
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
@@ -353,7 +363,9 @@ class _Turn:
         if explicit or isinstance(intent, Delete):
             candidates = [task for task in tasks if not task.completed or family != "complete"]
             overlapping = most_overlap(candidates, intent.ref.text)
-            # one best match is acted on (a delete still waits for its button)
+            if isinstance(intent, Complete) and not intent.told and len(overlapping) == 1:
+                return self.confirm_complete(overlapping[0])  # a guess: asked, never acted on
+            # a delete waits for its button, which names the task
             if (acted := await self.act_or_ask(intent, family, overlapping)) is not None:
                 return acted
         if isinstance(intent, Complete) and intent.loose:

@@ -1,0 +1,119 @@
+"""The message as every reader sees it: chat shorthand spelled out ("2day", "b4", "3hrs",
+"remind me in an hour 2 call gran") and a slip corrected in the same breath resolved ("add
+ring Jon, sorry, John" is "add ring John"). Built once, at the start of a turn, so the
+reminder, repeat and task readers all read the same words."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin.lexicon.forms import TASK_VERBS
+from core.agent.builtin.lexicon.spelling import (
+    CORRECTION_MARKS,
+    CORRECTION_MARKS_SET_OFF,
+    FILLERS,
+    HOURS_SHORT,
+    MINUTES_SHORT,
+    MISSPELLINGS,
+    SLIP_REMARKS,
+)
+from core.agent.builtin.lexicon.time import NAMED_TIMES, WEEKDAYS
+from core.agent.builtin.pattern import NOCASE, alt
+
+_SHORTHAND = re.compile(
+    r"(?<![\w'])(?:"
+    + "|".join(sorted(map(re.escape, MISSPELLINGS), key=len, reverse=True))
+    + r")(?![\w'/])",
+    NOCASE,
+)
+_UNIT_JOINED = re.compile(
+    rf"\b(\d+)\s*(?:(?P<hours>{alt(HOURS_SHORT)})|{alt(MINUTES_SHORT)})\b", NOCASE
+)
+_SLIP = re.compile(rf"\b{alt(SLIP_REMARKS)}\b", NOCASE)
+# "need 2 call mom", "in 3 hours 2 call gran": a 2 before a task verb is "to", unless it is a
+# time or an amount ("at 2 call mom" is two o'clock).
+_TWO_AS_TO = re.compile(rf"\b(?P<before>[a-z']+)\s+2\s+(?={alt(TASK_VERBS)}\b)", NOCASE)
+_KEEPS_TWO = frozenset(
+    {"at", "by", "in", "on", "until", "till", "before", "after", "from", "to", "for", "about",
+     "around", "of", "and", "or", "only", "the"}
+)  # fmt: skip
+_CORRECTION = re.compile(
+    rf"^(?P<head>\S.*?\w)(?:\s+{alt(FILLERS)})*(?:\s*[,.;-]?\s+{alt(CORRECTION_MARKS)}\b|"
+    rf"\s*[,;—–-]\s*{alt(CORRECTION_MARKS_SET_OFF)}(?P<set_off>\s*,)?(?=\s))[\s,:.-]*"
+    r"(?P<fix>[^\s,;.!?][^,;!?]*?)[\s.!]*$",
+    NOCASE,
+)
+_MARK_FIRST = re.compile(
+    rf"^(?:(?:{alt(CORRECTION_MARKS, CORRECTION_MARKS_SET_OFF)})\b[\s,:.-]*)+", NOCASE
+)
+_NUMBER = re.compile(r"^#?\d+(?:st|nd|rd|th)?$", NOCASE)
+_TIME = re.compile(rf"^\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?$|^{alt(NAMED_TIMES)}$", NOCASE)
+_DAYS = frozenset(name.casefold() for name in WEEKDAYS) | {"today", "tomorrow", "tonight"}
+# A fix longer than this is a new sentence, not a word put right.
+MOST_FIX_WORDS = 3
+
+
+def prepared(text: str) -> str:
+    """`text` with shorthand spelled out and an in-sentence correction applied."""
+    text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
+    text = _UNIT_JOINED.sub(_unit, text)
+    text = _TWO_AS_TO.sub(_to_for_two, text)
+    text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
+    return corrected(text)
+
+
+def _unit(match: re.Match[str]) -> str:
+    """ "3hrs", "20mins": the number and its unit spelled out."""
+    return f"{match.group(1)} {'hours' if match.group('hours') else 'minutes'}"
+
+
+def _to_for_two(match: re.Match[str]) -> str:
+    before = match.group("before")
+    return match.group(0) if before.casefold() in _KEEPS_TWO else f"{before} to "
+
+
+def _kind(word: str) -> str:
+    lowered = word.casefold().strip(".,")
+    if _TIME.match(lowered) and not lowered.isdigit():
+        return "time"
+    if _NUMBER.match(lowered):
+        return "number"
+    return "day" if lowered in _DAYS else "word"
+
+
+def corrected(text: str) -> str:
+    """ "add meeting on thursday, I mean friday": the last words of the fix's kind replaced.
+    Left as said when it does not line up (the caller then reads the marker as words)."""
+    found = _CORRECTION.match(text)
+    if found is None:
+        return text
+    head = found.group("head").split()
+    fix = _MARK_FIRST.sub("", found.group("fix")).split()  # "sorry, I mean 3"
+    if not 0 < len(fix) <= MOST_FIX_WORDS or len(head) < 2 or _SLIP.search(found.group("head")):
+        return text
+    if (
+        found.group("set_off") is None
+        and _kind(fix[0]) == "word"
+        and found.group(0).count(",") < 2
+        and not _MARK_FIRST.match(found.group("fix"))
+    ):
+        return text  # "remove the gym one, no longer going": no slip put right
+    words = _with_fix(head, fix)
+    return text if words is None else " ".join(words)
+
+
+def _with_fix(head: list[str], fix: list[str]) -> list[str] | None:
+    """The fix put where it belongs: from the last use of its first word ("at 5pm, no wait,
+    at 6pm"), over the last word of its kind (a number, a time, a day: "mark 2 done, sorry,
+    3"), else over the last words, as many as it has; None when that would leave no verb."""
+    first = fix[0].casefold()
+    same = [index for index, word in enumerate(head) if word.casefold() == first]
+    kind = _kind(fix[0])
+    kinds = [index for index, word in enumerate(head) if _kind(word) == kind]
+    if same:
+        start = same[-1]
+    elif kind != "word" and len(fix) == 1:
+        return [*head[: kinds[-1]], fix[0], *head[kinds[-1] + 1 :]] if kinds else None
+    else:
+        start = len(head) - len(fix)
+    return [*head[:start], *fix] if start >= 1 else None
