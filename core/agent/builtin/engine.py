@@ -61,6 +61,7 @@ from core.agent.builtin.intents import (
     Update,
     WhenDue,
 )
+from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.parse import parse
@@ -88,6 +89,7 @@ _TOOL_OF: dict[Family, str] = {
 # The longest message one request can need (a full title, a full description and the words
 # around them). Longer ones are not read: no single request fits, and reading costs time.
 READ_AT_MOST = TITLE_MAX + DESCRIPTION_MAX + 100
+_NAMES = {number: word for word, number in NUMBER_WORDS.items()}
 _CHITCHAT = {
     "help": phrases.HELP,
     "greeting": phrases.GREETING,
@@ -152,7 +154,9 @@ class _Turn:
                 self.note.ask(Awaiting("split_add", title=intent.whole, parts=intent.parts))
                 quoted = [f"“{part}”" for part in intent.parts]
                 parts = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
-                return phrases.SPLIT_ADD.format(whole=intent.whole, parts=parts)
+                count = _NAMES.get(len(intent.parts), str(len(intent.parts)))
+                asked = phrases.SPLIT_ADD if len(intent.parts) == 2 else phrases.SPLIT_ADD_MANY
+                return asked.format(whole=intent.whole, parts=parts, count=count)
             case AddSeveral():
                 added = [
                     await self.add(Add(title, again=True, fields=intent.fields))

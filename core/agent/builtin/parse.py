@@ -25,7 +25,6 @@ from core.agent.builtin import (
     misread,
     next_due,
     recent,
-    repairs,
     safety,
     several,
     timed,
@@ -296,7 +295,7 @@ def parse(text: str, context: Context | None = None) -> Intent:
             found = Add(found.maybe_task)
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
     whole = functools.partial(_parse, context=context or Context())
-    found = decoration.keep_trailing_emoji(repairs.read(text, whole) or whole(text), text)
+    found = decoration.keep_trailing_emoji(whole(text), text)
     found = _requests_among(several.separated(found, text))
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"

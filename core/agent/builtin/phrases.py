@@ -7,7 +7,12 @@ from core.agent.builtin.intents import Family
 from core.conversation.help import HELP_TEXT
 
 ASK_TITLE = "What should I add? Tell me the task, for example “add buy milk”."
-SPLIT_ADD = "Should I add “{whole}” as one task, or {parts} as separate tasks? Say one or separate."
+SPLIT_ADD = (
+    "Should I add “{whole}” as one task, or {parts} as {count} separate tasks? Say one or two."
+)
+SPLIT_ADD_MANY = (
+    "Should I add “{whole}” as one task, or {parts} as {count} separate tasks? Say one or separate."
+)
 ASK_WHICH: dict[Family, str] = {
     "complete": "Which task did you finish? Tell me its number or part of its title.",
     "delete": "Which task should I delete? Tell me its number or part of its title.",

@@ -9,6 +9,7 @@ import re
 
 from core.agent.builtin.lexicon.forms import TASK_VERBS
 from core.agent.builtin.lexicon.spelling import (
+    APOLOGIES,
     CORRECTION_MARKS,
     CORRECTION_MARKS_SET_OFF,
     FILLERS,
@@ -37,12 +38,14 @@ _KEEPS_TWO = frozenset(
     {"at", "by", "in", "on", "until", "till", "before", "after", "from", "to", "for", "about",
      "around", "of", "and", "or", "only", "the"}
 )  # fmt: skip
+_GAP = r"[\s,.;—–-]*"
 _CORRECTION = re.compile(
-    rf"^(?P<head>\S.*?\w)(?:\s+{alt(FILLERS)})*(?:\s*[,.;-]?\s+{alt(CORRECTION_MARKS)}\b|"
-    rf"\s*[,;—–-]\s*{alt(CORRECTION_MARKS_SET_OFF)}(?P<set_off>\s*,)?(?=\s))[\s,:.-]*"
-    r"(?P<fix>[^\s,;.!?][^,;!?]*?)[\s.!]*$",
+    rf"^(?P<head>\S.*?\w)(?P<gap>{_GAP})(?:{alt(FILLERS)}\b{_GAP})*(?:(?P<strong>"
+    rf"{alt(CORRECTION_MARKS)})\b|(?P<soft>{alt(CORRECTION_MARKS_SET_OFF)})\b(?P<set_off>\s*,)?)"
+    r"[\s,:.—–-]*(?P<fix>[^\s,;.!?][^,;!?]*?)[\s.!]*$",
     NOCASE,
 )
+_HESITATIONS = frozenset((*FILLERS, "wait"))
 _MARK_FIRST = re.compile(
     rf"^(?:(?:{alt(CORRECTION_MARKS, CORRECTION_MARKS_SET_OFF)})\b[\s,:.-]*)+", NOCASE
 )
@@ -88,18 +91,37 @@ def corrected(text: str) -> str:
     if found is None:
         return text
     head = found.group("head").split()
+    while head and head[-1].casefold().strip(".,") in _HESITATIONS:
+        head.pop()  # "done with the laundry.. oh wait i meant the dishes"
     fix = _MARK_FIRST.sub("", found.group("fix")).split()  # "sorry, I mean 3"
-    if not 0 < len(fix) <= MOST_FIX_WORDS or len(head) < 2 or _SLIP.search(found.group("head")):
+    if _SLIP.search(found.group("head")) or len(head) < 2:
         return text
-    if (
-        found.group("set_off") is None
-        and _kind(fix[0]) == "word"
-        and found.group(0).count(",") < 2
-        and not _MARK_FIRST.match(found.group("fix"))
-    ):
-        return text  # "remove the gym one, no longer going": no slip put right
+    if not 0 < len(fix) <= MOST_FIX_WORDS or not (found.group("strong") or _set_off(found, fix)):
+        return _without_apology(found, head, text)  # "finished 1 sorry it took so long"
     words = _with_fix(head, fix)
     return text if words is None else " ".join(words)
+
+
+def _without_apology(found: re.Match[str], head: list[str], text: str) -> str:
+    """An apology that corrects nothing is an aside, cut off after a break or a number;
+    anything else is left as said ("remove the gym one, no longer going")."""
+    apology = (found.group("soft") or "").casefold() in APOLOGIES
+    after_break = any(mark in found.group("gap") for mark in ",;—–-")
+    if apology and (after_break or _kind(head[-1]) == "number"):
+        return " ".join(head)
+    return text
+
+
+def _set_off(found: re.Match[str], fix: list[str]) -> bool:
+    """A short mark ("sorry", "no") corrects only after a break, and only before a comma, a
+    number, a time or a day, or another mark ("delete 2, sorry, 4"; "no, I mean 3")."""
+    if not any(mark in found.group("gap") for mark in ",;—–-"):
+        return False
+    return (
+        bool(found.group("set_off"))
+        or _kind(fix[0]) != "word"
+        or bool(_MARK_FIRST.match(found.group("fix")))
+    )
 
 
 def _with_fix(head: list[str], fix: list[str]) -> list[str] | None:

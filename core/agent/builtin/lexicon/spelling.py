@@ -46,6 +46,8 @@ CORRECTION_MARKS_SET_OFF: tuple[str, ...] = ("sorry", "actually", "no", "make th
 # A remark that the last turn went wrong ("oops wrong one, I meant 3"): what follows
 # corrects that turn, not these words.
 SLIP_REMARKS: tuple[str, ...] = ("wrong", "not that", "oops", "ugh", "whoops", "my bad")
+# An apology that puts nothing right is an aside ("finished 1 sorry it took so long").
+APOLOGIES: tuple[str, ...] = ("sorry",)
 # Sounds said while catching a slip ("done 2 oh wait no, 1").
 FILLERS: tuple[str, ...] = ("oh", "uh", "um", "er", "erm", "hmm", "ah", "ugh")
 # Verbs whose misspelling is corrected when what follows can only point at a task
