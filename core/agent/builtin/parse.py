@@ -61,7 +61,7 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS, THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
-from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.tasks import ALL_SHOWN, TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
@@ -241,6 +241,35 @@ def _two_intents(text: str) -> Several | TwoIntents | None:
     return None
 
 
+_ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
+
+
+def _each_shown(text: str, context: Context) -> Several | None:
+    """ "complete both", "push them all to friday": the act on each task the last reply
+    listed ("both" only when it listed two); a delete stays one at a time."""
+    shown = context.listing
+    pointer = _ALL_SHOWN.search(text)
+    if not shown or pointer is None:
+        return None
+    if pointer.group(0).casefold().startswith("both") and len(shown) != 2:
+        return None
+    found = _batch(text) or single(text)
+    if found == Batch("complete"):
+        pending = [task for task in shown if not task.completed]
+        return Several(tuple(Complete(Ref("number", number=task.number)) for task in pending))
+    if (
+        isinstance(found, EditFields)
+        and found.ref.kind == "title"
+        and _ALL_SHOWN.fullmatch(found.ref.text)
+    ):
+        return Several(
+            tuple(
+                dataclasses.replace(found, ref=Ref("number", number=task.number)) for task in shown
+            )
+        )
+    return None
+
+
 _EITHER = re.compile(r"\bor\b", NOCASE)
 _NUMBERS = re.compile(r"\d+")
 
@@ -382,6 +411,8 @@ def _parse(text: str, context: Context) -> Intent:
         return edited  # "edit task 1: title 'x'", "it should say buy milk"
     if safety.REOPEN.search(cleaned) and not _lists(cleaned):
         return undoing.read_reopen(cleaned) or Reopen(Ref("pronoun"))
+    if (each := _each_shown(cleaned, context)) is not None:
+        return each  # "complete both" after a listing of two
     batch = _batch(cleaned)
     if batch is not None:
         return batch
