@@ -165,14 +165,16 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
 
 
 _LIST_COMMA = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=[^,]*$)", NOCASE)
-# The longest item of a comma list read as things to buy rather than one task's words.
+# The longest item of a comma list read as things to buy rather than one task's words, and
+# the most items such a list holds (more are not one person's list, nor read: each costs).
 MOST_ITEM_WORDS = 3
+MOST_ITEMS = 12
 
 
 def _listed(title: str) -> tuple[str, ...] | None:
     """Three or more short items with commas between, none of them a date, a priority or a
     tag said apart ("pay rent, high priority, friday" is one task and its fields)."""
-    if title.count(",") < 2:
+    if not 2 <= title.count(",") < MOST_ITEMS:
         return None
     items = tuple(item.strip() for item in _LIST_COMMA.split(title) if item.strip())
     if len(items) < 3 or any(len(item.split()) > MOST_ITEM_WORDS for item in items):
