@@ -68,6 +68,7 @@ class Outcome:
     reply: str
     confirmation_offered: bool
     reminders: list[ReminderState] = field(default_factory=list)
+    before: tuple[list[TaskState], list[ReminderState]] | None = None  # state after `given`
 
 
 @dataclass
@@ -384,3 +385,21 @@ def judge(case: Case, outcome: Outcome) -> list[str]:
             f"got {outcome.confirmation_offered}"
         )
     return problems
+
+
+_STATE_KEYS = ("tasks:", "reminders:", "unchanged:")
+
+
+def harmful(case: Case, outcome: Outcome, problems: list[str]) -> bool:
+    """A one-message case that failed on what the list should hold, yet changed the list:
+    it acted on something other than what was asked (a question back changes nothing)."""
+    if len(case.say) != 1 or outcome.before is None:
+        return False
+    if not any(problem.startswith(_STATE_KEYS) for problem in problems):
+        return False
+    tasks, reminders = outcome.before
+
+    def key(states: list[Any]) -> list[str]:
+        return sorted(repr(state) for state in states)
+
+    return key(tasks) != key(outcome.tasks) or key(reminders) != key(outcome.reminders)

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from sqlmodel import select
 
-from bot.eval_cases import Case, Outcome, ReminderState, TaskState, judge, load_cases
+from bot.eval_cases import Case, Outcome, ReminderState, TaskState, harmful, judge, load_cases
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.clock import Clock, PinnedClock, SystemClock
@@ -144,6 +144,8 @@ async def run_case(case: Case, database_url: str, agent: Agent, settings: Settin
     clock = case_clock(case)
     try:
         await _create_given(db, case, clock)
+        zone = _zone(case)
+        before = (await _final_tasks(db, zone), await _pending_reminders(db, zone))
         policy = dataclasses.replace(build_policy(settings), rate_limit_per_minute=0)
         chat = build_chat(db, agent=agent, policy=policy, clock=clock)
         reply: Reply | None = None
@@ -162,9 +164,12 @@ async def run_case(case: Case, database_url: str, agent: Agent, settings: Settin
             )
             if pressed is None:
                 raise RuntimeError("the press got no reply")
-        zone = _zone(case)
         return Outcome(
-            await _final_tasks(db, zone), reply.text, offered, await _pending_reminders(db, zone)
+            await _final_tasks(db, zone),
+            reply.text,
+            offered,
+            await _pending_reminders(db, zone),
+            before,
         )
     finally:
         await db.dispose()
@@ -180,7 +185,7 @@ async def run_eval(
     """Run every case in `path`; print a line each and the total. 0 only when all passed."""
     out = out or sys.stdout
     loaded = load_cases(path.read_text(encoding="utf-8"))  # noqa: ASYNC240 - read once, up front
-    passed = failed = 0
+    passed = failed = single = harmed = 0
     for name, reason in loaded.invalid:
         failed += 1
         print(f"FAIL {name}: {reason}", file=out)
@@ -194,9 +199,13 @@ async def run_eval(
         for index, case in enumerate(loaded.cases):
             copy = Path(directory) / f"case-{index}.db"
             shutil.copyfile(template, copy)
+            single += len(case.say) == 1
             try:
                 outcome = await run_case(case, f"sqlite:///{copy}", agent, settings)
                 problems = judge(case, outcome)
+                if harmful(case, outcome, problems):
+                    harmed += 1
+                    problems.append("harmful: the list changed, but not as asked")
             except Exception as error:
                 problems = [f"raised {type(error).__name__}: {error}"]
                 traceback.print_exc(file=sys.stderr)
@@ -208,5 +217,12 @@ async def run_eval(
             else:
                 passed += 1
                 print(f"PASS {case.id}", file=out)
+    if single:
+        share = 100 * harmed / single
+        print(
+            f"harmful: {harmed} of {single} one-message cases ({share:.1f}%) "
+            "changed the list other than asked",
+            file=out,
+        )
     print(f"{passed} passed, {failed} failed", file=out)
     return 0 if failed == 0 else 1

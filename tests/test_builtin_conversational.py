@@ -45,7 +45,7 @@ def test_a_title_with_and_stays_one_task(said: str) -> None:
 @pytest.mark.parametrize(
     ("said", "expected"),
     [
-        ("finished number 1, no wait i mean number 3", Complete(Ref("number", 3), told=True)),
+        ("finished number 1, no wait i mean number 3", Complete(Ref("number", 3))),
         ("delete 2 — sorry, 4", Delete(Ref("number", 4))),
         ("remove task 3 no wait 2", Delete(Ref("number", 2))),
         ("finished 1 sorry it took so long", Complete(Ref("number", 1))),

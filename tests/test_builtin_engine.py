@@ -86,6 +86,14 @@ async def test_refusals_and_questions_change_nothing(chat: ChatDriver, text: str
     assert [a.action for a in await chat.audit()] == ["add_task"]
 
 
+async def test_several_requests_in_one_message_are_each_done(chat: ChatDriver) -> None:
+    for title in ("buy milk", "bread", "stamps"):
+        await chat.say(f"add {title}")
+    reply = await chat.say("done 1 and 3, then show my list")
+    assert "Marked #1" in reply and "Marked #3" in reply and "2. bread" in reply
+    assert [t.completed for t in await chat.tasks()] == [True, False, True]
+
+
 async def test_offers_and_answers(chat: ChatDriver) -> None:
     assert "Do you want me to add “buy eggs”" in await chat.say("buy eggs")
     assert await chat.titles() == []

@@ -22,6 +22,7 @@ from core.agent.builtin.intents import (
     Ref,
     Reopen,
     Search,
+    Several,
     TwoIntents,
     Undone,
     Unknown,
@@ -304,7 +305,6 @@ def test_deletes(text: str, ref: Ref) -> None:
         ("mark all tasks as done", "complete"),
         ("finish all my tasks", "complete"),
         ("check off everything", "complete"),
-        ("Complete task 1 and 2", "complete"),
         ("start over", "delete"),
     ],
 )
@@ -332,15 +332,36 @@ def test_attempts_to_change_the_rules(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Add milk and complete the shopping list",
         "Add buy milk then show me my list",
-        "delete task 1 and add buy bread",
-        "mark task 1 done and delete task 2",
         "add eggs, then mark call mom as done",
+        "done with 1 and make 3 urgent",
     ],
 )
-def test_two_operations_in_one_message(text: str) -> None:
+def test_two_operations_in_one_message_are_both_read(text: str) -> None:
+    found = parse(text)
+    assert isinstance(found, Several) and len(found.parts) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add milk and complete the shopping list",
+        "delete task 1 and add buy bread",
+        "mark task 1 done and delete task 2",
+    ],
+)
+def test_an_add_joined_by_and_or_a_delete_beside_another_request_is_asked_about(
+    text: str,
+) -> None:
     assert isinstance(parse(text), TwoIntents)
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [("Complete task 1 and 2", [1, 2]), ("tick off 2 and 4", [2, 4]), ("done 1, 3", [1, 3])],
+)
+def test_several_numbers_done_are_each_marked(text: str, numbers: list[int]) -> None:
+    assert parse(text) == Several(tuple(Complete(Ref("number", number=n)) for n in numbers))
 
 
 @pytest.mark.parametrize(
@@ -385,7 +406,7 @@ def test_answers_pick_among_the_candidates_just_shown() -> None:
 def test_answers_to_our_questions() -> None:
     assert parse("buy milk", Context(awaiting=Awaiting("title"))) == Add("buy milk")
     assert parse("yes", Context(awaiting=Awaiting("offer_add", title="buy eggs"))) == Add(
-        "buy eggs"
+        "buy eggs", agreed=True
     )
     confirm = Context(awaiting=Awaiting("confirm_complete", number=3))
     assert parse("yep", confirm) == Complete(number(3))
@@ -480,13 +501,13 @@ def test_i_meant_after_a_rename_puts_the_wrong_task_back() -> None:
 
 def test_yes_put_it_on_my_list_accepts_the_offer() -> None:
     offered = Context(awaiting=Awaiting("offer_add", title="call the plumber"))
-    assert parse("yes, put it on my list", offered) == Add("call the plumber")
-    assert parse("put it on my list", offered) == Add("call the plumber")
+    assert parse("yes, put it on my list", offered) == Add("call the plumber", agreed=True)
+    assert parse("put it on my list", offered) == Add("call the plumber", agreed=True)
 
 
 def test_a_thumbs_up_answers_our_question() -> None:
     offered = Context(awaiting=Awaiting("offer_add", title="call the plumber"))
-    assert parse("👍", offered) == Add("call the plumber")
+    assert parse("👍", offered) == Add("call the plumber", agreed=True)
     assert parse("👍") == Chitchat("yes")
     assert parse("✅ add milk") == Add("milk")
 

@@ -122,6 +122,22 @@ async def test_a_case_that_expects_the_wrong_thing_fails(tmp_path: Path) -> None
     assert lines[-1] == "1 passed, 2 failed"
 
 
+async def test_a_one_message_case_that_changed_the_list_wrongly_is_counted_harmful(
+    tmp_path: Path,
+) -> None:
+    asked = json.dumps(
+        {"id": "asked", "given": [{"title": "a"}], "say": ["asdf"], "expect": {"tasks": []}}
+    )
+    code, lines = await run(tmp_path, [GOOD, WRONG, asked])
+    assert code == 1
+    assert any(line.startswith("FAIL wrong: tasks:") and "harmful" in line for line in lines)
+    assert any(line.startswith("FAIL asked:") and "harmful" not in line for line in lines)
+    assert lines[-2:] == [
+        "harmful: 1 of 3 one-message cases (33.3%) changed the list other than asked",
+        "1 passed, 2 failed",
+    ]
+
+
 async def test_all_passing_exits_zero_and_presses_as_the_same_user(tmp_path: Path) -> None:
     deleted = {
         "id": "del",

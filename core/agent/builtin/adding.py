@@ -144,6 +144,9 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     quoted = split_quoted(rest)
     if quoted is not None:
         title, tail = quoted
+        if _QUOTED.search(tail) and _ONLY_JOINS.match(_QUOTED.sub(" ", tail)):
+            more = (found.group("a") or found.group("b") for found in _QUOTED.finditer(tail))
+            return AddSeveral((title, *(each.strip() for each in more)))  # '"x" and "y"'
         fields, description = quoted_tail(ON_MY_LIST.sub("", " " + tail).strip())
         return Add(title, description, fields=fields)
     if (needed := read_need(rest)) is not None:
@@ -156,8 +159,33 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
         return AskTitle()
     if not description and (two := _TWO_THINGS.match(title)):
         return AskSplit(title, (two.group("first"), two.group("second")))
+    if not description and (items := _listed(title)):
+        return AskSplit(title, items)  # "bananas, oat milk, rice": one task or three?
     return Add(title, description)
 
+
+_LIST_COMMA = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=[^,]*$)", NOCASE)
+# The longest item of a comma list read as things to buy rather than one task's words, and
+# the most items such a list holds (more are not one person's list, nor read: each costs).
+MOST_ITEM_WORDS = 3
+MOST_ITEMS = 12
+
+
+def _listed(title: str) -> tuple[str, ...] | None:
+    """Three or more short items with commas between, none of them a date, a priority or a
+    tag said apart ("pay rent, high priority, friday" is one task and its fields)."""
+    if not 2 <= title.count(",") < MOST_ITEMS:
+        return None
+    items = tuple(item.strip() for item in _LIST_COMMA.split(title) if item.strip())
+    if len(items) < 3 or any(len(item.split()) > MOST_ITEM_WORDS for item in items):
+        return None
+    if any(only_fields(item) or is_date(item) or re.search(r"\d", item) for item in items):
+        return None
+    return items
+
+
+_QUOTED = re.compile(r'"(?P<a>[^"]+)"|“(?P<b>[^”]+)”')
+_ONLY_JOINS = re.compile(r"^(?:\s|,|;|&|\+|\band\b|\bplus\b|\balso\b)*$", NOCASE)
 
 _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(

@@ -122,7 +122,7 @@ def answer(kind: str, context: Context) -> Intent | None:
         return None
     if kind == "yes":
         if awaiting.kind == "offer_add" and awaiting.title:
-            return Add(awaiting.title)
+            return Add(awaiting.title, agreed=True)
         if awaiting.kind == "duplicate" and awaiting.title:
             return Add(awaiting.title, again=True)
         if awaiting.kind == "confirm_complete" and awaiting.number is not None:

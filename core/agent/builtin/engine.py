@@ -8,7 +8,7 @@ returned, never from what the engine hoped would happen.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core import tools as task_tools
@@ -22,6 +22,7 @@ from core.agent.builtin import (
     reopening,
     repeating,
     scheduling,
+    utterance,
 )
 from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.intents import (
@@ -51,6 +52,7 @@ from core.agent.builtin.intents import (
     Reopen,
     Restore,
     Search,
+    Several,
     ShowTrash,
     TwoIntents,
     Undo,
@@ -60,6 +62,7 @@ from core.agent.builtin.intents import (
     Update,
     WhenDue,
 )
+from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
 from core.agent.builtin.nearest import nearest
 from core.agent.builtin.notes import Awaiting, Note
@@ -68,6 +71,7 @@ from core.agent.builtin.refs import (
     Known,
     at_position,
     fuzzy_matches,
+    listed_titles,
     loose_matches,
     most_overlap,
     title_matches,
@@ -88,6 +92,7 @@ _TOOL_OF: dict[Family, str] = {
 # The longest message one request can need (a full title, a full description and the words
 # around them). Longer ones are not read: no single request fits, and reading costs time.
 READ_AT_MOST = TITLE_MAX + DESCRIPTION_MAX + 100
+_NAMES = {number: word for word, number in NUMBER_WORDS.items()}
 _CHITCHAT = {
     "help": phrases.HELP,
     "greeting": phrases.GREETING,
@@ -119,18 +124,19 @@ class BuiltinAgent(Agent):
         tools.whole_listings = True  # its lookups match against everything; it shows a page
         this_turn = _Turn(tools, context, note)
         reminded = bool(context.last_input.get("remind_at"))
-        asked = reminding.read(turn.text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
-        repeating_asked = repeating.read(turn.text, now=tools.now, zone=tools.zone)
+        text = utterance.prepared(turn.text)
+        asked = reminding.read(text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
+        repeating_asked = repeating.read(text, now=tools.now, zone=tools.zone)
         # "remind me to stretch every day at 7am": a repeating task (reminded each time)
         if asked is not None and not (isinstance(asked, RemindNew) and repeating_asked is not None):
             return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
-        if repeating_asked is not None:
+        if repeating_asked is not None and not repeating.misread(repeating_asked):
             return await repeating.act(
                 repeating_asked, this_turn.call, context, now=tools.now, zone=tools.zone
             )
         # Reading is pure CPU: in a thread, the event loop (health checks, other people's
         # turns) runs between its steps.
-        intent = await asyncio.to_thread(parse, turn.text, context)
+        intent = await asyncio.to_thread(parse, text, context)
         return await this_turn.run(intent)
 
 
@@ -149,9 +155,12 @@ class _Turn:
             case Add():
                 return await self.add(intent)
             case AskSplit():
-                first, second = intent.parts
                 self.note.ask(Awaiting("split_add", title=intent.whole, parts=intent.parts))
-                return phrases.SPLIT_ADD.format(whole=intent.whole, first=first, second=second)
+                quoted = [f"“{part}”" for part in intent.parts]
+                parts = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+                count = _NAMES.get(len(intent.parts), str(len(intent.parts)))
+                asked = phrases.SPLIT_ADD if len(intent.parts) == 2 else phrases.SPLIT_ADD_MANY
+                return asked.format(whole=intent.whole, parts=parts, count=count)
             case AddSeveral():
                 added = [
                     await self.add(Add(title, again=True, fields=intent.fields))
@@ -200,6 +209,8 @@ class _Turn:
                 return phrases.BATCH[intent.family]
             case TwoIntents():
                 return phrases.TWO_INTENTS.format(first=intent.first, second=intent.second)
+            case Several():
+                return " ".join([await self.run(part) for part in intent.parts])
             case Injection():
                 return phrases.INJECTION
             case Unsupported():
@@ -342,6 +353,9 @@ class _Turn:
         found = await self.tools.titles(open_only=family == "complete")
         near = nearest(found, intent.ref.text)
         tasks = [Known(row.number, row.title, row.completed) for row in near]
+        if isinstance(intent, Complete) and (parts := listed_titles(tasks, intent.ref.text)):
+            each = (replace(intent, ref=Ref("title", text=part)) for part in parts)
+            return await self.run(Several(tuple(each)))  # "done with the laundry and the dishes"
         matches = loose_matches(tasks, intent.ref.text)
         if family == "complete" and len(matches) > 1:
             matches = [task for task in matches if not task.completed] or matches
@@ -359,7 +373,9 @@ class _Turn:
         if explicit or isinstance(intent, Delete):
             candidates = [task for task in tasks if not task.completed or family != "complete"]
             overlapping = most_overlap(candidates, intent.ref.text)
-            # one best match is acted on (a delete still waits for its button)
+            if isinstance(intent, Complete) and not intent.told and len(overlapping) == 1:
+                return self.confirm_complete(overlapping[0])  # a guess: asked, never acted on
+            # a delete waits for its button, which names the task
             if (acted := await self.act_or_ask(intent, family, overlapping)) is not None:
                 return acted
         if isinstance(intent, Complete) and intent.loose:

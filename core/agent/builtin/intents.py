@@ -30,6 +30,7 @@ class Add:
     title: str
     description: str = ""
     again: bool = False  # the person said yes to adding a second task of the same title
+    agreed: bool = False  # the person said yes to this very title, when it was asked about
     priority: str | None = None  # said apart from the title ("!!" after it)
     # Words said apart from the title that set its due, priority and tags ("'x' tomorrow,
     # #work"; a list's "tasks for friday:"); a due in the title's own words wins.
@@ -38,10 +39,11 @@ class Add:
 
 @dataclass(frozen=True)
 class AskSplit:
-    """ "add milk and bread": one task or two? (seed 004 asks rather than guesses)."""
+    """ "add milk and bread", "add bananas, oat milk, rice": one task or several? Asked, not
+    guessed."""
 
     whole: str
-    parts: tuple[str, str]
+    parts: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -166,17 +168,26 @@ class AskWhich:
 
 @dataclass(frozen=True)
 class Batch:
-    """Several tasks at once ("delete all", "complete 1 and 2"): refused, nothing changes."""
+    """Several tasks at once ("delete all", "delete 1 and 2"): refused, nothing changes."""
 
     family: Family
 
 
 @dataclass(frozen=True)
 class TwoIntents:
-    """Two operations in one message ("add milk and complete the list"): ask which first."""
+    """ "add milk and complete the list": an add whose title may run on into a second
+    request, so which is meant is asked; nothing changes."""
 
     first: str
     second: str
+
+
+@dataclass(frozen=True)
+class Several:
+    """Several requests in one message ("done 1 and 3", "add eggs, then mark 2 done"): each
+    carried out in turn, and each answered, so a part not done is said plainly."""
+
+    parts: tuple[Intent, ...]
 
 
 @dataclass(frozen=True)
@@ -276,6 +287,7 @@ Intent = (
     | AskWhich
     | Batch
     | TwoIntents
+    | Several
     | Unsupported
     | Undo
     | Reopen

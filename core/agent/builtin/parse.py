@@ -25,11 +25,11 @@ from core.agent.builtin import (
     misread,
     next_due,
     recent,
-    repairs,
     safety,
     several,
     timed,
     undoing,
+    utterance,
     verbs,
 )
 from core.agent.builtin.context import Context
@@ -45,6 +45,7 @@ from core.agent.builtin.intents import (
     Complete,
     Count,
     Delete,
+    EditFields,
     Family,
     Injection,
     Intent,
@@ -53,13 +54,14 @@ from core.agent.builtin.intents import (
     Ref,
     Reopen,
     Search,
+    Several,
     TwoIntents,
     Unknown,
     Update,
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS, THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
-from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.tasks import ALL_SHOWN, TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
@@ -208,20 +210,79 @@ def _definite(intent: Intent) -> bool:
     return isinstance(intent, Add | Complete | Delete | ListTasks | Count | Search)
 
 
-def _two_intents(text: str) -> TwoIntents | None:
+_BARE_AND = re.compile(r"\s+(?:and|&)\s+", NOCASE)
+
+
+def _acts(intent: Intent) -> bool:
+    """A request that changes or shows something, a field change on a task numbered included
+    ("and tag it work" points at the add before it, read elsewhere)."""
+    if isinstance(intent, EditFields):
+        return intent.ref.kind in ("number", "ordinal") and intent.tentative is None
+    return isinstance(intent, Several) or _definite(intent)
+
+
+def _two_intents(text: str) -> Several | TwoIntents | None:
+    """ "add eggs, then mark call mom as done": both parts, in turn. Asked instead: an add
+    joined by a bare "and", which may hold the rest in its title ("add milk and complete the
+    list"), and a delete, whose Confirm button stands alone."""
     for separator in _SEPARATORS.finditer(text):
         left, right = text[: separator.start()].strip(), text[separator.end() :].strip()
         if not left or not _OPERATION_START.match(right):
             continue
-        first, second = single(left), single(right)
-        if _definite(first) and _definite(second):
+        first, second = _batch(left) or single(left), _batch(right) or single(right)
+        if _acts(first) and _acts(second):
             if isinstance(first, Complete | Delete) and type(first) is type(second):
                 return None  # "complete 1 and 2" is a batch, handled elsewhere
-            return TwoIntents(left, right)
+            if isinstance(first, Delete) or isinstance(second, Delete):
+                return TwoIntents(left, right)  # a delete's button stands alone
+            if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)):
+                return TwoIntents(left, right)
+            return Several((first, second))
     return None
 
 
-def _batch(text: str) -> Batch | None:
+_ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
+
+
+def _each_shown(text: str, context: Context) -> Several | None:
+    """ "complete both", "push them all to friday": the act on each task the last reply
+    listed ("both" only when it listed two); a delete stays one at a time."""
+    shown = context.listing
+    pointer = _ALL_SHOWN.search(text)
+    if not shown or pointer is None:
+        return None
+    if pointer.group(0).casefold().startswith("both") and len(shown) != 2:
+        return None
+    found = _batch(text) or single(text)
+    if found == Batch("complete"):
+        pending = [task for task in shown if not task.completed]
+        return Several(tuple(Complete(Ref("number", number=task.number)) for task in pending))
+    if (
+        isinstance(found, EditFields)
+        and found.ref.kind == "title"
+        and _ALL_SHOWN.fullmatch(found.ref.text)
+    ):
+        return Several(
+            tuple(
+                dataclasses.replace(found, ref=Ref("number", number=task.number)) for task in shown
+            )
+        )
+    return None
+
+
+_EITHER = re.compile(r"\bor\b", NOCASE)
+_NUMBERS = re.compile(r"\d+")
+
+
+def _each_done(numbers: str) -> Several | Batch:
+    """ "1, 2 and 4": each marked done; "1 or 2" is no request to act on."""
+    if _EITHER.search(numbers):
+        return Batch("complete")
+    found = dict.fromkeys(int(number) for number in _NUMBERS.findall(numbers))
+    return Several(tuple(Complete(Ref("number", number=number)) for number in found))
+
+
+def _batch(text: str) -> Batch | Several | None:
     if listing.STATUS_QUESTION.match(text):
         return None  # "did I finish everything?" asks; it does not order
     if safety.BATCH_DELETE.search(text):
@@ -238,8 +299,12 @@ def _batch(text: str) -> Batch | None:
             if isinstance(found, Delete)
             else "update"
         )
+        if ref_text is not None and is_several(ref_text) and family == "complete":
+            return _each_done(ref_text)  # "tick off 2 and 4"
         if ref_text is not None and (is_everything(ref_text) or is_several(ref_text)):
             return Batch(family)
+        if found.ref.kind == "title" and is_several(found.ref.text) and family == "complete":
+            return _each_done(found.ref.text)
         if found.ref.kind == "title" and (
             is_everything(found.ref.text) or is_several(found.ref.text)
         ):
@@ -251,6 +316,7 @@ _SHOUTED = re.compile(r"!!+\s*$")
 
 
 def parse(text: str, context: Context | None = None) -> Intent:
+    text = utterance.prepared(text)
     if (first := followups.priority_first(text)) is not None:
         level, rest = first  # "urgent: pay the gas bill"
         found = parse(rest, context)
@@ -258,11 +324,36 @@ def parse(text: str, context: Context | None = None) -> Intent:
             found = Add(found.maybe_task)
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
     whole = functools.partial(_parse, context=context or Context())
-    found = decoration.keep_trailing_emoji(repairs.read(text, whole) or whole(text), text)
-    found = several.separated(found, text)
+    found = decoration.keep_trailing_emoji(whole(text), text)
+    found = _requests_among(several.separated(found, text))
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"
     return found
+
+
+def _requests_among(found: Intent) -> Intent:
+    """ "add buy bread; done 2": a part that asks for something else is that request, never
+    a task's title."""
+    if not isinstance(found, AddSeveral):
+        return found
+    parts = [single(clean(title)) for title in found.titles]
+    asked = [
+        part
+        for part in parts
+        if _definite(part)
+        and not isinstance(part, Add)
+        and getattr(getattr(part, "ref", None), "kind", "number") != "title"
+    ]
+    if not asked:
+        return found
+    if any(isinstance(part, Delete) for part in asked):
+        return TwoIntents(found.titles[0], found.titles[-1])
+    return Several(
+        tuple(
+            part if part in asked else Add(title, fields=found.fields)
+            for title, part in zip(found.titles, parts, strict=True)
+        )
+    )
 
 
 def _parse(text: str, context: Context) -> Intent:
@@ -320,6 +411,8 @@ def _parse(text: str, context: Context) -> Intent:
         return edited  # "edit task 1: title 'x'", "it should say buy milk"
     if safety.REOPEN.search(cleaned) and not _lists(cleaned):
         return undoing.read_reopen(cleaned) or Reopen(Ref("pronoun"))
+    if (each := _each_shown(cleaned, context)) is not None:
+        return each  # "complete both" after a listing of two
     batch = _batch(cleaned)
     if batch is not None:
         return batch
@@ -339,7 +432,7 @@ def _parse(text: str, context: Context) -> Intent:
             awaiting.kind == "duplicate" and answers.adds_another(unprefixed)
         ):
             # "Do you want me to add X?" - "yes, put it on my list"; "… add another?" - "add it"
-            return Add(awaiting.title, again=awaiting.kind == "duplicate")
+            return Add(awaiting.title, again=awaiting.kind == "duplicate", agreed=True)
     if isinstance(found, Unknown) and (renamed := clauses.should_be(cleaned)) is not None:
         return Update(renamed[0], title=renamed[1])
     if isinstance(found, Unknown | AskWhich | AskTitle):

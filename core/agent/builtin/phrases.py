@@ -8,8 +8,10 @@ from core.conversation.help import HELP_TEXT
 
 ASK_TITLE = "What should I add? Tell me the task, for example “add buy milk”."
 SPLIT_ADD = (
-    "Should I add “{whole}” as one task, or “{first}” and “{second}” as two separate tasks? "
-    "Say one or two."
+    "Should I add “{whole}” as one task, or {parts} as {count} separate tasks? Say one or two."
+)
+SPLIT_ADD_MANY = (
+    "Should I add “{whole}” as one task, or {parts} as {count} separate tasks? Say one or separate."
 )
 ASK_WHICH: dict[Family, str] = {
     "complete": "Which task did you finish? Tell me its number or part of its title.",
@@ -24,6 +26,18 @@ TOO_LONG_TO_READ = (
     "“add buy milk”."
 )
 OFFER_ADD = "Do you want me to add “{title}” as a task?"
+MISREAD_REMINDER = (
+    "I'm not sure which task “{title}” is, so I changed nothing. Which task should I remind "
+    "you about? Say its number, like “remind me about #2 at 5pm”."
+)
+REMIND_WHICH = (
+    "Which task should I remind you about: {choices}? I changed nothing yet; say its number, "
+    "like “remind me about #2 at 5pm”."
+)
+MISREAD_TITLE = (
+    "I'm not sure I read that right, so I changed nothing. Should I add “{title}” as a task? "
+    "If you meant something else, say it another way."
+)
 DUPLICATE = "You already have #{number} “{title}” — add another?"
 NOT_ENGLISH = (
     "Sorry, I only understand English, so I changed nothing. This offline engine reads "
@@ -72,8 +86,8 @@ BATCH = {
     "list": "Which tasks should I show: pending, completed or all?",
 }
 TWO_INTENTS = (
-    "That sounds like two things: “{first}” and “{second}”. I do one at a time, so I "
-    "changed nothing yet. Which should I do first?"
+    "That sounds like two things: “{first}” and “{second}”. I changed nothing yet: is the "
+    "second part of the task's title, or should I do both?"
 )
 NO_CONTEXT = "Which task do you mean? Tell me its number or part of its title."
 LOOSE_MISS = (

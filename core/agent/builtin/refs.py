@@ -129,6 +129,18 @@ def loose_matches(tasks: list[Known], text: str) -> list[Known]:
     return [task for task in tasks if wanted <= content_stems(task.title)]
 
 
+_LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+(?:and|&)\s+)", NOCASE)
+
+
+def listed_titles(tasks: list[Known], text: str) -> list[str] | None:
+    """ "the laundry and the hoovering", "watered the plants and called the bank": several
+    tasks named in one breath, when the words name none as a whole but a part names one."""
+    parts = [part for part in _LISTED.split(text.strip()) if part]
+    if len(parts) < 2 or loose_matches(tasks, text):
+        return None
+    return parts if any(loose_matches(tasks, part) for part in parts) else None
+
+
 def most_overlap(tasks: list[Known], text: str) -> list[Known]:
     """The tasks sharing the most meaningful words with `text` (at least one): for a person
     who described the task ("just got back from the gym") rather than named it."""

@@ -6,10 +6,11 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, time, timedelta, tzinfo
 from typing import Any
 
+from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.context import Context
 from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.notes import Note
-from core.agent.builtin.refs import title_matches
+from core.agent.builtin.refs import loose_matches, title_matches
 from core.agent.builtin.reminder_intents import (
     AskWhen,
     CancelAllReminders,
@@ -72,8 +73,16 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
     wanted = intent.title.casefold()
     same = next((t for t in listed["data"]["tasks"] if t["title"].casefold() == wanted), None)
     when = _local(intent.at, zone)
+    named = loose_matches(knowns(listed), intent.title) if intent.about and same is None else []
+    if len(named) > 1:
+        listing = ", ".join(f"#{task.number} “{task.title}”" for task in named[:10])
+        return phrases.REMIND_WHICH.format(choices=listing)
+    if named:
+        same = {"number": named[0].number}
     if same is not None:
         result = await call("update_task", task_identifier=str(same["number"]), remind_at=when)
+    elif leftovers.misread(intent.title, dated=True):
+        return phrases.MISREAD_REMINDER.format(title=intent.title)
     else:
         due = when if intent.timed else when[:10]
         extra: dict[str, object] = {"tags": list(intent.tags)} if intent.tags else {}

@@ -16,6 +16,7 @@ class RemindNew:
     timed: bool = True  # a time was said; else the task is due that day, reminded at 09:00
     priority: str | None = None  # "…, urgent" / "#home" beside the title (timed.title_fields)
     tags: tuple[str, ...] = ()
+    about: bool = False  # "ping me at 4 about the slides": the title may name a task loosely
 
 
 @dataclass(frozen=True)

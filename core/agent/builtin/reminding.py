@@ -157,6 +157,7 @@ _TASK_FIRST = re.compile(rf"^(?:the\s+)?{alt(TASK_NOUNS)}\s+", re.I)
 _NUMBERED = rf"(?:#|{alt(NUMBER_SIGNS)}\s*)?"
 _A_NUMBER = re.compile(rf"{_NUMBERED}\d+", re.I)
 WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
+_REGARDING_FIRST = re.compile(rf"^{alt(REGARDING)}\s+", re.I)
 _ASIDE = re.compile(rf"^{alt(MOVE_ASIDE)}\b", re.I)
 _SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", re.I)
 
@@ -219,6 +220,8 @@ def read(
         said = without_due_link(reading.rest.strip(" ,.!?"))  # "…, it's due on the 14th"
         fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
         at = adjusted(reading, now=now, zone=zone)
+        if _REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
+            return RemindNew(_target(said), at, reading.at is not None, about=True)
         if not fields.title:  # "remind me at 8am": about the task the conversation is about
             return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else None
         return RemindNew(fields.title, at, reading.at is not None, fields.priority, fields.tags)

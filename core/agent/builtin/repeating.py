@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
 from typing import Any
 
+from core.agent.builtin import leftovers
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import DateReading, read_date
 from core.agent.builtin.lexicon.repeats import (
@@ -102,6 +103,11 @@ def _rule(found: re.Match[str], kind: str, *, now: datetime, zone: tzinfo) -> st
     if kind == "FREQ=MONTHLY":
         return f"FREQ=MONTHLY;BYMONTHDAY={local.day}"
     return kind
+
+
+def misread(intent: AddRepeating | StopRepeating) -> bool:
+    """ "rename groceries to weekly grocery run": a request about a task, not a repeat."""
+    return isinstance(intent, AddRepeating) and leftovers.misread(intent.title, dated=False)
 
 
 async def act(

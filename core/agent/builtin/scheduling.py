@@ -9,7 +9,7 @@ from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
-from core.agent.builtin import phrases
+from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.apart import read_apart, with_day
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import (
@@ -87,6 +87,9 @@ async def add(
     if not title.strip():
         note.ask(Awaiting("title"))
         return phrases.ASK_TITLE
+    if not (intent.again or intent.agreed) and leftovers.misread(title, dated=reading is not None):
+        note.ask(Awaiting("offer_add", title=title))
+        return phrases.MISREAD_TITLE.format(title=title)
     if check is not None and (answer := await check(title)) is not None:
         return answer
     priority = intent.priority or fields.priority

@@ -77,7 +77,7 @@ def _after_colon(line: str, single: Reader) -> Add | AddSeveral | None:
         return Add(said, fields=dated.when) if _plain_words(said, single) else None
     if dated is not None:
         return AddSeveral(_titles(items), fields=dated.when)
-    if len(items) < 2 or not _asks_to_add(head, single):
+    if len(items) < 2 or not (_asks_to_add(head, single) or _names_a_group(head, single)):
         return None
     if _ONE_TASK.search(head) and not _THESE.search(head):
         return None  # "new task: prep the slides, high priority, #work" is one task
@@ -111,6 +111,12 @@ def _last_pair(before: list[str], last: str) -> list[str]:
     if all(0 < len(half.split()) <= min(longest, MOST_LISTED_WORDS) for half in halves):
         return halves
     return [last]
+
+
+def _names_a_group(head: str, single: Reader) -> bool:
+    """ "put groceries on my list: eggs, spinach": the head adds a name for what follows."""
+    found = single(clean(head).rstrip(" :-–—"))
+    return isinstance(found, Add) and not found.description and len(found.title.split()) == 1
 
 
 def _asks_to_add(head: str, single: Reader) -> bool:

@@ -56,7 +56,8 @@ _TAG_REMOVE = (
     ),
 )
 _TAG_CLEAR = re.compile(
-    rf"^{alt(UNTAG)}\s+(?P<ref>.+)$|^{alt(DETACH_VERBS)}\s+(?:all\s+)?(?:the\s+|its\s+)?{_TAGS}"
+    rf"^{alt(UNTAG)}\s+(?P<ref>.+)$|^{alt(DETACH_VERBS)}\s+(?:all\s+)?(?:the\s+|its\s+|that\s+)?"
+    rf"{_TAGS}"
     r"(?:\s+(?:from|of|on)\s+(?P<ref2>.+))?$",
     NOCASE,
 )

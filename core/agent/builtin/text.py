@@ -10,13 +10,10 @@ import unicodedata
 import Stemmer  # type: ignore[import-not-found]  # a C extension without type hints
 
 from core.agent.builtin.lexicon.forms import (
-    BEFORE_TO,
     IRREGULAR_FORMS,
     STOPWORDS,
-    TASK_VERBS,
 )
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
-from core.agent.builtin.lexicon.spelling import MISSPELLINGS
 from core.agent.builtin.lexicon.talk import (
     ASKING_MODALS,
     ASKING_TOGETHER,
@@ -91,29 +88,18 @@ def strip_decoration(text: str) -> str:
 
 
 def normalize(text: str) -> str:
-    """One line, word apostrophes made plain, emoji at the edges dropped, chat shorthand and
-    common verb misspellings spelled out."""
+    """One line, word apostrophes made plain, emoji at the edges dropped (shorthand and
+    misspellings were spelled out before, in `utterance.prepared`)."""
     text = unicodedata.normalize("NFKC", text)
     text = _APOSTROPHE.sub("'", text)
     text = _SPACES.sub(" ", text).strip()
-    text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
-    text = _TWO_AS_TO.sub(lambda match: f"{match.group('before')} to ", text)
     text = _ARROW.sub(" to ", text)
     text = _DONE_WITH.sub(lambda match: f"{match.group('done')} with ", text)
     return strip_decoration(text)
 
 
-_SHORTHAND = re.compile(
-    r"(?<![\w'])(?:"
-    + "|".join(sorted(map(re.escape, MISSPELLINGS), key=len, reverse=True))
-    + r")(?![\w'/])",
-    re.IGNORECASE,
-)
 _ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶)\s*")
 _DONE_WITH = re.compile(rf"\b(?P<done>{alt(DONE_WITH)})\s+w/?\s+", re.IGNORECASE)
-_TWO_AS_TO = re.compile(
-    rf"\b(?P<before>{alt(BEFORE_TO)})\s+2\s+(?={alt(TASK_VERBS)}\b)", re.IGNORECASE
-)
 
 
 # How far from the end a trailing pattern may start: politeness and punctuation are short, and

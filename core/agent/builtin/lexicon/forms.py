@@ -30,11 +30,7 @@ STOPWORDS: frozenset[str] = frozenset(
         "thing", "things", "from", "by", "as", "is", "be", "so", "just",
     }
 )  # fmt: skip
-# "need 2 call mom": after these, "2" is "to" when a task verb follows.
-BEFORE_TO: tuple[str, ...] = (
-    "need", "needs", "have", "has", "got", "me", "want", "going", "gonna", "remember",
-    "forget", "time",
-)  # fmt: skip
+# Verbs a task starts with ("need 2 call mom": a 2 before one of them is "to").
 TASK_VERBS: tuple[str, ...] = (
     "pick", "call", "buy", "get", "do", "go", "text", "email", "send", "pay", "book", "make",
     "take", "clean", "fix", "check", "write", "finish", "see", "meet", "feed", "water", "walk",

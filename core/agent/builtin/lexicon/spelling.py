@@ -34,8 +34,22 @@ MISSPELLINGS: dict[str, str] = {
     "complet": "complete", "compelte": "complete", "comlete": "complete", "finsh": "finish",
     "fnish": "finish", "renmae": "rename", "renam": "rename", "udpate": "update",
     "upate": "update", "remvoe": "remove", "remov": "remove", "wat": "what", "wut": "what",
-    "wht": "what", "shw": "show",
+    "wht": "what", "shw": "show", "2day": "today", "2nite": "tonight", "2night": "tonight",
+    "2moro": "tomorrow", "2morrow": "tomorrow", "2mrw": "tomorrow", "b4": "before",
+    "abt": "about",
 }  # fmt: skip
+# Said between a slip and what was meant ("add ring Jon, sorry, John"): the words after it
+# take the place of the words of the same kind before it. The short ones count only set off
+# by a comma ("buy a sorry card" is a title).
+CORRECTION_MARKS: tuple[str, ...] = ("i mean", "i meant", "no wait", "wait no", "or rather")
+CORRECTION_MARKS_SET_OFF: tuple[str, ...] = ("sorry", "actually", "no", "make that", "oops")
+# A remark that the last turn went wrong ("oops wrong one, I meant 3"): what follows
+# corrects that turn, not these words.
+SLIP_REMARKS: tuple[str, ...] = ("wrong", "not that", "oops", "ugh", "whoops", "my bad")
+# An apology that puts nothing right is an aside ("finished 1 sorry it took so long").
+APOLOGIES: tuple[str, ...] = ("sorry",)
+# Sounds said while catching a slip ("done 2 oh wait no, 1").
+FILLERS: tuple[str, ...] = ("oh", "uh", "um", "er", "erm", "hmm", "ah", "ugh")
 # Verbs whose misspelling is corrected when what follows can only point at a task
 # ("dleete task 2").
 TYPO_PRONE_VERBS: tuple[str, ...] = (
@@ -43,3 +57,8 @@ TYPO_PRONE_VERBS: tuple[str, ...] = (
 )  # fmt: skip
 # How similar (0-100, rapidfuzz's ratio) a misspelt verb must be to one of those.
 VERB_SIMILARITY = 75
+# Units written onto their number ("3hrs", "20mins").
+HOURS_SHORT: tuple[str, ...] = ("hr", "hrs")
+MINUTES_SHORT: tuple[str, ...] = ("min", "mins")
+# Words no task's title holds: a title still holding one is what is left of a request.
+REQUEST_WORDS: tuple[str, ...] = ("remind me", "reminder", "rename", "sorry", *CORRECTION_MARKS)

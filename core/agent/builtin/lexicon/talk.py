@@ -52,12 +52,6 @@ DRAWN_OUT_TRAILERS: tuple[str, ...] = ("haha",)
 CORRECTION_LEADS: tuple[str, ...] = (
     "no", "nope", "nah", "oops", "sorry", "wait", "whoops", "my bad", "ah", "oh", "actually",
 )  # fmt: skip
-# "finished 1, no wait, 3", "delete 2 — sorry, 4": words that take back what was just said
-# in the same message (the bare "no"s above take it back only before a number).
-SELF_REPAIRS: tuple[str, ...] = (
-    "wait", "sorry", "actually", "oops", "whoops", "my bad", "scratch that", "make that",
-    "or rather", "rather", "i mean", "i meant", "meant", "correction",
-)  # fmt: skip
 # Whole messages, each read as one thing.
 HELP: tuple[str, ...] = (
     "help", "help me", "h", "what can you do", "what do you do", "what are you", "who are you",

@@ -25,6 +25,11 @@ EVERY_TASK: tuple[str, ...] = (
     "my todos", "the lot", "whatever",
 )  # fmt: skip
 # What follows "all"/"every" for every task ("all my tasks", "every one of them").
+# "complete both", "push them all to friday": the tasks the last reply showed, each.
+ALL_SHOWN: tuple[str, ...] = (
+    "both", "both of them", "them all", "all of them", "all of those", "all those",
+    "all these", "those", "these", "each of them", "them both",
+)  # fmt: skip
 ALL_OF: tuple[str, ...] = (
     "task", "tasks", "todo", "todos", "to-do", "to-dos", "item", "items", "thing", "things",
     "one", "ones", "stuff", "list",

@@ -271,7 +271,8 @@ SECOND_REQUESTS: tuple[str, ...] = (
     "add", "create", "complete", "finish", "mark", "check off", "tick off", "cross off",
     "delete", "remove", "drop", "erase", "trash", "get rid of", "show", "list", "display",
     "rename", "change", "update", "edit", "modify", "remind me", "set the description",
-    "describe", "put", "remember", "tell me", "what's", "whats", "how many",
+    "describe", "put", "remember", "tell me", "what's", "whats", "how many", "make", "set",
+    "move", "push", "tag", "untag",
 )  # fmt: skip
 # "add another", "make one more".
 ADD_AGAIN_VERBS: tuple[str, ...] = ("add", "create", "make", "put")

@@ -1,0 +1,141 @@
+"""The message as every reader sees it: chat shorthand spelled out ("2day", "b4", "3hrs",
+"remind me in an hour 2 call gran") and a slip corrected in the same breath resolved ("add
+ring Jon, sorry, John" is "add ring John"). Built once, at the start of a turn, so the
+reminder, repeat and task readers all read the same words."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin.lexicon.forms import TASK_VERBS
+from core.agent.builtin.lexicon.spelling import (
+    APOLOGIES,
+    CORRECTION_MARKS,
+    CORRECTION_MARKS_SET_OFF,
+    FILLERS,
+    HOURS_SHORT,
+    MINUTES_SHORT,
+    MISSPELLINGS,
+    SLIP_REMARKS,
+)
+from core.agent.builtin.lexicon.time import NAMED_TIMES, WEEKDAYS
+from core.agent.builtin.pattern import NOCASE, alt
+
+_SHORTHAND = re.compile(
+    r"(?<![\w'])(?:"
+    + "|".join(sorted(map(re.escape, MISSPELLINGS), key=len, reverse=True))
+    + r")(?![\w'/])",
+    NOCASE,
+)
+_UNIT_JOINED = re.compile(
+    rf"\b(\d+)\s*(?:(?P<hours>{alt(HOURS_SHORT)})|{alt(MINUTES_SHORT)})\b", NOCASE
+)
+_SLIP = re.compile(rf"\b{alt(SLIP_REMARKS)}\b", NOCASE)
+# "need 2 call mom", "in 3 hours 2 call gran": a 2 before a task verb is "to", unless it is a
+# time or an amount ("at 2 call mom" is two o'clock).
+_TWO_AS_TO = re.compile(rf"\b(?P<before>[a-z']+)\s+2\s+(?={alt(TASK_VERBS)}\b)", NOCASE)
+_KEEPS_TWO = frozenset(
+    {"at", "by", "in", "on", "until", "till", "before", "after", "from", "to", "for", "about",
+     "around", "of", "and", "or", "only", "the"}
+)  # fmt: skip
+_GAP = r"[\s,.;—–-]*"
+_CORRECTION = re.compile(
+    rf"^(?P<head>\S.*?\w)(?P<gap>{_GAP})(?:{alt(FILLERS)}\b{_GAP})*(?:(?P<strong>"
+    rf"{alt(CORRECTION_MARKS)})\b|(?P<soft>{alt(CORRECTION_MARKS_SET_OFF)})\b(?P<set_off>\s*,)?)"
+    r"[\s,:.—–-]*(?P<fix>[^\s,;.!?][^,;!?]*?)[\s.!]*$",
+    NOCASE,
+)
+_HESITATIONS = frozenset((*FILLERS, "wait"))
+_MARK_FIRST = re.compile(
+    rf"^(?:(?:{alt(CORRECTION_MARKS, CORRECTION_MARKS_SET_OFF)})\b[\s,:.-]*)+", NOCASE
+)
+_NUMBER = re.compile(r"^#?\d+(?:st|nd|rd|th)?$", NOCASE)
+_TIME = re.compile(rf"^\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?$|^{alt(NAMED_TIMES)}$", NOCASE)
+_DAYS = frozenset(name.casefold() for name in WEEKDAYS) | {"today", "tomorrow", "tonight"}
+# A fix longer than this is a new sentence, not a word put right.
+MOST_FIX_WORDS = 3
+
+
+def prepared(text: str) -> str:
+    """`text` with shorthand spelled out and an in-sentence correction applied."""
+    text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
+    text = _UNIT_JOINED.sub(_unit, text)
+    text = _TWO_AS_TO.sub(_to_for_two, text)
+    text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
+    return corrected(text)
+
+
+def _unit(match: re.Match[str]) -> str:
+    """ "3hrs", "20mins": the number and its unit spelled out."""
+    return f"{match.group(1)} {'hours' if match.group('hours') else 'minutes'}"
+
+
+def _to_for_two(match: re.Match[str]) -> str:
+    before = match.group("before")
+    return match.group(0) if before.casefold() in _KEEPS_TWO else f"{before} to "
+
+
+def _kind(word: str) -> str:
+    lowered = word.casefold().strip(".,")
+    if _TIME.match(lowered) and not lowered.isdigit():
+        return "time"
+    if _NUMBER.match(lowered):
+        return "number"
+    return "day" if lowered in _DAYS else "word"
+
+
+def corrected(text: str) -> str:
+    """ "add meeting on thursday, I mean friday": the last words of the fix's kind replaced.
+    Left as said when it does not line up (the caller then reads the marker as words)."""
+    found = _CORRECTION.match(text)
+    if found is None:
+        return text
+    head = found.group("head").split()
+    while head and head[-1].casefold().strip(".,") in _HESITATIONS:
+        head.pop()  # "done with the laundry.. oh wait i meant the dishes"
+    fix = _MARK_FIRST.sub("", found.group("fix")).split()  # "sorry, I mean 3"
+    if _SLIP.search(found.group("head")) or len(head) < 2:
+        return text
+    if not 0 < len(fix) <= MOST_FIX_WORDS or not (found.group("strong") or _set_off(found, fix)):
+        return _without_apology(found, head, text)  # "finished 1 sorry it took so long"
+    words = _with_fix(head, fix)
+    return text if words is None else " ".join(words)
+
+
+def _without_apology(found: re.Match[str], head: list[str], text: str) -> str:
+    """An apology that corrects nothing is an aside, cut off after a break or a number;
+    anything else is left as said ("remove the gym one, no longer going")."""
+    apology = (found.group("soft") or "").casefold() in APOLOGIES
+    after_break = any(mark in found.group("gap") for mark in ",;—–-")
+    if apology and (after_break or _kind(head[-1]) == "number"):
+        return " ".join(head)
+    return text
+
+
+def _set_off(found: re.Match[str], fix: list[str]) -> bool:
+    """A short mark ("sorry", "no") corrects only after a break, and only before a comma, a
+    number, a time or a day, or another mark ("delete 2, sorry, 4"; "no, I mean 3")."""
+    if not any(mark in found.group("gap") for mark in ",;—–-"):
+        return False
+    return (
+        bool(found.group("set_off"))
+        or _kind(fix[0]) != "word"
+        or bool(_MARK_FIRST.match(found.group("fix")))
+    )
+
+
+def _with_fix(head: list[str], fix: list[str]) -> list[str] | None:
+    """The fix put where it belongs: from the last use of its first word ("at 5pm, no wait,
+    at 6pm"), over the last word of its kind (a number, a time, a day: "mark 2 done, sorry,
+    3"), else over the last words, as many as it has; None when that would leave no verb."""
+    first = fix[0].casefold()
+    same = [index for index, word in enumerate(head) if word.casefold() == first]
+    kind = _kind(fix[0])
+    kinds = [index for index, word in enumerate(head) if _kind(word) == kind]
+    if same:
+        start = same[-1]
+    elif kind != "word" and len(fix) == 1:
+        return [*head[: kinds[-1]], fix[0], *head[kinds[-1] + 1 :]] if kinds else None
+    else:
+        start = len(head) - len(fix)
+    return [*head[:start], *fix] if start >= 1 else None
