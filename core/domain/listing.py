@@ -17,7 +17,8 @@ MORE_LABEL = "More ›"
 FIRST_PAGE_LABEL = "‹ First"
 # A More button carries the listing it continues: which tasks, their order and where the
 # next page starts ("pending.due.20"), short enough for Telegram's 64-byte callback data.
-_STATUSES = ("pending", "all", "completed")
+TRASH = "deleted"  # a More button that pages the trash
+_STATUSES = ("pending", "all", "completed", TRASH)
 _SORTS = ("number", "due", "priority", "created")
 
 

@@ -160,15 +160,12 @@ async def read_page(
     if filters.in_sql and filters.sort_by == "due":
         return await _by_due(session, user_id, where, zone, start, limit)
     if filters.in_sql and filters.sort_by in ("number", "created"):
-        counted = select(func.count()).select_from(Task).where(*where)
-        total = int((await session.exec(counted)).one())
         order = (
             [col(Task.created_at), col(Task.number)]
             if filters.sort_by == "created"
             else [col(Task.number)]
         )
-        query = select(Task).where(*where).order_by(*order).offset(start).limit(limit)
-        return TaskPage(list((await session.exec(query)).all()), total, start, limit)
+        return await _in_order(session, where, order, start, limit)
     keys = await _keys(session, where, with_tags=filters.tag is not None)
     chosen = task_service.select_tasks(
         keys,
@@ -187,6 +184,24 @@ async def read_page(
     wanted = [key.id for key in shown]
     found = await tasks_in_order(session, user_id=user_id, ids=wanted)
     return TaskPage(found, len(chosen), start, limit)
+
+
+async def read_trash(
+    session: AsyncSession, *, user_id: UUID, start: int = 0, limit: int | None = LIST_PAGE
+) -> TaskPage:
+    """A page of the person's trash by number, and how many tasks it holds."""
+    where = [col(Task.user_id) == user_id, col(Task.deleted_at).is_not(None)]
+    return await _in_order(session, where, [col(Task.number)], start, limit)
+
+
+async def _in_order(
+    session: AsyncSession, where: list[Any], order: list[Any], start: int, limit: int | None
+) -> TaskPage:
+    """The page the database filters and orders alone: one count, one read of the page."""
+    counted = select(func.count()).select_from(Task).where(*where)
+    total = int((await session.exec(counted)).one())
+    query = select(Task).where(*where).order_by(*order).offset(start).limit(limit)
+    return TaskPage(list((await session.exec(query)).all()), total, start, limit)
 
 
 _RANK = case(
