@@ -75,7 +75,7 @@ async def listing(
     more = more or MoreToken()
     if more.status == TRASH:
         return await trash(context, start=more.start)
-    filters = Filters(status=more.status, sort_by=more.sort_by)  # type: ignore[arg-type]
+    filters = Filters.named(more)
     page = await tools.read_listing(context, filters, start=more.start, limit=LIST_PAGE)
     if more.start and not page.tasks:  # the list got shorter since: start again
         page = await tools.read_listing(context, filters, start=0, limit=LIST_PAGE)

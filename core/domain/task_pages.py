@@ -26,6 +26,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import task_fields, when
 from core.domain import tasks as task_service
+from core.domain.listing import MoreToken
 from core.domain.when import Due, Window
 from core.storage.models import Task
 
@@ -67,10 +68,33 @@ class Filters:
     sort_by: task_service.SortBy = "number"
     reminders: dict[UUID, datetime] | None = None
 
-    @property
-    def plain(self) -> bool:
-        """Only a status and an order: a listing a More button can name and continue."""
-        return self.in_sql and self.priority is None
+    def more(self) -> MoreToken | None:
+        """The listing as a More button names it; None for the reminders' listing, which
+        it cannot name."""
+        if self.reminders is not None:
+            return None
+        return MoreToken(
+            self.status,
+            self.sort_by,
+            due=self.due,
+            priority=self.priority,
+            due_from=self.due_from,
+            due_to=self.due_to,
+            tag=self.tag,
+        )
+
+    @classmethod
+    def named(cls, more: MoreToken) -> Filters:
+        """The listing a More button names (its status is not the trash)."""
+        return cls(
+            status=more.status,  # type: ignore[arg-type]
+            due=more.due,  # type: ignore[arg-type]
+            due_from=more.due_from,
+            due_to=more.due_to,
+            priority=more.priority,
+            tag=more.tag,
+            sort_by=more.sort_by,  # type: ignore[arg-type]
+        )
 
     @property
     def in_sql(self) -> bool:

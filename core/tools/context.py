@@ -147,10 +147,12 @@ class ToolContext:
 
 
 def page_buttons(page: TaskPage, filters: Filters) -> list[Button]:
-    """Done buttons for the page's open tasks, and **More** when the listing goes on."""
-    if not filters.plain or page.limit is None:
+    """Done buttons for the page's open tasks, and **More** when the listing goes on and a
+    button can name it."""
+    listing = filters.more()
+    if listing is None or page.limit is None:
         return done_buttons(page.tasks)
-    return _paged(page, page.tasks, MoreToken(filters.status, filters.sort_by))
+    return _paged(page, page.tasks, listing)
 
 
 def trash_buttons(page: TaskPage) -> list[Button]:
@@ -163,9 +165,10 @@ def trash_buttons(page: TaskPage) -> list[Button]:
 def _paged(page: TaskPage, tasks: Sequence[Task], listing: MoreToken) -> list[Button]:
     following = page.next_start
     if following is not None:
-        return done_buttons(tasks, following=replace(listing, start=following))
+        more = replace(listing, start=following)
+        return done_buttons(tasks, following=more if more.fits() else None)
     back = replace(listing, start=0) if page.start > 0 else None
-    return done_buttons(tasks, back=back)
+    return done_buttons(tasks, back=back if back and back.fits() else None)
 
 
 def undo_button(token: str) -> Button:
