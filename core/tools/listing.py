@@ -112,7 +112,7 @@ async def list_tasks(
     return ok(
         message,
         status=status,
-        **where_in(page),
+        **_page_data(page),
         pending_count=page.counts[False],
         completed_count=page.counts[True],
         tasks=[
@@ -132,7 +132,7 @@ async def _trash(context: ToolContext, *, start: int, limit: int | None) -> Enve
     return ok(
         format_trash(page),
         status="deleted",
-        **where_in(page),
+        **_page_data(page),
         tasks=[
             describe(task, context.zone)
             | {"deleted_at": iso(task.deleted_at) if task.deleted_at else None}
@@ -141,7 +141,7 @@ async def _trash(context: ToolContext, *, start: int, limit: int | None) -> Enve
     )
 
 
-def where_in(page: task_pages.TaskPage) -> dict[str, Any]:
+def _page_data(page: task_pages.TaskPage) -> dict[str, Any]:
     """How many the page shows, how many match, where it starts and the cursor after it."""
     following = page.next_start
     return {
