@@ -17,13 +17,15 @@ from sqlmodel import col, select
 from adapters.mcp.server import OPEN_TASKS_URI, build_server
 from core.agent.builtin import BuiltinAgent
 from core.clock import PinnedClock
-from core.domain.task_pages import encode_cursor
+from core.domain.task_pages import LIST_PAGE, encode_cursor
 from core.remote import Account, RemoteTools
 from core.storage.db import Database
 from core.storage.models import Message, Task, ToolCall, User
+from core.types import Action
 from tests.api_rig import ApiRig, api_rig
 from tests.harness import ChatDriver, build_chat
 from tests.mcp_rig import envelope
+from tests.test_task_buttons import listed, pressing
 
 OPEN, DONE = 3_000, 2_000
 STORED_MAX = 6_000  # bytes: "a few kilobytes", whatever the list holds
@@ -163,3 +165,27 @@ async def test_mcp_list_tasks_is_a_page_with_a_next_cursor(database: Database) -
     assert following["message"].endswith(f"Showing 21–40 of {OPEN + 1:,}.")
     _, audit = await stored(database, user_id)
     assert max(size for _, size in audit) < STORED_MAX
+
+
+async def test_a_narrowed_listing_pages_with_more_too(chat: ChatDriver) -> None:
+    for n in range(1, LIST_PAGE + 4):
+        await chat.say(f"add report {n} #work !high")
+    await chat.say("add walk the dog #home")
+    reply = await listed(chat, "show my #work tasks")
+    assert reply.text.endswith(f"Showing 1–{LIST_PAGE} of {LIST_PAGE + 3}.")
+    assert [b.label for b in reply.buttons][-1] == "More ›"
+    assert all(len(b.payload.encode()) <= 64 for b in reply.buttons)
+    more = await chat.service.press(pressing(chat, reply, "More ›"))
+    assert more is not None
+    assert more.text.startswith(f"You have {LIST_PAGE + 3} #work pending tasks:\n21. report 21")
+    assert more.text.endswith(f"Showing 21–23 of {LIST_PAGE + 3}.")
+    assert [b.label for b in more.buttons] == ["✓ 21", "✓ 22", "✓ 23", "‹ First"]
+    first = await chat.service.press(pressing(chat, more, "‹ First"))
+    assert first is not None and first.text == reply.text
+    # a listing no button can name keeps its Done buttons and the count, without More
+    tag = "задача" * 5  # 30 letters in 60 bytes: with the listing's name, past Telegram's 64
+    for n in range(1, LIST_PAGE + 2):
+        await chat.say(f"add errand {n} #{tag}")
+    long = await listed(chat, f"show my #{tag} tasks")
+    assert long.text.endswith(f"Showing 1–{LIST_PAGE} of {LIST_PAGE + 1}.")
+    assert Action.MORE not in [b.action for b in long.buttons] and len(long.buttons) == LIST_PAGE

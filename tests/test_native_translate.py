@@ -4,6 +4,7 @@ Telegram's forwarded messages, /add replies, inline queries and keyboards, listi
 from __future__ import annotations
 
 import json
+from datetime import date
 from uuid import uuid4
 
 from adapters.slack import home, modals
@@ -143,6 +144,19 @@ def test_listing_buttons_name_the_page_after_and_wrap() -> None:
     assert done_buttons(tasks[:3]) and all(b.action is Action.DONE for b in done_buttons(tasks[:3]))
     token = task_token(tasks[0].id)  # type: ignore[arg-type]
     assert task_ref(token) == str(tasks[0].id) and task_ref("nonsense") is None
+
+
+def test_a_more_token_names_a_narrowed_listing_and_the_trash() -> None:
+    narrowed = MoreToken(
+        "completed", "due", 40, due="this_week", priority="high",
+        due_from=date(2026, 3, 2), due_to=date(2026, 3, 9), tag="q1.plan",
+    )  # fmt: skip
+    assert narrowed.token() == "completed.due.40.this_week.high.20260302.20260309.q1.plan"
+    assert read_more(narrowed.token()) == narrowed and narrowed.fits()
+    assert read_more("deleted.number.20") == MoreToken("deleted", "number", 20)
+    assert read_more("pending.number.20.someday....") == MoreToken()
+    assert read_more("pending.number.20..high.2026-03-02..") == MoreToken()
+    assert not MoreToken("completed", "priority", 20, priority="medium", tag="t" * 30).fits()
 
 
 def test_keyboard_rows_hold_five_and_more_stands_alone() -> None:

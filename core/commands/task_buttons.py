@@ -9,12 +9,12 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import tools
-from core.domain.listing import MoreToken, read_more, task_ref
-from core.domain.task_pages import LIST_PAGE, Filters
+from core.domain.listing import TRASH, MoreToken, read_more, task_ref
+from core.domain.task_pages import LIST_PAGE, Filters, read_trash
 from core.domain.zones import settle_zone
 from core.storage.models import User
 from core.tools import ToolContext
-from core.tools.context import page_buttons
+from core.tools.context import page_buttons, trash_buttons
 from core.types import Action, Press, Reply
 
 NOT_ON_YOUR_LIST = "That task isn't on your list (any more), so I changed nothing."
@@ -73,9 +73,19 @@ async def listing(
     """A page of the person's tasks with Done buttons: what a pressed listing becomes (the
     open ones from the first, or the page a More button names)."""
     more = more or MoreToken()
-    filters = Filters(status=more.status, sort_by=more.sort_by)  # type: ignore[arg-type]
+    if more.status == TRASH:
+        return await trash(context, start=more.start)
+    filters = Filters.named(more)
     page = await tools.read_listing(context, filters, start=more.start, limit=LIST_PAGE)
     if more.start and not page.tasks:  # the list got shorter since: start again
         page = await tools.read_listing(context, filters, start=0, limit=LIST_PAGE)
     text = tools.format_page(page, filters, context=context)
     return Reply(text=f"{note}\n{text}" if note else text, buttons=page_buttons(page, filters))
+
+
+async def trash(context: ToolContext, *, start: int) -> Reply:
+    """The trash's page a More button names (from the first when it got shorter since)."""
+    page = await read_trash(context.session, user_id=context.user_id, start=start)
+    if start and not page.tasks:
+        page = await read_trash(context.session, user_id=context.user_id)
+    return Reply(text=tools.format_trash(page), buttons=trash_buttons(page))

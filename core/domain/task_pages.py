@@ -26,6 +26,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import task_fields, when
 from core.domain import tasks as task_service
+from core.domain.listing import MoreToken
 from core.domain.when import Due, Window
 from core.storage.models import Task
 
@@ -67,10 +68,33 @@ class Filters:
     sort_by: task_service.SortBy = "number"
     reminders: dict[UUID, datetime] | None = None
 
-    @property
-    def plain(self) -> bool:
-        """Only a status and an order: a listing a More button can name and continue."""
-        return self.in_sql and self.priority is None
+    def more(self) -> MoreToken | None:
+        """The listing as a More button names it; None for the reminders' listing, which
+        it cannot name."""
+        if self.reminders is not None:
+            return None
+        return MoreToken(
+            self.status,
+            self.sort_by,
+            due=self.due,
+            priority=self.priority,
+            due_from=self.due_from,
+            due_to=self.due_to,
+            tag=self.tag,
+        )
+
+    @classmethod
+    def named(cls, more: MoreToken) -> Filters:
+        """The listing a More button names (its status is not the trash)."""
+        return cls(
+            status=more.status,  # type: ignore[arg-type]
+            due=more.due,  # type: ignore[arg-type]
+            due_from=more.due_from,
+            due_to=more.due_to,
+            priority=more.priority,
+            tag=more.tag,
+            sort_by=more.sort_by,  # type: ignore[arg-type]
+        )
 
     @property
     def in_sql(self) -> bool:
@@ -160,15 +184,12 @@ async def read_page(
     if filters.in_sql and filters.sort_by == "due":
         return await _by_due(session, user_id, where, zone, start, limit)
     if filters.in_sql and filters.sort_by in ("number", "created"):
-        counted = select(func.count()).select_from(Task).where(*where)
-        total = int((await session.exec(counted)).one())
         order = (
             [col(Task.created_at), col(Task.number)]
             if filters.sort_by == "created"
             else [col(Task.number)]
         )
-        query = select(Task).where(*where).order_by(*order).offset(start).limit(limit)
-        return TaskPage(list((await session.exec(query)).all()), total, start, limit)
+        return await _in_order(session, where, order, start, limit)
     keys = await _keys(session, where, with_tags=filters.tag is not None)
     chosen = task_service.select_tasks(
         keys,
@@ -187,6 +208,24 @@ async def read_page(
     wanted = [key.id for key in shown]
     found = await tasks_in_order(session, user_id=user_id, ids=wanted)
     return TaskPage(found, len(chosen), start, limit)
+
+
+async def read_trash(
+    session: AsyncSession, *, user_id: UUID, start: int = 0, limit: int | None = LIST_PAGE
+) -> TaskPage:
+    """A page of the person's trash by number, and how many tasks it holds."""
+    where = [col(Task.user_id) == user_id, col(Task.deleted_at).is_not(None)]
+    return await _in_order(session, where, [col(Task.number)], start, limit)
+
+
+async def _in_order(
+    session: AsyncSession, where: list[Any], order: list[Any], start: int, limit: int | None
+) -> TaskPage:
+    """The page the database filters and orders alone: one count, one read of the page."""
+    counted = select(func.count()).select_from(Task).where(*where)
+    total = int((await session.exec(counted)).one())
+    query = select(Task).where(*where).order_by(*order).offset(start).limit(limit)
+    return TaskPage(list((await session.exec(query)).all()), total, start, limit)
 
 
 _RANK = case(

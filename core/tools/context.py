@@ -10,7 +10,7 @@ import inspect
 import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, tzinfo
 from typing import Any
 from uuid import UUID
@@ -21,7 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.domain import task_fields, task_text, task_titles
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
-from core.domain.listing import MoreToken, done_buttons, is_listing_button
+from core.domain.listing import TRASH, MoreToken, done_buttons, is_listing_button
 from core.domain.task_pages import Filters, TaskPage
 from core.domain.when import Due, iso_local
 from core.reminders import tooling as reminder_tools
@@ -69,15 +69,15 @@ class ToolContext:
     # The builtin engine's own lookups read a listing whole (it stores none of them).
     whole_listings: bool = False
 
-    def offer_listing(self, page: TaskPage, filters: Filters) -> None:
-        """The latest listing's Done buttons, unless a question's buttons are waiting."""
+    def offer_listing(self, buttons: list[Button]) -> None:
+        """The latest listing's Done and More buttons, unless a question's buttons are
+        waiting; a place with only page controls keeps More."""
         if any(not is_listing_button(b) for b in self.buttons):
             return
         if self.list_controls:
-            self.buttons = page_buttons(page, filters)
+            self.buttons = buttons
         elif self.page_controls:
-            more = [b for b in page_buttons(page, filters) if b.action is Action.MORE]
-            self.buttons = more
+            self.buttons = [b for b in buttons if b.action is Action.MORE]
 
     _journal: Journal | None = None
 
@@ -147,16 +147,28 @@ class ToolContext:
 
 
 def page_buttons(page: TaskPage, filters: Filters) -> list[Button]:
-    """Done buttons for the page's open tasks, and **More** when the listing goes on."""
-    if not filters.plain or page.limit is None:
+    """Done buttons for the page's open tasks, and **More** when the listing goes on and a
+    button can name it."""
+    listing = filters.more()
+    if listing is None or page.limit is None:
         return done_buttons(page.tasks)
+    return _paged(page, page.tasks, listing)
+
+
+def trash_buttons(page: TaskPage) -> list[Button]:
+    """Only **More** (or back to the first page): a task in the trash is not done."""
+    if page.limit is None:
+        return []
+    return _paged(page, [], MoreToken(TRASH, "number"))
+
+
+def _paged(page: TaskPage, tasks: Sequence[Task], listing: MoreToken) -> list[Button]:
     following = page.next_start
     if following is not None:
-        return done_buttons(
-            page.tasks, following=MoreToken(filters.status, filters.sort_by, following)
-        )
-    back = MoreToken(filters.status, filters.sort_by, 0) if page.start > 0 else None
-    return done_buttons(page.tasks, back=back)
+        more = replace(listing, start=following)
+        return done_buttons(tasks, following=more if more.fits() else None)
+    back = replace(listing, start=0) if page.start > 0 else None
+    return done_buttons(tasks, back=back if back and back.fits() else None)
 
 
 def undo_button(token: str) -> Button:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
@@ -19,6 +19,8 @@ from core.tools.context import (
     day_argument,
     describe,
     ok,
+    page_buttons,
+    trash_buttons,
     zone_note,
 )
 
@@ -69,18 +71,10 @@ async def list_tasks(
         raise task_service.InvalidInput(
             "That cursor is not one a listing gave.", "Leave it out to start from the first."
         ) from None
+    whole = limit is None and context.whole_listings
+    size = None if whole else limit or task_pages.LIST_PAGE
     if status == "deleted":
-        trash = await task_service.list_trash(ctx.session, user_id=ctx.user_id)
-        return ok(
-            format_trash(trash),
-            status=status,
-            count=len(trash),
-            tasks=[
-                describe(task, ctx.zone)
-                | {"deleted_at": iso(task.deleted_at) if task.deleted_at else None}
-                for task in trash
-            ],
-        )
+        return await _trash(context, start=start, limit=size)
     if status not in task_service.STATUS_FILTERS:
         raise task_service.InvalidInput("The filter must be all, pending, completed or deleted.")
     if due is not None and due not in WINDOWS:
@@ -107,25 +101,18 @@ async def list_tasks(
         sort_by=sort_by,
         reminders=reminders if has_reminder else None,
     )
-    whole = limit is None and context.whole_listings
-    page = await read_listing(
-        context, filters, start=start, limit=None if whole else limit or task_pages.LIST_PAGE
-    )
+    page = await read_listing(context, filters, start=start, limit=size)
     found = page.tasks
     if has_reminder:
         message = reminder_tools.reminder_list(found, reminders, now=context.now, zone=context.zone)
         message += page_line(page)
     else:
         message = format_page(page, filters, context=context, reminders=reminders)
-    context.offer_listing(page, filters)
-    following = page.next_start
+    context.offer_listing(page_buttons(page, filters))
     return ok(
         message,
         status=status,
-        count=len(found),
-        total=page.total,
-        start=page.start,
-        next_cursor=task_pages.encode_cursor(following) if following is not None else None,
+        **_page_data(page),
         pending_count=page.counts[False],
         completed_count=page.counts[True],
         tasks=[
@@ -134,6 +121,35 @@ async def list_tasks(
             for task in found
         ],
     )
+
+
+async def _trash(context: ToolContext, *, start: int, limit: int | None) -> Envelope:
+    """A page of the trash, which has no Done buttons: only More."""
+    page = await task_pages.read_trash(
+        context.session, user_id=context.user_id, start=start, limit=limit
+    )
+    context.offer_listing(trash_buttons(page))
+    return ok(
+        format_trash(page),
+        status="deleted",
+        **_page_data(page),
+        tasks=[
+            describe(task, context.zone)
+            | {"deleted_at": iso(task.deleted_at) if task.deleted_at else None}
+            for task in page.tasks
+        ],
+    )
+
+
+def _page_data(page: task_pages.TaskPage) -> dict[str, Any]:
+    """How many the page shows, how many match, where it starts and the cursor after it."""
+    following = page.next_start
+    return {
+        "count": len(page.tasks),
+        "total": page.total,
+        "start": page.start,
+        "next_cursor": task_pages.encode_cursor(following) if following is not None else None,
+    }
 
 
 async def read_listing(
@@ -242,10 +258,14 @@ def format_list(
     return "\n".join(lines) + ("\n" + note.strip() if note else "")
 
 
-def format_trash(trash: list[Task]) -> str:
-    if not trash:
+def format_trash(page: task_pages.TaskPage) -> str:
+    """The trash's page under a heading that counts it all, and where the page sits."""
+    if not page.tasks:
+        if page.start > 0:
+            return f"That is past the end of the trash: it holds {page.total:,}."
         return "Your trash is empty."
-    noun = "task" if len(trash) == 1 else "tasks"
-    lines = [f"In your trash ({len(trash)} {noun}; say “restore” and a number to bring one back):"]
-    lines += [f"{task.number}. {task.title}" for task in trash]
-    return "\n".join(lines)
+    noun = "task" if page.total == 1 else "tasks"
+    restore = "say “restore” and a number to bring one back"
+    lines = [f"In your trash ({page.total:,} {noun}; {restore}):"]
+    lines += [f"{task.number}. {task.title}" for task in page.tasks]
+    return "\n".join(lines) + page_line(page)

@@ -220,7 +220,7 @@ class _Turn:
             case Reopen():
                 return await self.reopen(intent)
             case ShowTrash():
-                trash = await self.call("list_tasks", status="deleted")
+                trash = await self.call("list_tasks", status="deleted", limit=LIST_PAGE)
                 self.note.show(trash)
                 return str(trash["message"])
             case Restore():
