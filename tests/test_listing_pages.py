@@ -189,3 +189,19 @@ async def test_a_narrowed_listing_pages_with_more_too(chat: ChatDriver) -> None:
     long = await listed(chat, f"show my #{tag} tasks")
     assert long.text.endswith(f"Showing 1–{LIST_PAGE} of {LIST_PAGE + 1}.")
     assert Action.MORE not in [b.action for b in long.buttons] and len(long.buttons) == LIST_PAGE
+
+
+async def test_the_reminders_listing_pages_with_more_soonest_first(chat: ChatDriver) -> None:
+    for n in range(1, LIST_PAGE + 4):
+        await chat.say(f"remind me to call client {n} in {n} hours")
+    reply = await listed(chat, "what reminders do I have?")
+    shown = [line.split("call client ")[1] for line in reply.text.splitlines() if "client" in line]
+    assert shown == [str(n) for n in range(1, LIST_PAGE + 1)]
+    assert reply.text.endswith(f"Showing 1–{LIST_PAGE} of {LIST_PAGE + 3}.")
+    assert [b.label for b in reply.buttons][-1] == "More ›"
+    more = await chat.service.press(pressing(chat, reply, "More ›"))
+    assert more is not None
+    shown = [line for line in more.text.splitlines() if "call client" in line]
+    assert [line.split("call client ")[1] for line in shown] == ["21", "22", "23"]
+    assert more.text.endswith(f"Showing 21–23 of {LIST_PAGE + 3}.")
+    assert [b.label for b in more.buttons][-1] == "‹ First"

@@ -4,14 +4,16 @@ the task is looked up in the presser's list only, so a stranger's press changes 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core import tools
-from core.domain.listing import TRASH, MoreToken, read_more, task_ref
+from core.domain.listing import REMINDERS, TRASH, MoreToken, read_more, task_ref
 from core.domain.task_pages import LIST_PAGE, Filters, read_trash
 from core.domain.zones import settle_zone
+from core.reminders import tooling as reminder_tools
 from core.storage.models import User
 from core.tools import ToolContext
 from core.tools.context import page_buttons, trash_buttons
@@ -76,6 +78,9 @@ async def listing(
     if more.status == TRASH:
         return await trash(context, start=more.start)
     filters = Filters.named(more)
+    if more.sort_by == REMINDERS:  # the reminders' listing, soonest first
+        waiting = await reminder_tools.pending_times(context.session, user_id=context.user_id)
+        filters = replace(filters, reminders=waiting)
     page = await tools.read_listing(context, filters, start=more.start, limit=LIST_PAGE)
     if more.start and not page.tasks:  # the list got shorter since: start again
         page = await tools.read_listing(context, filters, start=0, limit=LIST_PAGE)

@@ -24,8 +24,9 @@ FIRST_PAGE_LABEL = "‹ First"
 # range and a tag, the tag last as it may hold dots): short enough for Telegram's 64-byte
 # callback data, or the listing offers no More.
 TRASH = "deleted"  # a More button that pages the trash
+REMINDERS = "reminders"  # ordered as the reminders' listing is: the soonest reminder first
 _STATUSES = ("pending", "all", "completed", TRASH)
-_SORTS = ("number", "due", "priority", "created")
+_SORTS = ("number", "due", "priority", "created", REMINDERS)
 _DAY = "%Y%m%d"
 
 

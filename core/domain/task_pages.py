@@ -26,7 +26,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import task_fields, when
 from core.domain import tasks as task_service
-from core.domain.listing import MoreToken
+from core.domain.listing import REMINDERS, MoreToken
 from core.domain.when import Due, Window
 from core.storage.models import Task
 
@@ -68,14 +68,12 @@ class Filters:
     sort_by: task_service.SortBy = "number"
     reminders: dict[UUID, datetime] | None = None
 
-    def more(self) -> MoreToken | None:
-        """The listing as a More button names it; None for the reminders' listing, which
-        it cannot name."""
-        if self.reminders is not None:
-            return None
+    def more(self) -> MoreToken:
+        """The listing as a More button names it (the reminders' listing by its order: the
+        press reads the waiting reminders again)."""
         return MoreToken(
             self.status,
-            self.sort_by,
+            REMINDERS if self.reminders is not None else self.sort_by,
             due=self.due,
             priority=self.priority,
             due_from=self.due_from,
@@ -93,7 +91,7 @@ class Filters:
             due_to=more.due_to,
             priority=more.priority,
             tag=more.tag,
-            sort_by=more.sort_by,  # type: ignore[arg-type]
+            sort_by="number" if more.sort_by == REMINDERS else more.sort_by,  # type: ignore[arg-type]
         )
 
     @property

@@ -150,7 +150,7 @@ def page_buttons(page: TaskPage, filters: Filters) -> list[Button]:
     """Done buttons for the page's open tasks, and **More** when the listing goes on and a
     button can name it."""
     listing = filters.more()
-    if listing is None or page.limit is None:
+    if page.limit is None:
         return done_buttons(page.tasks)
     return _paged(page, page.tasks, listing)
 

@@ -103,11 +103,7 @@ async def list_tasks(
     )
     page = await read_listing(context, filters, start=start, limit=size)
     found = page.tasks
-    if has_reminder:
-        message = reminder_tools.reminder_list(found, reminders, now=context.now, zone=context.zone)
-        message += page_line(page)
-    else:
-        message = format_page(page, filters, context=context, reminders=reminders)
+    message = format_page(page, filters, context=context, reminders=reminders)
     context.offer_listing(page_buttons(page, filters))
     return ok(
         message,
@@ -182,6 +178,12 @@ def format_page(
     """The page's lines under a heading that counts them all, and where the page sits."""
     if not page.tasks and page.start > 0:
         return f"That is past the end of the listing: it holds {page.total:,}."
+    if filters.reminders is not None:  # "what reminders do I have?"
+        waiting = filters.reminders
+        shown = reminder_tools.reminder_list(
+            page.tasks, waiting, now=context.now, zone=context.zone
+        )
+        return shown + page_line(page)
     return format_list(
         page.tasks,
         filters.status,

@@ -24,6 +24,7 @@ from core.agent.builtin.reminder_intents import (
 )
 from core.agent.builtin.reminding import WHICH_NUMBER, which_number
 from core.agent.builtin.replies import failure, knowns
+from core.domain.task_pages import LIST_PAGE
 
 Call = Callable[..., Awaitable[dict[str, Any]]]
 
@@ -33,7 +34,7 @@ async def act(
 ) -> str:
     """Carry the request out through the tools; the reply."""
     if isinstance(intent, ListReminders):
-        listed = await call("list_tasks", status="pending", has_reminder=True)
+        listed = await call("list_tasks", status="pending", has_reminder=True, limit=LIST_PAGE)
         note.show(listed)
         return str(listed["message"])
     if isinstance(intent, RemindNew):
