@@ -4,10 +4,10 @@ audit row and nothing stored (the tools act; these only look)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import NamedTuple, Protocol, cast
 from uuid import UUID
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -26,17 +26,48 @@ class TitleRow(Protocol):
     def completed(self) -> bool: ...
 
 
-async def titles(session: AsyncSession, *, user_id: UUID, open_only: bool) -> Sequence[TitleRow]:
-    """The person's task titles (the open ones only, `open_only`), by number: a narrow read to
-    match a name against, the database's rows as they come (no object a task)."""
+class Titles(NamedTuple):
+    """The titles a name could mean, and whether they were narrowed from a longer list."""
+
+    rows: Sequence[TitleRow]
+    narrowed: bool
+
+
+# A list longer than this is narrowed (in SQL on PostgreSQL), to at most this many titles.
+NARROW_ABOVE = 200
+
+
+async def titles(
+    session: AsyncSession, *, user_id: UUID, open_only: bool, text: str, words: Sequence[str]
+) -> Titles:
+    """The person's task titles (the open ones only, `open_only`) a name could mean: a narrow
+    read, the database's rows as they come (no object a task). A list of at most
+    `NARROW_ABOVE` comes whole, by number; of a longer one PostgreSQL's trigram index picks
+    the `NARROW_ABOVE` most like `text` among those like it or like one of `words`
+    (SQLite, without the index, reads them all)."""
     query = select(col(Task.number), col(Task.title), col(Task.completed)).where(
         col(Task.user_id) == user_id, col(Task.deleted_at).is_(None)
     )
     if open_only:
         query = query.where(col(Task.completed).is_(False))
     connection = await session.connection()
-    rows = await connection.execute(query.order_by(col(Task.number)))
-    return cast(Sequence[TitleRow], rows.all())
+    if connection.dialect.name != "postgresql":
+        rows = (await connection.execute(query.order_by(col(Task.number)))).all()
+        return Titles(cast(Sequence[TitleRow], rows), len(rows) > NARROW_ABOVE)
+    first = query.order_by(col(Task.number)).limit(NARROW_ABOVE + 1)
+    rows = (await connection.execute(first)).all()
+    if len(rows) <= NARROW_ABOVE:
+        return Titles(cast(Sequence[TitleRow], rows), False)
+    title = func.lower(col(Task.title))
+    wanted = text.lower()
+    alike = [title.op("%")(wanted), *(title.op("%>")(word.lower()) for word in words)]
+    near = (
+        query.where(or_(*alike))
+        .order_by(func.similarity(title, wanted).desc(), col(Task.number))
+        .limit(NARROW_ABOVE)
+    )
+    found = sorted((await connection.execute(near)).all(), key=lambda row: row.number)
+    return Titles(cast(Sequence[TitleRow], found), True)
 
 
 async def open_titled(session: AsyncSession, *, user_id: UUID, title: str) -> TitleRow | None:

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, ForeignKey, Index, Text, UniqueConstraint, func, literal_column
 from sqlmodel import Field, SQLModel
 
 TITLE_MAX = 200
@@ -75,6 +75,14 @@ class Task(TaskBase, table=True):
         UniqueConstraint("user_id", "number"),
         Index("ix_task_user_completed", "user_id", "completed"),
         Index("ix_task_user_due", "user_id", "due_at"),
+        # a title found in part or with a typo by its trigrams (pg_trgm; plain on SQLite)
+        Index(
+            "ix_task_user_title_trgm",
+            "user_id",
+            func.lower(literal_column("title")).label("title_lower"),
+            postgresql_using="gin",
+            postgresql_ops={"title_lower": "gin_trgm_ops"},
+        ),
     )
 
     id: UUID = Field(default_factory=uuid4, primary_key=True)

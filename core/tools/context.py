@@ -120,10 +120,14 @@ class ToolContext:
         audit row (everything that changes a task goes through a tool)."""
         return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
 
-    async def titles(self, *, open_only: bool) -> Sequence[task_titles.TitleRow]:
-        """Number, title and state of the person's tasks, to match a name against: a narrow
-        read, neither audited nor stored."""
-        return await task_titles.titles(self.session, user_id=self.user_id, open_only=open_only)
+    async def titles(
+        self, *, open_only: bool, text: str, words: Sequence[str]
+    ) -> task_titles.Titles:
+        """Number, title and state of the person's tasks a name could mean (`text`, or one of
+        its `words`), to match it against: a narrow read, neither audited nor stored."""
+        return await task_titles.titles(
+            self.session, user_id=self.user_id, open_only=open_only, text=text, words=words
+        )
 
     async def open_titled(self, title: str) -> task_titles.TitleRow | None:
         """The open task of exactly this title (case and spacing aside), if any: a read."""

@@ -64,7 +64,7 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
-from core.agent.builtin.nearest import nearest
+from core.agent.builtin.nearest import nearest, words
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.parse import parse
 from core.agent.builtin.refs import (
@@ -350,8 +350,11 @@ class _Turn:
     ) -> str:
         """The tools match titles literally; try word stems ("calling mom" -> "call mom").
         Only the titles are read (the open ones, to complete), past the audit."""
-        found = await self.tools.titles(open_only=family == "complete")
-        near = nearest(found, intent.ref.text)
+        text = intent.ref.text
+        found, narrowed = await self.tools.titles(
+            open_only=family == "complete", text=text, words=words(text)
+        )
+        near = nearest(found, text, narrowed=narrowed)
         tasks = [Known(row.number, row.title, row.completed) for row in near]
         if isinstance(intent, Complete) and (parts := listed_titles(tasks, intent.ref.text)):
             each = (replace(intent, ref=Ref("title", text=part)) for part in parts)
