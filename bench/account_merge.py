@@ -65,7 +65,7 @@ async def seed(db: Database, *, tasks: int, messages: int) -> None:
             )
             if n % 2:
                 listed = audit.AuditEntry(user.id, "list_tasks", ok=True, duration_ms=1.0)
-                audit.record(session, listed)
+                await audit.record(session, listed)
 
 
 async def timed(label: str, call: Awaitable[T]) -> T:

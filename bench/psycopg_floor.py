@@ -28,7 +28,7 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Json
 
-from bench.turn_floor import KINDS, WINDOW, _described, _envelope
+from bench.turn_floor import KINDS, WINDOW, _described, _envelope, added, last_number
 
 PERSON = """
 SELECT u.id FROM identity i JOIN "user" u ON u.id = i.user_id
@@ -216,18 +216,7 @@ class PsycopgTurns:
         task_id = uuid.uuid4()
         await self.run(NEW_TASK, (task_id, user_id, number, title, at, at))
         task = Task((task_id, number, title, "", False, at, False, "low", []))
-        after = {
-            "title": title,
-            "description": "",
-            "completed": False,
-            "due_at": None,
-            "due_has_time": False,
-            "priority": "low",
-            "tags": [],
-            "completed_at": None,
-            "deleted_at": None,
-            "repeat": None,
-        }
+        after = added(title)
         await self._change(user_id, conversation_id, token, task, "added", None, after, at)
         said = f"Added #{number} “{title}”."
         return "add_task", {"title": title}, _envelope(said, task=_described(task))
@@ -253,7 +242,7 @@ class PsycopgTurns:
         history: list[Any],
         at: datetime,
     ) -> Result:
-        return await self._finish(user_id, conversation_id, token, _last_number(history), at)
+        return await self._finish(user_id, conversation_id, token, last_number(history), at)
 
     async def _complete(
         self,
@@ -279,7 +268,7 @@ class PsycopgTurns:
         history: list[Any],
         at: datetime,
     ) -> Result:
-        number = _last_number(history)
+        number = last_number(history)
         task = Task(await (await self.run(BY_NUMBER, (user_id, number))).fetchone() or ())
         title = text.removeprefix("rename it to ")
         await self.run(RENAME, (title, at, task.id))
@@ -308,13 +297,3 @@ class PsycopgTurns:
         ]
         data = {"status": "pending", "count": len(tasks), "tasks": described}
         return "list_tasks", {"status": "pending"}, _envelope("\n".join(lines), **data)
-
-
-def _last_number(history: Sequence[Any]) -> int:
-    """The task the last reply was about ("it"): the newest tool result naming one."""
-    for tool_calls in history:
-        for call in reversed(tool_calls or []):
-            task = (call["result"].get("data") or {}).get("task")
-            if task:
-                return int(task["number"])
-    raise LookupError("no task to refer to")

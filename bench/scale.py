@@ -47,7 +47,7 @@ from adapters.slack.home import home_view  # noqa: E402
 from adapters.slack.translate import HomeState  # noqa: E402
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
-from core.chat import ChatPolicy, ChatService  # noqa: E402
+from core.chat import ChatPolicy, ChatService, queries_for  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402
 from core.storage.models import Task  # noqa: E402
 from core.types import Incoming  # noqa: E402
@@ -218,7 +218,7 @@ def _operation(
         return len(reply.text) if reply is not None else 0
 
     async def board() -> int:
-        found = await chat.board(platform=PLATFORM, tenant="", user_ref=person.name)
+        found = await queries_for(chat).board(platform=PLATFORM, tenant="", user_ref=person.name)
         return len(json.dumps(home_view(found, HomeState()), ensure_ascii=False))
 
     return board if op == "App Home" else turn

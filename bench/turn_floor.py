@@ -70,6 +70,22 @@ def _described(task: Any) -> dict[str, Any]:
     }
 
 
+def added(title: str) -> dict[str, Any]:
+    """The change row's `after` for a new task."""
+    return {
+        "title": title,
+        "description": "",
+        "completed": False,
+        "due_at": None,
+        "due_has_time": False,
+        "priority": "low",
+        "tags": [],
+        "completed_at": None,
+        "deleted_at": None,
+        "repeat": None,
+    }
+
+
 def _envelope(message: str, **data: Any) -> dict[str, Any]:
     return {"ok": True, "message": message, "data": data, "error": None, "suggestion": None}
 
@@ -233,10 +249,11 @@ class CoreTurns:
         return user_id
 
 
-def _last_number(history: Sequence[Any]) -> int:
-    """The task the last reply was about ("it")."""
-    for row in history:
-        for call in reversed(row.tool_calls or []):
+def last_number(history: Sequence[Sequence[dict[str, Any]] | None]) -> int:
+    """The task the last reply was about ("it"): the newest tool result naming one, in the
+    tool calls of the history's messages, newest first."""
+    for tool_calls in history:
+        for call in reversed(tool_calls or []):
             task = (call["result"].get("data") or {}).get("task")
             if task:
                 return int(task["number"])
@@ -320,18 +337,7 @@ async def _add(
     }
     await connection.execute(insert(TASK).values(**row))
     task = _Row(row)
-    after = {
-        "title": title,
-        "description": "",
-        "completed": False,
-        "due_at": None,
-        "due_has_time": False,
-        "priority": "low",
-        "tags": [],
-        "completed_at": None,
-        "deleted_at": None,
-        "repeat": None,
-    }
+    after = added(title)
     await _change(connection, user_id, conversation_id, token, task, "added", None, after, at)
     said = f"Added #{number} “{title}”."
     return "add_task", {"title": title}, _envelope(said, task=_described(task))
@@ -385,7 +391,7 @@ async def _done(
     history: Sequence[Any],
     at: datetime,
 ) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    number = _last_number(history)
+    number = last_number([row.tool_calls for row in history])
     task = await _by_number(connection, user_id, number)
     return await _finish(connection, user_id, conversation_id, token, task, str(number), at)
 
@@ -425,7 +431,7 @@ async def _rename(
     history: Sequence[Any],
     at: datetime,
 ) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    number = _last_number(history)
+    number = last_number([row.tool_calls for row in history])
     task = await _by_number(connection, user_id, number)
     title = text.removeprefix("rename it to ")
     await connection.execute(
