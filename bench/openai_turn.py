@@ -293,7 +293,7 @@ async def run(turns: int, database: str) -> None:
     finally:
         assert child.stdin is not None
         child.stdin.close()
-        child.wait(10)
+        child.wait(60)  # a loaded machine can take seconds to end it
 
 
 def main() -> None:
