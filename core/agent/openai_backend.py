@@ -43,7 +43,7 @@ from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.model_input import TOOL_NAMES, compact_schema, history_items, model_view
 from core.agent.prompt import system_prompt
-from core.tools import ToolContext, ToolFunction, failure
+from core.tools import Envelope, ToolContext, ToolFunction, failure
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ async def rejected_call(wrapper: RunContextWrapper[Any], error: Exception) -> st
         "Call the tool again with arguments that match its schema.",
     )
     await _audit(context, name, {"raw_arguments": raw[:2000]}, result)
-    return json.dumps(model_view(result), ensure_ascii=False)
+    return json.dumps(model_view(result.as_json()), ensure_ascii=False)
 
 
 async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
@@ -107,7 +107,7 @@ async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
         f"Use one of: {', '.join(sorted(TOOL_NAMES))}.",
     )
     await _audit(args.run_context.context, args.tool_name, {}, result)
-    return json.dumps(model_view(result), ensure_ascii=False)
+    return json.dumps(model_view(result.as_json()), ensure_ascii=False)
 
 
 def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
@@ -124,7 +124,7 @@ def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
     @functools.wraps(tool)
     async def call(wrapper: RunContextWrapper[ToolContext], *args: Any, **kwargs: Any) -> str:
         result = await tool(wrapper.context, *args, **kwargs)
-        return json.dumps(model_view(result), ensure_ascii=False)
+        return json.dumps(model_view(result.as_json()), ensure_ascii=False)
 
     context_type = RunContextWrapper[ToolContext]
     call.__signature__ = signature.replace(  # type: ignore[attr-defined]
@@ -159,7 +159,9 @@ def _validation_detail(name: str, raw: str) -> str:
     return "they do not match the tool's schema"
 
 
-async def _audit(context: ToolContext, name: str, arguments: dict, result: dict) -> None:
+async def _audit(
+    context: ToolContext, name: str, arguments: dict[str, Any], result: Envelope
+) -> None:
     async with context.lock:  # after the tool call running now, as the model saw them
         await context.audit(name, arguments, result)
 
