@@ -55,7 +55,7 @@ class Note:
     def show(self, listing: Envelope) -> None:
         """The reply shows this list_tasks result (not a lookup behind the reply)."""
         for index in range(len(self.calls) - 1, -1, -1):
-            if self.calls[index].get("result") is listing:
+            if self.calls[index].get("result") is listing.as_json():
                 self.shown = index
                 return
 
