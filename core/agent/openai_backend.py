@@ -34,6 +34,7 @@ from agents import (
 from agents.exceptions import MaxTurnsExceeded
 from agents.function_schema import function_schema
 from agents.retry import ModelRetrySettings, RetryDecision, RetryPolicyContext
+from agents.tool_context import ToolContext as ToolCallContext
 from openai import AsyncOpenAI, NotGiven, Omit
 from openai.resources.chat import AsyncChat, AsyncCompletions
 from pydantic import ValidationError
@@ -85,8 +86,9 @@ async def rejected_call(wrapper: RunContextWrapper[Any], error: Exception) -> st
     context: ToolContext = wrapper.context
     if not isinstance(error, ModelBehaviorError | ValidationError):
         raise error  # a bug in our tool, not the model's mistake: fail the turn, roll it back
-    name = str(getattr(wrapper, "tool_name", "unknown"))
-    raw = str(getattr(wrapper, "tool_arguments", ""))
+    called = wrapper if isinstance(wrapper, ToolCallContext) else None
+    name = called.tool_name if called else "unknown"
+    raw = called.tool_arguments if called else ""
     detail = _validation_detail(name, raw)
     result = failure(
         "VALIDATION_ERROR",
