@@ -175,7 +175,7 @@ class _Turn:
                 listed = await self.call(
                     "list_tasks", status=intent.status, sort_by="due", limit=LIST_PAGE
                 )
-                self.note.show(listed)
+                self.note.show(listed.as_json())
                 return scheduling.with_creation_dates(listed, self.tools)
             case ListTasks():
                 return await scheduling.listing(self.call, self.tools, intent, self.note)
@@ -219,7 +219,7 @@ class _Turn:
                 return await self.reopen(intent)
             case ShowTrash():
                 trash = await self.call("list_tasks", status="deleted", limit=LIST_PAGE)
-                self.note.show(trash)
+                self.note.show(trash.as_json())
                 return str(trash.message)
             case Restore():
                 return await self.restore(intent)

@@ -36,7 +36,7 @@ async def act(
     """Carry the request out through the tools; the reply."""
     if isinstance(intent, ListReminders):
         listed = await call("list_tasks", status="pending", has_reminder=True, limit=LIST_PAGE)
-        note.show(listed)
+        note.show(listed.as_json())
         return str(listed.message)
     if isinstance(intent, RemindNew):
         return await _remind_new(intent, call, zone=zone)

@@ -146,9 +146,9 @@ async def listing(call: Call, tools: ToolContext, intent: ListTasks, note: Note)
     if intent.due == "today" and not result.data["count"] and result.data["pending_count"]:
         # "what do I have to do today?" with nothing due today: what is still open
         everything = await call("list_tasks", status="pending", sort_by="due", limit=LIST_PAGE)
-        note.show(everything)
+        note.show(everything.as_json())
         return phrases.NOTHING_DUE_TODAY + "\n" + everything.message
-    note.show(result)
+    note.show(result.as_json())
     return result.message
 
 
