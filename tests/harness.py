@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlmodel import col, select
 
@@ -46,8 +46,8 @@ class ScriptedAgent(Agent):
         else:
             messages = []
             for name, arguments in self.planned.pop(0):
-                tool = getattr(tools, name)
-                messages.append((await tool(turn.tools, **arguments))["message"])
+                tool = tools.TOOL_REGISTRY[cast(tools.ToolName, name)]
+                messages.append((await tool(turn.tools, **arguments)).message)
             answer = " ".join(messages)
         if self.failing:
             self.failing = False

@@ -5,14 +5,10 @@ from __future__ import annotations
 from core.domain import tasks as task_service
 from core.domain.task_text import label
 from core.reminders import tooling as reminder_tools
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    describe,
-    ok,
-    task_reference,
-)
+from core.tools.auditing import audited
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import describe, task_reference
 
 
 @audited

@@ -12,17 +12,11 @@ from core.domain import tasks as task_service
 from core.domain.when import WINDOWS
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task, iso, utcnow
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    day_argument,
-    describe,
-    ok,
-    page_buttons,
-    trash_buttons,
-    zone_note,
-)
+from core.tools.auditing import audited
+from core.tools.buttons import page_buttons, trash_buttons
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import day_argument, describe, zone_note
 
 
 @audited

@@ -8,14 +8,10 @@ from core.domain.listing import is_listing_button
 from core.domain.task_text import label
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    describe,
-    ok,
-    task_reference,
-)
+from core.tools.auditing import audited
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import describe, task_reference
 from core.types import Action, Button
 
 

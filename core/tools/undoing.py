@@ -5,13 +5,9 @@ from __future__ import annotations
 from core.domain import changes as change_log
 from core.domain.undo_words import describe_undo, refusal
 from core.reminders import book
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    failure,
-    ok,
-)
+from core.tools.auditing import audited
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, failure, ok
 
 
 @audited
