@@ -14,8 +14,8 @@ from core.conversation import conversations
 from core.conversation.confirmations import Decision, Outcome, decide
 from core.delivery.events import claim_event
 from core.domain import changes
-from core.domain import tasks as task_service
 from core.domain.changes import Journal, UndoOutcome
+from core.domain.trash import delete_task, empty_trash
 from core.domain.undo_words import describe_undo, refusal
 from core.people.identities import user_for
 from core.reminders.book import cancel_for_task, wake_again
@@ -44,7 +44,7 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
     cancelled = confirmation.task_id is not None and await cancel_for_task(
         session, user_id=confirmation.user_id, task_id=confirmation.task_id, journal=journal
     )
-    deleted = confirmation.task_id is not None and await task_service.delete_task(
+    deleted = confirmation.task_id is not None and await delete_task(
         session, user_id=confirmation.user_id, task_id=confirmation.task_id, journal=journal
     )
     message = (
@@ -68,7 +68,7 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
 
 async def confirm_empty_trash(session: AsyncSession, confirmation: Confirmation) -> str:
     """Erase the person's trash for good; audited."""
-    erased = await task_service.empty_trash(session, user_id=confirmation.user_id)
+    erased = await empty_trash(session, user_id=confirmation.user_id)
     noun = "task" if erased == 1 else "tasks"
     message = (
         f"Emptied your trash: {erased} {noun} erased for good."

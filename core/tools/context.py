@@ -23,6 +23,8 @@ from core.domain import tasks as task_service
 from core.domain.changes import Journal
 from core.domain.listing import TRASH, MoreToken, done_buttons, is_listing_button
 from core.domain.task_pages import Filters, TaskPage
+from core.domain.task_refs import parse_number_ref
+from core.domain.task_selection import list_tasks
 from core.domain.when import Due, iso_local
 from core.reminders import tooling as reminder_tools
 from core.storage import audit
@@ -118,7 +120,7 @@ class ToolContext:
     async def open_tasks(self) -> list[Task]:
         """The person's open tasks: a read for an agent that only looks, so it leaves no
         audit row (everything that changes a task goes through a tool)."""
-        return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
+        return await list_tasks(self.session, user_id=self.user_id, status="pending")
 
     async def titles(self, *, open_only: bool) -> Sequence[task_titles.TitleRow]:
         """Number, title and state of the person's tasks, to match a name against: a narrow
@@ -232,7 +234,7 @@ def task_reference(task_identifier: str | None, task_id: int | None) -> str:
     if task_id is None:
         return task_identifier or ""
     said = (task_identifier or "").strip()
-    if said and task_service.parse_number_ref(said) != task_id:
+    if said and parse_number_ref(said) != task_id:
         raise task_service.InvalidInput(
             "Give the task as task_id or as task_identifier, not both.",
             "Call the tool again with one of them.",

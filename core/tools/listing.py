@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from core.domain import task_fields, task_pages, task_text
 from core.domain import tasks as task_service
+from core.domain.task_selection import SORTS, STATUS_FILTERS
 from core.domain.when import WINDOWS
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task, iso, utcnow
@@ -75,13 +76,13 @@ async def list_tasks(
     size = None if whole else limit or task_pages.LIST_PAGE
     if status == "deleted":
         return await _trash(context, start=start, limit=size)
-    if status not in task_service.STATUS_FILTERS:
+    if status not in STATUS_FILTERS:
         raise task_service.InvalidInput("The filter must be all, pending, completed or deleted.")
     if due is not None and due not in WINDOWS:
         raise task_service.InvalidInput(
             "The due filter must be one of: " + ", ".join(WINDOWS) + "."
         )
-    if sort_by not in task_service.SORTS:
+    if sort_by not in SORTS:
         raise task_service.InvalidInput("Sort by number, due, priority or created.")
     try:
         if priority is not None:

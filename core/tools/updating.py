@@ -7,6 +7,7 @@ from typing import Literal
 
 from core.domain import task_text
 from core.domain import tasks as task_service
+from core.domain.task_refs import resolve_task
 from core.domain.task_text import label
 from core.reminders import repeats
 from core.reminders import tooling as reminder_tools
@@ -71,7 +72,7 @@ async def update_task(
     context = ctx
     new_title = _one_of("new_title", new_title, "title", title)
     new_description = _one_of("new_description", new_description, "description", description)
-    task = await task_service.resolve_task(
+    task = await resolve_task(
         context.session, user_id=context.user_id, ref=task_reference(task_identifier, task_id)
     )
     if due and clear_due:
