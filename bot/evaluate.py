@@ -19,7 +19,9 @@ from typing import TextIO
 
 from sqlmodel import select
 
-from bot.eval_cases import Case, Outcome, ReminderState, TaskState, harmful, judge, load_cases
+from bot.eval_cases import Case, Outcome, ReminderState, TaskState
+from bot.eval_judging import harmful, judge
+from bot.eval_loading import load_cases
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.clock import Clock, PinnedClock, SystemClock
