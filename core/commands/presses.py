@@ -13,10 +13,10 @@ from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
 from core.conversation.confirmations import Decision, Outcome, decide
 from core.delivery.events import claim_event
-from core.domain import changes
-from core.domain.changes import Journal, UndoOutcome
+from core.domain.changes import Journal
 from core.domain.trash import delete_task, empty_trash
 from core.domain.undo_words import describe_undo, refusal
+from core.domain.undoing import UndoOutcome, undo_token
 from core.people.identities import user_for
 from core.reminders.book import cancel_for_task, wake_again
 from core.reminders.buttons import ACTIONS as REMINDER_ACTIONS
@@ -211,7 +211,7 @@ async def press_undo(
     now: datetime | None = None,
 ) -> Reply:
     """An Undo button: its owner takes back that turn's changes, once, within the window."""
-    result = await changes.undo_token(
+    result = await undo_token(
         session,
         user_id=user_id,
         token=token,
