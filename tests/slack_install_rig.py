@@ -28,8 +28,10 @@ from sqlmodel import col, select
 from bot.serve import create_app
 from bot.settings import load_settings
 from core.clock import PinnedClock
+from core.storage.account_models import WorkspaceInstall
 from core.storage.db import Database
-from core.storage.models import Identity, InboxItem, Task, WorkspaceInstall
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Identity, Task
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import CLIENT_ID, CLIENT_SECRET, FakeSlackApi, FakeWorkspace
 from tests.harness import ScriptedAgent

@@ -13,7 +13,8 @@ from sqlmodel import col, select
 from core.chat import RATE_LIMITED, ConversationNotFound
 from core.conversation.conversations import title_from, with_window
 from core.storage import audit
-from core.storage.models import Conversation, Message, ProcessedEvent, utcnow
+from core.storage.delivery_models import ProcessedEvent
+from core.storage.models import Conversation, Message, utcnow
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 

@@ -11,7 +11,8 @@ from sqlmodel import col, select
 from core.chat import ChatService
 from core.delivery.inbox import Inbox, InboxPolicy
 from core.storage.db import Database
-from core.storage.models import InboxItem, Task
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Task
 from core.types import Incoming
 from tests.harness import ScriptedAgent, build_chat
 

@@ -130,7 +130,7 @@ async def test_telegram_refusing_an_answer_for_good_parks_the_update_and_says_so
     async with server.app.state.services.db.session() as session:
         from sqlmodel import select
 
-        from core.storage.models import InboxItem
+        from core.storage.delivery_models import InboxItem
 
         [item] = (await session.exec(select(InboxItem))).all()
     assert item.status == "parked"  # (an attempt before the bot connected is retried)

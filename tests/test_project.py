@@ -14,7 +14,10 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-import core.storage.models  # noqa: F401
+import core.storage.account_models
+import core.storage.delivery_models
+import core.storage.models
+import core.storage.reminder_models  # noqa: F401
 from core.rooms import DOORS, ROOMS, SHARED
 from core.storage.db import sync_url
 

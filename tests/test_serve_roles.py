@@ -19,7 +19,8 @@ from bot.roles import RoleError
 from bot.serve import create_app
 from bot.settings import load_settings
 from core.storage.db import Database
-from core.storage.models import InboxItem, Task
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Task
 from tests.api_rig import ApiRig, api_rig, both_platforms
 from tests.conftest import _truncate
 from tests.fakes import slack_payloads as payloads

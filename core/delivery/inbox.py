@@ -41,7 +41,8 @@ from core.delivery import wakeup
 from core.delivery.intake import Intake
 from core.delivery.transient import RetryLater, is_transient
 from core.storage.db import Database, in_transaction
-from core.storage.models import InboxItem, utcnow
+from core.storage.delivery_models import InboxItem
+from core.storage.models import utcnow
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,8 @@ from sqlalchemy import Table, insert
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.storage.models import Change, Reminder, utcnow
+from core.storage.models import Change, utcnow
+from core.storage.reminder_models import Reminder
 
 TOKEN_PREFIX = "u"
 # Columns that say which row it is, or are only bookkeeping of the change itself (a task's

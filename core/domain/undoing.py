@@ -13,7 +13,8 @@ from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.changes import WakeAgain, decoded, snapshot
-from core.storage.models import Change, Reminder, utcnow
+from core.storage.models import Change, utcnow
+from core.storage.reminder_models import Reminder
 
 
 class UndoOutcome(StrEnum):

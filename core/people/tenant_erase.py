@@ -30,8 +30,9 @@ from core.clock import Clock, SystemClock
 from core.delivery import scheduled
 from core.delivery.inbox import Claimed, Inbox, InboxPolicy
 from core.people.erase import erase_rows, record_erasure
+from core.storage.account_models import WorkspaceInstall
 from core.storage.db import Database, in_transaction
-from core.storage.models import Identity, WorkspaceInstall, iso
+from core.storage.models import Identity, iso
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,8 @@ from core.domain.task_text import due_of, task_line
 from core.domain.when import in_window, local_instant
 from core.reminders import book
 from core.reminders.zones import zones_of
-from core.storage.models import Reminder, Task
+from core.storage.models import Task
+from core.storage.reminder_models import Reminder
 from core.types import Reply
 
 TOP = 3

@@ -49,7 +49,8 @@ from core.reminders.delivery import (
 from core.reminders.notice import LATE_AFTER, SUMMARY_AFTER, Due, reminder_reply, summary_reply
 from core.reminders.zones import UTC_ZONE, zones_of
 from core.storage.db import Database, in_transaction
-from core.storage.models import Conversation, Identity, Reminder, Task
+from core.storage.models import Conversation, Identity, Task
+from core.storage.reminder_models import Reminder
 from core.types import Reply
 
 log = logging.getLogger(__name__)
