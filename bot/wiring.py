@@ -17,7 +17,8 @@ from core.clock import Clock, SystemClock
 from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands
 from core.commands.zone_commands import install as install_zone_commands
-from core.delivery.inbox import Inbox, InboxPolicy, Observer
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy, Observer
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools
 from core.storage.db import Database, async_url, normalize_url

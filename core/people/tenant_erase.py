@@ -28,7 +28,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock, SystemClock
 from core.delivery import scheduled
-from core.delivery.inbox import Claimed, Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
+from core.delivery.inbox_rows import Claimed
 from core.people.erase import erase_rows, record_erasure
 from core.storage.account_models import WorkspaceInstall
 from core.storage.db import Database, in_transaction

@@ -34,7 +34,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock, SystemClock
 from core.delivery import scheduled
-from core.delivery.inbox import Claimed, Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
+from core.delivery.inbox_rows import Claimed
 from core.reminders import digest
 from core.reminders.book import source_for
 from core.reminders.delivery import (

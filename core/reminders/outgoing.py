@@ -10,7 +10,7 @@ from uuid import UUID
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.delivery.inbox import Claimed
+from core.delivery.inbox_rows import Claimed
 from core.reminders import digest
 from core.reminders.delivery import Recipient, Unreachable
 from core.reminders.notice import LATE_AFTER, SUMMARY_AFTER, Due, reminder_reply, summary_reply
