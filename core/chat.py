@@ -26,7 +26,7 @@ from core.commands.extensions import CommandCall, CommandFunction, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.commands.slash import TOOL_COMMANDS, parse_command
 from core.conversation import confirmations, conversations
-from core.conversation.conversations import NewMessage
+from core.conversation.message_writes import NewMessage, write_messages
 from core.conversation.queries import ChatQueries, ConversationNotFound
 from core.delivery import events, windows
 from core.delivery.events import claim_event, release_event
@@ -329,7 +329,7 @@ class ChatService:
         conversation, history = await self._conversation(session, user, incoming, window)
         if (refusal := too_long(incoming.text)) is not None:
             stored = NewMessage("assistant", refusal, now + timedelta(microseconds=1))
-            await conversations.write_messages(
+            await write_messages(
                 session,
                 conversation=conversation,
                 messages=[NewMessage("user", excerpt(incoming.text), now), stored],
@@ -351,9 +351,7 @@ class ChatService:
             # A command or a typed answer may read or move the person's messages (an export
             # counts this one, a link moves it); an agent's tools never do, so an agent turn
             # writes it with the reply, in one INSERT.
-            await conversations.write_messages(
-                session, conversation=conversation, messages=unwritten
-            )
+            await write_messages(session, conversation=conversation, messages=unwritten)
             unwritten = []
         context = ToolContext(
             session=session,
@@ -390,9 +388,7 @@ class ChatService:
             max(self.clock.now(), now + timedelta(microseconds=1)),
             tool_calls=kept_calls(context.calls),
         )
-        await conversations.write_messages(
-            session, conversation=conversation, messages=[*unwritten, stored]
-        )
+        await write_messages(session, conversation=conversation, messages=[*unwritten, stored])
         return _addressed(reply, conversation, stored, context)
 
     async def _answer(

@@ -12,6 +12,7 @@ from core.commands import offers
 from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
 from core.conversation.confirmations import Decision, Outcome, decide
+from core.conversation.message_writes import add_message
 from core.delivery.events import claim_event
 from core.domain.changes import Journal
 from core.domain.trash import delete_task, empty_trash
@@ -280,6 +281,6 @@ async def _note(
         "ok": True,
         "executed_at": iso(utcnow()),
     }
-    await conversations.add_message(
+    await add_message(
         session, conversation=conversation, role="assistant", content=text, tool_calls=[call]
     )

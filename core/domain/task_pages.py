@@ -10,8 +10,6 @@ unless a tag is asked for), filters and sorts them with the same rules a whole l
 
 from __future__ import annotations
 
-import base64
-import binascii
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,25 +31,6 @@ from core.storage.models import Task
 LIST_PAGE = 20
 PAGE_MAX = 100
 TASKS: Table = Task.__table__  # type: ignore[attr-defined]
-
-
-class BadCursor(ValueError):
-    """A cursor no listing handed out."""
-
-
-def encode_cursor(start: int) -> str:
-    return base64.urlsafe_b64encode(f"tasks:{start}".encode()).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str) -> int:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise BadCursor(cursor) from None
-    kind, _, start = raw.partition(":")
-    if kind != "tasks" or not start.isdigit() or len(start) > 9:
-        raise BadCursor(cursor)
-    return int(start)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from core.domain import task_fields, task_pages, task_text
 from core.domain import tasks as task_service
+from core.domain.cursors import BadCursor, decode_cursor, encode_cursor
 from core.domain.task_selection import SORTS, STATUS_FILTERS
 from core.domain.when import WINDOWS
 from core.reminders import tooling as reminder_tools
@@ -67,8 +68,8 @@ async def list_tasks(
             "Leave it out for a page of 20, and follow next_cursor for the rest.",
         )
     try:
-        start = task_pages.decode_cursor(cursor) if cursor else 0
-    except task_pages.BadCursor:
+        start = decode_cursor(cursor) if cursor else 0
+    except BadCursor:
         raise task_service.InvalidInput(
             "That cursor is not one a listing gave.", "Leave it out to start from the first."
         ) from None
@@ -145,7 +146,7 @@ def _page_data(page: task_pages.TaskPage) -> dict[str, Any]:
         "count": len(page.tasks),
         "total": page.total,
         "start": page.start,
-        "next_cursor": task_pages.encode_cursor(following) if following is not None else None,
+        "next_cursor": encode_cursor(following) if following is not None else None,
     }
 
 
