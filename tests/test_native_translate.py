@@ -16,7 +16,8 @@ from adapters.telegram.translate import BotIdentity as TelegramBot
 from adapters.telegram.translate import MessageTurn, NotText, read_update
 from core.commands.offers import split_capture
 from core.domain.listing import MoreToken, done_buttons, read_more, task_ref, task_token
-from core.types import Action, TaskBoard, TaskView
+from core.types import Action
+from core.views import TaskBoard, TaskView
 from tests.fakes import slack_payloads as payloads
 
 BOT = TelegramBot(id=7, username="todo_test_bot")

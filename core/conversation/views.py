@@ -25,16 +25,8 @@ from core.domain.zones import settle_zone
 from core.message_text import without_format_chars
 from core.people.identities import find_user
 from core.storage.models import Task, User
-from core.types import (
-    Action,
-    Button,
-    ConversationView,
-    MessageView,
-    Reply,
-    TaskBoard,
-    TaskView,
-    tools_run,
-)
+from core.types import Action, Button, Reply, tools_run
+from core.views import ConversationView, MessageView, TaskBoard, TaskView
 
 COMPLETED_SHOWN = 30
 # The open tasks a board holds at a time (a Slack view has room for at most 100 blocks).
