@@ -98,20 +98,10 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
     elif not isinstance(text, str):
         return NotText(chat_id=chat["id"], thread_id=thread_id) if not is_group else None
     else:
-        entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
-        command, text = _split_command(text, entities, bot, is_group)
-        mentioned = False
-        if command is None:
-            text, mentioned = _strip_mentions(text, entities, bot)
-        if command == "":  # a command addressed to another bot
+        read = _read_text(message, text, bot, is_group)
+        if read is None:
             return None
-        if is_group and command is None and not mentioned and not _replies_to_bot(message, bot):
-            return None
-        if command is None and mentioned and not text:
-            command = "help"  # a bare "@todobot" asks what the bot can do
-        if command == "add" and not text:  # /add in reply to a message adds that message
-            replied = message.get("reply_to_message")
-            text = (_written(replied) if isinstance(replied, Mapping) else None) or ""
+        command, text = read
 
     incoming = Incoming(
         platform=PLATFORM,
@@ -131,6 +121,28 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
     return MessageTurn(
         incoming=incoming, chat_id=chat["id"], thread_id=thread_id, reply_to=reply_to
     )
+
+
+def _read_text(
+    message: Mapping[str, Any], text: str, bot: BotIdentity, is_group: bool
+) -> tuple[str | None, str] | None:
+    """A text message's command and text; None when it is not for this bot (a command for
+    another bot, or a group message that neither mentions nor answers it)."""
+    entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
+    command, text = _split_command(text, entities, bot, is_group)
+    mentioned = False
+    if command is None:
+        text, mentioned = _strip_mentions(text, entities, bot)
+    if command == "":  # a command addressed to another bot
+        return None
+    if is_group and command is None and not mentioned and not _replies_to_bot(message, bot):
+        return None
+    if command is None and mentioned and not text:
+        command = "help"  # a bare "@todobot" asks what the bot can do
+    if command == "add" and not text:  # /add in reply to a message adds that message
+        replied = message.get("reply_to_message")
+        text = (_written(replied) if isinstance(replied, Mapping) else None) or ""
+    return command, text
 
 
 def _is_forwarded(message: Mapping[str, Any]) -> bool:
