@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, tzinfo
-from typing import Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 from uuid import UUID
 
 from sqlmodel import col
@@ -79,31 +79,44 @@ def select_tasks(
     """Filter and order a listing by the local calendar (`task_pages` hands it only the
     columns these rules read)."""
     wanted_tag = task_fields.clean_tag(tag) if tag else None
-    chosen = []
-    for task in found:
+
+    def keeps(task: Listed) -> bool:
         task_due = _due(task)
         if due is not None and not when.in_window(
             task_due, due, now=now, zone=zone, completed=task.completed
         ):
-            continue
-        if due_from is not None or due_to is not None:
-            if task_due is None:
-                continue
-            day = task_due.day(zone)
-            if (due_from and day < due_from) or (due_to and day > due_to):
-                continue
+            return False
+        if not _within_days(task_due, due_from, due_to, zone):
+            return False
         if priority is not None and task.priority != priority:
-            continue
-        if wanted_tag is not None and wanted_tag not in task.tags:
-            continue
-        chosen.append(task)
-    if sort_by == "due":
-        chosen.sort(key=lambda task: (when.sort_key(_due(task), zone), _rank(task), task.number))
-    elif sort_by == "priority":
-        chosen.sort(key=lambda task: (_rank(task), when.sort_key(_due(task), zone), task.number))
-    elif sort_by == "created":
-        chosen.sort(key=lambda task: (task.created_at, task.number))
+            return False
+        return wanted_tag is None or wanted_tag in task.tags
+
+    chosen = [task for task in found if keeps(task)]
+    order = _ORDERS.get(sort_by)
+    if order is not None:
+        chosen.sort(key=lambda task: order(task, zone))
     return chosen
+
+
+def _within_days(
+    task_due: Due | None, due_from: date | None, due_to: date | None, zone: tzinfo
+) -> bool:
+    """Due on a local day from `due_from` to `due_to` (either open); anything without them."""
+    if due_from is None and due_to is None:
+        return True
+    if task_due is None:
+        return False
+    day = task_due.day(zone)
+    return not ((due_from and day < due_from) or (due_to and day > due_to))
+
+
+# How a listing sorts, beside by number (the order it is read in).
+_ORDERS: dict[str, Callable[[Listable, tzinfo], tuple[Any, ...]]] = {
+    "due": lambda task, zone: (when.sort_key(_due(task), zone), _rank(task), task.number),
+    "priority": lambda task, zone: (_rank(task), when.sort_key(_due(task), zone), task.number),
+    "created": lambda task, _zone: (task.created_at, task.number),
+}
 
 
 def _due(task: Listable) -> Due | None:
