@@ -207,6 +207,30 @@ def test_mypy_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+# Being reworked as a whole elsewhere: held to the limit once that lands (pyproject.toml
+# leaves the same two out of the complexity limit).
+LONG_FILES_PENDING = ("core/agent/builtin", "core/tools")
+FILE_LINES_MAX = 300
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        path.relative_to(ROOT)
+        for package in ("core", "adapters", "bot")
+        for path in (ROOT / package).rglob("*.py")
+        if "migrations" not in path.parts
+    ),
+    ids=str,
+)
+def test_no_product_file_is_long(path: Path) -> None:
+    """One concept a file: a product file past 300 lines is split by what it holds."""
+    if str(path).startswith(LONG_FILES_PENDING):
+        return
+    lines = len((ROOT / path).read_text().splitlines())
+    assert lines <= FILE_LINES_MAX, f"{path} has {lines} lines"
+
+
 def test_ruff_is_clean() -> None:
     ruff = shutil.which("ruff") or f"{sys.prefix}/bin/ruff"
     result = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
