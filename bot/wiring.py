@@ -12,7 +12,8 @@ from sqlalchemy.engine import URL
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import Clock, SystemClock
 from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands

@@ -11,7 +11,6 @@ drops, the whole turn is retried.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
@@ -19,28 +18,43 @@ from datetime import timedelta
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.agent.base import Agent, AgentTurn, AgentUnavailable
+from core.agent.base import Agent
+from core.chat.answering import Answering, answer_turn
+from core.chat.kept import decided, keep_answer
+from core.chat.policy import (
+    APOLOGY,
+    NEW_CONVERSATION,
+    PRESSING_TOO_FAST,
+    RATE_LIMITED,
+    ChatPolicy,
+    KeyReused,
+)
+from core.chat.screening import (
+    _addressed,
+    _AgentFailed,
+    _press_source,
+    _screened,
+    _screened_name,
+)
+from core.chat.turn_parts import command_of, conversation_of, remind_pending, typed_answer
 from core.clock import Clock, SystemClock
 from core.commands import forms, typed_answers
-from core.commands.extensions import CommandCall, CommandFunction, TextRouter
-from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
-from core.commands.slash import TOOL_COMMANDS, parse_command
+from core.commands.extensions import CommandFunction, TextRouter
+from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction
 from core.conversation import confirmations, conversations
 from core.conversation.message_writes import NewMessage, write_messages
-from core.conversation.queries import ChatQueries, ConversationNotFound
+from core.conversation.queries import ChatQueries
 from core.delivery import events, windows
-from core.delivery.events import claim_event, release_event
+from core.delivery.events import claim_event
 from core.delivery.ratelimit import over_limit
 from core.domain.zones import settle_zone
 from core.message_text import excerpt, too_long, without_controls
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import find_user, user_for
-from core.storage.db import Database, connection_lost, in_transaction
-from core.storage.models import Conversation, User, iso, utcnow
-from core.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
+from core.storage.db import Database, in_transaction
+from core.tools import ToolContext
 from core.tools.stored import kept_calls
 from core.types import (
-    HistoryMessage,
     Incoming,
     Press,
     Reply,
@@ -48,42 +62,6 @@ from core.types import (
 )
 
 log = logging.getLogger(__name__)
-
-APOLOGY = "Sorry, I couldn't finish that just now, so I changed nothing. Please try again."
-RATE_LIMITED = (
-    "You're sending messages faster than I can keep up. Give me a minute, then try again."
-)
-PRESSING_TOO_FAST = "You're pressing buttons faster than I can keep up. Give me a minute."
-NEW_CONVERSATION = "Started a fresh conversation. Your tasks are all still here."
-UNKNOWN_COMMAND = "I don't know /{name}. Send /help to see what I can do."
-
-
-class KeyReused(Exception):
-    """An idempotency key already used for a different request (by the same person)."""
-
-
-class _AgentFailed(Exception):
-    """The agent or a command raised: the turn is rolled back and stored with an apology."""
-
-
-@dataclass(frozen=True)
-class ChatPolicy:
-    history_window: int = 50
-    confirmation_ttl_seconds: int = 600
-    undo_window_seconds: int = 600
-    rate_limit_per_minute: int = 30
-    max_pending_reminders: int = DEFAULT_MAX_PENDING_REMINDERS
-    db_retries: int = 3
-    # The zone assumed for someone no platform and no message has told us about.
-    default_timezone: str = "UTC"
-    # How long a client's idempotency key keeps its first answer.
-    idempotency_window: timedelta = timedelta(hours=24)
-
-
-@dataclass(frozen=True)
-class _Command:
-    name: str
-    args: str
 
 
 @dataclass
@@ -242,59 +220,19 @@ class ChatService:
     ) -> Reply | None:
         reply = await self._handle(session, incoming, apologise=apologise)
         if reply is not None and incoming.event_id:
-            await self._keep(
+            await keep_answer(
                 session, incoming.platform, incoming.event_id, reply, incoming.fingerprint
             )
         return reply
 
-    async def _decide(self, session: AsyncSession, press: Press) -> Reply | None:
-        return await decide_press(
+    async def _decided(self, session: AsyncSession, press: Press) -> Reply | None:
+        return await decided(
             session,
             press,
             self.confirm_actions,
-            ttl_seconds=self.policy.confirmation_ttl_seconds,
-            default_timezone=self.policy.default_timezone,
-            undo_window_seconds=self.policy.undo_window_seconds,
+            policy=self.policy,
             now=self.clock.now(),
         )
-
-    async def _decided(self, session: AsyncSession, press: Press) -> Reply | None:
-        """A press; one with an idempotency key is claimed here, so its answer is kept."""
-        if not (press.event_id and press.fingerprint):
-            return await self._decide(session, press)
-        source = _press_source(press)
-        if not await claim_event(
-            session,
-            source=source,
-            event_id=press.event_id,
-            expires_after=self.policy.idempotency_window,
-        ):
-            return None
-        reply = await self._decide(session, replace(press, event_id=None))
-        if reply is not None:
-            await self._keep(session, source, press.event_id, reply, press.fingerprint)
-        return reply
-
-    async def _keep(
-        self,
-        session: AsyncSession,
-        source: str,
-        event_id: str,
-        reply: Reply,
-        fingerprint: str | None,
-    ) -> None:
-        """Keep the answer with the delivery's claim. For an idempotency key it is kept
-        whatever it holds (a secret as the history shows it, without a file), except a
-        rate-limit refusal, which changed nothing: the key is released for a later retry."""
-        if fingerprint is None:
-            record = reply.to_record()
-        elif reply.rate_limited:
-            await release_event(session, source=source, event_id=event_id)
-            return
-        else:
-            record = {**reply.to_redacted_record(), "request": fingerprint}
-        if record is not None:
-            await events.keep_reply(session, source=source, event_id=event_id, reply=record)
 
     async def _handle(
         self, session: AsyncSession, incoming: Incoming, *, apologise: bool = False
@@ -326,7 +264,7 @@ class ChatService:
         ):
             return Reply(text=RATE_LIMITED, rate_limited=True)
         window = 0 if apologise else self._history_window()
-        conversation, history = await self._conversation(session, user, incoming, window)
+        conversation, history = await conversation_of(session, user, incoming, window)
         if (refusal := too_long(incoming.text)) is not None:
             stored = NewMessage("assistant", refusal, now + timedelta(microseconds=1))
             await write_messages(
@@ -337,7 +275,7 @@ class ChatService:
             return _addressed(
                 Reply(text=refusal), conversation, stored, ToolContext(session, user.id)
             )
-        command = self._command(incoming)
+        command = command_of(incoming, self.text_routers)
         if command is not None and command.name == "new":
             conversation = await conversations.start_new_conversation(
                 session, user_id=user.id, platform=incoming.platform, chat_key=conversation.chat_key
@@ -368,20 +306,30 @@ class ChatService:
         )
         typed = None
         if not apologise and command is None:
-            typed = await self._typed_answer(session, user, incoming, context, conversation)
+            typed = await typed_answer(
+                session, user, incoming, context, conversation, self.confirm_actions
+            )
         if apologise:
             reply = Reply(text=APOLOGY, failed=True)
         elif typed is not None:
             reply = typed
         else:
-            answer = await self._answer(user, incoming, command, history, context, conversation)
+            answer = await answer_turn(
+                Answering(self.agent, self.commands, self.observer),
+                user,
+                incoming,
+                command,
+                history,
+                context,
+                conversation,
+            )
             reply = (
                 answer
                 if isinstance(answer, Reply)
                 else Reply(text=answer, buttons=list(context.buttons))
             )
             if not tools_run(context.calls) and not reply.buttons:
-                await self._remind_pending(session, user, conversation, reply)
+                await remind_pending(session, user, conversation, reply, self.clock.now())
         stored = NewMessage(
             "assistant",
             reply.history_text or reply.text,
@@ -391,166 +339,13 @@ class ChatService:
         await write_messages(session, conversation=conversation, messages=[*unwritten, stored])
         return _addressed(reply, conversation, stored, context)
 
-    async def _answer(
-        self,
-        user: User,
-        incoming: Incoming,
-        command: _Command | None,
-        history: list[HistoryMessage],
-        context: ToolContext,
-        conversation: Conversation,
-    ) -> Reply | str:
-        """Run the command or the agent. A lost connection is raised, so the turn is retried
-        whole; any other failure (a database error included) voids it, for an apology."""
-        try:
-            if command is None:
-                started = time.perf_counter()
-                try:
-                    return await self.agent.respond(
-                        AgentTurn(text=incoming.text.strip(), history=history, tools=context)
-                    )
-                finally:
-                    self.observer.agent_answered(time.perf_counter() - started)
-            if command.name in self.commands:
-                call = CommandCall(
-                    context.session, user, incoming, command.args, context, conversation
-                )
-                return await self.commands[command.name](call)
-            if command.name in TOOL_COMMANDS:
-                return await TOOL_COMMANDS[command.name](context, command.args)
-            return UNKNOWN_COMMAND.format(name=command.name)
-        except Exception as failure:
-            lost = _lost_connection(failure)
-            if lost is not None:
-                raise lost from lost.__cause__  # keep the driver error as the cause
-            if isinstance(failure, AgentUnavailable):  # its backend logged why, in one line
-                log.debug("the agent could not answer; the turn is rolled back", exc_info=True)
-            else:
-                log.exception("the agent failed; the turn is rolled back")
-            raise _AgentFailed from failure
-
-    async def _typed_answer(
-        self,
-        session: AsyncSession,
-        user: User,
-        incoming: Incoming,
-        context: ToolContext,
-        conversation: Conversation,
-    ) -> Reply | None:
-        """A typed yes or no that decides this conversation's pending confirmation."""
-        reply = await typed_answers.answer_pending(
-            session,
-            user_id=user.id,
-            conversation_id=conversation.id,
-            platform=incoming.platform,
-            user_ref=incoming.user_ref,
-            text=incoming.text,
-            actions=self.confirm_actions,
-            now=context.now,
-        )
-        if reply is not None:
-            context.calls.append(
-                {
-                    "tool_name": f"confirmation:{reply.outcome}",
-                    "input": {"answer": incoming.text.strip()},
-                    "result": {"ok": True, "message": reply.text},
-                    "ok": True,
-                    "executed_at": iso(utcnow()),
-                }
-            )
-        return reply
-
-    async def _remind_pending(
-        self, session: AsyncSession, user: User, conversation: Conversation, reply: Reply
-    ) -> None:
-        """A turn that did nothing while a question waits says how to answer it."""
-        pending = await typed_answers.pending_here(
-            session, user_id=user.id, conversation_id=conversation.id, now=self.clock.now()
-        )
-        if pending is not None:
-            reply.text = f"{reply.text}\n\n{typed_answers.how_to_answer(pending)}"
-
     def _history_window(self) -> int:
         """The policy's window, or less when the agent says it reads less (the builtin engine)."""
         wanted = self.agent.history_window
         window = self.policy.history_window
         return min(window, wanted) if wanted is not None and wanted > 0 else window
 
-    def _command(self, incoming: Incoming) -> _Command | None:
-        if incoming.command:
-            return _Command(incoming.command.lower(), incoming.text.strip())
-        parsed = parse_command(incoming.text)
-        if parsed:
-            return _Command(parsed.name, parsed.args)
-        for route in self.text_routers:
-            routed = route(incoming.text)
-            if routed is not None:
-                return _Command(*routed)
-        return None
-
-    async def _conversation(
-        self, session: AsyncSession, user: User, incoming: Incoming, window: int
-    ) -> tuple[Conversation, list[HistoryMessage]]:
-        """The turn's conversation and its last `window` messages, in one read."""
-        if incoming.conversation_id is not None:
-            found, history = await conversations.with_window(
-                session, user_id=user.id, conversation_id=incoming.conversation_id, limit=window
-            )
-            if found is None:
-                raise ConversationNotFound(str(incoming.conversation_id))
-            return found, history
-        chat_key = conversations.chat_key(incoming.chat_ref, incoming.thread_ref)
-        found, history = await conversations.with_window(
-            session, user_id=user.id, chat_key=chat_key, limit=window
-        )
-        if found is None:
-            found = await conversations.new_conversation(
-                session, user_id=user.id, platform=incoming.platform, chat_key=chat_key
-            )
-        return found, history
-
 
 def queries_for(chat: ChatService) -> ChatQueries:
     """The reads over the same database, clock and default zone as `chat`'s turns."""
     return ChatQueries(chat.db, clock=chat.clock, default_timezone=chat.policy.default_timezone)
-
-
-def _press_source(press: Press) -> str:
-    return f"{press.platform}:press"  # as `decide_press` claims a platform's presses
-
-
-def _lost_connection(failure: BaseException) -> SQLAlchemyError | None:
-    """The lost-connection error behind a failure, even one an agent library wrapped."""
-    seen: set[int] = set()
-    current: BaseException | None = failure
-    while current is not None and id(current) not in seen:
-        if isinstance(current, SQLAlchemyError) and connection_lost(current):
-            return current
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return None
-
-
-def _screened(incoming: Incoming) -> Incoming:
-    """The message without the control characters no retry could get past (see
-    `core.message_text`)."""
-    return replace(
-        incoming,
-        text=without_controls(incoming.text),
-        display_name=_screened_name(incoming.display_name),
-    )
-
-
-def _screened_name(name: str | None) -> str | None:
-    return without_controls(name) if name is not None else None
-
-
-def _addressed(
-    reply: Reply, conversation: Conversation, stored: NewMessage, context: ToolContext
-) -> Reply:
-    reply.conversation_id = conversation.id
-    reply.message_id = stored.id
-    reply.created_at = stored.created_at
-    reply.tool_calls = tools_run(context.calls)
-    reply.dates = list(context.dates)
-    return reply

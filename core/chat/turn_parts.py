@@ -1,0 +1,104 @@
+"""A turn's parts before the answer: its conversation and history, a command it names, a typed
+answer to a waiting question (or a reminder that one waits)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.commands import typed_answers
+from core.commands.extensions import TextRouter
+from core.commands.presses import ConfirmAction
+from core.commands.slash import parse_command
+from core.conversation import conversations
+from core.conversation.queries import ConversationNotFound
+from core.storage.models import Conversation, User, iso, utcnow
+from core.tools import ToolContext
+from core.types import HistoryMessage, Incoming, Reply
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    args: str
+
+
+async def conversation_of(
+    session: AsyncSession, user: User, incoming: Incoming, window: int
+) -> tuple[Conversation, list[HistoryMessage]]:
+    """The turn's conversation and its last `window` messages, in one read."""
+    if incoming.conversation_id is not None:
+        found, history = await conversations.with_window(
+            session, user_id=user.id, conversation_id=incoming.conversation_id, limit=window
+        )
+        if found is None:
+            raise ConversationNotFound(str(incoming.conversation_id))
+        return found, history
+    chat_key = conversations.chat_key(incoming.chat_ref, incoming.thread_ref)
+    found, history = await conversations.with_window(
+        session, user_id=user.id, chat_key=chat_key, limit=window
+    )
+    if found is None:
+        found = await conversations.new_conversation(
+            session, user_id=user.id, platform=incoming.platform, chat_key=chat_key
+        )
+    return found, history
+
+
+async def typed_answer(
+    session: AsyncSession,
+    user: User,
+    incoming: Incoming,
+    context: ToolContext,
+    conversation: Conversation,
+    actions: dict[str, ConfirmAction],
+) -> Reply | None:
+    """A typed yes or no that decides this conversation's pending confirmation."""
+    reply = await typed_answers.answer_pending(
+        session,
+        user_id=user.id,
+        conversation_id=conversation.id,
+        platform=incoming.platform,
+        user_ref=incoming.user_ref,
+        text=incoming.text,
+        actions=actions,
+        now=context.now,
+    )
+    if reply is not None:
+        context.calls.append(
+            {
+                "tool_name": f"confirmation:{reply.outcome}",
+                "input": {"answer": incoming.text.strip()},
+                "result": {"ok": True, "message": reply.text},
+                "ok": True,
+                "executed_at": iso(utcnow()),
+            }
+        )
+    return reply
+
+
+async def remind_pending(
+    session: AsyncSession, user: User, conversation: Conversation, reply: Reply, now: datetime
+) -> None:
+    """A turn that did nothing while a question waits says how to answer it."""
+    pending = await typed_answers.pending_here(
+        session, user_id=user.id, conversation_id=conversation.id, now=now
+    )
+    if pending is not None:
+        reply.text = f"{reply.text}\n\n{typed_answers.how_to_answer(pending)}"
+
+
+def command_of(incoming: Incoming, routers: list[TextRouter]) -> Command | None:
+    """The command a message names: the platform's, a slash word, or a text router's."""
+    if incoming.command:
+        return Command(incoming.command.lower(), incoming.text.strip())
+    parsed = parse_command(incoming.text)
+    if parsed:
+        return Command(parsed.name, parsed.args)
+    for route in routers:
+        routed = route(incoming.text)
+        if routed is not None:
+            return Command(*routed)
+    return None
