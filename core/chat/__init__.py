@@ -19,10 +19,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent
-from core.chat.answering import Answering, answer_turn
+from core.chat import turn_parts
+from core.chat.answering import Answering
 from core.chat.kept import decided, keep_answer
 from core.chat.policy import (
-    APOLOGY,
     NEW_CONVERSATION,
     PRESSING_TOO_FAST,
     RATE_LIMITED,
@@ -36,30 +36,24 @@ from core.chat.screening import (
     _screened,
     _screened_name,
 )
-from core.chat.turn_parts import command_of, conversation_of, remind_pending, typed_answer
+from core.chat.sent_buttons import remember_sent_buttons
 from core.clock import Clock, SystemClock
 from core.commands import forms, typed_answers
 from core.commands.extensions import CommandFunction, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction
-from core.conversation import confirmations, conversations
+from core.conversation import conversations
 from core.conversation.message_writes import NewMessage, write_messages
 from core.conversation.queries import ChatQueries
 from core.delivery import events, windows
 from core.delivery.events import claim_event
 from core.delivery.ratelimit import over_limit
 from core.domain.zones import settle_zone
-from core.message_text import excerpt, too_long, without_controls
+from core.message_text import too_long, without_controls
 from core.observe import NoObserver, TurnObserver
-from core.people.identities import find_user, user_for
+from core.people.identities import user_for
 from core.storage.db import Database, in_transaction
-from core.tools import ToolContext
 from core.tools.stored import kept_calls
-from core.types import (
-    Incoming,
-    Press,
-    Reply,
-    tools_run,
-)
+from core.types import Incoming, Press, Reply
 
 log = logging.getLogger(__name__)
 
@@ -180,20 +174,16 @@ class ChatService:
     async def remember_message(
         self, *, platform: str, tenant: str, user_ref: str, token: str, message_ref: str
     ) -> None:
-        """The adapter sent the buttons of confirmation `token` as `message_ref` (its own
-        string): kept so a typed answer can edit that message. Best effort, in its own small
-        transaction after the send: without it the answer is only not shown there."""
-        try:
-            async with self.db.session() as session, session.begin():
-                user = await find_user(
-                    session, platform=platform, tenant=tenant, external_id=user_ref
-                )
-                if user is not None:
-                    await confirmations.remember_message(
-                        session, token=token, user_id=user.id, message_ref=message_ref
-                    )
-        except SQLAlchemyError:
-            log.warning("could not note where the buttons of a confirmation were sent")
+        """The adapter sent the buttons of confirmation `token` as `message_ref` (see
+        `core.chat.sent_buttons`)."""
+        await remember_sent_buttons(
+            self.db,
+            platform=platform,
+            tenant=tenant,
+            user_ref=user_ref,
+            token=token,
+            message_ref=message_ref,
+        )
 
     async def submit_form(self, form: forms.TaskForm) -> forms.FormResult:
         """Save a task form through the tools, once; errors by field store nothing."""
@@ -263,19 +253,13 @@ class ChatService:
             session, user_id=user.id, per_minute=self.policy.rate_limit_per_minute, now=now
         ):
             return Reply(text=RATE_LIMITED, rate_limited=True)
-        window = 0 if apologise else self._history_window()
-        conversation, history = await conversation_of(session, user, incoming, window)
+        window = 0 if apologise else turn_parts.history_window(self.agent, self.policy)
+        conversation, history = await turn_parts.conversation_of(session, user, incoming, window)
         if (refusal := too_long(incoming.text)) is not None:
-            stored = NewMessage("assistant", refusal, now + timedelta(microseconds=1))
-            await write_messages(
-                session,
-                conversation=conversation,
-                messages=[NewMessage("user", excerpt(incoming.text), now), stored],
+            return await turn_parts.refused_as_too_long(
+                session, user, conversation, incoming, refusal, now
             )
-            return _addressed(
-                Reply(text=refusal), conversation, stored, ToolContext(session, user.id)
-            )
-        command = command_of(incoming, self.text_routers)
+        command = turn_parts.command_of(incoming, self.text_routers)
         if command is not None and command.name == "new":
             conversation = await conversations.start_new_conversation(
                 session, user_id=user.id, platform=incoming.platform, chat_key=conversation.chat_key
@@ -291,45 +275,15 @@ class ChatService:
             # writes it with the reply, in one INSERT.
             await write_messages(session, conversation=conversation, messages=unwritten)
             unwritten = []
-        context = ToolContext(
-            session=session,
-            user_id=user.id,
-            conversation_id=conversation.id,
-            confirmation_ttl_seconds=self.policy.confirmation_ttl_seconds,
-            now=now,
-            zone=zone,
-            zone_assumed=assumed,
-            list_controls=incoming.list_controls,
-            page_controls=incoming.page_controls,
-            undo_window_seconds=self.policy.undo_window_seconds,
-            max_pending_reminders=self.policy.max_pending_reminders,
+        context = turn_parts.tool_context(
+            session, user, conversation, incoming, self.policy, now, zone, assumed
         )
-        typed = None
-        if not apologise and command is None:
-            typed = await typed_answer(
-                session, user, incoming, context, conversation, self.confirm_actions
-            )
-        if apologise:
-            reply = Reply(text=APOLOGY, failed=True)
-        elif typed is not None:
-            reply = typed
-        else:
-            answer = await answer_turn(
-                Answering(self.agent, self.commands, self.observer),
-                user,
-                incoming,
-                command,
-                history,
-                context,
-                conversation,
-            )
-            reply = (
-                answer
-                if isinstance(answer, Reply)
-                else Reply(text=answer, buttons=list(context.buttons))
-            )
-            if not tools_run(context.calls) and not reply.buttons:
-                await remind_pending(session, user, conversation, reply, self.clock.now())
+        answering = Answering(
+            self.agent, self.commands, self.observer, self.confirm_actions, self.clock
+        )
+        reply = await answering.reply(
+            session, user, incoming, command, history, context, conversation, apologise=apologise
+        )
         stored = NewMessage(
             "assistant",
             reply.history_text or reply.text,
@@ -338,12 +292,6 @@ class ChatService:
         )
         await write_messages(session, conversation=conversation, messages=[*unwritten, stored])
         return _addressed(reply, conversation, stored, context)
-
-    def _history_window(self) -> int:
-        """The policy's window, or less when the agent says it reads less (the builtin engine)."""
-        wanted = self.agent.history_window
-        window = self.policy.history_window
-        return min(window, wanted) if wanted is not None and wanted > 0 else window
 
 
 def queries_for(chat: ChatService) -> ChatQueries:

@@ -7,27 +7,67 @@ import logging
 import time
 from dataclasses import dataclass
 
+from sqlmodel.ext.asyncio.session import AsyncSession
+
 from core.agent.base import Agent, AgentTurn, AgentUnavailable
-from core.chat.policy import UNKNOWN_COMMAND
+from core.chat.policy import APOLOGY, UNKNOWN_COMMAND
 from core.chat.screening import _AgentFailed, _lost_connection
-from core.chat.turn_parts import Command
+from core.chat.turn_parts import Command, remind_pending, typed_answer
+from core.clock import Clock
 from core.commands.extensions import CommandCall, CommandFunction
+from core.commands.presses import ConfirmAction
 from core.commands.slash import TOOL_COMMANDS
 from core.observe import TurnObserver
 from core.storage.models import Conversation, User
 from core.tools import ToolContext
-from core.types import HistoryMessage, Incoming, Reply
+from core.types import HistoryMessage, Incoming, Reply, tools_run
 
 log = logging.getLogger("core.chat")
 
 
 @dataclass(frozen=True)
 class Answering:
-    """What answers: the agent, the installed commands, and who hears how long it took."""
+    """What answers: the agent, the installed commands and confirmations, who hears how long
+    the agent took, and the clock."""
 
     agent: Agent
     commands: dict[str, CommandFunction]
     observer: TurnObserver
+    confirm_actions: dict[str, ConfirmAction]
+    clock: Clock
+
+    async def reply(
+        self,
+        session: AsyncSession,
+        user: User,
+        incoming: Incoming,
+        command: Command | None,
+        history: list[HistoryMessage],
+        context: ToolContext,
+        conversation: Conversation,
+        *,
+        apologise: bool,
+    ) -> Reply:
+        """The turn's reply: an apology for a voided turn, a typed answer to the waiting
+        question, or the command's or the agent's answer (which says how to answer a waiting
+        question when it did nothing itself)."""
+        if apologise:
+            return Reply(text=APOLOGY, failed=True)
+        if command is None:
+            typed = await typed_answer(
+                session, user, incoming, context, conversation, self.confirm_actions
+            )
+            if typed is not None:
+                return typed
+        answer = await answer_turn(self, user, incoming, command, history, context, conversation)
+        reply = (
+            answer
+            if isinstance(answer, Reply)
+            else Reply(text=answer, buttons=list(context.buttons))
+        )
+        if not tools_run(context.calls) and not reply.buttons:
+            await remind_pending(session, user, conversation, reply, self.clock.now())
+        return reply
 
 
 async def answer_turn(

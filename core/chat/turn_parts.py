@@ -4,16 +4,21 @@ answer to a waiting question (or a reminder that one waits)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, tzinfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.agent.base import Agent
+from core.chat.policy import ChatPolicy
+from core.chat.screening import _addressed
 from core.commands import typed_answers
 from core.commands.extensions import TextRouter
 from core.commands.presses import ConfirmAction
 from core.commands.slash import parse_command
 from core.conversation import conversations
+from core.conversation.message_writes import NewMessage, write_messages
 from core.conversation.queries import ConversationNotFound
+from core.message_text import excerpt
 from core.storage.models import Conversation, User, iso, utcnow
 from core.tools import ToolContext
 from core.types import HistoryMessage, Incoming, Reply
@@ -102,3 +107,54 @@ def command_of(incoming: Incoming, routers: list[TextRouter]) -> Command | None:
         if routed is not None:
             return Command(*routed)
     return None
+
+
+def tool_context(
+    session: AsyncSession,
+    user: User,
+    conversation: Conversation,
+    incoming: Incoming,
+    policy: ChatPolicy,
+    now: datetime,
+    zone: tzinfo,
+    assumed: bool,
+) -> ToolContext:
+    """What the turn's tools and commands work with."""
+    return ToolContext(
+        session=session,
+        user_id=user.id,
+        conversation_id=conversation.id,
+        confirmation_ttl_seconds=policy.confirmation_ttl_seconds,
+        now=now,
+        zone=zone,
+        zone_assumed=assumed,
+        list_controls=incoming.list_controls,
+        page_controls=incoming.page_controls,
+        undo_window_seconds=policy.undo_window_seconds,
+        max_pending_reminders=policy.max_pending_reminders,
+    )
+
+
+async def refused_as_too_long(
+    session: AsyncSession,
+    user: User,
+    conversation: Conversation,
+    incoming: Incoming,
+    refusal: str,
+    now: datetime,
+) -> Reply:
+    """A message too long to read: an excerpt of it is stored with the refusal."""
+    stored = NewMessage("assistant", refusal, now + timedelta(microseconds=1))
+    await write_messages(
+        session,
+        conversation=conversation,
+        messages=[NewMessage("user", excerpt(incoming.text), now), stored],
+    )
+    return _addressed(Reply(text=refusal), conversation, stored, ToolContext(session, user.id))
+
+
+def history_window(agent: Agent, policy: ChatPolicy) -> int:
+    """The policy's window, or less when the agent says it reads less (the builtin engine)."""
+    wanted = agent.history_window
+    window = policy.history_window
+    return min(window, wanted) if wanted is not None and wanted > 0 else window
