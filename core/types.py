@@ -188,10 +188,9 @@ class Reply:
     # The person's own message holds a secret (a link code typed in a group): remove it where
     # the platform lets the bot (Telegram, with the right to delete messages).
     withdraw: bool = False
-    # A typed answer decided the confirmation with this token: the message that carried its
-    # buttons is out of date, and an adapter that knows it may edit it to `text`.
-    decided_token: str | None = None
-    # Where that message is, as the adapter said when it sent it (`remember_message`).
+    # A typed answer decided a confirmation: the message that carried its buttons is out of
+    # date, and the adapter may edit it to `text`. Where that message is, as the adapter said
+    # when it sent it (`remember_message`).
     decided_message_ref: str | None = None
 
     def confirmation_token(self) -> str | None:
