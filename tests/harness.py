@@ -11,7 +11,8 @@ from sqlmodel import col, select
 from core import tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage import audit
 from core.storage.audit import AuditEntry

@@ -14,9 +14,10 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent, AgentTurn
-from core.chat import APOLOGY, queries_for
+from core.chat import queries_for
+from core.chat.policy import APOLOGY
 from core.storage.db import Database, TransactionVoided, in_transaction
-from core.storage.models import ProcessedEvent
+from core.storage.delivery_models import ProcessedEvent
 from core.tools import Envelope, ToolContext, audited
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 

@@ -14,9 +14,9 @@ from zoneinfo import ZoneInfo
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import task_titles
-from core.domain import tasks as task_service
 from core.domain.changes import Journal
 from core.domain.listing import is_listing_button
+from core.domain.task_selection import list_tasks
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.models import Task, iso, utcnow
@@ -124,7 +124,7 @@ class ToolContext:
     async def open_tasks(self) -> list[Task]:
         """The person's open tasks: a read for an agent that only looks, so it leaves no
         audit row (everything that changes a task goes through a tool)."""
-        return await task_service.list_tasks(self.session, user_id=self.user_id, status="pending")
+        return await list_tasks(self.session, user_id=self.user_id, status="pending")
 
     async def titles(self, *, open_only: bool) -> Sequence[task_titles.TitleRow]:
         """Number, title and state of the person's tasks, to match a name against: a narrow

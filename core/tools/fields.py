@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from core.domain import task_fields, task_text
 from core.domain import tasks as task_service
+from core.domain.task_refs import parse_number_ref
 from core.domain.when import Due, iso_local
 from core.storage.models import Task, iso
 from core.tools.context import ToolContext
@@ -57,7 +58,7 @@ def task_reference(task_identifier: str | None, task_id: int | None) -> str:
     if task_id is None:
         return task_identifier or ""
     said = (task_identifier or "").strip()
-    if said and task_service.parse_number_ref(said) != task_id:
+    if said and parse_number_ref(said) != task_id:
         raise task_service.InvalidInput(
             "Give the task as task_id or as task_identifier, not both.",
             "Call the tool again with one of them.",

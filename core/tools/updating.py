@@ -8,6 +8,7 @@ from typing import Literal
 
 from core.domain import task_text
 from core.domain import tasks as task_service
+from core.domain.task_refs import resolve_task
 from core.domain.task_text import label
 from core.domain.when import Due
 from core.reminders import repeats
@@ -66,7 +67,7 @@ async def update_task(
     context = ctx
     new_title = _one_of("new_title", new_title, "title", title)
     new_description = _one_of("new_description", new_description, "description", description)
-    task = await task_service.resolve_task(
+    task = await resolve_task(
         context.session, user_id=context.user_id, ref=task_reference(task_identifier, task_id)
     )
     reminding = remind_at is not None or remind_before_due_minutes is not None
