@@ -326,27 +326,32 @@ def doctor() -> None:
 def eval_cases(
     file: Path = typer.Argument(..., exists=True, dir_okay=False, help="A .jsonl file of cases."),
     backend: str = typer.Option(
-        None, "--backend", help="builtin or openai (default: the configured backend)."
+        None, "--backend", help="builtin, openai or hybrid (default: the configured backend)."
+    ),
+    hybrid_share: bool = typer.Option(
+        False,
+        "--hybrid-share",
+        help="Run on the builtin engine (no model) and report the share of turns the hybrid "
+        "backend answers without a model request.",
     ),
 ) -> None:
     """Run conversation eval cases, each on a fresh database; exit 0 only if all pass."""
     from bot.evaluate import run_eval
-    from bot.wiring import build_agent
+    from bot.hybrid_share import ShareTally
+    from bot.wiring import NEEDS_KEY, build_agent
 
     settings = settings_or_exit()
-    chosen = backend or settings.resolved_backend
-    if chosen not in ("builtin", "openai"):
-        errors().print(f"--backend must be builtin or openai, not {chosen!r}")
+    chosen = "builtin" if hybrid_share else backend or settings.resolved_backend
+    if chosen not in ("builtin", "openai", "hybrid"):
+        errors().print(f"--backend must be builtin, openai or hybrid, not {chosen!r}")
         raise typer.Exit(2)
-    if chosen == "openai" and settings.openai_api_key is None:
-        errors().print(
-            "--backend openai needs OPENAI_API_KEY (and OPENAI_BASE_URL for other servers)"
-        )
+    if chosen != "builtin" and settings.openai_api_key is None:
+        errors().print(f"--backend {NEEDS_KEY[chosen]} (and OPENAI_BASE_URL for other servers)")
         raise typer.Exit(2)
     settings = settings.model_copy(update={"agent_backend": chosen})
-    code = asyncio.run(
-        run_eval(file, agent_factory=lambda: build_agent(settings), settings=settings)
-    )
+    tally = ShareTally() if hybrid_share else None
+    factory = tally.agent if tally is not None else lambda: build_agent(settings)
+    code = asyncio.run(run_eval(file, agent_factory=factory, settings=settings, tally=tally))
     raise typer.Exit(code)
 
 
