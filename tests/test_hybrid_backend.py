@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlmodel import func, select
+from typer.testing import CliRunner
 
+from bot.cli import app
 from bot.doctor.run import settings_checks
 from bot.settings import load_settings
 from bot.wiring import build_agent
@@ -188,3 +191,29 @@ def test_doctor_names_the_missing_key_of_a_hybrid_deployment() -> None:
     assert check.failed and "AGENT_BACKEND=hybrid, but OPENAI_API_KEY is not set" in check.found
     _, [keyed] = settings_checks(lambda: load_settings(agent_backend="hybrid", openai_api_key="k"))
     assert not keyed.failed and "hybrid backend" in keyed.found
+
+
+def test_eval_reports_the_share_the_engine_answers_alone(tmp_path: Path) -> None:
+    """Two turns sure (an add, a done by number), one the engine would ask about (no title),
+    one before any agent (a slash command): 3 of 4 need no model."""
+    cases = [
+        {"id": "add", "say": ["add buy milk"], "expect": {"tasks": [{"title": "buy milk"}]}},
+        {"id": "ask", "say": ["add task"], "expect": {"asks": True}},
+        {
+            "id": "done",
+            "given": [{"title": "pay rent"}],
+            "say": ["done 1", "/list"],
+            "expect": {"tasks": [{"title": "pay rent", "completed": True}]},
+        },
+    ]
+    path = tmp_path / "cases.jsonl"
+    path.write_text("\n".join(json.dumps(case) for case in cases))
+    result = CliRunner().invoke(app, ["eval", str(path), "--hybrid-share"])
+    assert result.exit_code == 0, result.output
+    *_, share, to_model, total = result.output.strip().splitlines()
+    assert share == (
+        "hybrid share: 3 of 4 turns (75.0%) answered without the model "
+        "(2 of 3 read by the engine, 1 before any agent)"
+    )
+    assert to_model == "to the model: AskTitle (asks) 1"
+    assert total == "3 passed, 0 failed"
