@@ -40,7 +40,6 @@ from core.agent.builtin.intents import (
 from core.agent.builtin.reading import Reading
 from core.agent.builtin.reminder_intents import ListReminders
 from core.agent.builtin.timed import title_fields
-from core.domain.tasks import fold
 from core.tools import ToolContext
 
 Sureness = Literal["sure", "asks", "unsure"]
@@ -102,8 +101,8 @@ async def _named(ref: Ref, tools: ToolContext, *, open_only: bool) -> Sureness:
         return "sure"
     if ref.kind != "title":
         return "unsure"  # "it", "the second one": the conversation decides, the model reads it
-    wanted = fold(ref.text)
-    exact = [row for row in await tools.titles(open_only=False) if fold(row.title) == wanted]
+    wanted = _fold(ref.text)
+    exact = [row for row in await tools.titles(open_only=False) if _fold(row.title) == wanted]
     if len(exact) == 1 and not (open_only and exact[0].completed):
         return "sure"
     return "asks" if len(exact) > 1 else "unsure"
@@ -128,3 +127,8 @@ async def _add(intent: Add, tools: ToolContext) -> Sureness:
     if await tools.open_titled(title) is not None:
         return "asks"
     return "sure"
+
+
+def _fold(text: str) -> str:
+    """A title as the tools match it exactly: case and spacing aside."""
+    return " ".join(text.casefold().split())
