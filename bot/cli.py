@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 import typer
 from pydantic import ValidationError
 
+from bot.eval_cli import eval_cases
 from bot.inbox_cli import inbox_app
 from bot.settings import Settings, load_settings
 from bot.slack_cli import slack_app
@@ -241,32 +242,7 @@ def doctor() -> None:
     raise typer.Exit(diagnose(load_settings, sys.stdout))
 
 
-@app.command("eval")
-def eval_cases(
-    file: Path = typer.Argument(..., exists=True, dir_okay=False, help="A .jsonl file of cases."),
-    backend: str = typer.Option(
-        None, "--backend", help="builtin or openai (default: the configured backend)."
-    ),
-) -> None:
-    """Run conversation eval cases, each on a fresh database; exit 0 only if all pass."""
-    from bot.evaluate import run_eval
-    from bot.wiring import build_agent
-
-    settings = settings_or_exit()
-    chosen = backend or settings.resolved_backend
-    if chosen not in ("builtin", "openai"):
-        errors().print(f"--backend must be builtin or openai, not {chosen!r}")
-        raise typer.Exit(2)
-    if chosen == "openai" and settings.openai_api_key is None:
-        errors().print(
-            "--backend openai needs OPENAI_API_KEY (and OPENAI_BASE_URL for other servers)"
-        )
-        raise typer.Exit(2)
-    settings = settings.model_copy(update={"agent_backend": chosen})
-    code = asyncio.run(
-        run_eval(file, agent_factory=lambda: build_agent(settings), settings=settings)
-    )
-    raise typer.Exit(code)
+app.command("eval")(eval_cases)
 
 
 def main() -> None:

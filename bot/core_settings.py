@@ -101,10 +101,12 @@ class CoreSettings(BaseSettings):
         "it in memory only.",
     )
 
-    agent_backend: Literal["auto", "builtin", "openai"] = Field(
+    agent_backend: Literal["auto", "builtin", "openai", "hybrid"] = Field(
         default="auto",
         description="Who reads free text: `builtin` (the offline engine), `openai` (any "
-        "OpenAI-compatible model), or `auto`: openai when OPENAI_API_KEY is set.",
+        "OpenAI-compatible model), `hybrid` (the engine answers what it reads with "
+        "certainty, the model the rest; needs OPENAI_API_KEY), or `auto`: openai when "
+        "OPENAI_API_KEY is set.",
     )
     openai_api_key: SecretStr | None = Field(
         default=None,
@@ -144,7 +146,7 @@ class CoreSettings(BaseSettings):
         return None if value == "" else value
 
     @property
-    def resolved_backend(self) -> Literal["builtin", "openai"]:
+    def resolved_backend(self) -> Literal["builtin", "openai", "hybrid"]:
         """`auto` means the LLM when a key is set, the offline engine otherwise."""
         if self.agent_backend == "auto":
             return "openai" if self.openai_api_key else "builtin"

@@ -22,6 +22,7 @@ from sqlmodel import select
 from bot.eval_cases import Case, Outcome, ReminderState, TaskState
 from bot.eval_judging import harmful, judge
 from bot.eval_loading import load_cases
+from bot.hybrid_share import ShareTally
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.clock import Clock, PinnedClock, SystemClock
@@ -184,11 +185,12 @@ async def run_eval(
     agent_factory: Callable[[], Agent],
     settings: Settings,
     out: TextIO | None = None,
+    tally: ShareTally | None = None,
 ) -> int:
     """Run every case in `path`; print a line each and the total. 0 only when all passed."""
     out = out or sys.stdout
     loaded = load_cases(path.read_text(encoding="utf-8"))  # noqa: ASYNC240 - read once, up front
-    passed = failed = single = harmed = 0
+    passed = failed = single = harmed = turns = 0
     for name, reason in loaded.invalid:
         failed += 1
         print(f"FAIL {name}: {reason}", file=out)
@@ -203,6 +205,7 @@ async def run_eval(
             copy = Path(directory) / f"case-{index}.db"
             shutil.copyfile(template, copy)
             single += len(case.say) == 1
+            turns += len(case.say)
             try:
                 outcome = await run_case(case, f"sqlite:///{copy}", agent, settings)
                 problems = judge(case, outcome)
@@ -227,5 +230,7 @@ async def run_eval(
             "changed the list other than asked",
             file=out,
         )
+    if tally is not None:
+        tally.report(turns, out)
     print(f"{passed} passed, {failed} failed", file=out)
     return 0 if failed == 0 else 1

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import URL
 
+from bot.agent_wiring import agent_for_a_process, build_agent
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
@@ -86,38 +87,6 @@ def listen_url(settings: Settings) -> URL | None:
     if not settings.database_listen_url:
         return None
     return async_url(normalize_url(settings.database_listen_url))
-
-
-def build_agent(settings: Settings) -> Agent:
-    """The openai backend when a key is set (or asked for), else the builtin engine."""
-    if settings.resolved_backend == "openai":
-        from core.agent.openai_backend import OpenAIAgent
-
-        if settings.openai_api_key is None:
-            raise ValueError("the openai backend needs OPENAI_API_KEY")
-        return OpenAIAgent(
-            api_key=settings.openai_api_key.get_secret_value(),
-            base_url=settings.openai_base_url or None,
-            model=settings.openai_model,
-            timeout_seconds=settings.openai_timeout_seconds,
-            max_retries=settings.openai_max_retries,
-            retry_backoff_seconds=settings.openai_retry_backoff_seconds,
-            tracing=settings.openai_tracing,
-            parallel_tool_calls=settings.openai_parallel_tool_calls,
-        )
-    from core.agent.builtin import BuiltinAgent
-
-    return BuiltinAgent()
-
-
-def agent_for_a_process(settings: Settings) -> Agent:
-    """The agent of a long-running process. The builtin engine is built on the first turn:
-    compiling its vocabulary costs about 180 ms and 7 MB that a process which runs no turn
-    (or none yet) does not need to hold. The openai backend is built at once, so its first
-    turn does not wait for the Agents SDK to load."""
-    if settings.resolved_backend == "builtin":
-        return DeferredAgent(lambda: build_agent(settings))
-    return build_agent(settings)
 
 
 def build_policy(settings: Settings) -> ChatPolicy:

@@ -39,7 +39,7 @@ def test_every_setting_is_documented_with_its_type_and_default() -> None:
         assert f"`{variable(name)}`" in page and field.description in page
         assert f"\n{variable(name)}=" in example
     assert "| `HISTORY_WINDOW` | integer, 1–1000 | `50` |" in page
-    assert "| `AGENT_BACKEND` | one of `auto`, `builtin`, `openai` | `auto` |" in page
+    assert "| `AGENT_BACKEND` | one of `auto`, `builtin`, `openai`, `hybrid` | `auto` |" in page
     assert "| `OPENAI_API_KEY` | secret | unset |" in page
     assert "\nMCP_HTTP=true\n" in example and "\nDB_POOL_TIMEOUT=30\n" in example
 

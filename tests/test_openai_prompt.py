@@ -62,6 +62,31 @@ async def test_the_prompt_names_every_tool_and_family(prompt: str, fake: FakeOpe
     assert "Monday 2 March 2026, 08:00 in the person's time zone, UTC" in prompt
 
 
+# Words in a parameter's name that say how it changes a field, not which field it is.
+_HOW = {"new", "add", "remove", "clear", "cancel", "stop", "at", "before", "minutes", "has"}
+_AS_SAID = {"repeating": "repeat", "tags": "tag"}
+
+
+def fields_of(tool: dict) -> set[str]:
+    """The fields a tool sets or filters by, from its parameters' names ("remind_at" ->
+    "remind", "stop_repeating" -> "repeat", "add_tags" -> "tag")."""
+    fields = set()
+    for name in tool["function"]["parameters"].get("properties", {}):
+        words = [_AS_SAID.get(word, word) for word in name.split("_") if word not in _HOW]
+        fields.update(words)
+    return fields - {"task", "identifier", "id", "limit", "cursor", "sort", "by", "from", "to"}
+
+
+async def test_the_prompt_names_every_field_the_tools_take(prompt: str, fake: FakeOpenAI) -> None:
+    """Derived from the tools as the model receives them: a field a tool gains (a reminder's
+    offset, a repeat rule) must be described to the model too."""
+    static = prompt[: prompt.index("\nNOW\n")].lower()
+    fields = set().union(*(fields_of(tool) for tool in fake.requests[-1]["tools"]))
+    assert {"due", "priority", "tag", "remind", "repeat", "status"} <= fields
+    for field in sorted(fields):
+        assert field in static, field
+
+
 async def test_the_prompt_lets_one_message_hold_several_requests(prompt: str) -> None:
     assert "one operation per request" not in prompt and "One task per tool call" not in prompt
     assert "finished 1 and 3" in prompt and "one tool call for each" in prompt

@@ -32,19 +32,19 @@ def settings_checks(load: Callable[[], Settings]) -> tuple[Settings | None, list
                 )
             )
         return None, checks
-    if settings.agent_backend == "openai" and settings.openai_api_key is None:
+    if settings.agent_backend in ("openai", "hybrid") and settings.openai_api_key is None:
         return settings, [
             failed(
                 SETTINGS,
-                "AGENT_BACKEND=openai, but OPENAI_API_KEY is not set.",
+                f"AGENT_BACKEND={settings.agent_backend}, but OPENAI_API_KEY is not set.",
                 "set OPENAI_API_KEY, or AGENT_BACKEND=builtin for the offline engine.",
             )
         ]
-    agent = (
-        f"openai backend, model {settings.openai_model}"
-        if settings.resolved_backend == "openai"
-        else "builtin engine (offline)"
-    )
+    agent = {
+        "openai": f"openai backend, model {settings.openai_model}",
+        "hybrid": f"hybrid backend: the builtin engine, then model {settings.openai_model}",
+        "builtin": "builtin engine (offline)",
+    }[settings.resolved_backend]
     return settings, [passed(SETTINGS, f"valid; the agent is the {agent}.")]
 
 

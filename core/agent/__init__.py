@@ -1,2 +1,3 @@
 """The agent runtime: the contract every agent meets, the builtin engine (offline, the
-default) and the OpenAI backend (the Agents SDK), both acting only through the tools."""
+default), the OpenAI backend (the Agents SDK) and the hybrid of the two, all acting only
+through the tools."""

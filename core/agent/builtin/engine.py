@@ -66,6 +66,7 @@ from core.agent.builtin.lexicon.verbs import PLAIN_DOING
 from core.agent.builtin.nearest import nearest, words
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.parse import parse
+from core.agent.builtin.reading import Reading
 from core.agent.builtin.refs import (
     Known,
     at_position,
@@ -109,34 +110,51 @@ class BuiltinAgent(Agent):
     history_window = 12
 
     async def respond(self, turn: AgentTurn) -> str:
-        """The reply; what it leaves open is kept with the turn's calls for the next turn."""
+        return await self.answer(await self.read(turn), turn)
+
+    async def answer(self, reading: Reading, turn: AgentTurn) -> str:
+        """The reply to what `read` found in this turn, acted on through the tools; what it
+        leaves open is kept with the turn's calls for the next turn."""
         note = Note(turn.tools.calls)
-        reply = await self._respond(turn, note)
+        reply = await self._act(reading, turn, note)
         turn.tools.note(note.data())
         return reply
 
-    async def _respond(self, turn: AgentTurn, note: Note) -> str:
-        if len(turn.text) > READ_AT_MOST:
-            return phrases.TOO_LONG_TO_READ.format(length=len(turn.text), limit=READ_AT_MOST)
+    async def read(self, turn: AgentTurn) -> Reading:
+        """What the message asks, read from its words and the conversation; changes nothing."""
         context = read_context(turn.history)
+        if len(turn.text) > READ_AT_MOST:
+            return Reading(context, too_long=len(turn.text))
         tools = turn.tools
-        tools.whole_listings = True  # its lookups match against everything; it shows a page
-        this_turn = _Turn(tools, context, note)
         reminded = bool(context.last_input.get("remind_at"))
         text = utterance.prepared(turn.text)
         asked = reminding.read(text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
         repeating_asked = repeating.read(text, now=tools.now, zone=tools.zone)
         # "remind me to stretch every day at 7am": a repeating task (reminded each time)
         if asked is not None and not (isinstance(asked, RemindNew) and repeating_asked is not None):
-            return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
+            return Reading(context, reminder=asked)
         if repeating_asked is not None and not repeating.misread(repeating_asked):
-            return await repeating.act(
-                repeating_asked, this_turn.call, context, now=tools.now, zone=tools.zone
-            )
+            return Reading(context, repeat=repeating_asked)
         # Reading is pure CPU: in a thread, the event loop (health checks, other people's
         # turns) runs between its steps.
-        intent = await asyncio.to_thread(parse, text, context)
-        return await this_turn.run(intent)
+        return Reading(context, intent=await asyncio.to_thread(parse, text, context))
+
+    async def _act(self, reading: Reading, turn: AgentTurn, note: Note) -> str:
+        if reading.too_long is not None:
+            return phrases.TOO_LONG_TO_READ.format(length=reading.too_long, limit=READ_AT_MOST)
+        tools, context = turn.tools, reading.context
+        tools.whole_listings = True  # its lookups match against everything; it shows a page
+        this_turn = _Turn(tools, context, note)
+        if reading.reminder is not None:
+            return await reminder_acts.act(
+                reading.reminder, this_turn.call, context, note, zone=tools.zone
+            )
+        if reading.repeat is not None:
+            return await repeating.act(
+                reading.repeat, this_turn.call, context, now=tools.now, zone=tools.zone
+            )
+        assert reading.intent is not None
+        return await this_turn.run(reading.intent)
 
 
 @dataclass
