@@ -22,6 +22,7 @@ from sqlmodel import select
 from bot.eval_cases import Case, Outcome, ReminderState, TaskState, harmful, judge, load_cases
 from bot.settings import Settings
 from core.agent.base import Agent
+from core.agent.builtin.explain import Explanation
 from core.clock import Clock, PinnedClock, SystemClock
 from core.domain import tasks as task_service
 from core.domain.task_text import due_of
@@ -181,8 +182,10 @@ async def run_eval(
     agent_factory: Callable[[], Agent],
     settings: Settings,
     out: TextIO | None = None,
+    notebook: list[Explanation] | None = None,
 ) -> int:
-    """Run every case in `path`; print a line each and the total. 0 only when all passed."""
+    """Run every case in `path`; print a line each and the total. 0 only when all passed.
+    `notebook`: where the agent notes how it read each message; shown under a failed case."""
     out = out or sys.stdout
     loaded = load_cases(path.read_text(encoding="utf-8"))  # noqa: ASYNC240 - read once, up front
     passed = failed = single = harmed = 0
@@ -200,6 +203,8 @@ async def run_eval(
             copy = Path(directory) / f"case-{index}.db"
             shutil.copyfile(template, copy)
             single += len(case.say) == 1
+            if notebook is not None:
+                notebook.clear()
             try:
                 outcome = await run_case(case, f"sqlite:///{copy}", agent, settings)
                 problems = judge(case, outcome)
@@ -214,6 +219,8 @@ async def run_eval(
             if problems:
                 failed += 1
                 print(f"FAIL {case.id}: " + "; ".join(problems), file=out)
+                for explained in notebook or []:
+                    print("\n".join(f"    {line}" for line in explained.lines()), file=out)
             else:
                 passed += 1
                 print(f"PASS {case.id}", file=out)

@@ -18,13 +18,13 @@ from core.agent.builtin import (
     questions,
     recent,
     reminder_acts,
-    reminding,
     reopening,
     repeating,
     scheduling,
     utterance,
 )
 from core.agent.builtin.context import Context, read_context
+from core.agent.builtin.explain import Explanation, explain
 from core.agent.builtin.intents import (
     AboutTask,
     Add,
@@ -64,6 +64,7 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
+from core.agent.builtin.message import scheduling_readers
 from core.agent.builtin.nearest import nearest
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.parse import parse
@@ -76,9 +77,10 @@ from core.agent.builtin.refs import (
     most_overlap,
     title_matches,
 )
-from core.agent.builtin.reminder_intents import RemindNew
+from core.agent.builtin.repeating import AddRepeating, StopRepeating
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
+from core.agent.builtin.trace import first_of
 from core.domain.task_pages import LIST_PAGE
 from core.domain.task_titles import TitleRow
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX
@@ -109,8 +111,18 @@ class BuiltinAgent(Agent):
     # Follow-ups need only the last few turns; ChatService loads no more than this.
     history_window = 12
 
+    def __init__(self, *, notebook: list[Explanation] | None = None) -> None:
+        # When given, how each message was read is noted here (`todobot eval -v`).
+        self.notebook = notebook
+
     async def respond(self, turn: AgentTurn) -> str:
         """The reply; what it leaves open is kept with the turn's calls for the next turn."""
+        if self.notebook is not None:
+            context = read_context(turn.history)
+            tools = turn.tools
+            self.notebook.append(
+                explain(turn.text, now=tools.now, zone=tools.zone, context=context)
+            )
         note = Note(turn.tools.calls)
         reply = await self._respond(turn, note)
         turn.tools.note(note.data())
@@ -123,16 +135,16 @@ class BuiltinAgent(Agent):
         tools = turn.tools
         tools.whole_listings = True  # its lookups match against everything; it shows a page
         this_turn = _Turn(tools, context, note)
-        reminded = bool(context.last_input.get("remind_at"))
         text = utterance.prepared(turn.text)
-        asked = reminding.read(text, now=tools.now, zone=tools.zone, follows_reminder=reminded)
-        repeating_asked = repeating.read(text, now=tools.now, zone=tools.zone)
-        # "remind me to stretch every day at 7am": a repeating task (reminded each time)
-        if asked is not None and not (isinstance(asked, RemindNew) and repeating_asked is not None):
-            return await reminder_acts.act(asked, this_turn.call, context, note, zone=tools.zone)
-        if repeating_asked is not None and not repeating.misread(repeating_asked):
+        readers = scheduling_readers(context, now=tools.now, zone=tools.zone)
+        scheduled = first_of(readers, text)
+        if isinstance(scheduled, AddRepeating | StopRepeating):
             return await repeating.act(
-                repeating_asked, this_turn.call, context, now=tools.now, zone=tools.zone
+                scheduled, this_turn.call, context, now=tools.now, zone=tools.zone
+            )
+        if scheduled is not None:
+            return await reminder_acts.act(
+                scheduled, this_turn.call, context, note, zone=tools.zone
             )
         # Reading is pure CPU: in a thread, the event loop (health checks, other people's
         # turns) runs between its steps.
