@@ -176,6 +176,10 @@ def should_be(text: str) -> tuple[Ref, str] | None:
 _CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;]+\s+|,\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|but)\s+)", NOCASE)
 
 
+# A clause that only says how the one before stands ("email jen - done") is part of it.
+_STATUS_ONLY = re.compile(rf"(?:(?:all|now|is|are)\s+)*{DONE_WORD}[\s!.]*", NOCASE)
+
+
 def has_clauses(text: str) -> bool:
     return bool(_CLAUSE_BREAK.search(text))
 
@@ -190,8 +194,14 @@ def split(text: str) -> list[str]:
     breaks = [(match.start(), match.end()) for match in _CLAUSE_BREAK.finditer(text)]
     starts = [0, *(end for _start, end in breaks)]
     stops = [*(start for start, _end in breaks), len(text)]
-    parts = [text[start:stop].strip() for start, stop in zip(starts, stops, strict=True)]
-    return [part for part in parts if part]
+    spans: list[tuple[int, int]] = []
+    for start, stop in zip(starts, stops, strict=True):
+        part = text[start:stop].strip()
+        if spans and _STATUS_ONLY.fullmatch(part):
+            spans[-1] = (spans[-1][0], stop)  # "the essay - done"
+        elif part:
+            spans.append((start, stop))
+    return [text[start:stop].strip() for start, stop in spans]
 
 
 def segments(text: str) -> list[str]:

@@ -54,6 +54,7 @@ from core.agent.builtin.intents import (
     Search,
     Several,
     ShowTrash,
+    Skipped,
     TwoIntents,
     Undo,
     Undone,
@@ -249,6 +250,8 @@ class _Turn:
                 return phrases.NOT_ENGLISH
             case BareRef():
                 return phrases.NO_CONTEXT
+            case Skipped():
+                return phrases.SKIPPED.format(text=intent.text)
             case Unknown():
                 if intent.maybe_task:
                     self.note.ask(Awaiting("offer_add", title=intent.maybe_task))

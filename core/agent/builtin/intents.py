@@ -260,6 +260,13 @@ class BareRef:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """A part of a message beside what was done, not understood: said back as not done."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Unknown:
     """Nothing recognisable. `maybe_task` is set when the text could be a task to add."""
 
@@ -299,5 +306,6 @@ Intent = (
     | AddedWhen
     | NotEnglish
     | BareRef
+    | Skipped
     | Unknown
 )
