@@ -92,15 +92,15 @@ async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Kno
     if not (explicit or isinstance(intent, Delete | Update)):
         return None
     typed = _open_first(family, fuzzy_matches(tasks, intent.ref.text))
-    if typed and family == "delete":
-        return await act_or_ask(turn, intent, family, typed)
+    if typed and (family == "delete" or (isinstance(intent, Complete) and intent.told)):
+        return await act_or_ask(turn, intent, family, typed)  # a button, or "… tick it off"
     if typed:
         return _ask_about(turn, intent, family, typed)
     if not (explicit or isinstance(intent, Delete)):
         return None
     candidates = [task for task in tasks if not task.completed or family != "complete"]
     overlapping = most_overlap(candidates, intent.ref.text)
-    if isinstance(intent, Complete) and len(overlapping) == 1:
+    if isinstance(intent, Complete) and not intent.told and len(overlapping) == 1:
         return turn.confirm_complete(overlapping[0])
     # a delete waits for its button, which names the task
     return await act_or_ask(turn, intent, family, overlapping)
