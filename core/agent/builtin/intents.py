@@ -1,11 +1,17 @@
-"""What the parser reads out of one message: plain data, no behaviour."""
+"""What the parser reads out of one message: plain data, no behaviour. (The questions that
+only read are `asked.py`'s, named here too.)"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-Status = Literal["all", "pending", "completed"]
+from core.agent.builtin.asked import AddedWhen as AddedWhen
+from core.agent.builtin.asked import Count as Count
+from core.agent.builtin.asked import NextDue as NextDue
+from core.agent.builtin.asked import Search as Search
+from core.agent.builtin.asked import Status as Status
+
 Family = Literal["add", "complete", "delete", "update", "list"]
 
 
@@ -98,28 +104,11 @@ class EditFields:
 
 
 @dataclass(frozen=True)
-class NextDue:
-    """ "what's my next deadline?": the open task whose due comes first."""
-
-
-@dataclass(frozen=True)
-class Search:
-    """ "do I have anything about the dentist?": the tasks whose titles mention `query`."""
-
-    query: str
-
-
-@dataclass(frozen=True)
 class AboutTask:
     """ "is the milk one done?", "what's task 3?", "what's my next task?": one task's state."""
 
     ref: Ref | None  # None: the next task, the first still open
     asks_done: bool = False
-
-
-@dataclass(frozen=True)
-class Count:
-    status: Status = "all"
 
 
 @dataclass(frozen=True)
@@ -238,13 +227,6 @@ class Injection:
 @dataclass(frozen=True)
 class Chitchat:
     kind: Literal["help", "greeting", "thanks", "never_mind", "yes", "no"]
-
-
-@dataclass(frozen=True)
-class AddedWhen:
-    """ "what did I add yesterday?", "what was the last thing I added?": by creation time."""
-
-    window: Literal["last", "recent", "today", "yesterday", "week"]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """A title the tools did not find as said: word stems, a typo, the most words shared, or the
-object alone ("got the milk" for "buy milk"). One task found is acted on only when the match
-is sure; a guess (a typo, a partial match) is asked about, never acted on."""
+object alone ("got the milk" for "buy milk"). A done that shares only some words with one task,
+or names only its object with another verb, is asked about; a delete waits for its button."""
 
 from __future__ import annotations
 
@@ -86,16 +86,14 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
 
 async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Known]) -> str | None:
     """A typo in a title the person named ("complete buy mlik"; never in a report like "I
-    called mom", which acts only on the words as said), or the task sharing most words: asked
-    about, each, never acted on."""
+    called mom", which acts only on the words as said), or the task sharing most words (a
+    done not said outright only asks about it)."""
     explicit = isinstance(intent, Complete) and (intent.told or not intent.loose)
     if not (explicit or isinstance(intent, Delete | Update)):
         return None
     typed = _open_first(family, fuzzy_matches(tasks, intent.ref.text))
-    if typed and (family == "delete" or (isinstance(intent, Complete) and intent.told)):
-        return await act_or_ask(turn, intent, family, typed)  # a button, or "… tick it off"
-    if typed:
-        return _ask_about(turn, intent, family, typed)
+    if (acted := await act_or_ask(turn, intent, family, typed)) is not None:
+        return acted
     if not (explicit or isinstance(intent, Delete)):
         return None
     candidates = [task for task in tasks if not task.completed or family != "complete"]
@@ -104,14 +102,6 @@ async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Kno
         return turn.confirm_complete(overlapping[0])
     # a delete waits for its button, which names the task
     return await act_or_ask(turn, intent, family, overlapping)
-
-
-def _ask_about(turn: Acting, intent: Change, family: Family, found: list[Known]) -> str:
-    """A guess at which task: "Did you finish #2 …?" for a done, which of them for a change;
-    a delete only ever asks, on its Confirm button, which names the task."""
-    if family == "complete" and len(found) == 1:
-        return turn.confirm_complete(found[0])
-    return turn.offer(family, found)
 
 
 async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) -> str:
