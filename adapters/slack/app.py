@@ -22,8 +22,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack import deliveries, home, modals
 from adapters.slack.config import Mode, SlackCredentials
+from adapters.slack.presses import action_value
 from adapters.slack.surfaces import SlackSurfaces
-from adapters.slack.translate import ACTION_PREFIX, action_value, split_command, unescape
+from adapters.slack.translate import ACTION_PREFIX, split_command, unescape
 from adapters.slack.worker import SlackWorker
 from core.chat import ChatService
 from core.delivery.inbox import Inbox

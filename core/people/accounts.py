@@ -16,12 +16,12 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.task_text import label
+from core.storage.account_models import LinkCode
 from core.storage.models import (
     Change,
     Confirmation,
     Conversation,
     Identity,
-    LinkCode,
     Message,
     Task,
     ToolCall,

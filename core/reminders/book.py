@@ -19,7 +19,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.delivery import scheduled
 from core.domain import changes
 from core.domain.changes import Journal
-from core.storage.models import Conversation, Identity, Reminder, Task
+from core.storage.models import Conversation, Identity, Task
+from core.storage.reminder_models import Reminder
 
 SOURCE_PREFIX = "reminder:"
 TOKEN_PREFIX = "r"

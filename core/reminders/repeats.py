@@ -24,7 +24,8 @@ from core.domain.changes import Journal
 from core.domain.task_text import due_of
 from core.domain.when import Due, due_on
 from core.reminders import book
-from core.storage.models import Reminder, Task
+from core.storage.models import Task
+from core.storage.reminder_models import Reminder
 
 # A rule needs a date within this many years from now.
 SEARCH_YEARS = 10

@@ -21,6 +21,7 @@ from core.agent.builtin.intents import (
     Several,
     TwoIntents,
     Update,
+    ref_of,
 )
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
 from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
@@ -150,5 +151,6 @@ def requests_among(found: Intent) -> Intent:
 
 
 def _asks_other(part: Intent) -> bool:
-    kind = getattr(getattr(part, "ref", None), "kind", "number")
-    return definite(part) and not isinstance(part, Add) and kind != "title"
+    ref = ref_of(part)
+    named = ref is not None and ref.kind == "title"
+    return definite(part) and not isinstance(part, Add) and not named

@@ -23,6 +23,7 @@ from core.agent.builtin.intents import (
     Several,
     Skipped,
     Unknown,
+    ref_of,
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS
 from core.agent.builtin.pattern import NOCASE
@@ -67,7 +68,7 @@ def _acted_on(both: ActOnIt) -> Intent | None:
         return found
     if isinstance(found, AskWhich | Chitchat):
         found = Complete(Ref("pronoun"))  # "done, tick it off": the task we talked about
-    ref = getattr(found, "ref", None) or parse_ref(both.subject)
+    ref = ref_of(found) or parse_ref(both.subject)
     if not isinstance(ref, Ref):
         return None
     if both.family == "complete":
@@ -92,7 +93,7 @@ def swallowed(found: Intent, text: str) -> bool:
         return False
     if isinstance(found, Unknown):
         return True
-    ref = getattr(found, "ref", None)
+    ref = ref_of(found)
     return isinstance(ref, Ref) and not ref.quoted and clauses.has_clauses(ref.text)
 
 

@@ -1,5 +1,5 @@
-"""What the parser reads out of one message: plain data, no behaviour. (The questions that
-only read are `asked.py`'s, named here too.)"""
+"""What the parser reads out of one message: plain data (the questions that only read are
+`asked.py`'s, named here too)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,9 @@ Family = Literal["add", "complete", "delete", "update", "list"]
 
 @dataclass(frozen=True)
 class Ref:
-    """How a person points at a task.
-
-    kind: `number` ("task 2", "#2"), `title` (a title or part of it), `pronoun` ("it", "that
-    one": the task the conversation is about), `ordinal` ("the second one": a position in the
-    list the person last saw; -1 is the last).
-    """
+    """How a person points at a task. kind: `number` ("task 2", "#2"), `title` (a title or
+    part of it), `pronoun` ("it", "that one": the task the conversation is about), `ordinal`
+    ("the second one": a position in the list the person last saw; -1 is the last)."""
 
     kind: Literal["number", "title", "pronoun", "ordinal"]
     number: int | None = None
@@ -291,3 +288,11 @@ Intent = (
     | Skipped
     | Unknown
 )
+
+# The intents that point at one task, by a `ref`.
+_REFERRING = (WhenDue, EditFields, AboutTask, Complete, Delete, Update, Reopen, Restore, BareRef)
+
+
+def ref_of(intent: Intent) -> Ref | None:
+    """The task an intent points at, when it points at one."""
+    return intent.ref if isinstance(intent, _REFERRING) else None

@@ -21,9 +21,9 @@ from core.agent.builtin.refs import (
 )
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
-from core.tools import Envelope, ToolContext
+from core.tools import Envelope, ToolContext, ToolName
 
-TOOL_OF: dict[Family, str] = {
+TOOL_OF: dict[Family, ToolName] = {
     "complete": "complete_task",
     "delete": "delete_task",
     "update": "update_task",
@@ -36,7 +36,7 @@ class Acting(Protocol):
 
     tools: ToolContext
 
-    async def call(self, name: str, **arguments: Any) -> Envelope: ...
+    async def call(self, name: ToolName, **arguments: Any) -> Envelope: ...
 
     async def run(self, intent: Intent) -> str: ...
 
@@ -52,11 +52,11 @@ def changes(intent: Change) -> dict[str, Any]:
 
 
 def said(family: Family, result: Envelope) -> str:
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
-    if family == "complete" and not result["data"].get("already_completed"):
-        return result["message"] + " Nice work!"
-    return result["message"]
+    if family == "complete" and not result.data.get("already_completed"):
+        return result.message + " Nice work!"
+    return result.message
 
 
 def _open_first(family: Family, found: list[Known]) -> list[Known]:

@@ -20,6 +20,7 @@ from core.agent.builtin.intents import (
     Search,
     Unknown,
     Update,
+    ref_of,
 )
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.pattern import NOCASE, alt
@@ -32,7 +33,7 @@ def _is_instruction(intent: Intent) -> bool:
     """Whether the rest of "I need to ..." is a request to me rather than a task to note."""
     if isinstance(intent, ListTasks | Count | Add | AskTitle | Batch):
         return True
-    ref: Ref | None = getattr(intent, "ref", None)
+    ref = ref_of(intent)
     if ref is None:
         return False
     return ref.kind in ("number", "ordinal", "pronoun") or (
@@ -99,7 +100,7 @@ def definite(intent: Intent) -> bool:
 
 def vague(intent: Intent) -> bool:
     """A report ("called the plumber") or a pointer ("it"): weaker than a plain request."""
-    ref = getattr(intent, "ref", None)
+    ref = ref_of(intent)
     return (isinstance(intent, Complete) and intent.loose) or (
         isinstance(ref, Ref) and ref.kind == "pronoun"
     )

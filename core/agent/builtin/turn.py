@@ -7,7 +7,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core import tools as task_tools
 from core.agent.builtin import (
     phrases,
     questions,
@@ -56,7 +55,7 @@ from core.agent.builtin.replies import knowns
 from core.agent.builtin.said_back import said_back
 from core.domain.task_pages import LIST_PAGE
 from core.domain.task_titles import TitleRow
-from core.tools import Envelope, ToolContext
+from core.tools import TOOL_REGISTRY, Envelope, ToolContext, ToolName
 
 
 @dataclass
@@ -65,9 +64,8 @@ class Turn:
     context: Context
     note: Note
 
-    async def call(self, name: str, **arguments: Any) -> Envelope:
-        tool = getattr(task_tools, name)
-        return await tool(self.tools, **arguments)
+    async def call(self, name: ToolName, **arguments: Any) -> Envelope:
+        return await TOOL_REGISTRY[name](self.tools, **arguments)
 
     async def run(self, intent: Intent) -> str:
         if (reply := said_back(intent, self.note)) is not None:
@@ -84,7 +82,7 @@ class Turn:
             return await scheduling.listing(self.call, self.tools, intent, self.note)
         # soonest due first, then priority; a list without either keeps its numbers
         listed = await self.call("list_tasks", status=intent.status, sort_by="due", limit=LIST_PAGE)
-        self.note.show(listed)
+        self.note.show(listed.as_json())
         return scheduling.with_creation_dates(listed, self.tools)
 
     async def add_several(self, intent: AddSeveral) -> str:
@@ -98,11 +96,11 @@ class Turn:
 
     async def show_trash(self, _intent: ShowTrash) -> str:
         trash = await self.call("list_tasks", status="deleted", limit=LIST_PAGE)
-        self.note.show(trash)
-        return str(trash["message"])
+        self.note.show(trash.as_json())
+        return str(trash.message)
 
     async def empty_trash(self, _intent: EmptyTrash) -> str:
-        return str((await self.call("empty_trash"))["message"])
+        return str((await self.call("empty_trash")).message)
 
     async def add(self, intent: Add) -> str:
         async def duplicate(title: str) -> str | None:
@@ -129,7 +127,7 @@ class Turn:
         result = await scheduling.edit(self.call, self.tools, identifier, intent, self.note)
         if isinstance(result, str):
             return result
-        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+        if result.error == "NOT_FOUND" and intent.ref.kind == "title":
             tasks = knowns(await self.call("list_tasks", status="all"))
             found = loose_matches(tasks, intent.ref.text)
             if len(found) == 1:
@@ -191,7 +189,7 @@ class Turn:
             return await self.ask_change(identifier)
         extra = changes(intent)
         result = await self.call(TOOL_OF[family], task_identifier=identifier, **extra)
-        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+        if result.error == "NOT_FOUND" and intent.ref.kind == "title":
             return await loosely(self, intent, family, result)
         return said(family, result)
 
