@@ -26,7 +26,8 @@ from core.agent.builtin.intents import (
     ref_of,
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS
-from core.agent.builtin.pattern import NOCASE
+from core.agent.builtin.lexicon.fields import PRIORITY_MENTIONS
+from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.single import definite, single, vague
 from core.agent.builtin.spans import tag
@@ -97,7 +98,7 @@ def swallowed(found: Intent, text: str) -> bool:
     return isinstance(ref, Ref) and not ref.quoted and clauses.has_clauses(ref.text)
 
 
-_FIELD = re.compile(r"\b(?:prio(?:rity)?|urgent|important)\b", NOCASE)
+_FIELD = re.compile(rf"\b{alt(PRIORITY_MENTIONS)}\b", NOCASE)
 # "my mum's birthday is next week": a remark about a day, not a request
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|\w'(?:s|m|re)\b", NOCASE)
 _TOO = re.compile(r"^(?:and\s+|also\s+)?(?P<rest>.+?)\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
