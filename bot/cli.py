@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 import typer
 from pydantic import ValidationError
 
-from bot.eval_cli import eval_cases
+from bot.eval_cli import eval_cases, explain
 from bot.inbox_cli import inbox_app
 from bot.settings import Settings, load_settings
 from bot.slack_cli import slack_app
@@ -243,6 +243,7 @@ def doctor() -> None:
 
 
 app.command("eval")(eval_cases)
+app.command()(explain)
 
 
 def main() -> None:

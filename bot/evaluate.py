@@ -25,6 +25,7 @@ from bot.eval_loading import load_cases
 from bot.hybrid_share import ShareTally
 from bot.settings import Settings
 from core.agent.base import Agent
+from core.agent.builtin.explain import Explanation
 from core.clock import Clock, PinnedClock, SystemClock
 from core.domain import tasks as task_service
 from core.domain.task_selection import list_tasks
@@ -186,8 +187,10 @@ async def run_eval(
     settings: Settings,
     out: TextIO | None = None,
     tally: ShareTally | None = None,
+    notebook: list[Explanation] | None = None,
 ) -> int:
-    """Run every case in `path`; print a line each and the total. 0 only when all passed."""
+    """Run every case in `path`; print a line each and the total. 0 only when all passed.
+    `notebook`: where the agent notes how it read each message; shown under a failed case."""
     out = out or sys.stdout
     loaded = load_cases(path.read_text(encoding="utf-8"))  # noqa: ASYNC240 - read once, up front
     passed = failed = single = harmed = turns = 0
@@ -206,6 +209,8 @@ async def run_eval(
             shutil.copyfile(template, copy)
             single += len(case.say) == 1
             turns += len(case.say)
+            if notebook is not None:
+                notebook.clear()
             try:
                 outcome = await run_case(case, f"sqlite:///{copy}", agent, settings)
                 problems = judge(case, outcome)
@@ -220,6 +225,8 @@ async def run_eval(
             if problems:
                 failed += 1
                 print(f"FAIL {case.id}: " + "; ".join(problems), file=out)
+                for explained in notebook or []:
+                    print("\n".join(f"    {line}" for line in explained.lines()), file=out)
             else:
                 passed += 1
                 print(f"PASS {case.id}", file=out)

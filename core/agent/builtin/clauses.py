@@ -176,6 +176,10 @@ def should_be(text: str) -> tuple[Ref, str] | None:
 _CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;]+\s+|,\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|but)\s+)", NOCASE)
 
 
+# A clause that only says how the one before stands ("email jen - done") is part of it.
+_STATUS_ONLY = re.compile(rf"(?:(?:all|now|is|are)\s+)*{DONE_WORD}[\s!.]*", NOCASE)
+
+
 def has_clauses(text: str) -> bool:
     return bool(_CLAUSE_BREAK.search(text))
 
@@ -185,27 +189,31 @@ def has_clauses(text: str) -> bool:
 MOST_CLAUSES = 6
 
 
+def split(text: str) -> list[str]:
+    """The clauses of `text` in order, at its clause breaks; the whole text when it has none."""
+    breaks = [(match.start(), match.end()) for match in _CLAUSE_BREAK.finditer(text)]
+    starts = [0, *(end for _start, end in breaks)]
+    stops = [*(start for start, _end in breaks), len(text)]
+    spans: list[tuple[int, int]] = []
+    for start, stop in zip(starts, stops, strict=True):
+        part = text[start:stop].strip()
+        if spans and _STATUS_ONLY.fullmatch(part):
+            spans[-1] = (spans[-1][0], stop)  # "the essay - done"
+        elif part:
+            spans.append((start, stop))
+    return [text[start:stop].strip() for start, stop in spans]
+
+
 def segments(text: str) -> list[str]:
     """The pieces worth reading alone, in the order to try them: tails from the longest
     ("..., can you remind me to X"), then single clauses from the first ("called the plumber,
     finally. he's coming thursday"). At most `MOST_CLAUSES` tails (the shortest) and twice as
     many clauses (the first and the last), each found in one pass over the text."""
-    breaks = [(match.start(), match.end()) for match in _CLAUSE_BREAK.finditer(text)]
-    if not breaks:
-        return []
-    starts = [0, *(end for _start, end in breaks)]
-    stops = [*(start for start, _end in breaks), len(text)]
-    parts = [text[start:stop] for start, stop in zip(starts, stops, strict=True)]
-    parts = [part for part in parts if part.strip()]
+    parts = split(text)
     if len(parts) < 2:
         return []
-    tails = [text[end:].strip() for _start, end in breaks[-MOST_CLAUSES:]]
-    kept = (
-        parts
-        if len(parts) <= 2 * MOST_CLAUSES
-        else [
-            *parts[:MOST_CLAUSES],
-            *parts[-MOST_CLAUSES:],
-        ]
-    )
-    return [*(tail for tail in tails if tail), *kept]
+    ends = [match.end() for match in _CLAUSE_BREAK.finditer(text)]
+    tails = [text[end:].strip() for end in ends[-MOST_CLAUSES:]]
+    if len(parts) > 2 * MOST_CLAUSES:
+        parts = [*parts[:MOST_CLAUSES], *parts[-MOST_CLAUSES:]]
+    return [*(tail for tail in tails if tail), *parts]

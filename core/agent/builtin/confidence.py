@@ -102,7 +102,8 @@ async def _named(ref: Ref, tools: ToolContext, *, open_only: bool) -> Sureness:
     if ref.kind != "title":
         return "unsure"  # "it", "the second one": the conversation decides, the model reads it
     wanted = _fold(ref.text)
-    exact = [row for row in await tools.titles(open_only=False) if _fold(row.title) == wanted]
+    found = await tools.titles(open_only=False, text=ref.text, words=[])
+    exact = [row for row in found.rows if _fold(row.title) == wanted]
     if len(exact) == 1 and not (open_only and exact[0].completed):
         return "sure"
     return "asks" if len(exact) > 1 else "unsure"

@@ -19,6 +19,7 @@ but a date ("friday", after "move the dentist to").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
@@ -103,6 +104,11 @@ _STRONG = re.compile(
 
 def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
     """The first date phrase in `text` that reads as one, with the rest of the text."""
+    return next((reading for _, reading in phrases(text, now=now, zone=zone)), None)
+
+
+def phrases(text: str, *, now: datetime, zone: tzinfo) -> Iterator[tuple[re.Match[str], Reading]]:
+    """Every date phrase in `text` that reads as one, in order, with what it reads as."""
     local = now.astimezone(zone)
     for match in _PHRASE.finditer(text):
         lead, body = match.group("lead") or "", match.group("body")
@@ -116,9 +122,14 @@ def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
         rest = _without(text, match.start(), match.end())
         phrase = text[match.start() : match.end()].strip()
         if isinstance(reading, _Found):
-            return DateReading(rest, phrase, reading.due, reading.day, reading.at)
-        return AmbiguousDate(rest, phrase, reading)
-    return None
+            yield match, DateReading(rest, phrase, reading.due, reading.day, reading.at)
+        else:
+            yield match, AmbiguousDate(rest, phrase, reading)
+
+
+def is_duration(body: str) -> bool:
+    """ "in 20 minutes", "2 days from now": an amount of time from now."""
+    return re.fullmatch(_DURATION, " ".join(body.lower().split()), NOCASE) is not None
 
 
 def read_whole_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:

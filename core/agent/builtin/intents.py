@@ -1,22 +1,25 @@
-"""What the parser reads out of one message: plain data, no behaviour."""
+"""What the parser reads out of one message: plain data (the questions that only read are
+`asked.py`'s, named here too)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-Status = Literal["all", "pending", "completed"]
+from core.agent.builtin.asked import AddedWhen as AddedWhen
+from core.agent.builtin.asked import Count as Count
+from core.agent.builtin.asked import NextDue as NextDue
+from core.agent.builtin.asked import Search as Search
+from core.agent.builtin.asked import Status as Status
+
 Family = Literal["add", "complete", "delete", "update", "list"]
 
 
 @dataclass(frozen=True)
 class Ref:
-    """How a person points at a task.
-
-    kind: `number` ("task 2", "#2"), `title` (a title or part of it), `pronoun` ("it", "that
-    one": the task the conversation is about), `ordinal` ("the second one": a position in the
-    list the person last saw; -1 is the last).
-    """
+    """How a person points at a task. kind: `number` ("task 2", "#2"), `title` (a title or
+    part of it), `pronoun` ("it", "that one": the task the conversation is about), `ordinal`
+    ("the second one": a position in the list the person last saw; -1 is the last)."""
 
     kind: Literal["number", "title", "pronoun", "ordinal"]
     number: int | None = None
@@ -98,28 +101,11 @@ class EditFields:
 
 
 @dataclass(frozen=True)
-class NextDue:
-    """ "what's my next deadline?": the open task whose due comes first."""
-
-
-@dataclass(frozen=True)
-class Search:
-    """ "do I have anything about the dentist?": the tasks whose titles mention `query`."""
-
-    query: str
-
-
-@dataclass(frozen=True)
 class AboutTask:
     """ "is the milk one done?", "what's task 3?", "what's my next task?": one task's state."""
 
     ref: Ref | None  # None: the next task, the first still open
     asks_done: bool = False
-
-
-@dataclass(frozen=True)
-class Count:
-    status: Status = "all"
 
 
 @dataclass(frozen=True)
@@ -241,13 +227,6 @@ class Chitchat:
 
 
 @dataclass(frozen=True)
-class AddedWhen:
-    """ "what did I add yesterday?", "what was the last thing I added?": by creation time."""
-
-    window: Literal["last", "recent", "today", "yesterday", "week"]
-
-
-@dataclass(frozen=True)
 class NotEnglish:
     """A message in another language: the offline engine reads English only, and says so."""
 
@@ -257,6 +236,13 @@ class BareRef:
     """Only a task reference ("the milk one", "2"): meaningful after a question."""
 
     ref: Ref
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A part of a message beside what was done, not understood: said back as not done."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -299,6 +285,7 @@ Intent = (
     | AddedWhen
     | NotEnglish
     | BareRef
+    | Skipped
     | Unknown
 )
 

@@ -85,6 +85,7 @@ BATCH = {
     "add": "I can add one task at a time, so I changed nothing yet. What's the first task to add?",
     "list": "Which tasks should I show: pending, completed or all?",
 }
+SKIPPED = "I did not do “{text}”: I could not read it. Say it on its own, another way."
 TWO_INTENTS = (
     "That sounds like two things: “{first}” and “{second}”. I changed nothing yet: is the "
     "second part of the task's title, or should I do both?"

@@ -22,7 +22,7 @@ from core.agent.builtin.reminder_intents import (
     RemindNew,
     ShiftReminder,
 )
-from core.agent.builtin.reminding import WHICH_NUMBER, which_number
+from core.agent.builtin.reminding import WHICH_NUMBER
 from core.agent.builtin.replies import failure, knowns
 from core.domain.task_pages import LIST_PAGE
 from core.tools import Envelope
@@ -141,7 +141,7 @@ async def _shift_reminder(
     listed = await call("list_tasks", status="pending", has_reminder=True)
     tasks = listed.data["tasks"] if listed.ok else []
     wanted = intent.target or await _implied(call, context)
-    number = which_number(wanted.strip())
+    number = WHICH_NUMBER.fullmatch(wanted.strip())  # "#2", "no. 2", "2"
     if number:
         found = [task for task in tasks if task["number"] == int(number.group(1))]
     else:

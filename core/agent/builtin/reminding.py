@@ -296,8 +296,3 @@ def _target(words: str) -> str:
     words = TARGET_LEADS.sub("", _AFTER_ALL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
     words = _TASK_FIRST.sub("", words)
     return "" if words.lower() in TASK_POINTERS or not words else words
-
-
-def which_number(words: str) -> re.Match[str] | None:
-    """ "#2", "no. 2", "2": the task number a reminder's target names."""
-    return WHICH_NUMBER.fullmatch(words)

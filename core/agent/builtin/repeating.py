@@ -16,15 +16,8 @@ from core.agent.builtin.lexicon.repeats import (
     ADD_LEADS as REPEAT_ADD_LEADS,
 )
 from core.agent.builtin.lexicon.repeats import (
-    DAILY,
-    EVERY,
-    MONTH,
-    MONTHLY,
-    ON_WORKDAYS,
     REPEATING,
     STOP_REPEATING,
-    WEEKLY,
-    WORKDAYS,
 )
 from core.agent.builtin.lexicon.time import WEEKDAYS
 from core.agent.builtin.lexicon.verbs import PARTICLES
@@ -32,25 +25,10 @@ from core.agent.builtin.pattern import alt
 from core.agent.builtin.reminder_acts import Call, reply
 from core.agent.builtin.reminding import _plain, _target
 from core.agent.builtin.replies import failure
+from core.agent.builtin.spans import PATTERNS
 from core.reminders.repeats import first_due, no_date
 
 CODES = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-_DAY = alt(WEEKDAYS)
-_EVERY = alt(EVERY)
-_MONTH = alt(MONTH)
-PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"\b{_EVERY}\s+{alt(WORKDAYS)}\b|\b{alt(ON_WORKDAYS)}\b", re.I),
-     "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
-    (re.compile(rf"\b{_EVERY}\s+(?P<days>{_DAY}s?"
-                rf"(?:\s*(?:,|and)\s*{_DAY}s?)*)\b", re.I),
-     "weekly"),
-    (re.compile(rf"\b(?:on\s+)?the\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)?\s+of\s+{_EVERY}\s+{_MONTH}\b"
-                rf"|\b{_EVERY}\s+{_MONTH}\s+on\s+the\s+(?P<m>\d{{1,2}})(?:st|nd|rd|th)?\b", re.I),
-     "monthday"),
-    (re.compile(rf"\b{alt(DAILY)}\b", re.I), "FREQ=DAILY"),
-    (re.compile(rf"\b{alt(WEEKLY)}\b", re.I), "FREQ=WEEKLY"),
-    (re.compile(rf"\b{alt(MONTHLY)}\b", re.I), "FREQ=MONTHLY"),
-)  # fmt: skip
 STOP = re.compile(rf"\b{alt(STOP_REPEATING)}\s+{alt(REPEATING)}\b(?P<rest>.*)$", re.I)
 # "put out the recycling every thursday": "put out" is the task's own verb, not "put" as in
 # "put X on my list"
@@ -93,7 +71,7 @@ def read(text: str, *, now: datetime, zone: tzinfo) -> AddRepeating | StopRepeat
 def _rule(found: re.Match[str], kind: str, *, now: datetime, zone: tzinfo) -> str:
     local = now.astimezone(zone)
     if kind == "weekly":
-        words = re.findall(_DAY, found.group("days").lower())
+        words = re.findall(alt(WEEKDAYS), found.group("days").lower())
         codes = sorted({WEEKDAYS[w] for w in words})
         return "FREQ=WEEKLY;BYDAY=" + ",".join(CODES[c] for c in codes)
     if kind == "monthday":

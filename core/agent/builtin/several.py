@@ -29,12 +29,26 @@ _STAND_IN = "Qqtaskqq"
 MOST_LINES = 30
 
 Reader = Callable[[str], Intent]
+_INLINE_ITEM = re.compile(r"(?:^|\s)(?P<n>\d{1,2})[.)]\s+")
+
+
+def _inline_items(line: str) -> list[str] | None:
+    """Items numbered 1, 2, 3… on one line, as a head and a line each."""
+    marks = list(_INLINE_ITEM.finditer(line))
+    if len(marks) < 2 or [int(mark.group("n")) for mark in marks] != [*range(1, len(marks) + 1)]:
+        return None
+    ends = [mark.start() for mark in marks[1:]] + [len(line)]
+    items = [line[mark.start() : end].strip() for mark, end in zip(marks, ends, strict=True)]
+    head = line[: marks[0].start()].strip()
+    return [head, *items] if head else items
 
 
 def read_lines(text: str, single: Reader) -> Add | AddSeveral | None:
     """A task a line: bulleted or numbered lines, or plain lines under a first line that asks
     to add ("add these to my list:")."""
     lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) == 1 and (inline := _inline_items(lines[0])) is not None:
+        lines = inline  # "i need to: 1) renew car tax 2) book mot"
     if len(lines) == 1:
         return _after_colon(lines[0], single)
     if not 2 <= len(lines) <= MOST_LINES:

@@ -135,7 +135,21 @@ def _with_fix(head: list[str], fix: list[str]) -> list[str] | None:
     if same:
         start = same[-1]
     elif kind != "word" and len(fix) == 1:
-        return [*head[: kinds[-1]], fix[0], *head[kinds[-1] + 1 :]] if kinds else None
+        if not kinds:
+            return None
+        fixed = _same_half_day(head[kinds[-1]], fix[0])
+        return [*head[: kinds[-1]], fixed, *head[kinds[-1] + 1 :]]
     else:
         start = len(head) - len(fix)
     return [*head[:start], *fix] if start >= 1 else None
+
+
+_HALF_DAY = re.compile(r"(am|pm)\W*$", NOCASE)
+
+
+def _same_half_day(said: str, fix: str) -> str:
+    """ "at 3pm, no make that 3:30": a time put right keeps the am or pm it replaced."""
+    half = _HALF_DAY.search(said)
+    if half is None or _HALF_DAY.search(fix) or _kind(fix) != "time":
+        return fix
+    return fix + half.group(1).lower()

@@ -159,3 +159,5 @@ PRIORITY_AFTER: tuple[str, ...] = (
     "actually", "though", "btw", "too", "as well", "by the way", "fyi", "then", "tbh", "now",
     "after all", "really",
 )  # fmt: skip
+# Words that name a priority, said of a task in a clause of its own ("1 is urgent", "low prio").
+PRIORITY_MENTIONS: tuple[str, ...] = ("prio", "priority", "urgent", "important")

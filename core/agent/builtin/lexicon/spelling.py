@@ -62,3 +62,19 @@ HOURS_SHORT: tuple[str, ...] = ("hr", "hrs")
 MINUTES_SHORT: tuple[str, ...] = ("min", "mins")
 # Words no task's title holds: a title still holding one is what is left of a request.
 REQUEST_WORDS: tuple[str, ...] = ("remind me", "reminder", "rename", "sorry", *CORRECTION_MARKS)
+# Asks to the bot, not words of a task, when they are left in a would-be title: another request
+# joined on ("… and make rent urgent", "… and mark 2 done"), a field ("low prio"), a split asked
+# for ("as 3 separate tasks"), a change said of the task ("… it instead", "change it to").
+REQUEST_PATTERNS: tuple[str, ...] = (
+    r"(?:and|&|\+|n|then|also)\s+(?:make|mark|set|tag|untag|move|push|delete|remove|complete|"
+    r"rename|remind|cancel|change|tick|cross)\b",
+    r"(?:make|set|mark)\s+(?:it|that|this|them|\S+)(?:\s+\S+)?\s+(?:urgent|important|high|low|"
+    r"medium|top|a\s+priority|due)\b",
+    r"prio(?:rity)?",
+    r"(?:as|into)\s+(?:\d+|two|three|four|five|several|separate)\s+(?:separate\s+)?(?:tasks|items)",
+    r"separate\s+tasks",
+    r"(?:do|have|want)\s+it\b.*\binstead",
+    r"(?:change|move|push|switch)\s+(?:it|that|this)\s+to",
+    r"cancel\s+(?:the|that|my|this)\s+(?:reminder|task|one)",
+    r"tag(?:ged)?\s+(?:it|them|as|with)",
+)

@@ -1,0 +1,156 @@
+"""Messages that ask for more than one act: "complete 1, 2 and 4", "delete everything",
+"complete both" after a listing of two, "add eggs, then mark call mom as done". Pure."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from core.agent.builtin import listing, safety, verbs
+from core.agent.builtin.context import Context
+from core.agent.builtin.intents import (
+    Add,
+    AddSeveral,
+    Batch,
+    Complete,
+    Delete,
+    EditFields,
+    Family,
+    Intent,
+    Ref,
+    Several,
+    TwoIntents,
+    Update,
+    ref_of,
+)
+from core.agent.builtin.lexicon.tasks import ALL_SHOWN
+from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
+from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.refs import after_the_verb, is_everything, is_several
+from core.agent.builtin.single import definite, single
+from core.agent.builtin.text import clean
+
+_SEPARATORS = re.compile(
+    r"\s*(?:,\s*(?:and\s+|then\s+|also\s+|plus\s+)?|\s+(?:and\s+then|and\s+also|then|and|"
+    r"also|plus|&|after\s+that|afterwards)\s+)",
+    NOCASE,
+)
+_OPERATION_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
+_BARE_AND = re.compile(r"\s+(?:and|&)\s+", NOCASE)
+_ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
+_EITHER = re.compile(r"\bor\b", NOCASE)
+_NUMBERS = re.compile(r"\d+")
+
+
+def _acts(intent: Intent) -> bool:
+    """A request that changes or shows something, a field change on a task numbered included
+    ("and tag it work" points at the add before it, read elsewhere)."""
+    if isinstance(intent, EditFields):
+        return intent.ref.kind in ("number", "ordinal") and intent.tentative is None
+    return isinstance(intent, Several) or definite(intent)
+
+
+def two_intents(text: str) -> Several | TwoIntents | None:
+    """ "add eggs, then mark call mom as done": both parts, in turn. Asked instead: an add
+    joined by a bare "and", which may hold the rest in its title ("add milk and complete the
+    list"), and a delete, whose Confirm button stands alone."""
+    for separator in _SEPARATORS.finditer(text):
+        left, right = text[: separator.start()].strip(), text[separator.end() :].strip()
+        if not left or not _OPERATION_START.match(right):
+            continue
+        first, second = batch(left) or single(left), batch(right) or single(right)
+        if not (_acts(first) and _acts(second)):
+            continue
+        if isinstance(first, Complete | Delete) and type(first) is type(second):
+            return None  # "complete 1 and 2" is a batch, handled elsewhere
+        if isinstance(first, Delete) or isinstance(second, Delete):
+            return TwoIntents(left, right)  # a delete's button stands alone
+        if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)):
+            return TwoIntents(left, right)
+        return Several((first, second))
+    return None
+
+
+def each_shown(text: str, context: Context) -> Several | None:
+    """ "complete both", "push them all to friday": the act on each task the last reply
+    listed ("both" only when it listed two); a delete stays one at a time."""
+    shown = context.listing
+    pointer = _ALL_SHOWN.search(text)
+    if not shown or pointer is None:
+        return None
+    if pointer.group(0).casefold().startswith("both") and len(shown) != 2:
+        return None
+    found = batch(text) or single(text)
+    if found == Batch("complete"):
+        pending = [task for task in shown if not task.completed]
+        return Several(tuple(Complete(Ref("number", number=task.number)) for task in pending))
+    if not isinstance(found, EditFields) or found.ref.kind != "title":
+        return None
+    if not _ALL_SHOWN.fullmatch(found.ref.text):
+        return None
+    each = (dataclasses.replace(found, ref=Ref("number", number=task.number)) for task in shown)
+    return Several(tuple(each))
+
+
+def _each_done(numbers: str) -> Several | Batch:
+    """ "1, 2 and 4": each marked done; "1 or 2" is no request to act on."""
+    if _EITHER.search(numbers):
+        return Batch("complete")
+    found = dict.fromkeys(int(number) for number in _NUMBERS.findall(numbers))
+    return Several(tuple(Complete(Ref("number", number=number)) for number in found))
+
+
+def _family(found: Complete | Delete | Update) -> Family:
+    if isinstance(found, Complete):
+        return "complete"
+    return "delete" if isinstance(found, Delete) else "update"
+
+
+def _many(family: Family, said: str) -> Batch | Several | None:
+    if is_several(said) and family == "complete":
+        return _each_done(said)  # "tick off 2 and 4"
+    if is_everything(said) or is_several(said):
+        return Batch(family)
+    return None
+
+
+def batch(text: str) -> Batch | Several | None:
+    if listing.STATUS_QUESTION.match(text):
+        return None  # "did I finish everything?" asks; it does not order
+    if safety.BATCH_DELETE.search(text):
+        return Batch("delete")
+    if safety.BATCH_COMPLETE.search(text):
+        return Batch("complete")
+    found = verbs.leading(text)
+    if not isinstance(found, Complete | Delete | Update):
+        return None
+    family = _family(found)
+    ref_text = after_the_verb(text)
+    if ref_text is not None and (many := _many(family, ref_text)) is not None:
+        return many
+    return _many(family, found.ref.text) if found.ref.kind == "title" else None
+
+
+def requests_among(found: Intent) -> Intent:
+    """ "add buy bread; done 2": a part that asks for something else is that request, never
+    a task's title."""
+    if not isinstance(found, AddSeveral):
+        return found
+    parts = [single(clean(title)) for title in found.titles]
+    asked = [part for part in parts if _asks_other(part)]
+    if not asked:
+        return found
+    if any(isinstance(part, Delete) for part in asked):
+        return TwoIntents(found.titles[0], found.titles[-1])
+    return Several(
+        tuple(
+            part if part in asked else Add(title, fields=found.fields)
+            for title, part in zip(found.titles, parts, strict=True)
+        )
+    )
+
+
+def _asks_other(part: Intent) -> bool:
+    ref = ref_of(part)
+    named = ref is not None and ref.kind == "title"
+    return definite(part) and not isinstance(part, Add) and not named

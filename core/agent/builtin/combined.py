@@ -1,0 +1,161 @@
+"""Messages of more than one clause read as one request: the task in one clause and the verb
+in another ("the report is done, tick it off"), a correction of the last turn ("I meant task
+2"), a check mark beside a task, and the one clause of a chatty message that asks. Pure."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin import answers, clauses, verbs
+from core.agent.builtin.clauses import ActOnIt
+from core.agent.builtin.context import Context
+from core.agent.builtin.intents import (
+    Add,
+    AddSeveral,
+    AskSplit,
+    AskWhich,
+    Chitchat,
+    Complete,
+    Delete,
+    EditFields,
+    Intent,
+    Ref,
+    Several,
+    Skipped,
+    Unknown,
+    ref_of,
+)
+from core.agent.builtin.lexicon.emoji import CHECK_MARKS
+from core.agent.builtin.lexicon.fields import PRIORITY_MENTIONS
+from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.refs import parse_ref
+from core.agent.builtin.single import definite, single, vague
+from core.agent.builtin.spans import tag
+from core.agent.builtin.text import clean
+
+_CHECK_MARK = re.compile(f"[{CHECK_MARKS}]\ufe0f?")
+
+
+def checked_off(text: str) -> Intent | None:
+    """`✅ task 1`, `milk ✔️`: a check mark beside a task means it is done."""
+    if not _CHECK_MARK.search(text):
+        return None
+    rest = clean(_CHECK_MARK.sub(" ", text))
+    if not rest:
+        return AskWhich("complete")
+    found = single(rest)
+    if isinstance(found, Complete):
+        return Complete(found.ref, loose=found.loose, told=True)
+    if definite(found):
+        return None  # "✅ add milk": the words say what to do
+    ref = parse_ref(rest)
+    return Complete(ref, loose=ref.kind == "title", told=True) if ref is not None else None
+
+
+def _added(both: ActOnIt, found: Intent) -> Intent | None:
+    if isinstance(found, Add | AddSeveral | AskSplit):
+        return found
+    titled = verbs.read_title(clauses.asked_to(both.subject) or both.subject)
+    return titled if isinstance(titled, Add) else None
+
+
+def _acted_on(both: ActOnIt) -> Intent | None:
+    found = single(both.subject)
+    if both.family == "add":
+        return _added(both, found)
+    if both.family == "complete" and isinstance(found, Complete):
+        return Complete(found.ref, loose=found.loose, told=True)
+    if both.family == "delete" and isinstance(found, Delete):
+        return found
+    if isinstance(found, AskWhich | Chitchat):
+        found = Complete(Ref("pronoun"))  # "done, tick it off": the task we talked about
+    ref = ref_of(found) or parse_ref(both.subject)
+    if not isinstance(ref, Ref):
+        return None
+    if both.family == "complete":
+        return Complete(ref, loose=ref.kind == "title", told=True)
+    return Delete(ref)
+
+
+def read(text: str, context: Context) -> Intent | None:
+    """The task in one clause and the verb in another, or a correction of the last turn."""
+    if (both := clauses.act_on_it(text)) is not None:
+        return _acted_on(both)
+    if (ref := clauses.meant(text)) is not None:
+        return answers.corrected(ref, context)
+    if clauses.not_that_one(text):
+        return answers.taken_back(context)  # "wait, not that one": which, then?
+    return None
+
+
+def swallowed(found: Intent, text: str) -> bool:
+    """Nothing read, or a task reference that ran on into the next clause."""
+    if not clauses.has_clauses(text):
+        return False
+    if isinstance(found, Unknown):
+        return True
+    ref = ref_of(found)
+    return isinstance(ref, Ref) and not ref.quoted and clauses.has_clauses(ref.text)
+
+
+_FIELD = re.compile(rf"\b{alt(PRIORITY_MENTIONS)}\b", NOCASE)
+# "my mum's birthday is next week": a remark about a day, not a request
+_STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|\w'(?:s|m|re)\b", NOCASE)
+_TOO = re.compile(r"^(?:and\s+|also\s+)?(?P<rest>.+?)\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
+
+
+def _like_before(part: str, before: Intent) -> Intent | None:
+    """ "update phone too" after a done: the same act on what it names."""
+    said = _TOO.match(part)
+    if said is None or not isinstance(before, Complete):
+        return None
+    ref = parse_ref(said.group("rest"))
+    return Complete(ref, loose=before.loose, told=before.told) if ref is not None else None
+
+
+def each_clause(text: str) -> Intent | None:
+    """Clauses that each ask for something ("backup laptop done, update phone too"): each
+    done in turn, and a clause left over said back as not done. A delete stands alone."""
+    found: list[Intent] = []
+    for part in clauses.split(text)[: 2 * clauses.MOST_CLAUSES]:
+        reading = single(clean(part))
+        if found and not definite(reading):
+            reading = _like_before(part, found[-1]) or reading
+        if definite(reading) and not vague(reading):
+            found.append(reading)
+        elif _asks(part):
+            found.append(Skipped(part))
+    acts = [reading for reading in found if not isinstance(reading, Skipped)]
+    if len(acts) < 2 or any(isinstance(reading, Delete) for reading in acts):
+        return None
+    return Several(tuple(found))
+
+
+def one_clause(text: str) -> Intent | None:
+    """The one clause of a chatty message that asks for something: a plain request first,
+    then a report ("called the plumber") or a pointer ("don't need them anymore"). A clause
+    left over that still asks for something is said back as not done, never dropped."""
+    if (each := each_clause(text)) is not None:
+        return each
+    readings = [(segment, single(clean(segment))) for segment in clauses.segments(text)]
+    asked = [(segment, found) for segment, found in readings if definite(found)]
+    chosen = [(segment, found) for segment, found in asked if not vague(found)] or asked
+    if not chosen:
+        return None
+    segment, found = chosen[0]
+    left = [part for part in clauses.split(text) if part not in segment and _asks(part)]
+    return Several((found, *(Skipped(part) for part in left))) if left else found
+
+
+def _asks(clause: str) -> bool:
+    """Whether a clause left over still asks for something: a plain request of its own, or a
+    task's words with a time or a field ("wrap it tmrw", "1 is urgent"); an aside ("before I
+    forget", "he's coming thursday", "don't need them anymore") asks nothing."""
+    found = single(clean(clause))
+    if isinstance(found, Unknown):
+        if found.maybe_task is None:
+            return False
+        return bool(_FIELD.search(clause)) or bool(tag(clause) and not _STATEMENT.search(clause))
+    if isinstance(found, EditFields):
+        return found.ref.kind in ("number", "ordinal")
+    return definite(found) and not vague(found) and not isinstance(found, Add | Delete)

@@ -1,0 +1,148 @@
+"""A title the tools did not find as said: word stems, a typo, the most words shared, or the
+object alone ("got the milk" for "buy milk"). A done that shares only some words with one task,
+or names only its object with another verb, is asked about; a delete waits for its button."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Protocol
+
+from core.agent.builtin import phrases
+from core.agent.builtin.intents import Complete, Delete, Family, Intent, Ref, Several, Update
+from core.agent.builtin.lexicon.verbs import PLAIN_DOING
+from core.agent.builtin.nearest import nearest, words
+from core.agent.builtin.refs import (
+    Known,
+    fuzzy_matches,
+    listed_titles,
+    loose_matches,
+    most_overlap,
+    title_matches,
+)
+from core.agent.builtin.replies import failure, knowns
+from core.agent.builtin.text import stem
+from core.tools import Envelope, ToolContext, ToolName
+
+TOOL_OF: dict[Family, ToolName] = {
+    "complete": "complete_task",
+    "delete": "delete_task",
+    "update": "update_task",
+}
+Change = Complete | Delete | Update
+
+
+class Acting(Protocol):
+    """What matching needs of the turn: its tools, and its ways to act and to ask."""
+
+    tools: ToolContext
+
+    async def call(self, name: ToolName, **arguments: Any) -> Envelope: ...
+
+    async def run(self, intent: Intent) -> str: ...
+
+    def offer(self, family: Family, found: list[Known]) -> str: ...
+
+    def confirm_complete(self, task: Known) -> str: ...
+
+
+def changes(intent: Change) -> dict[str, Any]:
+    if not isinstance(intent, Update):
+        return {}
+    return {"new_title": intent.title, "new_description": intent.description}
+
+
+def said(family: Family, result: Envelope) -> str:
+    if not result.ok:
+        return failure(result)
+    if family == "complete" and not result.data.get("already_completed"):
+        return result.message + " Nice work!"
+    return result.message
+
+
+def _open_first(family: Family, found: list[Known]) -> list[Known]:
+    if family == "complete" and len(found) > 1:
+        return [task for task in found if not task.completed] or found
+    return found
+
+
+async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope) -> str:
+    """The tools match titles literally; try word stems ("calling mom" -> "call mom").
+    Only the titles are read (the open ones, to complete), past the audit."""
+    text = intent.ref.text
+    found, narrowed = await turn.tools.titles(
+        open_only=family == "complete", text=text, words=words(text)
+    )
+    tasks = [
+        Known(row.number, row.title, row.completed)
+        for row in nearest(found, text, narrowed=narrowed)
+    ]
+    if isinstance(intent, Complete) and (parts := listed_titles(tasks, intent.ref.text)):
+        each = (replace(intent, ref=Ref("title", text=part)) for part in parts)
+        return await turn.run(Several(tuple(each)))  # "done with the laundry and the dishes"
+    matches = _open_first(family, loose_matches(tasks, intent.ref.text))
+    if (acted := await act_or_ask(turn, intent, family, matches)) is not None:
+        return acted
+    if (guessed := await _guessed(turn, intent, family, tasks)) is not None:
+        return guessed
+    if isinstance(intent, Complete) and intent.loose:
+        every = [Known(row.number, row.title, row.completed) for row in found]
+        return await _without_the_verb(turn, intent, every)
+    return failure(missed)
+
+
+async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Known]) -> str | None:
+    """A typo in a title the person named ("complete buy mlik"; never in a report like "I
+    called mom", which acts only on the words as said), or the task sharing most words (a
+    done not said outright only asks about it)."""
+    explicit = isinstance(intent, Complete) and (intent.told or not intent.loose)
+    if not (explicit or isinstance(intent, Delete | Update)):
+        return None
+    typed = _open_first(family, fuzzy_matches(tasks, intent.ref.text))
+    if (acted := await act_or_ask(turn, intent, family, typed)) is not None:
+        return acted
+    if not (explicit or isinstance(intent, Delete)):
+        return None
+    candidates = [task for task in tasks if not task.completed or family != "complete"]
+    overlapping = most_overlap(candidates, intent.ref.text)
+    if isinstance(intent, Complete) and not intent.told and len(overlapping) == 1:
+        return turn.confirm_complete(overlapping[0])
+    # a delete waits for its button, which names the task
+    return await act_or_ask(turn, intent, family, overlapping)
+
+
+async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) -> str:
+    """ "got the milk" for "buy milk": match the object alone. A plain verb acts on a
+    single match; any other verb only asks, since "called mom" is not "email mom"."""
+    verb, _, rest = intent.ref.text.partition(" ")
+    pending = [task for task in tasks if not task.completed]
+    matches = loose_matches(pending, rest) if rest else []
+    if len(matches) == 1 and stem(verb) not in {stem(plain) for plain in PLAIN_DOING}:
+        return turn.confirm_complete(matches[0])
+    return await act_or_ask(turn, intent, "complete", matches) or phrases.LOOSE_MISS
+
+
+async def act_or_ask(
+    turn: Acting, intent: Change, family: Family, found: list[Known]
+) -> str | None:
+    """One task found: act on it. Several: ask which (naming the first ten). None: None."""
+    if len(found) == 1:
+        result = await turn.call(
+            TOOL_OF[family], task_identifier=f"#{found[0].number}", **changes(intent)
+        )
+        return said(family, result)
+    if found:
+        return turn.offer(family, found)
+    return None
+
+
+async def choose_split(turn: Acting, intent: Update) -> Update:
+    """`rename go to gym to go to the gym`: take the split whose task exists."""
+    tasks = knowns(await turn.call("list_tasks", status="all"))
+    options = [(intent.ref, intent.title or ""), *intent.alternatives]
+    titles = {task.title.casefold() for task in tasks}
+    exact = [(ref, title) for ref, title in options if ref.text.casefold() in titles]
+    partial = [(ref, title) for ref, title in options if title_matches(tasks, ref.text)]
+    for ref, title in exact or sorted(partial, key=lambda option: -len(option[0].text)):
+        if ref.kind == "title":
+            return Update(ref, title=title, description=intent.description)
+    return intent

@@ -1,0 +1,106 @@
+"""One operation (or none) in an already cleaned clause: the readers of one request, in rank
+order (questions before changes, leading verbs before trailing ones, a guess last)."""
+
+from __future__ import annotations
+
+import re
+
+from core.agent.builtin import asides, dated, listing, next_due, timed, verbs
+from core.agent.builtin.intents import (
+    Add,
+    AskTitle,
+    Batch,
+    Complete,
+    Count,
+    Delete,
+    Intent,
+    ListTasks,
+    NextDue,
+    Ref,
+    Search,
+    Unknown,
+    Update,
+    ref_of,
+)
+from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.trace import Reader, first_of
+
+_NAMES_A_TASK = re.compile(rf"\b{alt(TASK_NOUNS)}\b", NOCASE)
+
+
+def _is_instruction(intent: Intent) -> bool:
+    """Whether the rest of "I need to ..." is a request to me rather than a task to note."""
+    if isinstance(intent, ListTasks | Count | Add | AskTitle | Batch):
+        return True
+    ref = ref_of(intent)
+    if ref is None:
+        return False
+    return ref.kind in ("number", "ordinal", "pronoun") or (
+        ref.kind == "title" and bool(_NAMES_A_TASK.search(ref.text))
+    )
+
+
+def _next_due(text: str) -> Intent | None:
+    return NextDue() if next_due.asks(text) else None  # "what's due next?"
+
+
+def _count(text: str) -> Intent | None:
+    return Count(listing.status_of(text)) if listing.COUNT.search(text) else None
+
+
+def _status_question(text: str) -> Intent | None:
+    if not listing.STATUS_QUESTION.match(text):
+        return None
+    return listing.read_list(text) or ListTasks("all")
+
+
+def _need(text: str) -> Intent | None:
+    """ "I need to call mom" notes a task; "I need to see my list" asks for the list."""
+    if (rest := verbs.read_need(text)) is None:
+        return None
+    inner = single(rest, nested=True)
+    return inner if _is_instruction(inner) else verbs.read_title(rest)
+
+
+def _readers(nested: bool) -> list[Reader[str, Intent | None]]:
+    return [
+        ("next due", _next_due),
+        ("due question", timed.read_question),  # "what's due today?", "anything overdue?"
+        ("field change", asides.read_change),  # "move the dentist to friday", "untag it"
+        ("search", listing.read_search),
+        ("count", _count),
+        ("about a task", listing.read_about),  # "is task 2 done?", "what's task 3?"
+        ("status question", _status_question),
+        ("leading verb", verbs.leading),
+        ("listing", listing.read_list),
+        *([] if nested else [("need to", _need)]),
+        ("complete tail", verbs.read_complete_tail),
+        ("delete tail", verbs.read_delete_tail),
+        ("past tense", verbs.read_past_tense),
+        ("done participle", verbs.read_done_participle),
+    ]
+
+
+_RANKED = {nested: _readers(nested) for nested in (False, True)}
+
+
+def single(text: str, *, nested: bool = False) -> Intent:
+    """`nested`: the inside of an "I need to ..." is read once, not again."""
+    found = first_of(_RANKED[nested], text)
+    return found if found is not None else Unknown(text, maybe_task=dated.maybe_task(text))
+
+
+def definite(intent: Intent) -> bool:
+    """Whether a reading asks for an act (or a listing) outright."""
+    if isinstance(intent, Update):
+        return intent.title is not None or intent.description is not None
+    return isinstance(intent, Add | Complete | Delete | ListTasks | Count | Search)
+
+
+def vague(intent: Intent) -> bool:
+    """A report ("called the plumber") or a pointer ("it"): weaker than a plain request."""
+    ref = ref_of(intent)
+    return (isinstance(intent, Complete) and intent.loose) or (
+        isinstance(ref, Ref) and ref.kind == "pronoun"
+    )

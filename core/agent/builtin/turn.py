@@ -1,0 +1,290 @@
+"""One turn of the builtin engine: a reading acted on through the tools, and the reply said
+from what they returned, never from what the engine hoped would happen."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.agent.builtin import (
+    phrases,
+    questions,
+    recent,
+    reopening,
+    scheduling,
+)
+from core.agent.builtin.context import Context
+from core.agent.builtin.intents import (
+    AboutTask,
+    Add,
+    AddedWhen,
+    AddSeveral,
+    AskWhich,
+    Complete,
+    Count,
+    Delete,
+    EditFields,
+    EmptyTrash,
+    Family,
+    Intent,
+    ListTasks,
+    NextDue,
+    Redirected,
+    Ref,
+    Reopen,
+    Restore,
+    Search,
+    Several,
+    ShowTrash,
+    Undo,
+    Undone,
+    Unknown,
+    Update,
+    WhenDue,
+)
+from core.agent.builtin.matching import TOOL_OF, changes, choose_split, loosely, said
+from core.agent.builtin.notes import Awaiting, Note
+from core.agent.builtin.refs import (
+    Known,
+    at_position,
+    loose_matches,
+    title_matches,
+)
+from core.agent.builtin.replies import knowns
+from core.agent.builtin.said_back import said_back
+from core.domain.task_pages import LIST_PAGE
+from core.domain.task_titles import TitleRow
+from core.tools import TOOL_REGISTRY, Envelope, ToolContext, ToolName
+
+
+@dataclass
+class Turn:
+    tools: ToolContext
+    context: Context
+    note: Note
+
+    async def call(self, name: ToolName, **arguments: Any) -> Envelope:
+        return await TOOL_REGISTRY[name](self.tools, **arguments)
+
+    async def run(self, intent: Intent) -> str:
+        if (reply := said_back(intent, self.note)) is not None:
+            return reply
+        handler = _HANDLERS.get(type(intent))
+        if handler is None:
+            raise AssertionError(f"unhandled intent {intent!r}")
+        return await handler(self, intent)
+
+    async def listing(self, intent: ListTasks) -> str:
+        if intent.tag_word:
+            return await self.run(await questions.with_tag(self.call, intent))
+        if intent != ListTasks(intent.status):
+            return await scheduling.listing(self.call, self.tools, intent, self.note)
+        # soonest due first, then priority; a list without either keeps its numbers
+        listed = await self.call("list_tasks", status=intent.status, sort_by="due", limit=LIST_PAGE)
+        self.note.show(listed.as_json())
+        return scheduling.with_creation_dates(listed, self.tools)
+
+    async def add_several(self, intent: AddSeveral) -> str:
+        added = [
+            await self.add(Add(title, again=True, fields=intent.fields)) for title in intent.titles
+        ]
+        return " ".join(added)
+
+    async def several(self, intent: Several) -> str:
+        return " ".join([await self.run(part) for part in intent.parts])
+
+    async def show_trash(self, _intent: ShowTrash) -> str:
+        trash = await self.call("list_tasks", status="deleted", limit=LIST_PAGE)
+        self.note.show(trash.as_json())
+        return str(trash.message)
+
+    async def empty_trash(self, _intent: EmptyTrash) -> str:
+        return str((await self.call("empty_trash")).message)
+
+    async def add(self, intent: Add) -> str:
+        async def duplicate(title: str) -> str | None:
+            if intent.again or intent.description:
+                return None
+            same = await self.open_task_titled(title)
+            if same is None:
+                return None
+            self.note.ask(Awaiting("duplicate", title=same.title, number=same.number))
+            self.note.name(Known(same.number, same.title, same.completed))
+            return phrases.DUPLICATE.format(number=same.number, title=same.title)
+
+        return await scheduling.add(self.call, self.tools, intent, self.note, check=duplicate)
+
+    async def edit_fields(self, intent: EditFields) -> str:
+        if intent.tentative and intent.ref.kind == "title":
+            tasks = knowns(await self.call("list_tasks", status="all"))
+            named = title_matches(tasks, intent.ref.text) or loose_matches(tasks, intent.ref.text)
+            if not named:  # "make pancakes 8am tomorrow": a new task, not a change
+                return await self.run(Unknown(intent.tentative, maybe_task=intent.tentative))
+        identifier = await self.identifier(intent.ref, "update")
+        if identifier is None:
+            return self.ask_which("update") if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+        result = await scheduling.edit(self.call, self.tools, identifier, intent, self.note)
+        if isinstance(result, str):
+            return result
+        if result.error == "NOT_FOUND" and intent.ref.kind == "title":
+            tasks = knowns(await self.call("list_tasks", status="all"))
+            found = loose_matches(tasks, intent.ref.text)
+            if len(found) == 1:
+                result = await scheduling.edit(
+                    self.call, self.tools, f"#{found[0].number}", intent, self.note
+                )
+                if isinstance(result, str):
+                    return result
+            elif found:
+                return self.offer("update", found)
+        return said("update", result)
+
+    async def open_task_titled(self, title: str) -> TitleRow | None:
+        """An open task of exactly this title (case and spacing aside). A read, not an act,
+        so it goes past the tools and leaves no audit row; it sees only this person's tasks."""
+        return await self.tools.open_titled(title)
+
+    async def count(self, intent: Count) -> str:
+        return await questions.count(self.call, intent)
+
+    async def search(self, intent: Search) -> str:
+        return await questions.search(self.call, intent, self.note)
+
+    async def about(self, intent: AboutTask) -> str:
+        return await questions.about(self.call, self.context, intent, self.note)
+
+    def ask_which(self, family: Family) -> str:
+        last = self.context.last_task
+        if family == "complete" and last is not None and not last.completed:
+            return self.confirm_complete(last)
+        self.note.ask(Awaiting("title") if family == "add" else Awaiting("which", family=family))
+        return phrases.ASK_WHICH[family]
+
+    def confirm_complete(self, task: Known) -> str:
+        self.note.ask(Awaiting("confirm_complete", number=task.number))
+        self.note.name(task)
+        return phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
+
+    def offer(self, family: Family, found: list[Known]) -> str:
+        """ "Which one did you finish: #1 … or #4 …?" (the first ten)."""
+        self.note.offer(family, found[:10])
+        listed = phrases.choices([(task.number, task.title) for task in found[:10]])
+        return phrases.WHICH_OF[family].format(choices=listed)
+
+    async def change(self, intent: Complete | Delete | Update) -> str:
+        family: Family = (
+            "complete"
+            if isinstance(intent, Complete)
+            else "delete"
+            if isinstance(intent, Delete)
+            else "update"
+        )
+        if isinstance(intent, Update) and intent.alternatives and intent.ref.kind == "title":
+            intent = await choose_split(self, intent)
+        identifier = await self.identifier(intent.ref, family)
+        if identifier is None:
+            return self.ask_which(family) if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+        if isinstance(intent, Update) and intent.title is None and intent.description is None:
+            return await self.ask_change(identifier)
+        extra = changes(intent)
+        result = await self.call(TOOL_OF[family], task_identifier=identifier, **extra)
+        if result.error == "NOT_FOUND" and intent.ref.kind == "title":
+            return await loosely(self, intent, family, result)
+        return said(family, result)
+
+    async def reopen(self, intent: Reopen) -> str:
+        identifier = await self.identifier(intent.ref, "update")
+        return await reopening.reopen(self.call, intent, identifier)
+
+    async def restore(self, intent: Restore) -> str:
+        last = self.context.last_task
+        if intent.ref.kind == "pronoun" and not intent.latest and last is None:
+            return await reopening.undo(self.call, self.note, Undo())
+        return await reopening.restore(self.call, intent, last)
+
+    async def identifier(self, ref: Ref, family: Family) -> str | None:
+        """What to hand the tool: a `#n` when the conversation decides, else the person's words."""
+        if ref.kind == "number":
+            return f"#{ref.number}"
+        if ref.kind == "title":
+            return ref.text
+        if ref.kind == "pronoun":
+            last = self.context.last_task
+            return f"#{last.number}" if last is not None else None
+        shown = list(self.context.candidates or self.context.listing)
+        if not shown:
+            status = "pending" if family == "complete" else "all"
+            shown = knowns(await self.call("list_tasks", status=status))
+        found = at_position(shown, ref.position or 0)
+        return f"#{found.number}" if found is not None else None
+
+    async def ask_change(self, identifier: str) -> str:
+        last = self.context.last_task
+        if last is not None and identifier == f"#{last.number}":
+            return self.ask_what_to_change(last)
+        if identifier.startswith("#") and identifier[1:].isdigit():
+            self.note.ask(Awaiting("change", number=int(identifier[1:])))
+            return phrases.ASK_CHANGE.format(number=identifier[1:], title="")
+        tasks = knowns(await self.call("list_tasks", status="all"))
+        found = title_matches(tasks, identifier)
+        if len(found) == 1:
+            return self.ask_what_to_change(found[0])
+        return self.ask_which("update")
+
+    def ask_what_to_change(self, task: Known) -> str:
+        self.note.ask(Awaiting("change", number=task.number))
+        self.note.name(task)
+        return phrases.ASK_CHANGE.format(number=task.number, title=f" “{task.title}”")
+
+
+async def _when_due(turn: Turn, intent: WhenDue) -> str:
+    return await scheduling.when_due(turn.call, turn.tools, turn.context, intent, turn.note)
+
+
+async def _next_due(turn: Turn, _intent: NextDue) -> str:
+    return await questions.next_due(turn.call, turn.note, now=turn.tools.now, zone=turn.tools.zone)
+
+
+async def _added_when(turn: Turn, intent: AddedWhen) -> str:
+    return await recent.answer(
+        turn.call, intent, turn.note, now=turn.tools.now, zone=turn.tools.zone
+    )
+
+
+async def _taken_back(turn: Turn, intent: Undone | Redirected) -> str:
+    return await reopening.taken_back(turn.call, turn.note, intent, turn.change)
+
+
+async def _ask_which(turn: Turn, intent: AskWhich) -> str:
+    return turn.ask_which(intent.family)
+
+
+async def _undo(turn: Turn, intent: Undo) -> str:
+    return await reopening.undo(turn.call, turn.note, intent)
+
+
+_HANDLERS: dict[type, Callable[[Turn, Any], Awaitable[str]]] = {
+    Add: Turn.add,
+    AddSeveral: Turn.add_several,
+    ListTasks: Turn.listing,
+    WhenDue: _when_due,
+    EditFields: Turn.edit_fields,
+    NextDue: _next_due,
+    Count: Turn.count,
+    Search: Turn.search,
+    AboutTask: Turn.about,
+    Complete: Turn.change,
+    Delete: Turn.change,
+    Update: Turn.change,
+    Undone: _taken_back,
+    Redirected: _taken_back,
+    AskWhich: _ask_which,
+    Several: Turn.several,
+    Undo: _undo,
+    Reopen: Turn.reopen,
+    ShowTrash: Turn.show_trash,
+    Restore: Turn.restore,
+    EmptyTrash: Turn.empty_trash,
+    AddedWhen: _added_when,
+}
