@@ -15,6 +15,7 @@ from uuid import UUID
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.changes import Journal
+from core.domain.task_owner import owner_of
 from core.domain.task_fields import FieldError, check_horizon
 from core.domain.task_text import due_of
 from core.domain.tasks import InvalidInput
@@ -131,7 +132,7 @@ async def set_reminder(
 ) -> tuple[str, dict[str, Any]]:
     """Set (or move) the task's reminder as planned: the sentence to add to the answer, and
     the data."""
-    where = await book.where_for(session, user_id=task.user_id, conversation_id=conversation_id)
+    where = await book.where_for(session, user_id=owner_of(task), conversation_id=conversation_id)
     reminder = await book.set_for_task(
         session,
         task=task,
@@ -150,7 +151,7 @@ async def cancel_reminder(
     """For complete/delete/"don't remind me": the sentence saying what was cancelled."""
     cancelled = await book.cancel_for_task(
         session,
-        user_id=task.user_id,
+        user_id=owner_of(task),
         task_id=task.id,
         journal=journal,
         summary=book.reminder_of(task),
@@ -161,7 +162,7 @@ async def cancel_reminder(
 
 
 async def has_reminder(session: AsyncSession, *, task: Task) -> bool:
-    found = await book.pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    found = await book.pending_for_task(session, user_id=owner_of(task), task_id=task.id)
     return found is not None
 
 
@@ -177,7 +178,7 @@ async def follow_due(
     """The task's due moved from `previous`: a reminder at the old due (its time, or 09:00
     on its day) or a set time before it moves with it. What happened, as words for the
     answer ("" when there was no such reminder)."""
-    reminder = await book.pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    reminder = await book.pending_for_task(session, user_id=owner_of(task), task_id=task.id)
     if reminder is None:
         return ""
     minutes = reminder.before_due_minutes
@@ -190,7 +191,7 @@ async def follow_due(
     if at is None or at <= now:
         await book.cancel_for_task(
             session,
-            user_id=task.user_id,
+            user_id=owner_of(task),
             task_id=task.id,
             journal=journal,
             summary=book.reminder_of(task),
