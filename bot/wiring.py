@@ -11,11 +11,13 @@ from sqlalchemy.engine import URL
 
 from bot.settings import Settings
 from core.agent.base import Agent
+from core.agent.builtin.team_dates import due_in_title
 from core.agent.deferred import DeferredAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import Clock, SystemClock
 from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands
+from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
 from core.delivery.inbox import Inbox, InboxPolicy, Observer
 from core.observe import NoObserver, TurnObserver
@@ -179,6 +181,7 @@ def build_chat(
     install_account_commands(chat)
     install_zone_commands(chat)
     install_digest_commands(chat)
+    install_team_commands(chat, read_date=due_in_title)
     return chat
 
 

@@ -25,6 +25,7 @@ from core.commands import forms, typed_answers
 from core.commands.extensions import CommandCall, CommandFunction, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction, decide_press
 from core.commands.slash import TOOL_COMMANDS, parse_command
+from core.commands.team_place import place_of
 from core.conversation import confirmations, conversations
 from core.conversation.conversations import NewMessage
 from core.conversation.queries import ChatQueries, ConversationNotFound
@@ -35,6 +36,7 @@ from core.domain.zones import settle_zone
 from core.message_text import excerpt, too_long, without_controls
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import find_user, user_for
+from core.people.membership import Memberships
 from core.storage.db import Database, connection_lost, in_transaction
 from core.storage.models import Conversation, User, iso, utcnow
 from core.tools import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
@@ -92,6 +94,7 @@ class ChatService:
     agent: Agent
     policy: ChatPolicy = field(default_factory=ChatPolicy)
     commands: dict[str, CommandFunction] = field(default_factory=dict)
+    memberships: Memberships = field(default_factory=Memberships)
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
     observer: TurnObserver = field(default_factory=NoObserver)
@@ -367,6 +370,7 @@ class ChatService:
             page_controls=incoming.page_controls,
             undo_window_seconds=self.policy.undo_window_seconds,
             max_pending_reminders=self.policy.max_pending_reminders,
+            place=place_of(incoming),
         )
         typed = None
         if not apologise and command is None:

@@ -345,7 +345,7 @@ async def many_tasks(database: Database, user_id: Any, last: int) -> None:
     """Tasks #2 to #`last`, written in one go."""
     async with database.session() as session, session.begin():
         for n in range(2, last + 1):
-            session.add(Task(user_id=user_id, number=n, title=f"task {n}"))
+            session.add(Task(user_id=user_id, list_id=user_id, number=n, title=f"task {n}"))
         user = await session.get(User, user_id)
         assert user is not None
         user.next_task_number = last + 1

@@ -14,7 +14,7 @@ from core.storage.models import Task
 
 async def move_team_roles(session: AsyncSession, *, source: UUID, target: UUID) -> None:
     """`source` becomes `target` wherever it created or holds a task."""
-    for column in (Task.creator_id, Task.assignee_id):
+    for column in (Task.creator_id, Task.assignee_id, Task.assigner_id):
         await session.exec(
             update(Task)
             .where(col(column) == source)

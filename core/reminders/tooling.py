@@ -15,8 +15,8 @@ from uuid import UUID
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.changes import Journal
-from core.domain.task_owner import owner_of
 from core.domain.task_fields import FieldError, check_horizon
+from core.domain.task_owner import owner_of
 from core.domain.task_text import due_of
 from core.domain.tasks import InvalidInput
 from core.domain.when import Due, local_instant, local_time, parse_due, show_due_plain

@@ -99,6 +99,11 @@ class Task(TaskBase, table=True):
         default=None,
         sa_column=Column(ForeignKey("user.id", ondelete="SET NULL"), nullable=True, index=True),
     )
+    # Who gave it to its assignee (told when it is done).
+    assigner_id: UUID | None = Field(
+        default=None,
+        sa_column=Column(ForeignKey("user.id", ondelete="SET NULL"), nullable=True),
+    )
     number: int
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)

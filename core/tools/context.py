@@ -22,6 +22,7 @@ from core.domain import task_fields, task_text, task_titles
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
 from core.domain.listing import TRASH, MoreToken, done_buttons, is_listing_button
+from core.domain.lists import Place
 from core.domain.task_pages import Filters, TaskPage
 from core.domain.when import Due, iso_local
 from core.reminders import tooling as reminder_tools
@@ -48,6 +49,9 @@ class ToolContext:
     user_id: UUID
     conversation_id: UUID | None = None
     confirmation_ttl_seconds: int = 600
+    # Where the message came from, when it was a shared place (a channel, a group): the
+    # one place whose shared list this turn may touch. Never taken from what was typed.
+    place: Place | None = None
     # The turn's one "now" (from ChatService's clock) and the person's zone; `zone_assumed`
     # says nobody has told us the zone yet, so replies that show a time should say so.
     now: datetime = field(default_factory=utcnow)

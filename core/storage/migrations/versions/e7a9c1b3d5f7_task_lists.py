@@ -40,13 +40,14 @@ def upgrade() -> None:
         sa.UniqueConstraint("user_id"),
     )
     op.execute(
-        'INSERT INTO task_list (id, kind, user_id, title, next_task_number, created_at) '
+        "INSERT INTO task_list (id, kind, user_id, title, next_task_number, created_at) "
         "SELECT id, 'personal', id, '', 1, created_at FROM \"user\""
     )
     with op.batch_alter_table("task", schema=None) as batch_op:
         batch_op.add_column(sa.Column("list_id", sa.Uuid(), nullable=True))
         batch_op.add_column(sa.Column("creator_id", sa.Uuid(), nullable=True))
         batch_op.add_column(sa.Column("assignee_id", sa.Uuid(), nullable=True))
+        batch_op.add_column(sa.Column("assigner_id", sa.Uuid(), nullable=True))
     op.execute("UPDATE task SET list_id = user_id, creator_id = user_id")
     with op.batch_alter_table("task", schema=None) as batch_op:
         batch_op.alter_column("list_id", existing_type=sa.Uuid(), nullable=False)
@@ -60,6 +61,9 @@ def upgrade() -> None:
         batch_op.create_foreign_key(
             "task_assignee_id_fkey", "user", ["assignee_id"], ["id"], ondelete="SET NULL"
         )
+        batch_op.create_foreign_key(
+            "task_assigner_id_fkey", "user", ["assigner_id"], ["id"], ondelete="SET NULL"
+        )
         batch_op.create_unique_constraint("task_list_id_number_key", ["list_id", "number"])
         batch_op.create_index(batch_op.f("ix_task_assignee_id"), ["assignee_id"], unique=False)
 
@@ -69,10 +73,12 @@ def downgrade() -> None:
     with op.batch_alter_table("task", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_task_assignee_id"))
         batch_op.drop_constraint("task_list_id_number_key", type_="unique")
+        batch_op.drop_constraint("task_assigner_id_fkey", type_="foreignkey")
         batch_op.drop_constraint("task_assignee_id_fkey", type_="foreignkey")
         batch_op.drop_constraint("task_creator_id_fkey", type_="foreignkey")
         batch_op.drop_constraint("task_list_id_fkey", type_="foreignkey")
         batch_op.alter_column("user_id", existing_type=sa.Uuid(), nullable=False)
+        batch_op.drop_column("assigner_id")
         batch_op.drop_column("assignee_id")
         batch_op.drop_column("creator_id")
         batch_op.drop_column("list_id")
