@@ -346,10 +346,8 @@ class FakeSlackApi:
         everyone = self.channel_members[channel]
         start = int(args.get("cursor") or 0)
         following = start + MEMBERS_PER_PAGE
-        return {
-            "members": everyone[start:following],
-            "response_metadata": {"next_cursor": str(following) if following < len(everyone) else ""},
-        }
+        onward = str(following) if following < len(everyone) else ""
+        return {"members": everyone[start:following], "response_metadata": {"next_cursor": onward}}
 
     def _next_ts(self) -> str:
         return f"1700000000.{next(self._ts):06d}"
