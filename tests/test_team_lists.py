@@ -225,3 +225,17 @@ async def test_two_people_completing_the_same_task_at_once_complete_it_once(
 async def test_a_team_list_needs_a_channel(team: Team) -> None:
     reply = await team.say("alice", "team add milk", chat="D-alice")
     assert reply.text.startswith("A team list belongs to a channel or group")
+
+
+async def test_forgetting_a_person_leaves_their_team_tasks_without_them(
+    team: Team, database: Database
+) -> None:
+    await team.say("alice", "team add fix the build @bob", mentions=bob())
+    asked = await team.say("bob", "forget me", chat="D-bob")
+    assert asked.buttons, asked.text
+    erased = await team.press("bob", asked)
+    assert erased.text.startswith("Done: I erased everything I kept about you")
+    [task] = await tasks_on(database, ENG)
+    assert (task.title, task.assignee_id, task.completed) == ("fix the build", None, False)
+    assert task.creator_id is not None
+    assert (await team.say("carol", "team")).text.splitlines()[1] == "#1 fix the build"
