@@ -239,3 +239,13 @@ async def test_forgetting_a_person_leaves_their_team_tasks_without_them(
     assert (task.title, task.assignee_id, task.completed) == ("fix the build", None, False)
     assert task.creator_id is not None
     assert (await team.say("carol", "team")).text.splitlines()[1] == "#1 fix the build"
+
+
+async def test_the_team_list_in_plain_words(team: Team, database: Database) -> None:
+    added = await team.say("alice", "add fix the build to the team list for friday")
+    assert added.text == "Added #1 “fix the build” to this chat's team list, due Fri 27 Nov."
+    listed = await team.say("carol", "what's on the team list?")
+    assert listed.text.splitlines()[1].startswith("#1 fix the build (due ")
+    # in a private chat there is no team list, and "add milk" stays personal
+    assert (await team.say("alice", "add milk", chat="D-alice")).text.startswith("Added #1")
+    assert [t.title for t in await tasks_on(database, ENG)] == ["fix the build"]

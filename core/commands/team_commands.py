@@ -52,6 +52,18 @@ _ASKS_MINE = re.compile(
 )
 
 
+_ADD_TO_TEAM = re.compile(
+    r"^(?:please\s+)?(?:add|put)\s+(?P<title>.+?)\s+(?:to|on)\s+the\s+team(?:'?s)?\s+list"
+    r"(?P<rest>(?:\s+.+?)?)[.!]?$",
+    re.IGNORECASE | re.DOTALL,
+)
+_ASKS_TEAM = re.compile(
+    r"^(?:what(?:'?s|\s+is)\s+on\s+the\s+team(?:'?s)?\s+list|show\s+(?:me\s+)?the\s+team"
+    r"(?:'?s)?\s+list|team\s+list)\??$",
+    re.IGNORECASE,
+)
+
+
 class TeamHost(CommandHost, Protocol):
     memberships: Memberships
 
@@ -285,8 +297,16 @@ async def _account(session: AsyncSession, user_id: UUID, platform: str, tenant: 
 
 
 def recognise(text: str) -> tuple[str, str] | None:
-    """ "what's assigned to me?" as `team mine`."""
-    return ("team", "mine") if _ASKS_MINE.match(" ".join(text.split())) else None
+    """ "what's assigned to me?" as `team mine`, "what's on the team list?" as `team`, and
+    "add X to the team list [for friday]" as `team add X [for friday]`."""
+    said = " ".join(text.split())
+    if _ASKS_MINE.match(said):
+        return "team", "mine"
+    if _ASKS_TEAM.match(said):
+        return "team", ""
+    if match := _ADD_TO_TEAM.match(said):
+        return "team", f"add {match.group('title')}{match.group('rest')}".strip()
+    return None
 
 
 def install(chat: TeamHost, read_date: DateReader) -> None:
