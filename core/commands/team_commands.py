@@ -18,6 +18,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.extensions import CommandCall, CommandHost
 from core.commands.team_delete import CONFIRM_KIND, ask_to_delete, confirm_delete
+from core.commands.team_phrases import recognise
 from core.commands.team_words import (
     DateReader,
     NotUnderstood,
@@ -45,23 +46,6 @@ NOT_A_PLACE = (
 )
 NOT_A_MEMBER = "Only members of this chat can use its team list, so I changed nothing."
 _ASSIGN = re.compile(r"^#?(?P<number>\d+)\s+to\s+(?P<who>.+)$", re.IGNORECASE | re.DOTALL)
-_ASKS_MINE = re.compile(
-    r"^(?:what(?:'?s|\s+is|\s+are)|which\s+tasks\s+are|show\s+(?:me\s+)?(?:what(?:'?s|\s+is)))"
-    r"\s+(?:been\s+)?assigned\s+to\s+me\??$",
-    re.IGNORECASE,
-)
-
-
-_ADD_TO_TEAM = re.compile(
-    r"^(?:please\s+)?(?:add|put)\s+(?P<title>.+?)\s+(?:to|on)\s+the\s+team(?:'?s)?\s+list"
-    r"(?P<rest>(?:\s+.+?)?)[.!]?$",
-    re.IGNORECASE | re.DOTALL,
-)
-_ASKS_TEAM = re.compile(
-    r"^(?:what(?:'?s|\s+is)\s+on\s+the\s+team(?:'?s)?\s+list|show\s+(?:me\s+)?the\s+team"
-    r"(?:'?s)?\s+list|team\s+list)\??$",
-    re.IGNORECASE,
-)
 
 
 class TeamHost(CommandHost, Protocol):
@@ -294,19 +278,6 @@ async def _account(session: AsyncSession, user_id: UUID, platform: str, tenant: 
         )
     )
     return found.first()
-
-
-def recognise(text: str) -> tuple[str, str] | None:
-    """ "what's assigned to me?" as `team mine`, "what's on the team list?" as `team`, and
-    "add X to the team list [for friday]" as `team add X [for friday]`."""
-    said = " ".join(text.split())
-    if _ASKS_MINE.match(said):
-        return "team", "mine"
-    if _ASKS_TEAM.match(said):
-        return "team", ""
-    if match := _ADD_TO_TEAM.match(said):
-        return "team", f"add {match.group('title')}{match.group('rest')}".strip()
-    return None
 
 
 def install(chat: TeamHost, read_date: DateReader) -> None:
