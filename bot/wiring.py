@@ -5,13 +5,13 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import URL
 
 from bot.settings import Settings
 from core.agent.base import Agent
-from core.agent.builtin.team_dates import due_in_title
 from core.agent.deferred import DeferredAgent
 from core.chat import ChatPolicy, ChatService
 from core.clock import Clock, SystemClock
@@ -20,6 +20,7 @@ from core.commands.digest_commands import install as install_digest_commands
 from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
 from core.delivery.inbox import Inbox, InboxPolicy, Observer
+from core.domain.when import Due
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools
 from core.storage.db import Database, async_url, normalize_url
@@ -181,8 +182,16 @@ def build_chat(
     install_account_commands(chat)
     install_zone_commands(chat)
     install_digest_commands(chat)
-    install_team_commands(chat, read_date=due_in_title)
+    install_team_commands(chat, read_date=read_team_due)
     return chat
+
+
+def read_team_due(text: str, now: datetime, zone: tzinfo) -> tuple[str, Due] | None:
+    """The builtin engine's date reading for `team add`, loaded on the first team task (a
+    server whose agent is a model never loads the engine otherwise)."""
+    from core.agent.builtin.team_dates import due_in_title
+
+    return due_in_title(text, now, zone)
 
 
 def upgrade_database(settings: Settings) -> None:
