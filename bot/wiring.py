@@ -13,13 +13,15 @@ from sqlalchemy.engine import URL
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import Clock, SystemClock
 from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands
 from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
-from core.delivery.inbox import Inbox, InboxPolicy, Observer
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy, Observer
 from core.domain.when import Due
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools

@@ -216,10 +216,9 @@ class Reply:
     # The person's own message holds a secret (a link code typed in a group): remove it where
     # the platform lets the bot (Telegram, with the right to delete messages).
     withdraw: bool = False
-    # A typed answer decided the confirmation with this token: the message that carried its
-    # buttons is out of date, and an adapter that knows it may edit it to `text`.
-    decided_token: str | None = None
-    # Where that message is, as the adapter said when it sent it (`remember_message`).
+    # A typed answer decided a confirmation: the message that carried its buttons is out of
+    # date, and the adapter may edit it to `text`. Where that message is, as the adapter said
+    # when it sent it (`remember_message`).
     decided_message_ref: str | None = None
     # Messages to other people that go with this one (an assignee told of their task).
     tells: list[Tell] = field(default_factory=list)
@@ -308,65 +307,6 @@ def _tell_from(record: dict[str, Any]) -> Tell:
         chat_ref=record.get("chat_ref"),
         private=bool(record.get("private", True)),
     )
-
-
-@dataclass(frozen=True)
-class ConversationView:
-    """A conversation as its owner lists it (the chat API)."""
-
-    id: UUID
-    title: str
-    platform: str
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True)
-class MessageView:
-    """One stored line of a conversation, as its owner reads it back (the chat API)."""
-
-    id: UUID
-    role: str
-    content: str
-    tool_calls: list[dict[str, Any]]
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class TaskView:
-    """A task as a person sees it in a listing (Slack's App Home)."""
-
-    number: int
-    title: str
-    description: str = ""
-    completed: bool = False
-    id: UUID | None = None
-    # In the person's zone: the due day ("YYYY-MM-DD") and time ("HH:MM") when set, and
-    # how a listing shows the due, priority and tags ("due tomorrow, ‼️ high, #errands").
-    due_day: str = ""
-    due_time: str = ""
-    priority: str = "low"
-    tags: tuple[str, ...] = ()
-    details: str = ""
-    # Where a working surface files it: "overdue", "today" or "later".
-    group: str = "later"
-
-
-@dataclass(frozen=True)
-class TaskBoard:
-    """A person's tasks as a working surface shows them (Slack's App Home): the open ones,
-    the completed ones when asked for, and the deletes still waiting for their button."""
-
-    open: list[TaskView]
-    completed: list[TaskView] = field(default_factory=list)
-    questions: list[Reply] = field(default_factory=list)
-    # `open` is a page of the open tasks: where it starts, and how many there are in all
-    open_start: int = 0
-    open_total: int | None = None
-
-    @property
-    def open_count(self) -> int:
-        return len(self.open) if self.open_total is None else self.open_total
 
 
 @dataclass(frozen=True, slots=True)
