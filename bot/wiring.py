@@ -5,12 +5,12 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import URL
 
 from bot.settings import Settings
+from bot.team_wiring import read_team_due
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
 from core.chat import ChatService
@@ -22,7 +22,6 @@ from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
 from core.delivery.inbox import Inbox
 from core.delivery.inbox_policy import InboxPolicy, Observer
-from core.domain.when import Due
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools
 from core.storage.db import Database, async_url, normalize_url
@@ -186,14 +185,6 @@ def build_chat(
     install_digest_commands(chat)
     install_team_commands(chat, read_date=read_team_due)
     return chat
-
-
-def read_team_due(text: str, now: datetime, zone: tzinfo) -> tuple[str, Due] | None:
-    """The builtin engine's date reading for `team add`, loaded on the first team task (a
-    server whose agent is a model never loads the engine otherwise)."""
-    from core.agent.builtin.team_dates import due_in_title
-
-    return due_in_title(text, now, zone)
 
 
 def upgrade_database(settings: Settings) -> None:

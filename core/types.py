@@ -6,7 +6,7 @@ hands it to `ChatService`, and renders the `Reply` it gets back. Nothing here kn
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -99,7 +99,6 @@ class Tell:
     tenant: str
     user_ref: str
     text: str
-    buttons: tuple[Button, ...] = ()
     chat_ref: str | None = None
     private: bool = True
 
@@ -248,7 +247,7 @@ class Reply:
             "created_at": self.created_at.isoformat() if self.created_at else None,
             "tool_calls": self.tool_calls,
             "outcome": self.outcome,
-            "tells": [_tell_record(tell) for tell in self.tells],
+            "tells": [asdict(tell) for tell in self.tells],
         }
 
     @classmethod
@@ -269,44 +268,8 @@ class Reply:
             tool_calls=list(record.get("tool_calls") or []),
             outcome=record.get("outcome"),
             replayed=True,
-            tells=[_tell_from(tell) for tell in record.get("tells") or []],
+            tells=[Tell(**tell) for tell in record.get("tells") or []],
         )
-
-
-def _button_record(button: Button) -> dict[str, Any]:
-    return {
-        "label": button.label,
-        "action": button.action.value,
-        "token": button.token,
-        "danger": button.danger,
-    }
-
-
-def _tell_record(tell: Tell) -> dict[str, Any]:
-    return {
-        "platform": tell.platform,
-        "tenant": tell.tenant,
-        "user_ref": tell.user_ref,
-        "text": tell.text,
-        "buttons": [_button_record(button) for button in tell.buttons],
-        "chat_ref": tell.chat_ref,
-        "private": tell.private,
-    }
-
-
-def _tell_from(record: dict[str, Any]) -> Tell:
-    return Tell(
-        platform=record["platform"],
-        tenant=record["tenant"],
-        user_ref=record["user_ref"],
-        text=record["text"],
-        buttons=tuple(
-            Button(b["label"], Action(b["action"]), b["token"], bool(b.get("danger")))
-            for b in record.get("buttons") or []
-        ),
-        chat_ref=record.get("chat_ref"),
-        private=bool(record.get("private", True)),
-    )
 
 
 @dataclass(frozen=True, slots=True)

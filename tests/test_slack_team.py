@@ -11,7 +11,8 @@ import pytest
 from sqlmodel import col, select
 
 from adapters.slack.mentions import read_mentions
-from bot.wiring import install_team_commands, read_team_due
+from bot.team_wiring import read_team_due
+from bot.wiring import install_team_commands
 from core.storage.db import Database
 from core.storage.list_models import TaskList
 from core.storage.models import Identity, Task

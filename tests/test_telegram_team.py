@@ -9,7 +9,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.wiring import install_team_commands, read_team_due
+from bot.team_wiring import read_team_due
+from bot.wiring import install_team_commands
 from core.storage.db import Database
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramAPI, group_chat, person
 from tests.fakes.telegram_rig import TelegramRig, polling_bot

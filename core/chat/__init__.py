@@ -39,7 +39,7 @@ from core.chat.screening import (
 from core.chat.sent_buttons import remember_sent_buttons
 from core.clock import Clock, SystemClock
 from core.commands import forms, typed_answers
-from core.commands.extensions import CommandFunction, TextRouter
+from core.commands.extensions import CommandFunction, Memberships, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction
 from core.conversation import conversations
 from core.conversation.message_writes import NewMessage, write_messages
@@ -51,7 +51,6 @@ from core.domain.zones import settle_zone
 from core.message_text import too_long, without_controls
 from core.observe import NoObserver, TurnObserver
 from core.people.identities import user_for
-from core.people.membership import Memberships
 from core.storage.db import Database, in_transaction
 from core.tools.stored import kept_calls
 from core.types import Incoming, Press, Reply
