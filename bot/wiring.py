@@ -11,6 +11,7 @@ from sqlalchemy.engine import URL
 
 from bot.agent_wiring import agent_for_a_process, build_agent
 from bot.settings import Settings
+from bot.team_wiring import read_team_due
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
 from core.chat import ChatService
@@ -18,6 +19,7 @@ from core.chat.policy import ChatPolicy
 from core.clock import Clock, SystemClock
 from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands
+from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
 from core.delivery.inbox import Inbox
 from core.delivery.inbox_policy import InboxPolicy, Observer
@@ -150,6 +152,7 @@ def build_chat(
     install_account_commands(chat)
     install_zone_commands(chat)
     install_digest_commands(chat)
+    install_team_commands(chat, read_date=read_team_due)
     return chat
 
 

@@ -6,7 +6,7 @@ hands it to `ChatService`, and renders the `Reply` it gets back. Nothing here kn
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -46,7 +46,7 @@ TASK_ACTIONS = frozenset({Action.DONE, Action.DELETE, Action.MORE})
 # free text for the agent. Telegram delivers these as native commands (`/new`).
 COMMAND_WORDS = frozenset(
     {"help", "start", "new", "add", "list", "done", "complete", "delete"}
-    | {"link", "unlink", "accounts", "export", "forget", "timezone"}
+    | {"link", "unlink", "accounts", "export", "forget", "timezone", "team"}
 )
 
 PAYLOAD_SEPARATOR = "|"
@@ -76,6 +76,31 @@ def parse_payload(payload: str) -> tuple[Action, str] | None:
         return Action(action), token
     except ValueError:
         return None
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A person a message names, as the platform identified them: `text` as it stands in the
+    message's text ("@bob"), their account id on the platform and their display name."""
+
+    text: str
+    ref: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Tell:
+    """A message to someone other than the sender, sent with the reply (an assignee told of
+    their task): their account on the platform, and the chat it concerns. `private` asks for
+    their private chat (the chat, mentioning them, when the platform cannot write to them
+    there); otherwise it is said in the chat, mentioning them."""
+
+    platform: str
+    tenant: str
+    user_ref: str
+    text: str
+    chat_ref: str | None = None
+    private: bool = True
 
 
 @dataclass(frozen=True)
@@ -117,6 +142,8 @@ class Incoming:
     # platform can show one person a message (and send a file to their DM instead). False
     # where everyone in the chat sees everything the bot says.
     private_replies: bool = True
+    # The people the text names, as the platform identified them (Slack's `<@U…|name>`).
+    mentions: tuple[Mention, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -192,6 +219,8 @@ class Reply:
     # date, and the adapter may edit it to `text`. Where that message is, as the adapter said
     # when it sent it (`remember_message`).
     decided_message_ref: str | None = None
+    # Messages to other people that go with this one (an assignee told of their task).
+    tells: list[Tell] = field(default_factory=list)
 
     def confirmation_token(self) -> str | None:
         """The token of the confirmation this reply's buttons decide, if it asks one."""
@@ -218,6 +247,7 @@ class Reply:
             "created_at": self.created_at.isoformat() if self.created_at else None,
             "tool_calls": self.tool_calls,
             "outcome": self.outcome,
+            "tells": [asdict(tell) for tell in self.tells],
         }
 
     @classmethod
@@ -238,6 +268,7 @@ class Reply:
             tool_calls=list(record.get("tool_calls") or []),
             outcome=record.get("outcome"),
             replayed=True,
+            tells=[Tell(**tell) for tell in record.get("tells") or []],
         )
 
 

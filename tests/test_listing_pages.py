@@ -44,7 +44,7 @@ async def fill(database: Database, user_id: UUID, *, first: int = 1) -> None:
     for index in range(OPEN + DONE):
         done = index >= OPEN
         rows.append(
-            {"id": uuid4(), "user_id": user_id, "number": first + index,
+            {"id": uuid4(), "user_id": user_id, "list_id": user_id, "number": first + index,
              "title": f"{'old ' if done else ''}errand {first + index}", "description": "",
              "due_at": None, "due_has_time": False, "priority": "low", "tags": [],
              "completed": done, "completed_at": NOW if done else None,

@@ -283,7 +283,7 @@ async def test_a_long_list_stays_within_100_blocks_and_shows_more(
     user_id = await alice.user_id()
     async with database.session() as session, session.begin():
         for n in range(2, 151):
-            session.add(Task(user_id=user_id, number=n, title=f"task {n}"))
+            session.add(Task(user_id=user_id, list_id=user_id, number=n, title=f"task {n}"))
     view = await opened_home(slack)
     assert len(view["blocks"]) <= 100
     first_page = checklist(view)
@@ -345,7 +345,7 @@ async def many_tasks(database: Database, user_id: Any, last: int) -> None:
     """Tasks #2 to #`last`, written in one go."""
     async with database.session() as session, session.begin():
         for n in range(2, last + 1):
-            session.add(Task(user_id=user_id, number=n, title=f"task {n}"))
+            session.add(Task(user_id=user_id, list_id=user_id, number=n, title=f"task {n}"))
         user = await session.get(User, user_id)
         assert user is not None
         user.next_task_number = last + 1

@@ -22,6 +22,8 @@ def test_the_events_slack_sends_are_the_ones_we_listen_to() -> None:
 def test_todo_interactivity_home_and_socket_mode_are_on() -> None:
     found = manifest()
     assert [c["command"] for c in found["features"]["slash_commands"]] == ["/todo"]
+    # a mention in /todo arrives as <@U…|name>, so `team add … @bob` knows who bob is
+    assert found["features"]["slash_commands"][0]["should_escape"] is True
     assert found["settings"]["interactivity"]["is_enabled"] is True
     assert found["settings"]["socket_mode_enabled"] is True
     home = found["features"]["app_home"]
@@ -55,6 +57,8 @@ def test_the_bot_has_the_scopes_its_calls_need() -> None:
         "im:write",  # conversations.open for a private file
         "files:write",  # files_upload_v2
         "users:read",  # users.info, for the person's time zone
+        "channels:read",  # conversations.members of a public channel, for its team list
+        "groups:read",  # the same of a private channel
     }
     assert needed <= scopes
 

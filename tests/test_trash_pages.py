@@ -34,7 +34,7 @@ async def fill_trash(database: Database, user_id: UUID) -> None:
     for number in range(1, DELETED + 2):
         gone = number <= DELETED
         rows.append(
-            {"id": uuid4(), "user_id": user_id, "number": number,
+            {"id": uuid4(), "user_id": user_id, "list_id": user_id, "number": number,
              "title": f"{'gone ' if gone else ''}errand {number}", "description": "",
              "due_at": None, "due_has_time": False, "priority": "low", "tags": [],
              "completed": False, "completed_at": None, "created_at": NOW, "updated_at": NOW,

@@ -21,10 +21,12 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack import deliveries, home, modals
+from adapters.slack.clients import OneWorkspace
 from adapters.slack.config import Mode, SlackCredentials
 from adapters.slack.presses import action_value
 from adapters.slack.surfaces import SlackSurfaces
-from adapters.slack.translate import ACTION_PREFIX, split_command, unescape
+from adapters.slack.team_translate import SlackMembers
+from adapters.slack.translate import ACTION_PREFIX, PLATFORM, split_command, unescape
 from adapters.slack.worker import SlackWorker
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
@@ -167,6 +169,7 @@ def create_slack_app(
 def create_slack_worker(credentials: SlackCredentials, chat: ChatService) -> SlackWorker:
     """The worker that runs recorded Slack deliveries, with a Web API client of its own."""
     client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
+    chat.memberships.register(PLATFORM, SlackMembers(OneWorkspace(client)))
     return SlackWorker(chat=chat, client=client)
 
 
@@ -178,11 +181,11 @@ def create_slack_runner(
 ) -> tuple[Runner, WorkspaceClients]:
     """What runs Slack deliveries and the clients reminders go out with: with
     `slack_workspaces`, each workspace's own token (`counted` is told each delivery's team)."""
-    from adapters.slack.clients import OneWorkspace
     from adapters.slack.routing import WorkspaceWorkers
 
     if slack_workspaces is not None:
         clients = slack_workspaces.clients
+        chat.memberships.register(PLATFORM, SlackMembers(clients))
         return WorkspaceWorkers(chat=chat, clients=clients, counted=counted), clients
     worker = create_slack_worker(credentials, chat)
     return worker, OneWorkspace(worker.client)

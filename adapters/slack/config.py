@@ -28,6 +28,8 @@ BOT_SCOPES = (
     "reactions:write",
     "files:write",
     "users:read",
+    "channels:read",
+    "groups:read",
 )
 
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from adapters.slack.mentions import read_mentions
 from core.types import COMMAND_WORDS, Incoming
 
 PLATFORM = "slack"
@@ -195,7 +196,8 @@ def message_from_command(body: Payload) -> SlackMessage | None:
     channel = str(body.get("channel_id") or "")
     if not user or not channel:
         return None
-    command, text = split_command(unescape(str(body.get("text") or "")))
+    said, mentions = read_mentions(str(body.get("text") or ""))
+    command, text = split_command(unescape(said))
     incoming = Incoming(
         platform=PLATFORM,
         tenant=_tenant(body),
@@ -207,6 +209,7 @@ def message_from_command(body: Payload) -> SlackMessage | None:
         display_name=body.get("user_name") or None,
         is_group=is_group_channel(channel),
         list_controls=not is_group_channel(channel),
+        mentions=mentions,
     )
     where = Where(
         channel=channel,

@@ -20,6 +20,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from adapters.slack import home, render
 from adapters.slack.presses import SlackPress, press_from_action
 from adapters.slack.surfaces import SlackSurfaces
+from adapters.slack.team_translate import send_tells
 from adapters.slack.translate import (
     Payload,
     SlackMessage,
@@ -103,6 +104,7 @@ class SlackWorker:
             reply = await self.chat.handle(incoming, redelivered=redelivered)
             if reply is not None:
                 posted = await self._show(reply, where)
+                await send_tells(self.client, reply.tells)
                 await self.chat.answered(message.incoming)
                 await self._remember(incoming, reply, posted)
                 await self._edit_decided(reply)

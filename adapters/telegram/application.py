@@ -34,6 +34,8 @@ from adapters.telegram import deliveries, menus
 from adapters.telegram.bridge import BRIDGE_KEY, TelegramBridge, optional
 from adapters.telegram.config import TelegramConfig, TelegramSetupError, bot_token
 from adapters.telegram.ratelimit import TodobotRateLimiter
+from adapters.telegram.team_translate import TelegramMembers
+from adapters.telegram.translate import PLATFORM
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
 from core.delivery.send_pace import Pace, shared_pace
@@ -92,6 +94,7 @@ def build_application(
         builder = builder.updater(None)
     application = builder.build()
     application.bot_data[BRIDGE_KEY] = bridge or TelegramBridge(chat)
+    chat.memberships.register(PLATFORM, TelegramMembers(application.bot))
     application.add_error_handler(_failed)
     return application
 

@@ -25,6 +25,7 @@ from telegram.ext import Application
 
 from adapters.telegram.inline import NOTHING_TO_SHARE, InlineSearch, inline_results
 from adapters.telegram.render import alert_text, keyboard, outcome_html, render
+from adapters.telegram.team_translate import send_tells
 from adapters.telegram.translate import (
     NOT_TEXT,
     PLATFORM,
@@ -123,6 +124,7 @@ class TelegramBridge:
         )
         if reply.withdraw and turn.reply_to is not None:  # a secret typed in a group
             await optional(bot.delete_message(turn.chat_id, turn.reply_to), "deleteMessage")
+        await send_tells(bot, reply.tells)
         await self.chat.answered(turn.incoming)
         await self._remember(turn, reply, sent)
         await self._edit_decided(bot, reply)

@@ -14,6 +14,7 @@ from adapters.telegram.inline import InlineSearch, read_inline
 from adapters.telegram.render import _utf16_slice
 from core.types import (
     Incoming,
+    Mention,
     Press,
     parse_payload,
 )
@@ -116,11 +117,32 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
         command=command,
         list_controls=not is_group,
         private_replies=not is_group,  # a group sees every message the bot sends there
+        mentions=team_mentions(message, bot.id),
     )
     reply_to = message.get("message_id") if is_group else None
     return MessageTurn(
         incoming=incoming, chat_id=chat["id"], thread_id=thread_id, reply_to=reply_to
     )
+
+
+def team_mentions(message: Mapping[str, Any], bot_id: int) -> tuple[Mention, ...]:
+    """The people a message names by picking them (`text_mention`), for the team commands."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        return ()
+    entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
+    found: list[Mention] = []
+    encoded = text.encode("utf-16-le")
+    for entity in entities:
+        user = entity.get("user")
+        if entity.get("type") != "text_mention" or not isinstance(user, Mapping):
+            continue
+        if user.get("id") == bot_id or user.get("is_bot"):
+            continue
+        start, length = int(entity.get("offset", 0)) * 2, int(entity.get("length", 0)) * 2
+        said = encoded[start : start + length].decode("utf-16-le")
+        found.append(Mention(said, str(user["id"]), display_name(user) or said))
+    return tuple(found)
 
 
 def _read_text(

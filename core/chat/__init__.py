@@ -39,7 +39,7 @@ from core.chat.screening import (
 from core.chat.sent_buttons import remember_sent_buttons
 from core.clock import Clock, SystemClock
 from core.commands import forms, typed_answers
-from core.commands.extensions import CommandFunction, TextRouter
+from core.commands.extensions import CommandFunction, Memberships, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction
 from core.conversation import conversations
 from core.conversation.message_writes import NewMessage, write_messages
@@ -64,6 +64,7 @@ class ChatService:
     agent: Agent
     policy: ChatPolicy = field(default_factory=ChatPolicy)
     commands: dict[str, CommandFunction] = field(default_factory=dict)
+    memberships: Memberships = field(default_factory=Memberships)
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
     observer: TurnObserver = field(default_factory=NoObserver)

@@ -15,6 +15,7 @@ from core.commands import typed_answers
 from core.commands.extensions import TextRouter
 from core.commands.presses import ConfirmAction
 from core.commands.slash import parse_command
+from core.commands.team_place import place_of
 from core.conversation import conversations
 from core.conversation.message_writes import NewMessage, write_messages
 from core.conversation.queries import ConversationNotFound
@@ -132,6 +133,7 @@ def tool_context(
         page_controls=incoming.page_controls,
         undo_window_seconds=policy.undo_window_seconds,
         max_pending_reminders=policy.max_pending_reminders,
+        place=place_of(incoming),
     )
 
 

@@ -114,6 +114,8 @@ async def create_task(
     number = await _take_next_number(session, user_id=user_id)
     task = Task(
         user_id=user_id,
+        list_id=user_id,  # the person's own list has their id
+        creator_id=user_id,
         number=number,
         title=title,
         description=description,

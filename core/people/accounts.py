@@ -16,7 +16,9 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.task_text import label
+from core.domain.team_roles import move_team_roles
 from core.storage.account_models import LinkCode
+from core.storage.list_models import personal_list
 from core.storage.models import (
     Change,
     Confirmation,
@@ -107,7 +109,7 @@ async def merge_into(
         await session.exec(
             update(Task)
             .where(col(Task.id).in_([task_id for task_id, _ in chunk]))
-            .values(user_id=target.id, number=case(dict(chunk), value=Task.id))
+            .values(user_id=target.id, list_id=target.id, number=case(dict(chunk), value=Task.id))
             .execution_options(synchronize_session=False)
         )
     await session.exec(
@@ -120,6 +122,7 @@ async def merge_into(
         )
     )
     await _rename_pending_deletes(session, user_id=source.id)
+    await move_team_roles(session, source=source.id, target=target.id)
     merge.conversations = int(
         (
             await session.exec(
@@ -160,6 +163,7 @@ async def detach(session: AsyncSession, *, user: User, identity: Identity) -> Us
     fresh = User(display_name=identity.display_name)
     session.add(fresh)
     await session.flush()
+    session.add(personal_list(fresh.id))
     await expire_forget_requests(session, user_ids=[user.id])
     await session.exec(
         update(Identity).where(col(Identity.id) == identity.id).values(user_id=fresh.id)

@@ -8,6 +8,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import Select
 
+from core.storage.list_models import personal_list
 from core.storage.models import Identity, User
 
 LOOKUPS = 3
@@ -42,6 +43,7 @@ async def user_for(
                 user = User(display_name=display_name)
                 session.add(user)
                 await session.flush()
+                session.add(personal_list(user.id))
                 session.add(
                     Identity(
                         user_id=user.id,

@@ -19,6 +19,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.delivery import scheduled
 from core.domain import changes
 from core.domain.changes import Journal
+from core.domain.task_owner import owner_of
 from core.storage.models import Conversation, Identity, Task
 from core.storage.reminder_models import Reminder
 
@@ -110,11 +111,11 @@ async def set_for_task(
 ) -> Reminder:
     """Remind the task's owner at `at`; an existing pending reminder of the task moves.
     With a `journal`, the setting or the move is recorded, so undo can take it back."""
-    reminder = await pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    reminder = await pending_for_task(session, user_id=owner_of(task), task_id=task.id)
     before = None if reminder is None else changes.snapshot(reminder)
     if reminder is None:
         reminder = Reminder(
-            user_id=task.user_id,
+            user_id=owner_of(task),
             task_id=task.id,
             fire_at=at,
             token=new_token(),
@@ -138,7 +139,7 @@ async def set_for_task(
         before=before,
     )
     await wake(session, reminder)
-    await _reachable_again(session, user_id=task.user_id, platform=where.platform)
+    await _reachable_again(session, user_id=owner_of(task), platform=where.platform)
     return reminder
 
 

@@ -21,6 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import tasks as task_service
 from core.domain.changes import Journal
+from core.domain.task_owner import owner_of
 from core.domain.task_text import due_of
 from core.domain.when import Due, due_on
 from core.reminders import book
@@ -132,7 +133,7 @@ async def add_next(
         return None
     following = await task_service.create_task(
         session,
-        user_id=task.user_id,
+        user_id=owner_of(task),
         title=task.title,
         description=task.description,
         due=upcoming,

@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.changes import Journal
 from core.domain.task_fields import FieldError, check_horizon
+from core.domain.task_owner import owner_of
 from core.domain.task_text import due_of
 from core.domain.tasks import InvalidInput
 from core.domain.when import Due, local_instant, local_time, parse_due, show_due_plain
@@ -132,7 +133,7 @@ async def set_reminder(
 ) -> tuple[str, dict[str, Any]]:
     """Set (or move) the task's reminder as planned: the sentence to add to the answer, and
     the data."""
-    where = await book.where_for(session, user_id=task.user_id, conversation_id=conversation_id)
+    where = await book.where_for(session, user_id=owner_of(task), conversation_id=conversation_id)
     reminder = await book.set_for_task(
         session,
         task=task,
@@ -151,7 +152,7 @@ async def cancel_reminder(
     """For complete/delete/"don't remind me": the sentence saying what was cancelled."""
     cancelled = await book.cancel_for_task(
         session,
-        user_id=task.user_id,
+        user_id=owner_of(task),
         task_id=task.id,
         journal=journal,
         summary=book.reminder_of(task),
@@ -162,7 +163,7 @@ async def cancel_reminder(
 
 
 async def has_reminder(session: AsyncSession, *, task: Task) -> bool:
-    found = await book.pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    found = await book.pending_for_task(session, user_id=owner_of(task), task_id=task.id)
     return found is not None
 
 
@@ -178,7 +179,7 @@ async def follow_due(
     """The task's due moved from `previous`: a reminder at the old due (its time, or 09:00
     on its day) or a set time before it moves with it. What happened, as words for the
     answer ("" when there was no such reminder)."""
-    reminder = await book.pending_for_task(session, user_id=task.user_id, task_id=task.id)
+    reminder = await book.pending_for_task(session, user_id=owner_of(task), task_id=task.id)
     if reminder is None:
         return ""
     minutes = reminder.before_due_minutes
@@ -191,7 +192,7 @@ async def follow_due(
     if at is None or at <= now:
         await book.cancel_for_task(
             session,
-            user_id=task.user_id,
+            user_id=owner_of(task),
             task_id=task.id,
             journal=journal,
             summary=book.reminder_of(task),

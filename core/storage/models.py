@@ -9,6 +9,8 @@ from uuid import UUID, uuid4
 from sqlalchemy import JSON, Column, ForeignKey, Index, Text, UniqueConstraint, func, literal_column
 from sqlmodel import Field, SQLModel
 
+from core.storage.list_models import TaskList as TaskList  # tasks live on lists
+
 TITLE_MAX = 200
 DESCRIPTION_MAX = 1000
 PRIORITIES: tuple[str, ...] = ("low", "medium", "high")
@@ -73,6 +75,7 @@ class Task(TaskBase, table=True):
     __tablename__ = "task"
     __table_args__ = (
         UniqueConstraint("user_id", "number"),
+        UniqueConstraint("list_id", "number"),
         Index("ix_task_user_completed", "user_id", "completed"),
         Index("ix_task_user_due", "user_id", "due_at"),
         # a title found in part or with a typo by its trigrams (pg_trgm; plain on SQLite)
@@ -86,8 +89,28 @@ class Task(TaskBase, table=True):
     )
 
     id: UUID = Field(default_factory=uuid4, primary_key=True)
-    user_id: UUID = Field(
-        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
+    # The owner of a personal task; empty on a shared list's task (core/storage/list_models.py).
+    user_id: UUID | None = Field(
+        default=None,
+        sa_column=Column(ForeignKey("user.id", ondelete="CASCADE"), nullable=True),
+    )
+    # The list the task is on (a personal list's id is its owner's), its creator, and the one
+    # person it is assigned to; a person erased leaves the task, unassigned or creator-less.
+    list_id: UUID = Field(
+        sa_column=Column(ForeignKey("task_list.id", ondelete="CASCADE"), nullable=False)
+    )
+    creator_id: UUID | None = Field(
+        default=None,
+        sa_column=Column(ForeignKey("user.id", ondelete="SET NULL"), nullable=True),
+    )
+    assignee_id: UUID | None = Field(
+        default=None,
+        sa_column=Column(ForeignKey("user.id", ondelete="SET NULL"), nullable=True, index=True),
+    )
+    # Who gave it to its assignee (told when it is done).
+    assigner_id: UUID | None = Field(
+        default=None,
+        sa_column=Column(ForeignKey("user.id", ondelete="SET NULL"), nullable=True),
     )
     number: int
     created_at: datetime = Field(default_factory=utcnow)

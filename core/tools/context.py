@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.domain import task_titles
 from core.domain.changes import Journal
 from core.domain.listing import is_listing_button
+from core.domain.lists import Place
 from core.domain.task_selection import list_tasks
 from core.storage import audit
 from core.storage.audit import AuditEntry
@@ -40,6 +41,9 @@ class ToolContext:
     user_id: UUID
     conversation_id: UUID | None = None
     confirmation_ttl_seconds: int = 600
+    # Where the message came from, when it was a shared place (a channel, a group): the
+    # one place whose shared list this turn may touch. Never taken from what was typed.
+    place: Place | None = None
     # The turn's one "now" (from ChatService's clock) and the person's zone; `zone_assumed`
     # says nobody has told us the zone yet, so replies that show a time should say so.
     now: datetime = field(default_factory=utcnow)

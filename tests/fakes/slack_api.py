@@ -27,6 +27,7 @@ from aiohttp import web
 BOT_USER_ID = "UBOT0001"
 BOT_ID = "BBOT0001"
 TEAM_ID = "T0001"
+MEMBERS_PER_PAGE = 2
 CLIENT_ID = "1111.2222"
 CLIENT_SECRET = "client-secret-of-the-distributed-app"
 APP_ID = "A0DIST"
@@ -87,6 +88,8 @@ class FakeSlackApi:
     _refusal_errors: dict[str, str] = field(default_factory=dict)
     # users.info's `tz` per user id; people not listed have none
     user_zones: dict[str, str] = field(default_factory=dict)
+    # conversations.members: who is in each channel (two per page, to make the paging real)
+    channel_members: dict[str, list[str]] = field(default_factory=dict)
     # "Add to Slack": the workspaces, the codes and refresh tokens handed out, rotation
     workspaces: dict[str, FakeWorkspace] = field(default_factory=dict)
     token_rotation: bool = False
@@ -236,6 +239,7 @@ class FakeSlackApi:
             "apps.connections.open": lambda _: (
                 {"url": self.socket_url} if self.socket_url else {"error": "no_socket_fake"}
             ),
+            "conversations.members": self._members,
             "conversations.open": lambda args: {"channel": {"id": "D" + str(args.get("users"))}},
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": lambda args: {"files": _json(args.get("files"))},
@@ -334,6 +338,16 @@ class FakeSlackApi:
         if not args.get("trigger_id"):
             return {"error": "invalid_trigger_id"}
         return {"view": {"id": f"VM{next(self._ts):06d}", **_json(args.get("view"))}}
+
+    def _members(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = str(args.get("channel"))
+        if channel not in self.channel_members:
+            return {"ok": False, "error": "channel_not_found"}
+        everyone = self.channel_members[channel]
+        start = int(args.get("cursor") or 0)
+        following = start + MEMBERS_PER_PAGE
+        onward = str(following) if following < len(everyone) else ""
+        return {"members": everyone[start:following], "response_metadata": {"next_cursor": onward}}
 
     def _next_ts(self) -> str:
         return f"1700000000.{next(self._ts):06d}"

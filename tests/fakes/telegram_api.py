@@ -77,6 +77,10 @@ class FakeTelegramAPI:
         # What setWebhook registered (getWebhookInfo reports it), and a delivery error to report.
         self.webhook_url = ""
         self.webhook_error = ""
+        # getChatMember: who is in each group; and the people who never started the bot
+        # (a message to their private chat is refused, as Telegram refuses it).
+        self.chat_members: dict[int, set[int]] = {}
+        self.never_started: set[int] = set()
 
     @property
     def base_url(self) -> str:
@@ -158,6 +162,9 @@ class FakeTelegramAPI:
             async with self._changed:
                 await self._changed.wait_for(lambda: self._closing)
             return _error(502, "Bad Gateway: the fake stopped while holding this call")
+        if method == "sendMessage" and int(params.get("chat_id") or 0) in self.never_started:
+            await self._record(call)
+            return _error(403, "Forbidden: bot can't initiate conversation with a user")
         handler = getattr(self, f"_{method}", None)
         if handler is None:
             await self._record(call)
@@ -194,6 +201,14 @@ class FakeTelegramAPI:
 
     async def _sendMessage(self, call: Call) -> dict[str, Any]:
         return self._message(call, text=call.text)
+
+    async def _getChatMember(self, call: Call) -> dict[str, Any]:
+        chat, user = int(call.params["chat_id"]), int(call.params["user_id"])
+        inside = user in self.chat_members.get(chat, set())
+        return {
+            "status": "member" if inside else "left",
+            "user": {"id": user, "is_bot": False, "first_name": str(user)},
+        }
 
     async def _sendDocument(self, call: Call) -> dict[str, Any]:
         filename = next(iter(call.files.values()), ("file", b""))[0]
@@ -315,8 +330,10 @@ def message_update(
     *,
     reply_to: dict[str, Any] | None = None,
     update_id: int | None = None,
+    picked: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """A text message as Telegram delivers it, with the entities its clients would mark."""
+    """A text message as Telegram delivers it, with the entities its clients would mark;
+    `picked` names people chosen from the member list (a word of the text, and who)."""
     message: dict[str, Any] = {
         "message_id": next(_message_ids),
         "date": int(time.time()),
@@ -325,6 +342,10 @@ def message_update(
         "text": text,
     }
     entities = _entities(text)
+    for word, user in (picked or {}).items():
+        offset = len(text[: text.index(word)].encode("utf-16-le")) // 2
+        units = len(word.encode("utf-16-le")) // 2
+        entities.append({"type": "text_mention", "offset": offset, "length": units, "user": user})
     if entities:
         message["entities"] = entities
     if reply_to is not None:

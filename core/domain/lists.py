@@ -1,0 +1,206 @@
+"""Shared lists: one per place (a Slack channel, a Telegram group), its tasks numbered on it,
+each with its creator and at most one assignee.
+
+Every function takes the list (found from the place the message came from, never from what a
+person typed) or the person, and never looks past it. Changes that two people may make at
+once (completing, deleting) are one conditional UPDATE, so only one of them takes effect."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, or_, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.domain.tasks import InvalidInput, TaskNotFound, clean_title
+from core.domain.when import Due
+from core.storage.list_models import SHARED, TaskList
+from core.storage.models import Task
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a message came from: a platform, its workspace (tenant) and the chat."""
+
+    platform: str
+    tenant: str
+    chat_id: str
+
+
+async def shared_list(session: AsyncSession, place: Place, *, create: bool) -> TaskList | None:
+    """The place's list; with `create`, made on first use (a concurrent first use wins)."""
+    for _ in range(2):
+        found = await _find(session, place)
+        if found is not None or not create:
+            return found
+        try:
+            async with session.begin_nested():
+                made = TaskList(
+                    kind=SHARED, platform=place.platform, tenant=place.tenant, chat_id=place.chat_id
+                )
+                session.add(made)
+                await session.flush()
+                return made
+        except IntegrityError:
+            continue
+    return await _find(session, place)
+
+
+async def _find(session: AsyncSession, place: Place) -> TaskList | None:
+    result = await session.exec(
+        select(TaskList).where(
+            TaskList.kind == SHARED,
+            TaskList.platform == place.platform,
+            TaskList.tenant == place.tenant,
+            TaskList.chat_id == place.chat_id,
+        )
+    )
+    return result.first()
+
+
+async def add_task(
+    session: AsyncSession,
+    *,
+    shared: TaskList,
+    creator_id: UUID,
+    title: str,
+    due: Due | None,
+    assignee_id: UUID | None,
+    now: datetime,
+) -> Task:
+    title = clean_title(title)
+    taken = await session.exec(
+        update(TaskList)
+        .where(col(TaskList.id) == shared.id)
+        .values(next_task_number=TaskList.next_task_number + 1)
+        .returning(col(TaskList.next_task_number))
+    )
+    number = int(taken.scalar_one()) - 1
+    task = Task(
+        user_id=None,
+        list_id=shared.id,
+        creator_id=creator_id,
+        assignee_id=assignee_id,
+        assigner_id=creator_id if assignee_id else None,
+        number=number,
+        title=title,
+        due_at=due.at if due else None,
+        due_has_time=due.has_time if due else False,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(task)
+    await session.flush()
+    return task
+
+
+async def open_tasks(session: AsyncSession, *, shared: TaskList) -> list[Task]:
+    result = await session.exec(
+        select(Task)
+        .where(
+            Task.list_id == shared.id,
+            col(Task.deleted_at).is_(None),
+            col(Task.completed).is_(False),
+        )
+        .order_by(col(Task.number))
+    )
+    return list(result.all())
+
+
+def number_of(text: str) -> int:
+    """`3` or `#3` as a task number; anything else is refused."""
+    word = text.strip().removeprefix("#")
+    if not word.isdigit() or int(word) < 1:
+        raise InvalidInput(f"“{text.strip()}” is not a task number.", "Say the task's number.")
+    return int(word)
+
+
+async def task_numbered(session: AsyncSession, *, shared: TaskList, number: int) -> Task:
+    result = await session.exec(
+        select(Task).where(
+            Task.list_id == shared.id, Task.number == number, col(Task.deleted_at).is_(None)
+        )
+    )
+    task = result.first()
+    if task is None:
+        raise TaskNotFound(f"There is no task #{number} on this channel's list.")
+    return task
+
+
+async def complete(session: AsyncSession, *, task: Task, now: datetime) -> bool:
+    """Mark the task done; False when someone had already done it (or it was deleted)."""
+    done = await session.exec(
+        update(Task)
+        .where(
+            col(Task.id) == task.id,
+            col(Task.completed).is_(False),
+            col(Task.deleted_at).is_(None),
+        )
+        .values(completed=True, completed_at=now, updated_at=now)
+        .returning(col(Task.id))
+        .execution_options(synchronize_session=False)
+    )
+    changed = done.first() is not None
+    if changed:
+        await session.refresh(task)
+    return changed
+
+
+async def assign(
+    session: AsyncSession, *, task: Task, assignee_id: UUID | None, by: UUID, now: datetime
+) -> UUID | None:
+    """Give the task to `assignee_id` (None: to nobody), as `by`; the previous assignee."""
+    previous = task.assignee_id
+    task.assignee_id = assignee_id
+    task.assigner_id = by if assignee_id else None
+    task.updated_at = now
+    session.add(task)
+    await session.flush()
+    return previous
+
+
+async def trash(session: AsyncSession, *, task_id: UUID, by: UUID, now: datetime) -> Task | None:
+    """Move the task to the trash if `by` created it or holds it and it is still there."""
+    result = await session.exec(
+        update(Task)
+        .where(
+            col(Task.id) == task_id,
+            col(Task.deleted_at).is_(None),
+            col(Task.user_id).is_(None),
+            or_(col(Task.creator_id) == by, col(Task.assignee_id) == by),
+        )
+        .values(deleted_at=now, updated_at=now)
+        .returning(col(Task.id))
+        .execution_options(synchronize_session=False)
+    )
+    if result.first() is None:
+        return None
+    return await session.get(Task, task_id, populate_existing=True)
+
+
+@dataclass(frozen=True)
+class Assigned:
+    task: Task
+    place: Place
+
+
+async def assigned_to(session: AsyncSession, *, user_id: UUID) -> list[Assigned]:
+    """The open shared tasks a person holds, with the place of each, by place then number."""
+    result = await session.exec(
+        select(Task, TaskList)
+        .join(TaskList, col(TaskList.id) == col(Task.list_id))
+        .where(
+            Task.assignee_id == user_id,
+            col(Task.deleted_at).is_(None),
+            col(Task.completed).is_(False),
+        )
+        .order_by(col(TaskList.chat_id), col(Task.number))
+    )
+    return [
+        Assigned(task, Place(shared.platform or "", shared.tenant or "", shared.chat_id or ""))
+        for task, shared in result.all()
+    ]
