@@ -6,7 +6,7 @@ that person's tasks by the index rather than by reading every title. SQLite has 
 extension: there it is a plain index on the same columns.
 
 Revision ID: e7b9d1f3a5c7
-Revises: d1f3a5b7c9e2
+Revises: e7a9c1b3d5f7
 Create Date: 2026-11-27 19:00:00.000000
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from alembic import op
 
 revision: str = "e7b9d1f3a5c7"
-down_revision: str | None = "d1f3a5b7c9e2"
+down_revision: str | None = "e7a9c1b3d5f7"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
