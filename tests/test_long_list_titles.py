@@ -27,7 +27,12 @@ async def listed(chat: ChatDriver, errands: int) -> None:
     user_id = await chat.user_id()
     async with chat.database.session() as session:
         session.add_all(
-            Task(user_id=user_id, number=len(NAMED) + n, title=f"errand {n} for the house")
+            Task(
+                user_id=user_id,
+                list_id=user_id,
+                number=len(NAMED) + n,
+                title=f"errand {n} for the house",
+            )
             for n in range(1, errands + 1)
         )
         person = await session.get_one(User, user_id)
