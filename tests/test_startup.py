@@ -206,14 +206,14 @@ def test_todobot_serve_names_the_missing_setting(tmp_path: Path) -> None:
 def test_telegram_polling_failures_log_one_line_each(caplog: pytest.LogCaptureFixture) -> None:
     from telegram.error import NetworkError
 
-    from adapters.telegram.application import _polling_failed
+    from adapters.telegram.application import polling_failed
 
     with caplog.at_level(logging.INFO, logger="adapters.telegram.application"):
         for _ in range(3):
             try:
                 raise NetworkError("httpx.ConnectError: [Errno -3] name resolution failed")
             except NetworkError as error:
-                _polling_failed(error)
+                polling_failed(error)
     said = [record for record in caplog.records if record.name == "adapters.telegram.application"]
     assert len(said) == 3
     assert all(record.exc_info is None for record in said)

@@ -193,7 +193,7 @@ async def run_polling(
             timeout=LONG_POLL_SECONDS,
             allowed_updates=list(ALLOWED_UPDATES),
             bootstrap_retries=5,
-            error_callback=_polling_failed,
+            error_callback=polling_failed,
         )
         await application.start()
         log.info("Polling Telegram as @%s", application.bot.username)
@@ -208,7 +208,7 @@ async def run_polling(
         await application.shutdown()
 
 
-def _polling_failed(error: TelegramError) -> None:
+def polling_failed(error: TelegramError) -> None:
     """PTB retries by itself; say so in one line (the traceback only when debugging)."""
     log.warning(
         "Telegram polling failed (%s: %s); retrying",
