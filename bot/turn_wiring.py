@@ -39,6 +39,7 @@ def install_turns(app: FastAPI, settings: Settings, server: Server) -> None:
     install_chat_api(
         app,
         chat,
+        services.queries,
         build_token_verifier(settings),
         requests_per_minute=settings.api_requests_per_minute,
     )
@@ -49,6 +50,7 @@ def install_turns(app: FastAPI, settings: Settings, server: Server) -> None:
         telegram_config(settings),
         server.served,
         chat,
+        services.queries,
         inbox,
         slack_workspaces,
         metrics.workspace_turn,

@@ -29,7 +29,7 @@ from core.storage.db import Database
 from core.storage.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.slack_rig import slack_settings
-from tests.harness import ScriptedAgent, build_chat
+from tests.harness import ScriptedAgent, build_chat, queries_beside
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,7 +145,9 @@ async def test_socket_mode_retries_log_one_line_each(
     chat = build_chat(database, ScriptedAgent())
     with caplog.at_level(logging.INFO):
         inbox = Inbox(database)
-        running = asyncio.create_task(run_socket_mode(credentials, chat, inbox, retry_seconds=0.05))
+        running = asyncio.create_task(
+            run_socket_mode(credentials, chat, queries_beside(chat), inbox, retry_seconds=0.05)
+        )
         for _ in range(400):
             failed = [r for r in caplog.records if r.getMessage().startswith("Failed to connect")]
             if len(failed) >= 3:

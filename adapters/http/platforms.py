@@ -32,6 +32,7 @@ from adapters.http.limits import SLACK_BODY_MAX, TELEGRAM_BODY_MAX
 from adapters.http.served import ServedPlatforms
 from adapters.telegram.config import TelegramConfig
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ def mount_intake(
     app: DirectRoutesApp,
     platforms: ServedPlatforms,
     chat: ChatService,
+    queries: ChatQueries,
     inbox: Inbox,
     count_error: Callable[[str], None],
     slack_workspaces: Distribution | None = None,
@@ -78,7 +80,7 @@ def mount_intake(
         from adapters.slack.http import make_install_endpoint, make_slack_endpoint
 
         slack_app = create_slack_app(
-            platforms.slack, chat, mode="http", inbox=inbox, distribution=slack_workspaces
+            platforms.slack, chat, queries, mode="http", inbox=inbox, distribution=slack_workspaces
         )
         signing_secret = platforms.slack.signing_secret or ""
         endpoint = make_slack_endpoint(slack_app, signing_secret=signing_secret)
@@ -105,6 +107,7 @@ def start_workers(
     telegram: TelegramConfig,
     platforms: ServedPlatforms,
     chat: ChatService,
+    queries: ChatQueries,
     inbox: Inbox,
     slack_workspaces: Distribution | None = None,
     counted: Counted | None = None,
@@ -119,7 +122,9 @@ def start_workers(
         from adapters.slack.app import create_slack_runner
 
         assert platforms.slack is not None
-        runner, clients = create_slack_runner(platforms.slack, chat, slack_workspaces, counted)
+        runner, clients = create_slack_runner(
+            platforms.slack, chat, queries, slack_workspaces, counted
+        )
         slack_deliveries.run_from(inbox, runner)
         workers.sources.append(slack_deliveries.SOURCE)
         workers.slack_clients = clients
@@ -127,7 +132,7 @@ def start_workers(
         from adapters.telegram import deliveries as telegram_deliveries
         from adapters.telegram.application import build_application, telegram_lifespan
 
-        application = build_application(telegram, chat, polling=False)
+        application = build_application(telegram, chat, queries, polling=False)
 
         def ready() -> None:
             telegram_deliveries.run_from(inbox, application)

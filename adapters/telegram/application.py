@@ -35,6 +35,7 @@ from adapters.telegram.bridge import BRIDGE_KEY, TelegramBridge, optional
 from adapters.telegram.config import TelegramConfig, TelegramSetupError, bot_token
 from adapters.telegram.ratelimit import TodobotRateLimiter
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
 from core.delivery.send_pace import Pace, shared_pace
 
@@ -47,6 +48,7 @@ LONG_POLL_SECONDS = 25
 def build_application(
     config: TelegramConfig,
     chat: ChatService,
+    queries: ChatQueries,
     *,
     polling: bool = True,
     bridge: TelegramBridge | None = None,
@@ -91,7 +93,7 @@ def build_application(
     if not polling:
         builder = builder.updater(None)
     application = builder.build()
-    application.bot_data[BRIDGE_KEY] = bridge or TelegramBridge(chat)
+    application.bot_data[BRIDGE_KEY] = bridge or TelegramBridge(chat, queries)
     application.add_error_handler(_failed)
     return application
 

@@ -43,7 +43,6 @@ from core.commands.extensions import CommandFunction, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction
 from core.conversation import conversations
 from core.conversation.message_writes import NewMessage, write_messages
-from core.conversation.queries import ChatQueries
 from core.delivery import events, windows
 from core.delivery.events import claim_event
 from core.delivery.ratelimit import over_limit
@@ -292,8 +291,3 @@ class ChatService:
         )
         await write_messages(session, conversation=conversation, messages=[*unwritten, stored])
         return addressed(reply, conversation, stored, context)
-
-
-def queries_for(chat: ChatService) -> ChatQueries:
-    """The reads over the same database, clock and default zone as `chat`'s turns."""
-    return ChatQueries(chat.db, clock=chat.clock, default_timezone=chat.policy.default_timezone)
