@@ -205,7 +205,8 @@ async def worker(url: str, platform: str, api: str) -> None:
             telegram_api_url=api,
         )
         config = telegram_config(settings)
-        application = build_application(config, build_services(settings).chat, polling=False)
+        services = build_services(settings)
+        application = build_application(config, services.chat, services.queries, polling=False)
         await application.initialize()
         sender = TelegramReminderSender(application.bot)
     dispatcher = ReminderDispatcher(

@@ -121,6 +121,7 @@ def chat(
             ):
                 return await run_console(
                     services.chat,
+                    services.queries,
                     history_file=history_file,
                     export_to=output,
                 )

@@ -109,7 +109,7 @@ def create_app(
     install_error_handlers(app, count_error)
     app.include_router(ops_router(check_database, metrics))
     if takes_deliveries(role):
-        mount_intake(app, served, chat, inbox, count_error, slack_workspaces)
+        mount_intake(app, served, chat, services.queries, inbox, count_error, slack_workspaces)
     if runs_turns(role):
         install_turns(app, settings, server)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

@@ -54,7 +54,9 @@ def slack(context: typer.Context) -> None:
             inbox = build_inbox(settings, services.db)
             grace = settings.shutdown_grace_seconds
             async with reminders_running(settings, services.db, senders):
-                await run_socket_mode(credentials, services.chat, inbox, grace_seconds=grace)
+                await run_socket_mode(
+                    credentials, services.chat, services.queries, inbox, grace_seconds=grace
+                )
         finally:
             await services.close()
 

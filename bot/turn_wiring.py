@@ -12,10 +12,12 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from adapters.http.auth import TokenVerifier
+    from adapters.http.platforms import PlatformWorkers
     from adapters.http.webhooks import ReminderWebhook
     from bot.wiring import Server, Services
     from core.clock import Clock
     from core.people.tenant_erase import TenantEraser
+    from core.reminders.delivery import Sender
 
 WEBHOOK_TIMEOUT_SECONDS = 10.0
 
@@ -37,6 +39,7 @@ def install_turns(app: FastAPI, settings: Settings, server: Server) -> None:
     install_chat_api(
         app,
         chat,
+        services.queries,
         build_token_verifier(settings),
         requests_per_minute=settings.api_requests_per_minute,
     )
@@ -47,6 +50,7 @@ def install_turns(app: FastAPI, settings: Settings, server: Server) -> None:
         telegram_config(settings),
         server.served,
         chat,
+        services.queries,
         inbox,
         slack_workspaces,
         metrics.workspace_turn,
@@ -61,12 +65,28 @@ def install_turns(app: FastAPI, settings: Settings, server: Server) -> None:
         inbox.register(WEBHOOK_SOURCE, webhook.post)
         workers.sources.append(WEBHOOK_SOURCE)
         parts.append(lambda: webhook.client)  # closed with the server
-    senders = [ApiReminderSender(services.db, webhook=webhook is not None), *workers.senders]
+    api_sender = ApiReminderSender(services.db, webhook=webhook is not None)
+    senders = [api_sender, *build_platform_senders(workers)]
     parts.extend(workers.lifespans)
     run_inbox = bool(workers.sources)
     parts.append(
         lambda: processing(settings, services, inbox, senders, metrics, run_inbox=run_inbox)
     )
+
+
+def build_platform_senders(workers: PlatformWorkers) -> list[Sender]:
+    """The reminder senders for the platforms `workers` serve: Slack's through its workspace
+    clients, Telegram's through its Application's bot."""
+    senders: list[Sender] = []
+    if workers.slack_clients is not None:
+        from adapters.slack.reminders import SlackReminderSender
+
+        senders.append(SlackReminderSender(workers.slack_clients))
+    if workers.telegram_bot is not None:
+        from adapters.telegram.reminders import TelegramReminderSender
+
+        senders.append(TelegramReminderSender(workers.telegram_bot))
+    return senders
 
 
 def build_token_verifier(settings: Settings) -> TokenVerifier:

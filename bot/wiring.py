@@ -21,6 +21,7 @@ from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands
 from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
+from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
 from core.delivery.inbox_policy import InboxPolicy, Observer
 from core.observe import NoObserver, TurnObserver
@@ -43,7 +44,8 @@ log = logging.getLogger(__name__)
 class Services:
     settings: Settings
     db: Database
-    chat: ChatService
+    chat: ChatService  # the turns
+    queries: ChatQueries  # the reads, over the same database, clock and default zone
 
     async def close(self) -> None:
         await self.chat.agent.aclose()
@@ -130,7 +132,8 @@ def build_services(
         observer=observer or NoObserver(),
         clock=clock or SystemClock(),
     )
-    return Services(settings=settings, db=db, chat=chat)
+    queries = build_queries(db, chat.policy, chat.clock)
+    return Services(settings=settings, db=db, chat=chat, queries=queries)
 
 
 def build_chat(
@@ -154,6 +157,11 @@ def build_chat(
     install_digest_commands(chat)
     install_team_commands(chat, read_date=read_team_due)
     return chat
+
+
+def build_queries(db: Database, policy: ChatPolicy, clock: Clock) -> ChatQueries:
+    """The chat's reads, on the clock and in the default zone its turns use."""
+    return ChatQueries(db, clock=clock, default_timezone=policy.default_timezone)
 
 
 def upgrade_database(settings: Settings) -> None:
@@ -196,7 +204,9 @@ def build_telegram(settings: Settings, *, polling: bool = True) -> TelegramBot:
     from bot.platform_config import telegram_config
 
     services = build_services(settings)
-    application = build_application(telegram_config(settings), services.chat, polling=polling)
+    application = build_application(
+        telegram_config(settings), services.chat, services.queries, polling=polling
+    )
     return TelegramBot(services, application, build_inbox(settings, services.db))
 
 

@@ -10,15 +10,10 @@ from core.delivery.inbox import Inbox
 
 async def drain(inbox: Inbox) -> None:
     """Process until nothing due is left and nothing is running (a claim never hands out what
-    another holds). It watches the loop's items in flight and the claim it has under way,
-    the two things the loop keeps for anyone waiting on it."""
+    another holds): the worker loop's items and claim settle, then one more round finds none."""
     while True:
-        running = list(inbox._in_flight.values())
-        if running:
-            await asyncio.wait(running)
-        elif inbox._claiming is not None:
-            await asyncio.shield(inbox._claiming)
-        elif not await run_once(inbox) and not inbox._in_flight and not inbox._claiming:
+        await inbox.settled()
+        if not await run_once(inbox) and not inbox.busy:
             return  # (the loop may have claimed what this round found gone)
 
 

@@ -8,12 +8,14 @@ from typing import Any, cast
 
 from sqlmodel import col, select
 
+from bot.wiring import build_queries
 from core import tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
 from core.chat import ChatService
 from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
+from core.conversation.queries import ChatQueries
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.db import Database
@@ -56,6 +58,15 @@ class ScriptedAgent(Agent):
         return answer
 
 
+def queries_beside(chat: ChatService) -> ChatQueries:
+    """The reads beside `chat`'s turns, as the wiring builds them."""
+    return build_queries(chat.db, chat.policy, chat.clock)
+
+
+def turns_and_reads(chat: ChatService) -> tuple[ChatService, ChatQueries]:
+    return chat, queries_beside(chat)
+
+
 def build_chat(database: Database, agent: Any, **policy: Any) -> ChatService:
     return ChatService(db=database, agent=agent, policy=ChatPolicy(**policy))
 
@@ -81,6 +92,11 @@ class ChatDriver:
     platform: str = "console"
     chat_ref: str = "terminal"
     last: Reply | None = None
+
+    @property
+    def queries(self) -> ChatQueries:
+        """The reads beside this service's turns, as the wiring builds them."""
+        return build_queries(self.database, self.service.policy, self.service.clock)
 
     def as_user(self, user: str, **changes: Any) -> ChatDriver:
         return ChatDriver(

@@ -72,7 +72,7 @@ def test_export_output_is_read_from_the_line(tmp_path: Path) -> None:
 async def test_console_loop_on_piped_lines(chat: ChatDriver) -> None:
     stdin = io.StringIO("add milk\n\nlist\ndelete 1\n1\nlist all\n")
     stdout = io.StringIO()
-    await run_console(chat.service, stdin=stdin, stdout=stdout, user="alice")
+    await run_console(chat.service, chat.queries, stdin=stdin, stdout=stdout, user="alice")
     assert stdout.getvalue().splitlines() == [
         "Added #1 “milk”.   [undo]",
         "You have 1 pending task:",
@@ -106,7 +106,11 @@ async def test_a_piped_turn_that_failed_is_counted(chat: ChatDriver, agent: Scri
     stdout = io.StringIO()
     agent.fail_next()
     failed = await run_console(
-        chat.service, stdin=io.StringIO("add milk\nadd tea\n"), stdout=stdout, user="alice"
+        chat.service,
+        chat.queries,
+        stdin=io.StringIO("add milk\nadd tea\n"),
+        stdout=stdout,
+        user="alice",
     )
     assert failed == 1
     assert stdout.getvalue().splitlines()[0].startswith("Sorry, I couldn't finish that")
@@ -300,7 +304,11 @@ async def test_a_long_console_listing_offers_more_and_more_continues_it(
     lines = [f"add errand {n}" for n in range(1, 24)] + ["list", "more", "first"]
     stdout = io.StringIO()
     await run_console(
-        chat.service, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=stdout, user="alice"
+        chat.service,
+        chat.queries,
+        stdin=io.StringIO("\n".join(lines) + "\n"),
+        stdout=stdout,
+        user="alice",
     )
     shown = stdout.getvalue().split("You have 23 pending tasks:\n")[1:]
     first, second, wrapped = shown

@@ -18,7 +18,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from adapters.console.console import run_console
 from core.storage.db import Database
 from core.storage.migrate import upgrade
-from tests.harness import ChatDriver, ScriptedAgent, build_chat
+from tests.harness import ChatDriver, ScriptedAgent, build_chat, queries_beside
 from tests.mcp_rig import Person, confirmations, envelope, titles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,9 @@ async def stdio_session(
 async def console(database: Database, typed: str) -> list[str]:
     shown = io.StringIO()
     chat = build_chat(database, ScriptedAgent())
-    await run_console(chat, stdin=io.StringIO(typed), stdout=shown, user="alice")
+    await run_console(
+        chat, queries_beside(chat), stdin=io.StringIO(typed), stdout=shown, user="alice"
+    )
     return shown.getvalue().splitlines()
 
 

@@ -20,7 +20,7 @@ from adapters.mcp.server import OPEN_TASKS_URI, build_server
 from core import tools
 from core.remote import Account, RemoteTools
 from core.storage.db import Database
-from tests.harness import ChatDriver, ScriptedAgent, build_chat
+from tests.harness import ChatDriver, ScriptedAgent, build_chat, queries_beside
 from tests.mcp_rig import Person, audit, confirmations, envelope, open_tasks, titles
 
 ALICE = Account(platform="console", external_id="alice", display_name="alice")
@@ -195,7 +195,9 @@ async def test_without_elicitation_the_delete_is_refused_and_waits_in_the_consol
 
     chat = build_chat(database, ScriptedAgent())
     shown = io.StringIO()
-    await run_console(chat, stdin=io.StringIO("1\n"), stdout=shown, user="alice")
+    await run_console(
+        chat, queries_beside(chat), stdin=io.StringIO("1\n"), stdout=shown, user="alice"
+    )
     assert shown.getvalue().splitlines() == [
         "Still waiting for your answer (asked from another app):",
         "• delete #1 “buy milk”?",

@@ -14,7 +14,6 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent, AgentTurn
-from core.chat import queries_for
 from core.chat.policy import APOLOGY
 from core.storage.db import Database, TransactionVoided, in_transaction
 from core.storage.delivery_models import ProcessedEvent
@@ -113,9 +112,7 @@ async def test_a_read_after_the_server_closed_the_idle_connections_is_answered(
     await chat.say("add milk")
     assert await end_every_other_connection(database) >= 1
 
-    page = await queries_for(chat.service).conversations(
-        platform="console", tenant="", user_ref="alice"
-    )
+    page = await chat.queries.conversations(platform="console", tenant="", user_ref="alice")
     assert [conversation.title for conversation in page.items] == ["Milk"]
 
 

@@ -13,7 +13,6 @@ import pytest
 from sqlmodel import select
 
 from adapters.slack import home, modals
-from core.chat import queries_for
 from core.clock import PinnedClock
 from core.conversation.views import BOARD_PAGE
 from core.storage import audit
@@ -306,7 +305,7 @@ async def test_the_board_reads_only_the_page_it_shows(
 ) -> None:
     await add(slack, "first")
     await many_tasks(database, await alice.user_id(), 3_000)
-    queries = queries_for(alice.service)
+    queries = alice.queries
     board = await queries.board(platform="slack", tenant=TEAM_ID, user_ref="U0ALICE")
     assert (len(board.open), board.open_total, board.open_start) == (BOARD_PAGE, 3_000, 0)
     later = await queries.board(platform="slack", tenant=TEAM_ID, user_ref="U0ALICE", start=2_990)

@@ -18,7 +18,7 @@ from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.slack_rig import slack_settings
 from tests.fakes.slack_socket import FakeSlackSocket
-from tests.harness import ChatDriver, ScriptedAgent, build_chat
+from tests.harness import ChatDriver, ScriptedAgent, build_chat, queries_beside
 
 
 async def test_a_dm_over_socket_mode(database: Database, agent: ScriptedAgent) -> None:
@@ -28,7 +28,9 @@ async def test_a_dm_over_socket_mode(database: Database, agent: ScriptedAgent) -
     stop = asyncio.Event()
     credentials = slack_credentials(slack_config(slack_settings(api)), "socket")
     inbox = Inbox(database)
-    running = asyncio.create_task(run_socket_mode(credentials, chat, inbox, stop=stop))
+    running = asyncio.create_task(
+        run_socket_mode(credentials, chat, queries_beside(chat), inbox, stop=stop)
+    )
     try:
         envelope_id = await socket.send(payloads.dm("add buy milk"))
         assert (await socket.wait_ack(envelope_id))["envelope_id"] == envelope_id

@@ -29,7 +29,7 @@ from core.storage.db import Database
 from core.storage.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.slack_rig import slack_settings
-from tests.harness import ScriptedAgent, build_chat
+from tests.harness import ScriptedAgent, build_chat, queries_beside
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,7 +145,9 @@ async def test_socket_mode_retries_log_one_line_each(
     chat = build_chat(database, ScriptedAgent())
     with caplog.at_level(logging.INFO):
         inbox = Inbox(database)
-        running = asyncio.create_task(run_socket_mode(credentials, chat, inbox, retry_seconds=0.05))
+        running = asyncio.create_task(
+            run_socket_mode(credentials, chat, queries_beside(chat), inbox, retry_seconds=0.05)
+        )
         for _ in range(400):
             failed = [r for r in caplog.records if r.getMessage().startswith("Failed to connect")]
             if len(failed) >= 3:
@@ -206,14 +208,14 @@ def test_todobot_serve_names_the_missing_setting(tmp_path: Path) -> None:
 def test_telegram_polling_failures_log_one_line_each(caplog: pytest.LogCaptureFixture) -> None:
     from telegram.error import NetworkError
 
-    from adapters.telegram.application import _polling_failed
+    from adapters.telegram.application import polling_failed
 
     with caplog.at_level(logging.INFO, logger="adapters.telegram.application"):
         for _ in range(3):
             try:
                 raise NetworkError("httpx.ConnectError: [Errno -3] name resolution failed")
             except NetworkError as error:
-                _polling_failed(error)
+                polling_failed(error)
     said = [record for record in caplog.records if record.name == "adapters.telegram.application"]
     assert len(said) == 3
     assert all(record.exc_info is None for record in said)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from core.chat import queries_for
 from core.commands.forms import TaskForm
 from core.domain.task_pages import LIST_PAGE
 from core.storage import audit
@@ -103,9 +102,7 @@ async def test_the_delete_button_asks_first(chat: ChatDriver) -> None:
         Press(platform=chat.platform, user_ref=chat.user, token=task.id.hex, action=Action.DELETE)
     )
     assert asked is not None and asked.text.startswith("Delete #1 “milk”?")
-    board = await queries_for(chat.service).board(
-        platform=chat.platform, tenant="", user_ref=chat.user
-    )
+    board = await chat.queries.board(platform=chat.platform, tenant="", user_ref=chat.user)
     assert [q.text for q in board.questions] == ["Delete #1 “milk”?"]
     done = await chat.service.press(pressing(chat, asked, "Delete “milk”"))
     assert done is not None and done.text == "Deleted #1 “milk”."

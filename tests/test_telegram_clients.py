@@ -26,7 +26,9 @@ async def test_both_clients_verify_tls_with_one_ca_bundle(
         load(context, *args, **kwargs)
 
     monkeypatch.setattr(ssl.SSLContext, "load_verify_locations", counted)
-    application = build_application(telegram_config(telegram_settings(bot_api)), chat.service)
+    application = build_application(
+        telegram_config(telegram_settings(bot_api)), chat.service, chat.queries
+    )
 
     assert len(loads) == 1
     assert application.bot.request.read_timeout == 10
@@ -37,7 +39,7 @@ async def test_the_application_still_talks_to_the_bot_api(
     chat: ChatDriver, bot_api: FakeTelegramAPI
 ) -> None:
     config = telegram_config(telegram_settings(bot_api))
-    application = build_application(config, chat.service, polling=False)
+    application = build_application(config, chat.service, chat.queries, polling=False)
     await application.initialize()
     try:
         await application.bot.send_message(501, "hello")

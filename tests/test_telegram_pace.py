@@ -37,7 +37,9 @@ async def bot_processes(
             stack.push_async_callback(db.dispose)
             pace = SharedPace(DatabaseSlots(db), pace_key(TOKEN), RATE, timer=timer)
             config = telegram_config(telegram_settings(api))
-            application = build_application(config, chat.service, polling=False, pace=pace)
+            application = build_application(
+                config, chat.service, chat.queries, polling=False, pace=pace
+            )
             await application.initialize()
             stack.push_async_callback(application.shutdown)
             applications.append(application)

@@ -20,7 +20,7 @@ from core.storage.db import Database
 from core.types import Attachment, Reply
 from tests.fakes.telegram_api import person, private_chat
 from tests.fakes.telegram_rig import polling_bot, telegram_api, telegram_settings
-from tests.harness import ScriptedAgent, build_chat
+from tests.harness import ScriptedAgent, build_chat, turns_and_reads
 
 ALICE = person(111, "Alice", "alice")
 
@@ -92,7 +92,9 @@ async def test_a_rejected_token_stops_start_up_clearly(
 ) -> None:
     async with telegram_api() as api:
         other = telegram_settings(api, telegram_bot_token=SecretStr("123:WRONGtoken"))
-        application = build_application(telegram_config(other), build_chat(database, agent))
+        application = build_application(
+            telegram_config(other), *turns_and_reads(build_chat(database, agent))
+        )
         with pytest.raises(TelegramSetupError, match="Telegram rejected TELEGRAM_BOT_TOKEN"):
             await run_polling(application, Inbox(database), asyncio.Event())
 
@@ -147,7 +149,7 @@ async def test_stopping_while_the_api_is_unreachable_ends_start_up(
     async with telegram_api() as api:
         api.fail("getMe", times=100, status=502, description="Bad Gateway")
         application = build_application(
-            telegram_config(telegram_settings(api)), build_chat(database, agent)
+            telegram_config(telegram_settings(api)), *turns_and_reads(build_chat(database, agent))
         )
         stop = asyncio.Event()
         polling = asyncio.create_task(run_polling(application, Inbox(database), stop))

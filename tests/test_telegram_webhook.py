@@ -25,7 +25,7 @@ from core.storage.models import Message, Task
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes.telegram_api import FakeTelegramAPI, message_update, person, private_chat
 from tests.fakes.telegram_rig import WEBHOOK_SECRET, TelegramRig, telegram_api, telegram_settings
-from tests.harness import ScriptedAgent, build_chat
+from tests.harness import ScriptedAgent, build_chat, turns_and_reads
 
 ALICE = person(111, "Alice", "alice")
 
@@ -164,7 +164,7 @@ async def test_set_webhook_registers_the_url_and_secret(database: Database) -> N
     async with telegram_api() as api:
         config = telegram_config(telegram_settings(api))
         application = build_application(
-            config, build_chat(database, ScriptedAgent()), polling=False
+            config, *turns_and_reads(build_chat(database, ScriptedAgent())), polling=False
         )
         url = "https://todo.example.com/telegram/webhook"
         await set_webhook(application, url, webhook_secret(config))

@@ -10,7 +10,7 @@ import pytest
 
 from adapters.slack import home, render
 from adapters.slack.translate import HomeState
-from core.chat import ChatService, queries_for
+from core.chat import ChatService
 from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage.db import Database
@@ -72,7 +72,7 @@ async def test_app_home_shows_overdue_and_today_first(
     await call(chat, agent, "add_task", title="today", due="2026-03-02T18:00", tags=["home"])
     await call(chat, agent, "add_task", title="soon", due="2026-03-03")
     clock.advance(timedelta(days=1, hours=10))  # Tuesday 19:00 in Berlin
-    board = await queries_for(chat.service).board(platform="slack", tenant="", user_ref="U0ALICE")
+    board = await chat.queries.board(platform="slack", tenant="", user_ref="U0ALICE")
     assert [task.title for task in board.open] == ["today", "soon", "later", "no date"]
     assert [task.group for task in board.open] == ["overdue", "today", "later", "later"]
     assert board.open[0].details == "overdue by 1 day, #home"

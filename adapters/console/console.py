@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Protocol, TextIO
 
 from adapters.console.translate import PLATFORM, read_line, render
-from core.chat import ChatService, queries_for
+from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.domain.zones import machine_zone
 from core.types import Attachment, Button, Incoming
 
@@ -86,6 +87,7 @@ class TerminalLines:
 
 async def run_console(
     chat: ChatService,
+    queries: ChatQueries,
     *,
     stdin: TextIO = sys.stdin,
     stdout: TextIO = sys.stdout,
@@ -102,7 +104,7 @@ async def run_console(
         print(BANNER, file=stdout, flush=True)
     with source.printing():
         failed = await _talk(
-            chat, source, stdout, user=user, export_to=export_to, prefix=interactive
+            chat, queries, source, stdout, user=user, export_to=export_to, prefix=interactive
         )
     if interactive:
         print(GOODBYE, file=stdout, flush=True)
@@ -111,6 +113,7 @@ async def run_console(
 
 async def _talk(
     chat: ChatService,
+    queries: ChatQueries,
     source: LineSource,
     stdout: TextIO,
     *,
@@ -123,7 +126,7 @@ async def _talk(
     choices: list[Button] = []
     failed = 0
     zone = machine_zone()  # the person at the console is where the machine is
-    waiting = await queries_for(chat).waiting(platform=PLATFORM, tenant="", user_ref=user)
+    waiting = await queries.waiting(platform=PLATFORM, tenant="", user_ref=user)
     if waiting is not None:  # a delete asked from an MCP client that could not ask here
         choices = list(waiting.buttons)
         print(render(waiting), file=stdout, flush=True)

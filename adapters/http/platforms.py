@@ -7,7 +7,8 @@ platform delivers it again. Intake never runs a turn.
 
 Workers (`start_workers`): the inbox hands each recorded delivery to its adapter's processing
 coroutine, which claims the delivery in the core in the same transaction as its effect. The
-workers also hold what sends to the platform: reminder senders and Telegram's Application.
+workers also hold what reminders go out through (Slack's clients, Telegram's bot) and Telegram's
+Application.
 
 Both halves take the platforms `served_platforms` finds configured (adapters/http/served.py),
 checked alike, so a configuration that works for one role works for the other. Each
@@ -31,10 +32,13 @@ from adapters.http.limits import SLACK_BODY_MAX, TELEGRAM_BODY_MAX
 from adapters.http.served import ServedPlatforms
 from adapters.telegram.config import TelegramConfig
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
-from core.reminders.delivery import Sender
 
 if TYPE_CHECKING:
+    from telegram.ext import ExtBot
+
+    from adapters.slack.clients import WorkspaceClients
     from adapters.slack.distribution import Distribution
     from adapters.slack.routing import Counted
 
@@ -49,18 +53,21 @@ Lifespan = Callable[[], AbstractAsyncContextManager[Any]]
 
 @dataclass
 class PlatformWorkers:
-    """What a worker process holds for the platforms: the inbox sources it runs, reminder
-    senders, and what must run for the server's life (Telegram's Application)."""
+    """What a worker process holds for the platforms: the inbox sources it runs, what
+    reminders go out through (Slack's workspace clients, Telegram's bot), and what must run
+    for the server's life (Telegram's Application)."""
 
     sources: list[str] = field(default_factory=list)
-    senders: list[Sender] = field(default_factory=list)
     lifespans: list[Lifespan] = field(default_factory=list)
+    slack_clients: WorkspaceClients | None = None
+    telegram_bot: ExtBot[Any] | None = None
 
 
 def mount_intake(
     app: DirectRoutesApp,
     platforms: ServedPlatforms,
     chat: ChatService,
+    queries: ChatQueries,
     inbox: Inbox,
     count_error: Callable[[str], None],
     slack_workspaces: Distribution | None = None,
@@ -73,7 +80,7 @@ def mount_intake(
         from adapters.slack.http import make_install_endpoint, make_slack_endpoint
 
         slack_app = create_slack_app(
-            platforms.slack, chat, mode="http", inbox=inbox, distribution=slack_workspaces
+            platforms.slack, chat, queries, mode="http", inbox=inbox, distribution=slack_workspaces
         )
         signing_secret = platforms.slack.signing_secret or ""
         endpoint = make_slack_endpoint(slack_app, signing_secret=signing_secret)
@@ -100,6 +107,7 @@ def start_workers(
     telegram: TelegramConfig,
     platforms: ServedPlatforms,
     chat: ChatService,
+    queries: ChatQueries,
     inbox: Inbox,
     slack_workspaces: Distribution | None = None,
     counted: Counted | None = None,
@@ -112,25 +120,25 @@ def start_workers(
     if platforms.slack is not None:
         from adapters.slack import deliveries as slack_deliveries
         from adapters.slack.app import create_slack_runner
-        from adapters.slack.reminders import SlackReminderSender
 
         assert platforms.slack is not None
-        runner, clients = create_slack_runner(platforms.slack, chat, slack_workspaces, counted)
+        runner, clients = create_slack_runner(
+            platforms.slack, chat, queries, slack_workspaces, counted
+        )
         slack_deliveries.run_from(inbox, runner)
         workers.sources.append(slack_deliveries.SOURCE)
-        workers.senders.append(SlackReminderSender(clients))
+        workers.slack_clients = clients
     if platforms.telegram_secret is not None:
         from adapters.telegram import deliveries as telegram_deliveries
         from adapters.telegram.application import build_application, telegram_lifespan
-        from adapters.telegram.reminders import TelegramReminderSender
 
-        application = build_application(telegram, chat, polling=False)
+        application = build_application(telegram, chat, queries, polling=False)
 
         def ready() -> None:
             telegram_deliveries.run_from(inbox, application)
             inbox.wake()
 
         workers.sources.append(telegram_deliveries.SOURCE)
-        workers.senders.append(TelegramReminderSender(application.bot))
+        workers.telegram_bot = application.bot
         workers.lifespans.append(lambda: telegram_lifespan(application, when_ready=ready))
     return workers

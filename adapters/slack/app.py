@@ -29,6 +29,7 @@ from adapters.slack.team_translate import SlackMembers
 from adapters.slack.translate import ACTION_PREFIX, PLATFORM, split_command, unescape
 from adapters.slack.worker import SlackWorker
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
 
 if TYPE_CHECKING:
@@ -81,10 +82,12 @@ def build_app(
     return app
 
 
-def register_listeners(app: AsyncApp, hand_off: HandOff, chat: ChatService | None = None) -> None:
+def register_listeners(
+    app: AsyncApp, hand_off: HandOff, chat: ChatService, queries: ChatQueries
+) -> None:
     """Every delivery we handle is handed off, then acked: a hand-off that fails (a durable
     inbox that cannot record) fails the request, so Slack delivers it again. Opening a modal
-    and saving a form happen here instead (through `chat`): Slack wants them at once.
+    and saving a form happen here instead (through `chat` and `queries`): Slack wants them at once.
     Messages, by far the most frequent, are matched first."""
 
     async def accept(ack: Ack, body: dict[str, Any]) -> None:
@@ -99,28 +102,29 @@ def register_listeners(app: AsyncApp, hand_off: HandOff, chat: ChatService | Non
 
     for event in ("message", "app_mention", "app_home_opened"):
         app.event(event)(accept)
-    if chat is not None:
-        register_surfaces(app, hand_off, chat)
+    register_surfaces(app, hand_off, chat, queries)
     app.command(re.compile(r"^/"))(accept_command)
     app.action(re.compile(f"^{ACTION_PREFIX}"))(accept)
 
 
-def register_surfaces(app: AsyncApp, hand_off: HandOff, chat: ChatService) -> None:
+def register_surfaces(
+    app: AsyncApp, hand_off: HandOff, chat: ChatService, queries: ChatQueries
+) -> None:
     """The Home tab's Add button and Edit menu item, the shortcuts, and the form's submission.
     These come before the catch-all action listener: bolt runs the first that matches. Each
     speaks through the request's `client`, which bolt gave the token of its workspace."""
 
     async def open_add(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         await ack()
-        await SlackSurfaces(chat, client).open_add(body, origin=modals.FROM_HOME)
+        await SlackSurfaces(chat, queries, client).open_add(body, origin=modals.FROM_HOME)
 
     async def new_task(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         await ack()
-        await SlackSurfaces(chat, client).open_add(body, origin=modals.FROM_SHORTCUT)
+        await SlackSurfaces(chat, queries, client).open_add(body, origin=modals.FROM_SHORTCUT)
 
     async def save_message(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         await ack()
-        await SlackSurfaces(chat, client).open_saving_message(body)
+        await SlackSurfaces(chat, queries, client).open_saving_message(body)
 
     async def task_menu(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
         """Edit opens the form now; Delete is a press like any other, handed off."""
@@ -131,10 +135,10 @@ def register_surfaces(app: AsyncApp, hand_off: HandOff, chat: ChatService) -> No
             await ack()
             return
         await ack()
-        await SlackSurfaces(chat, client).open_edit(body, task_id)
+        await SlackSurfaces(chat, queries, client).open_edit(body, task_id)
 
     async def submit(ack: Ack, body: dict[str, Any], client: AsyncWebClient) -> None:
-        surfaces = SlackSurfaces(chat, client)
+        surfaces = SlackSurfaces(chat, queries, client)
         answer = await surfaces.submit(body)
         await ack(**answer) if answer else await ack()
         if not answer or answer.get("response_action") != "errors":
@@ -150,32 +154,36 @@ def register_surfaces(app: AsyncApp, hand_off: HandOff, chat: ChatService) -> No
 def create_slack_app(
     credentials: SlackCredentials,
     chat: ChatService,
+    queries: ChatQueries,
     *,
     mode: Mode,
     inbox: Inbox,
     distribution: Distribution | None = None,
 ) -> AsyncApp:
     """An app whose listeners record every delivery in `inbox`, then ack. Forms are opened
-    and saved right here (Slack wants them at once), through `chat`."""
+    and saved right here (Slack wants them at once), through `chat` and `queries`."""
     app = build_app(credentials, mode=mode, distribution=distribution)
 
     async def record(body: dict[str, Any]) -> None:
         await deliveries.record(inbox, body)
 
-    register_listeners(app, record, chat)
+    register_listeners(app, record, chat, queries)
     return app
 
 
-def create_slack_worker(credentials: SlackCredentials, chat: ChatService) -> SlackWorker:
+def create_slack_worker(
+    credentials: SlackCredentials, chat: ChatService, queries: ChatQueries
+) -> SlackWorker:
     """The worker that runs recorded Slack deliveries, with a Web API client of its own."""
     client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
     chat.memberships.register(PLATFORM, SlackMembers(OneWorkspace(client)))
-    return SlackWorker(chat=chat, client=client)
+    return SlackWorker(chat=chat, queries=queries, client=client)
 
 
 def create_slack_runner(
     credentials: SlackCredentials,
     chat: ChatService,
+    queries: ChatQueries,
     slack_workspaces: Distribution | None,
     counted: Counted | None,
 ) -> tuple[Runner, WorkspaceClients]:
@@ -186,6 +194,6 @@ def create_slack_runner(
     if slack_workspaces is not None:
         clients = slack_workspaces.clients
         chat.memberships.register(PLATFORM, SlackMembers(clients))
-        return WorkspaceWorkers(chat=chat, clients=clients, counted=counted), clients
-    worker = create_slack_worker(credentials, chat)
+        return WorkspaceWorkers(chat, queries, clients, counted), clients
+    worker = create_slack_worker(credentials, chat, queries)
     return worker, OneWorkspace(worker.client)

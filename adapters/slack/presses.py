@@ -10,9 +10,9 @@ from adapters.slack.translate import (
     HomeState,
     Payload,
     Where,
-    _enterprise,
-    _tenant,
+    enterprise_of,
     is_group_channel,
+    tenant_of,
 )
 from core.types import Press, parse_payload
 
@@ -46,7 +46,7 @@ def press_from_action(body: Payload) -> SlackPress | None:
     channel = container.get("channel_id") or (body.get("channel") or {}).get("id") or ""
     press = Press(
         platform=PLATFORM,
-        tenant=_tenant(body),
+        tenant=tenant_of(body),
         user_ref=str(user["id"]),
         token=token,
         action=choice,
@@ -66,7 +66,7 @@ def press_from_action(body: Payload) -> SlackPress | None:
         HomeState.of_view(view) if isinstance(view, dict) and view.get("type") == "home" else None
     )
     return SlackPress(
-        press, where, bool(container.get("is_ephemeral")), _enterprise(body), home=home
+        press, where, bool(container.get("is_ephemeral")), enterprise_of(body), home=home
     )
 
 

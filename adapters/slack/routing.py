@@ -16,6 +16,7 @@ from adapters.slack.clients import Workspace, WorkspaceClients
 from adapters.slack.translate import Payload, sender
 from adapters.slack.worker import SlackWorker
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,7 @@ Counted = Callable[[str], None]
 @dataclass
 class WorkspaceWorkers:
     chat: ChatService
+    queries: ChatQueries
     clients: WorkspaceClients
     counted: Counted | None = None
     _workers: dict[Workspace, SlackWorker] = field(default_factory=dict)
@@ -59,6 +61,6 @@ class WorkspaceWorkers:
             return None
         worker = self._workers.get(workspace)
         if worker is None or worker.client is not client:
-            worker = SlackWorker(chat=self.chat, client=client)
+            worker = SlackWorker(chat=self.chat, queries=self.queries, client=client)
             self._workers[workspace] = worker
         return worker

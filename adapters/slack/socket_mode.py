@@ -25,6 +25,7 @@ from adapters.slack import deliveries
 from adapters.slack.app import create_slack_app, create_slack_worker
 from adapters.slack.config import SlackConfigError, SlackCredentials
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
 from core.delivery.transient import SLACK_LATER
 
@@ -87,6 +88,7 @@ async def check_tokens(credentials: SlackCredentials) -> None:
 async def run_socket_mode(
     credentials: SlackCredentials,
     chat: ChatService,
+    queries: ChatQueries,
     inbox: Inbox,
     *,
     stop: asyncio.Event | None = None,
@@ -97,8 +99,8 @@ async def run_socket_mode(
     (within `grace_seconds`; the rest wait in the inbox for the next start). SlackConfigError
     at once when Slack rejects a token."""
     await check_tokens(credentials)
-    app = create_slack_app(credentials, chat, mode="socket", inbox=inbox)
-    deliveries.run_from(inbox, create_slack_worker(credentials, chat))
+    app = create_slack_app(credentials, chat, queries, mode="socket", inbox=inbox)
+    deliveries.run_from(inbox, create_slack_worker(credentials, chat, queries))
     # The socket client retries a lost connection every `retry_seconds` (its ping interval):
     # one line an attempt, no traceback.
     handler = AsyncSocketModeHandler(

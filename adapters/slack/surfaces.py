@@ -18,7 +18,8 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack import home, modals
 from adapters.slack.translate import PLATFORM, HomeState, Payload, tenant_of
-from core.chat import ChatService, queries_for
+from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +29,14 @@ GONE = "That task isn't on your list any more."
 @dataclass
 class SlackSurfaces:
     chat: ChatService
+    queries: ChatQueries
     client: AsyncWebClient
 
     async def publish_home(
         self, *, tenant: str, user: str, state: HomeState, notice: str | None = None
     ) -> None:
         """Draw the person's Home tab afresh from the database."""
-        board = await queries_for(self.chat).board(
+        board = await self.queries.board(
             platform=PLATFORM,
             tenant=tenant,
             user_ref=user,
@@ -56,7 +58,7 @@ class SlackSurfaces:
 
     async def open_edit(self, body: Payload, task_id: UUID) -> None:
         user = str((body.get("user") or {}).get("id") or "")
-        task = await queries_for(self.chat).task(
+        task = await self.queries.task(
             platform=PLATFORM, tenant=tenant_of(body), user_ref=user, task_id=task_id
         )
         view = (

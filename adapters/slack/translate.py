@@ -107,7 +107,8 @@ def tenant_of(body: Payload) -> str:
     return _tenant(body)
 
 
-def _enterprise(body: Payload) -> str | None:
+def enterprise_of(body: Payload) -> str | None:
+    """The Enterprise Grid organization a payload came from, if any."""
     enterprise = body.get("enterprise")
     if isinstance(enterprise, dict):
         return enterprise.get("id")
@@ -175,7 +176,7 @@ def message_from_event(body: Payload) -> SlackMessage | None:
         message_ts=event.get("ts"),
         is_group=incoming.is_group,
     )
-    return SlackMessage(incoming, where, _enterprise(body))
+    return SlackMessage(incoming, where, enterprise_of(body))
 
 
 def split_command(text: str) -> tuple[str | None, str]:
@@ -217,7 +218,7 @@ def message_from_command(body: Payload) -> SlackMessage | None:
         response_url=body.get("response_url"),
         is_group=incoming.is_group,
     )
-    return SlackMessage(incoming, where, _enterprise(body))
+    return SlackMessage(incoming, where, enterprise_of(body))
 
 
 def home_opened(body: Payload) -> HomeOpened | None:

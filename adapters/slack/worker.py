@@ -34,6 +34,7 @@ from adapters.slack.translate import (
 )
 from adapters.slack.zones import SlackZones
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.types import Attachment, Incoming, Reply
 
 log = logging.getLogger(__name__)
@@ -49,12 +50,13 @@ def is_command(body: Payload) -> bool:
 @dataclass
 class SlackWorker:
     chat: ChatService
+    queries: ChatQueries
     client: AsyncWebClient
     _zones: SlackZones | None = None
 
     @property
     def surfaces(self) -> SlackSurfaces:
-        return SlackSurfaces(self.chat, self.client)
+        return SlackSurfaces(self.chat, self.queries, self.client)
 
     async def process(self, body: Payload, redelivered: bool = False) -> None:
         """Apply one delivery. Raises when the core or Slack fails, so a caller can retry.

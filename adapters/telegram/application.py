@@ -37,6 +37,7 @@ from adapters.telegram.ratelimit import TodobotRateLimiter
 from adapters.telegram.team_translate import TelegramMembers
 from adapters.telegram.translate import PLATFORM
 from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
 from core.delivery.send_pace import Pace, shared_pace
 
@@ -49,6 +50,7 @@ LONG_POLL_SECONDS = 25
 def build_application(
     config: TelegramConfig,
     chat: ChatService,
+    queries: ChatQueries,
     *,
     polling: bool = True,
     bridge: TelegramBridge | None = None,
@@ -93,7 +95,7 @@ def build_application(
     if not polling:
         builder = builder.updater(None)
     application = builder.build()
-    application.bot_data[BRIDGE_KEY] = bridge or TelegramBridge(chat)
+    application.bot_data[BRIDGE_KEY] = bridge or TelegramBridge(chat, queries)
     chat.memberships.register(PLATFORM, TelegramMembers(application.bot))
     application.add_error_handler(_failed)
     return application
@@ -196,7 +198,7 @@ async def run_polling(
             timeout=LONG_POLL_SECONDS,
             allowed_updates=list(ALLOWED_UPDATES),
             bootstrap_retries=5,
-            error_callback=_polling_failed,
+            error_callback=polling_failed,
         )
         await application.start()
         log.info("Polling Telegram as @%s", application.bot.username)
@@ -211,7 +213,7 @@ async def run_polling(
         await application.shutdown()
 
 
-def _polling_failed(error: TelegramError) -> None:
+def polling_failed(error: TelegramError) -> None:
     """PTB retries by itself; say so in one line (the traceback only when debugging)."""
     log.warning(
         "Telegram polling failed (%s: %s); retrying",

@@ -38,7 +38,8 @@ from adapters.telegram.translate import (
     message_ref,
     read_update,
 )
-from core.chat import ChatService, queries_for
+from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.types import Reply
 
 log = logging.getLogger(__name__)
@@ -60,9 +61,15 @@ class TelegramBridge:
     """
 
     def __init__(
-        self, chat: ChatService, *, typing_after: float = 0.8, typing_every: float = 4.5
+        self,
+        chat: ChatService,
+        queries: ChatQueries,
+        *,
+        typing_after: float = 0.8,
+        typing_every: float = 4.5,
     ) -> None:
         self.chat = chat
+        self.queries = queries
         self.typing_after = typing_after
         self.typing_every = typing_every
 
@@ -96,7 +103,7 @@ class TelegramBridge:
     async def _answer_inline(self, bot: Bot, search: InlineSearch) -> None:
         """Only the asker's tasks, never cached for anyone else (`is_personal`), and barely
         cached at all, as the list changes."""
-        tasks = await queries_for(self.chat).search_tasks(
+        tasks = await self.queries.search_tasks(
             platform=PLATFORM, tenant="", user_ref=search.user_ref, text=search.text
         )
         offer = (

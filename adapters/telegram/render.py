@@ -103,7 +103,7 @@ def _units(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def _utf16_slice(text: str, start: int, end: int | None) -> str:
+def utf16_slice(text: str, start: int, end: int | None) -> str:
     encoded = text.encode("utf-16-le")
     stop = None if end is None else end * 2
     return encoded[start * 2 : stop].decode("utf-16-le", errors="ignore")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.telegram.inline import InlineSearch, read_inline
-from adapters.telegram.render import _utf16_slice
+from adapters.telegram.render import utf16_slice
 from core.types import (
     Incoming,
     Mention,
@@ -188,8 +188,8 @@ def _split_command(
     if first is None or first.get("offset") != 0:
         return None, text
     length = int(first.get("length", 0))
-    head = _utf16_slice(text, 0, length)
-    rest = _utf16_slice(text, length, None)
+    head = utf16_slice(text, 0, length)
+    rest = utf16_slice(text, length, None)
     name, _, addressee = head[1:].partition("@")
     if addressee and addressee.lower() != bot.username.lower() and is_group:
         return "", text
@@ -205,7 +205,7 @@ def _strip_mentions(
         offset, length = int(entity.get("offset", 0)), int(entity.get("length", 0))
         kind = entity.get("type")
         if kind == "mention":
-            named = _utf16_slice(text, offset, offset + length)
+            named = utf16_slice(text, offset, offset + length)
             if named.lower() == f"@{bot.username.lower()}":
                 spans.append((offset, length))
         elif kind == "text_mention":
@@ -213,8 +213,8 @@ def _strip_mentions(
             if isinstance(user, Mapping) and user.get("id") == bot.id:
                 spans.append((offset, length))
     for offset, length in sorted(spans, reverse=True):
-        before = _utf16_slice(text, 0, offset).rstrip()
-        after = _utf16_slice(text, offset + length, None).lstrip()
+        before = utf16_slice(text, 0, offset).rstrip()
+        after = utf16_slice(text, offset + length, None).lstrip()
         text = f"{before} {after}"
     return text.strip(), bool(spans)
 

@@ -68,7 +68,9 @@ async def transcript(directory: Path, typed: tuple[str, ...] = TYPED) -> str:
     services = build_services(settings, clock=PinnedClock(MONDAY_MORNING, frozen=True))
     screen = io.StringIO()
     try:
-        await run_console(services.chat, stdout=screen, user="you", lines=Typing(typed, screen))
+        await run_console(
+            services.chat, services.queries, stdout=screen, user="you", lines=Typing(typed, screen)
+        )
     finally:
         await services.close()
     return screen.getvalue()

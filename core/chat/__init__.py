@@ -30,11 +30,11 @@ from core.chat.policy import (
     KeyReused,
 )
 from core.chat.screening import (
-    _addressed,
-    _AgentFailed,
-    _press_source,
-    _screened,
-    _screened_name,
+    AgentFailed,
+    addressed,
+    press_source,
+    screened,
+    screened_name,
 )
 from core.chat.sent_buttons import remember_sent_buttons
 from core.clock import Clock, SystemClock
@@ -43,7 +43,6 @@ from core.commands.extensions import CommandFunction, Memberships, TextRouter
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction
 from core.conversation import conversations
 from core.conversation.message_writes import NewMessage, write_messages
-from core.conversation.queries import ChatQueries
 from core.delivery import events, windows
 from core.delivery.events import claim_event
 from core.delivery.ratelimit import over_limit
@@ -86,7 +85,7 @@ class ChatService:
         answer for a delivery already applied, so it is sent after all. A client's
         idempotency key (`incoming.fingerprint` set) is such a delivery id whose answer is
         kept for `policy.idempotency_window`; KeyReused when it came with another request."""
-        incoming = _screened(incoming)
+        incoming = screened(incoming)
         try:
             reply = await self._handle_once(incoming, redelivered=redelivered)
         except KeyReused:  # the client's mistake, not a failed turn
@@ -100,7 +99,7 @@ class ChatService:
     async def _handle_once(self, incoming: Incoming, *, redelivered: bool) -> Reply | None:
         try:
             reply = await self._retrying(lambda session: self._kept(session, incoming))
-        except _AgentFailed:
+        except AgentFailed:
             reply = await self._retrying(
                 lambda session: self._kept(session, incoming, apologise=True)
             )
@@ -152,7 +151,7 @@ class ChatService:
         press = replace(
             press,
             token=without_controls(press.token),
-            display_name=_screened_name(press.display_name),
+            display_name=screened_name(press.display_name),
         )
         if await self._presses.retry_after(f"{press.platform}|{press.tenant}|{press.user_ref}"):
             return Reply(text=PRESSING_TOO_FAST, ephemeral=True, outcome="rate_limited")
@@ -160,7 +159,7 @@ class ChatService:
             reply = await self._retrying(lambda session: self._decided(session, press))
             if reply is None and redelivered and press.event_id and press.fingerprint:
                 reply = await self.unanswered(
-                    platform=_press_source(press),
+                    platform=press_source(press),
                     event_id=press.event_id,
                     fingerprint=press.fingerprint,
                 )
@@ -292,9 +291,4 @@ class ChatService:
             tool_calls=kept_calls(context.calls),
         )
         await write_messages(session, conversation=conversation, messages=[*unwritten, stored])
-        return _addressed(reply, conversation, stored, context)
-
-
-def queries_for(chat: ChatService) -> ChatQueries:
-    """The reads over the same database, clock and default zone as `chat`'s turns."""
-    return ChatQueries(chat.db, clock=chat.clock, default_timezone=chat.policy.default_timezone)
+        return addressed(reply, conversation, stored, context)

@@ -11,7 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent, AgentTurn, AgentUnavailable
 from core.chat.policy import APOLOGY, UNKNOWN_COMMAND
-from core.chat.screening import _AgentFailed, _lost_connection
+from core.chat.screening import AgentFailed, lost_connection
 from core.chat.turn_parts import Command, remind_pending, typed_answer
 from core.clock import Clock
 from core.commands.extensions import CommandCall, CommandFunction
@@ -97,11 +97,11 @@ async def answer_turn(
             return await TOOL_COMMANDS[command.name](context, command.args)
         return UNKNOWN_COMMAND.format(name=command.name)
     except Exception as failure:
-        lost = _lost_connection(failure)
+        lost = lost_connection(failure)
         if lost is not None:
             raise lost from lost.__cause__  # keep the driver error as the cause
         if isinstance(failure, AgentUnavailable):  # its backend logged why, in one line
             log.debug("the agent could not answer; the turn is rolled back", exc_info=True)
         else:
             log.exception("the agent failed; the turn is rolled back")
-        raise _AgentFailed from failure
+        raise AgentFailed from failure

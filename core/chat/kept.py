@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.chat.policy import ChatPolicy
-from core.chat.screening import _press_source
+from core.chat.screening import press_source
 from core.commands.presses import ConfirmAction, decide_press
 from core.delivery import events
 from core.delivery.events import claim_event, release_event
@@ -60,7 +60,7 @@ async def decided(
 
     if not (press.event_id and press.fingerprint):
         return await decide(press)
-    source = _press_source(press)
+    source = press_source(press)
     if not await claim_event(
         session, source=source, event_id=press.event_id, expires_after=policy.idempotency_window
     ):

@@ -20,15 +20,15 @@ from core.types import (
 )
 
 
-class _AgentFailed(Exception):
+class AgentFailed(Exception):
     """The agent or a command raised: the turn is rolled back and stored with an apology."""
 
 
-def _press_source(press: Press) -> str:
+def press_source(press: Press) -> str:
     return f"{press.platform}:press"  # as `decide_press` claims a platform's presses
 
 
-def _lost_connection(failure: BaseException) -> SQLAlchemyError | None:
+def lost_connection(failure: BaseException) -> SQLAlchemyError | None:
     """The lost-connection error behind a failure, even one an agent library wrapped."""
     seen: set[int] = set()
     current: BaseException | None = failure
@@ -40,21 +40,21 @@ def _lost_connection(failure: BaseException) -> SQLAlchemyError | None:
     return None
 
 
-def _screened(incoming: Incoming) -> Incoming:
+def screened(incoming: Incoming) -> Incoming:
     """The message without the control characters no retry could get past (see
     `core.message_text`)."""
     return replace(
         incoming,
         text=without_controls(incoming.text),
-        display_name=_screened_name(incoming.display_name),
+        display_name=screened_name(incoming.display_name),
     )
 
 
-def _screened_name(name: str | None) -> str | None:
+def screened_name(name: str | None) -> str | None:
     return without_controls(name) if name is not None else None
 
 
-def _addressed(
+def addressed(
     reply: Reply, conversation: Conversation, stored: NewMessage, context: ToolContext
 ) -> Reply:
     reply.conversation_id = conversation.id

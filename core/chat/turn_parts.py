@@ -10,7 +10,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent
 from core.chat.policy import ChatPolicy
-from core.chat.screening import _addressed
+from core.chat.screening import addressed
 from core.commands import typed_answers
 from core.commands.extensions import TextRouter
 from core.commands.presses import ConfirmAction
@@ -152,7 +152,7 @@ async def refused_as_too_long(
         conversation=conversation,
         messages=[NewMessage("user", excerpt(incoming.text), now), stored],
     )
-    return _addressed(Reply(text=refusal), conversation, stored, ToolContext(session, user.id))
+    return addressed(Reply(text=refusal), conversation, stored, ToolContext(session, user.id))
 
 
 def history_window(agent: Agent, policy: ChatPolicy) -> int:

@@ -203,11 +203,30 @@ class Inbox:
         Whatever is still running after that keeps its lease and is picked up again later."""
         self._stopping.set()
         self._wake.set()
-        running = list(self._in_flight.values())
-        if running:
-            _done, pending = await asyncio.wait(running, timeout=grace_seconds)
-            if pending:
-                log.warning("%d inbox items still running at shutdown; left leased", len(pending))
+        if not self.busy:
+            return
+        try:
+            await asyncio.wait_for(self.settled(), timeout=grace_seconds)
+        except TimeoutError:
+            if self._in_flight:
+                count = len(self._in_flight)
+                log.warning("%d inbox items still running at shutdown; left leased", count)
+
+    @property
+    def busy(self) -> bool:
+        """Whether this worker holds anything: an item in flight or a claim under way."""
+        return bool(self._in_flight) or self._claiming is not None
+
+    async def settled(self) -> None:
+        """Wait until this worker holds nothing: no item in flight, no claim under way."""
+        while True:
+            running = list(self._in_flight.values())
+            if running:
+                await asyncio.wait(running)
+            elif self._claiming is not None:
+                await asyncio.shield(self._claiming)
+            else:
+                return
 
     def _finished(self, key: int, _task: asyncio.Task[None]) -> None:
         self._in_flight.pop(key, None)

@@ -29,6 +29,7 @@ from core.delivery.inbox import Inbox
 from tests.draining import drain
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
+from tests.harness import queries_beside
 
 
 def slack_settings(api: FakeSlackApi, **overrides: Any) -> Settings:
@@ -108,10 +109,11 @@ class SlackRig:
 async def slack_rig(chat: ChatService) -> AsyncIterator[SlackRig]:
     api = await FakeSlackApi().start()
     inbox = Inbox(chat.db)
+    queries = queries_beside(chat)
     try:
         credentials = slack_credentials(slack_config(slack_settings(api)), "http")
-        app = create_slack_app(credentials, chat, mode="http", inbox=inbox)
-        worker = create_slack_worker(credentials, chat)
+        app = create_slack_app(credentials, chat, queries, mode="http", inbox=inbox)
+        worker = create_slack_worker(credentials, chat, queries)
         deliveries.run_from(inbox, worker)
         endpoint = make_slack_endpoint(app, signing_secret=credentials.signing_secret or "")
         web = Starlette(routes=[Route("/slack/events", endpoint, methods=["POST"])])

@@ -30,6 +30,7 @@ from tests.fakes.telegram_api import (
     FakeTelegramAPI,
     message_update,
 )
+from tests.harness import queries_beside
 
 WEBHOOK_SECRET = "s3cret-Token_for-tests"
 
@@ -120,7 +121,8 @@ async def polling_bot(
     application = build_application(
         telegram_config(telegram_settings(api)),
         chat,
-        bridge=TelegramBridge(chat, **bridge),
+        queries_beside(chat),
+        bridge=TelegramBridge(chat, queries_beside(chat), **bridge),
         pace=pace,
     )
     inbox = Inbox(database)

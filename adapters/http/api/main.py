@@ -12,7 +12,8 @@ from adapters.http.api.deps import ChatApi
 from adapters.http.api.routes import chat, confirmations, conversations, reminders, undo
 from adapters.http.auth import TokenVerifier
 from adapters.http.limits import API_BODY_MAX
-from core.chat import ChatService, queries_for
+from core.chat import ChatService
+from core.conversation.queries import ChatQueries
 from core.delivery.windows import request_window
 
 api_router = APIRouter(prefix="/api/{user_id}", tags=["chat"], max_body_size=API_BODY_MAX)
@@ -24,11 +25,16 @@ api_router.include_router(undo.router)
 
 
 def install_chat_api(
-    app: FastAPI, chat: ChatService, verifier: TokenVerifier, *, requests_per_minute: int = 0
+    app: FastAPI,
+    chat: ChatService,
+    queries: ChatQueries,
+    verifier: TokenVerifier,
+    *,
+    requests_per_minute: int = 0,
 ) -> None:
-    """Serve the chat API from `chat`. `requests_per_minute` (0: none) limits each person's
-    requests to every endpoint here, across workers; chat messages are also limited by the
-    stored ones."""
+    """Serve the chat API: its turns from `chat`, its reads from `queries`.
+    `requests_per_minute` (0: none) limits each person's requests to every endpoint here,
+    across workers; chat messages are also limited by the stored ones."""
     window = request_window(chat.db, requests_per_minute, chat.clock, scope="api")
-    app.state.chat_api = ChatApi(chat, queries_for(chat), verifier, window)
+    app.state.chat_api = ChatApi(chat, queries, verifier, window)
     app.include_router(api_router)

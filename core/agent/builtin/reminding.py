@@ -168,7 +168,7 @@ def read(
     """The reminder request in `text`, or None when it is not one (the engine reads it).
 
     `follows_reminder`: the last reply set a reminder, so "make it 6pm" moves it."""
-    said = _plain(text)
+    said = without_lead_ins(text)
     if not _SOMEWHERE_REMIND.search(said):
         return _follow_up(said, now=now, zone=zone) if follows_reminder else None
     if ASK_LIST.search(said) and not _SAYS_REMIND_ME.search(said):
@@ -177,7 +177,7 @@ def read(
         return CancelAllReminders()  # "cancel all my reminders pls 🙏"
     if found := CANCEL.search(said):
         rest = found.group("rest") or found.group("rest2") or found.group("rest3") or ""
-        return CancelReminder(_target(rest))
+        return CancelReminder(reminder_target(rest))
     if found := CHANGE.search(said):
         changed = _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
         if not found.group("named"):
@@ -193,7 +193,7 @@ def read(
     if found := BEFORE.search(trim_tail(said)):
         minutes = _minutes(found.group("amount"))
         if minutes is not None:
-            return RemindBefore(_target(found.group("what") or ""), minutes)
+            return RemindBefore(reminder_target(found.group("what") or ""), minutes)
     if (found := REMIND_SHIFTED.match(said)) is not None:
         minutes = _shift("", TRAILERS.sub("", found.group("spec").strip(" ,.!?")))
         if minutes is not None:
@@ -203,15 +203,15 @@ def read(
         for size in range(min(4, len(words) - 1), 0, -1):  # "half an hour" before "an hour"
             minutes = _minutes(" ".join(words[-size:]))
             if minutes is not None:
-                return RemindBefore(_target(" ".join(words[:-size])), minutes)
+                return RemindBefore(reminder_target(" ".join(words[:-size])), minutes)
     if found := ABOUT.search(said):
         reading = reading_of(found.group("rest"), now=now, zone=zone)
         if reading is None:
-            target = _target(found.group("rest"))
+            target = reminder_target(found.group("rest"))
             pointed = not target or _A_NUMBER.fullmatch(target)
             return AskWhen(target) if pointed else None  # "about the meeting": a task
         at = adjusted(reading, now=now, zone=zone)
-        return RemindAbout(_target(reading.rest), at)
+        return RemindAbout(reminder_target(reading.rest), at)
     if found := REMIND.search(said):
         rest = found.group("rest") or ""
         reading = reading_of(rest, now=now, zone=zone)
@@ -221,14 +221,14 @@ def read(
         fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
         at = adjusted(reading, now=now, zone=zone)
         if _REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
-            return RemindNew(_target(said), at, reading.at is not None, about=True)
+            return RemindNew(reminder_target(said), at, reading.at is not None, about=True)
         if not fields.title:  # "remind me at 8am": about the task the conversation is about
             return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else None
         return RemindNew(fields.title, at, reading.at is not None, fields.priority, fields.tags)
     return None
 
 
-def _plain(text: str) -> str:
+def without_lead_ins(text: str) -> str:
     """The message without lead-ins, another way of asking read as "remind me"."""
     said = " ".join(text.replace("’", "'").split()).strip(" .!")
     changed = True
@@ -251,14 +251,14 @@ def _change(
         which, spec = " ".join(words[:size]), " ".join(words[size:])
         minutes = _shift(verb, spec)
         if minutes is not None:
-            return ShiftReminder(_target(which), minutes)
+            return ShiftReminder(reminder_target(which), minutes)
         lead = TIME_LEADS.match(spec)
         if lead is None and size:
             continue
         at = when(as_hour(TRAILERS.sub("", spec[lead.end() if lead else 0 :])), now=now, zone=zone)
         if at is not None:
             which = _ASIDE.sub("", which)
-            return RemindAbout(_target(which), at)
+            return RemindAbout(reminder_target(which), at)
     return None
 
 
@@ -292,7 +292,7 @@ def _shift(verb: str, spec: str) -> int | None:
     return way * minutes if minutes else None
 
 
-def _target(words: str) -> str:
+def reminder_target(words: str) -> str:
     words = TARGET_LEADS.sub("", _AFTER_ALL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
     words = _TASK_FIRST.sub("", words)
     return "" if words.lower() in TASK_POINTERS or not words else words

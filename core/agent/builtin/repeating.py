@@ -23,7 +23,7 @@ from core.agent.builtin.lexicon.time import WEEKDAYS
 from core.agent.builtin.lexicon.verbs import PARTICLES
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.reminder_acts import Call, reply
-from core.agent.builtin.reminding import _plain, _target
+from core.agent.builtin.reminding import reminder_target, without_lead_ins
 from core.agent.builtin.replies import failure
 from core.agent.builtin.spans import PATTERNS
 from core.reminders.repeats import first_due, no_date
@@ -48,9 +48,9 @@ class StopRepeating:
 
 
 def read(text: str, *, now: datetime, zone: tzinfo) -> AddRepeating | StopRepeating | None:
-    said = _plain(text)
+    said = without_lead_ins(text)
     if found := STOP.search(said):
-        return StopRepeating(_target(found.group("rest")))
+        return StopRepeating(reminder_target(found.group("rest")))
     if said.endswith("?"):
         return None
     for pattern, kind in PATTERNS:
