@@ -76,6 +76,7 @@ def create_app(
     from bot.processing import processing
     from bot.runtime import freeze_startup_heap
     from bot.wiring import build_remote_tools, build_server
+    from core.people.team_access import TeamAccess
 
     server = build_server(
         settings, role, agent=agent, clock=clock, multiprocess_metrics=multiprocess_metrics
@@ -124,7 +125,8 @@ def create_app(
             app, chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
         )
         remote = build_remote_tools(settings, services.db, metrics)
-        mcp = mount_mcp(app, mcp_config(settings), remote)
+        teams = TeamAccess(chat.db, chat.memberships, chat.clock)  # the chat adapters' checkers
+        mcp = mount_mcp(app, mcp_config(settings), remote, teams)
         if mcp is not None:
             parts.append(mcp)
         workers = start_workers(
