@@ -23,6 +23,7 @@ from core.tools.context import (
     trash_buttons,
     zone_note,
 )
+from core.tools.team_note import assigned_note
 
 
 @audited
@@ -104,6 +105,8 @@ async def list_tasks(
     page = await read_listing(context, filters, start=start, limit=size)
     found = page.tasks
     message = format_page(page, filters, context=context, reminders=reminders)
+    if start == 0 and status != "completed":
+        message += await assigned_note(context)
     context.offer_listing(page_buttons(page, filters))
     return ok(
         message,
