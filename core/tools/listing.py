@@ -105,8 +105,7 @@ async def list_tasks(
     page = await read_listing(context, filters, start=start, limit=size)
     found = page.tasks
     message = format_page(page, filters, context=context, reminders=reminders)
-    if start == 0 and status != "completed":
-        message += await assigned_note(context)
+    message += await assigned_note(context, first_page=start == 0, status=status)
     context.offer_listing(page_buttons(page, filters))
     return ok(
         message,
