@@ -29,7 +29,8 @@ from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from core.agent.builtin import BuiltinAgent  # noqa: E402
-from core.chat import ChatPolicy, ChatService  # noqa: E402
+from core.chat import ChatService  # noqa: E402
+from core.chat.policy import ChatPolicy  # noqa: E402
 from core.commands.account_commands import install  # noqa: E402
 from core.people.identities import user_for  # noqa: E402
 from core.storage import audit  # noqa: E402

@@ -51,7 +51,8 @@ from bench.turn_floor import CoreTurns  # noqa: E402
 from bot.runtime import freeze_startup_heap  # noqa: E402
 from core.agent.base import Agent  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
-from core.chat import ChatPolicy, ChatService  # noqa: E402
+from core.chat import ChatService  # noqa: E402
+from core.chat.policy import ChatPolicy  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
 from core.types import Incoming  # noqa: E402

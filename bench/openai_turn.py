@@ -63,7 +63,8 @@ from core.agent.base import Agent as Backend  # noqa: E402
 from core.agent.base import AgentTurn  # noqa: E402
 from core.agent.model_input import history_items  # noqa: E402
 from core.agent.openai_backend import OpenAIAgent  # noqa: E402
-from core.chat import ChatPolicy, ChatService  # noqa: E402
+from core.chat import ChatService  # noqa: E402
+from core.chat.policy import ChatPolicy  # noqa: E402
 from core.storage.db import Database  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
 from core.types import HistoryMessage, Incoming  # noqa: E402

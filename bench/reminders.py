@@ -126,7 +126,9 @@ async def seed(url: str, *, reminders: int, people: int, platform: str, due: dat
     wake-ups, written in bulk (as if people had asked over the past days)."""
     from core.reminders.book import new_token, source_for
     from core.storage.db import Database
-    from core.storage.models import Identity, InboxItem, Reminder, Task, User
+    from core.storage.delivery_models import InboxItem
+    from core.storage.models import Identity, Task, User
+    from core.storage.reminder_models import Reminder
 
     db = Database(url)
     async with db.session() as session, session.begin():
@@ -299,7 +301,8 @@ async def _move_due(url: str, due: datetime) -> None:
     from sqlalchemy import update
 
     from core.storage.db import Database
-    from core.storage.models import InboxItem, Reminder
+    from core.storage.delivery_models import InboxItem
+    from core.storage.reminder_models import Reminder
 
     db = Database(url)
     async with db.session() as session, session.begin():

@@ -47,7 +47,8 @@ from adapters.slack.home import home_view  # noqa: E402
 from adapters.slack.translate import HomeState  # noqa: E402
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
-from core.chat import ChatPolicy, ChatService  # noqa: E402
+from core.chat import ChatService  # noqa: E402
+from core.chat.policy import ChatPolicy  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402
 from core.storage.models import Task  # noqa: E402
 from core.types import Incoming  # noqa: E402

@@ -27,16 +27,8 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from core.storage.models import (
-    Change,
-    Conversation,
-    Identity,
-    Message,
-    Reminder,
-    Task,
-    ToolCall,
-    User,
-)
+from core.storage.models import Change, Conversation, Identity, Message, Task, ToolCall, User
+from core.storage.reminder_models import Reminder
 
 USER = User.__table__  # type: ignore[attr-defined]
 IDENTITY = Identity.__table__  # type: ignore[attr-defined]

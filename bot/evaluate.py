@@ -19,11 +19,14 @@ from typing import TextIO
 
 from sqlmodel import select
 
-from bot.eval_cases import Case, Outcome, ReminderState, TaskState, harmful, judge, load_cases
+from bot.eval_cases import Case, Outcome, ReminderState, TaskState
+from bot.eval_judging import harmful, judge
+from bot.eval_loading import load_cases
 from bot.settings import Settings
 from core.agent.base import Agent
 from core.clock import Clock, PinnedClock, SystemClock
 from core.domain import tasks as task_service
+from core.domain.task_selection import list_tasks
 from core.domain.task_text import due_of
 from core.domain.when import local_instant, parse_due, zone_named
 from core.people.identities import user_for
@@ -100,7 +103,7 @@ async def _offered(db: Database, reply: Reply) -> bool:
 async def _final_tasks(db: Database, zone: tzinfo) -> list[TaskState]:
     async with db.session() as session, session.begin():
         user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
-        found = await task_service.list_tasks(session, user_id=user.id)
+        found = await list_tasks(session, user_id=user.id)
         states = []
         for task in found:
             due = due_of(task)

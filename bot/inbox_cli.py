@@ -21,7 +21,7 @@ def inbox_list(
     """Parked and failed deliveries, newest first, with their last error."""
     from bot.cli import settings_or_exit
     from bot.wiring import build_database, upgrade_database
-    from core.delivery.inbox import parked_items
+    from core.delivery.parked import parked_items
 
     settings = settings_or_exit()
     upgrade_database(settings)
@@ -51,7 +51,7 @@ def inbox_retry(item_id: int = typer.Argument(..., metavar="ID")) -> None:
     """Put a parked or failed delivery back in line (attempts reset)."""
     from bot.cli import errors, settings_or_exit
     from bot.wiring import build_database, upgrade_database
-    from core.delivery.inbox import retry_item
+    from core.delivery.parked import retry_item
 
     settings = settings_or_exit()
     upgrade_database(settings)

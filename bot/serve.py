@@ -36,14 +36,12 @@ from bot.supervisor import WorkerPool
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-    from adapters.http.webhooks import ReminderWebhook
     from core.agent.base import Agent
     from core.clock import Clock
 
 log = logging.getLogger(__name__)
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
-WEBHOOK_TIMEOUT_SECONDS = 10.0
 
 
 def create_app(
@@ -62,21 +60,14 @@ def create_app(
     --workers N` imports this module only to start the workers, and builds no app."""
     from sqlalchemy import text
 
-    from adapters.http.api.main import install_chat_api
-    from adapters.http.auth import TokenVerifier
     from adapters.http.direct import DirectRoutesApp
     from adapters.http.errors import install_error_handlers
     from adapters.http.limits import DEFAULT_BODY_MAX
     from adapters.http.ops import ops_router
-    from adapters.http.platforms import mount_intake, start_workers
-    from adapters.http.reminders import ApiReminderSender
-    from adapters.http.webhooks import SOURCE as WEBHOOK_SOURCE
-    from adapters.mcp.mount import mount_mcp
-    from bot.platform_config import mcp_config, telegram_config
-    from bot.processing import processing
+    from adapters.http.platforms import mount_intake
     from bot.runtime import freeze_startup_heap
-    from bot.wiring import build_remote_tools, build_server
-    from core.people.team_access import TeamAccess
+    from bot.turn_wiring import install_turns
+    from bot.wiring import build_server
 
     server = build_server(
         settings, role, agent=agent, clock=clock, multiprocess_metrics=multiprocess_metrics
@@ -120,57 +111,9 @@ def create_app(
     if takes_deliveries(role):
         mount_intake(app, served, chat, inbox, count_error, slack_workspaces)
     if runs_turns(role):
-        secret = settings.api_jwt_secret.get_secret_value() if settings.api_jwt_secret else None
-        install_chat_api(
-            app, chat, TokenVerifier(secret), requests_per_minute=settings.api_requests_per_minute
-        )
-        remote = build_remote_tools(settings, services.db, metrics)
-        teams = TeamAccess(chat.db, chat.memberships, chat.clock)  # the chat adapters' checkers
-        mcp = mount_mcp(app, mcp_config(settings), remote, teams)
-        if mcp is not None:
-            parts.append(mcp)
-        workers = start_workers(
-            telegram_config(settings),
-            served,
-            chat,
-            inbox,
-            slack_workspaces,
-            metrics.workspace_turn,
-        )
-        if slack_workspaces is not None:
-            from bot.workspaces import erasing_departed
-            from core.people.tenant_erase import TenantEraser
-
-            eraser = app.state.workspace_eraser = TenantEraser(services.db, clock=chat.clock)
-            parts.append(lambda: erasing_departed(eraser))
-        webhook = reminder_webhook(settings)
-        if webhook is not None:
-            inbox.register(WEBHOOK_SOURCE, webhook.post)
-            workers.sources.append(WEBHOOK_SOURCE)
-            parts.append(lambda: webhook.client)  # closed with the server
-        senders = [ApiReminderSender(services.db, webhook=webhook is not None), *workers.senders]
-        parts.extend(workers.lifespans)
-        run_inbox = bool(workers.sources)
-        parts.append(
-            lambda: processing(settings, services, inbox, senders, metrics, run_inbox=run_inbox)
-        )
+        install_turns(app, settings, server)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
-
-
-def reminder_webhook(settings: Settings) -> ReminderWebhook | None:
-    """The poster of chat API reminders to API_REMINDER_WEBHOOK_URL, when it is set."""
-    if not settings.api_reminder_webhook_url or settings.api_webhook_secret is None:
-        return None
-    import httpx
-
-    from adapters.http.webhooks import ReminderWebhook
-
-    return ReminderWebhook(
-        settings.api_reminder_webhook_url,
-        settings.api_webhook_secret.get_secret_value(),
-        httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT_SECONDS),
-    )
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:

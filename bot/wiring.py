@@ -10,16 +10,18 @@ from typing import TYPE_CHECKING
 from sqlalchemy.engine import URL
 
 from bot.settings import Settings
+from bot.team_wiring import read_team_due
 from core.agent.base import Agent
-from core.agent.builtin.team_dates import due_in_title
 from core.agent.deferred import DeferredAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import Clock, SystemClock
 from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands
 from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
-from core.delivery.inbox import Inbox, InboxPolicy, Observer
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy, Observer
 from core.observe import NoObserver, TurnObserver
 from core.remote import RemoteTools
 from core.storage.db import Database, async_url, normalize_url
@@ -181,7 +183,7 @@ def build_chat(
     install_account_commands(chat)
     install_zone_commands(chat)
     install_digest_commands(chat)
-    install_team_commands(chat, read_date=due_in_title)
+    install_team_commands(chat, read_date=read_team_due)
     return chat
 
 

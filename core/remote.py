@@ -109,7 +109,7 @@ class RemoteTools:
             return asked
 
         envelope = await self._as(account, run)
-        return envelope, token if envelope["ok"] else None
+        return envelope, token if envelope.ok else None
 
     async def answer_delete(self, account: Account, token: str, action: Action) -> Envelope:
         """The person answered the question of confirmation `token`: it is decided at once,
@@ -186,8 +186,8 @@ class RemoteTools:
         except Exception:
             self.observer.failed(OBSERVED_AS)
             raise
-        limited = envelope["error"] == "RATE_LIMITED"
-        done = Reply(text=envelope["message"], tool_calls=calls, rate_limited=limited)
+        limited = envelope.error == "RATE_LIMITED"
+        done = Reply(text=envelope.message, tool_calls=calls, rate_limited=limited)
         self.observer.replied(OBSERVED_AS, "tool", done)
         return envelope
 

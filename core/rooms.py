@@ -20,6 +20,6 @@ ROOMS: tuple[str, ...] = (
     "chat",
 )
 # Modules every room may import: they import only each other.
-SHARED: frozenset[str] = frozenset({"types", "clock", "message_text", "observe", "rooms"})
+SHARED: frozenset[str] = frozenset({"types", "views", "clock", "message_text", "observe", "rooms"})
 # The doors on top: only bot/ and adapters/ use them.
 DOORS: frozenset[str] = frozenset({"remote", "chat"})

@@ -6,7 +6,7 @@ hands it to `ChatService`, and renders the `Reply` it gets back. Nothing here kn
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -99,7 +99,6 @@ class Tell:
     tenant: str
     user_ref: str
     text: str
-    buttons: tuple[Button, ...] = ()
     chat_ref: str | None = None
     private: bool = True
 
@@ -216,10 +215,9 @@ class Reply:
     # The person's own message holds a secret (a link code typed in a group): remove it where
     # the platform lets the bot (Telegram, with the right to delete messages).
     withdraw: bool = False
-    # A typed answer decided the confirmation with this token: the message that carried its
-    # buttons is out of date, and an adapter that knows it may edit it to `text`.
-    decided_token: str | None = None
-    # Where that message is, as the adapter said when it sent it (`remember_message`).
+    # A typed answer decided a confirmation: the message that carried its buttons is out of
+    # date, and the adapter may edit it to `text`. Where that message is, as the adapter said
+    # when it sent it (`remember_message`).
     decided_message_ref: str | None = None
     # Messages to other people that go with this one (an assignee told of their task).
     tells: list[Tell] = field(default_factory=list)
@@ -249,7 +247,7 @@ class Reply:
             "created_at": self.created_at.isoformat() if self.created_at else None,
             "tool_calls": self.tool_calls,
             "outcome": self.outcome,
-            "tells": [_tell_record(tell) for tell in self.tells],
+            "tells": [asdict(tell) for tell in self.tells],
         }
 
     @classmethod
@@ -270,113 +268,8 @@ class Reply:
             tool_calls=list(record.get("tool_calls") or []),
             outcome=record.get("outcome"),
             replayed=True,
-            tells=[_tell_from(tell) for tell in record.get("tells") or []],
+            tells=[Tell(**tell) for tell in record.get("tells") or []],
         )
-
-
-def _button_record(button: Button) -> dict[str, Any]:
-    return {
-        "label": button.label,
-        "action": button.action.value,
-        "token": button.token,
-        "danger": button.danger,
-    }
-
-
-def _tell_record(tell: Tell) -> dict[str, Any]:
-    return {
-        "platform": tell.platform,
-        "tenant": tell.tenant,
-        "user_ref": tell.user_ref,
-        "text": tell.text,
-        "buttons": [_button_record(button) for button in tell.buttons],
-        "chat_ref": tell.chat_ref,
-        "private": tell.private,
-    }
-
-
-def _tell_from(record: dict[str, Any]) -> Tell:
-    return Tell(
-        platform=record["platform"],
-        tenant=record["tenant"],
-        user_ref=record["user_ref"],
-        text=record["text"],
-        buttons=tuple(
-            Button(b["label"], Action(b["action"]), b["token"], bool(b.get("danger")))
-            for b in record.get("buttons") or []
-        ),
-        chat_ref=record.get("chat_ref"),
-        private=bool(record.get("private", True)),
-    )
-
-
-@dataclass(frozen=True)
-class ConversationView:
-    """A conversation as its owner lists it (the chat API)."""
-
-    id: UUID
-    title: str
-    platform: str
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True)
-class MessageView:
-    """One stored line of a conversation, as its owner reads it back (the chat API)."""
-
-    id: UUID
-    role: str
-    content: str
-    tool_calls: list[dict[str, Any]]
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class TaskView:
-    """A task as a person sees it in a listing (Slack's App Home)."""
-
-    number: int
-    title: str
-    description: str = ""
-    completed: bool = False
-    id: UUID | None = None
-    # In the person's zone: the due day ("YYYY-MM-DD") and time ("HH:MM") when set, and
-    # how a listing shows the due, priority and tags ("due tomorrow, ‼️ high, #errands").
-    due_day: str = ""
-    due_time: str = ""
-    priority: str = "low"
-    tags: tuple[str, ...] = ()
-    details: str = ""
-    # Where a working surface files it: "overdue", "today" or "later".
-    group: str = "later"
-
-
-@dataclass(frozen=True)
-class AssignedHere:
-    """The team tasks a person holds in one chat (a Slack channel), as their Home shows them."""
-
-    chat_ref: str
-    tasks: tuple[TaskView, ...]
-
-
-@dataclass(frozen=True)
-class TaskBoard:
-    """A person's tasks as a working surface shows them (Slack's App Home): the open ones,
-    the completed ones when asked for, and the deletes still waiting for their button."""
-
-    open: list[TaskView]
-    completed: list[TaskView] = field(default_factory=list)
-    questions: list[Reply] = field(default_factory=list)
-    # `open` is a page of the open tasks: where it starts, and how many there are in all
-    open_start: int = 0
-    open_total: int | None = None
-    # the team tasks assigned to the person in this workspace, by channel
-    assigned: list[AssignedHere] = field(default_factory=list)
-
-    @property
-    def open_count(self) -> int:
-        return len(self.open) if self.open_total is None else self.open_total
 
 
 @dataclass(frozen=True, slots=True)

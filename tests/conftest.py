@@ -1,8 +1,9 @@
 """Shared fixtures: a database per test on SQLite and on PostgreSQL, and a chat driver.
 
 PostgreSQL tests run when TODOBOT_TEST_POSTGRES_URL names a server (any database on it);
-each pytest run creates its own database there and drops it at the end, so parallel runs
-never meet. With TODOBOT_REQUIRE_POSTGRES=1 (CI) an unreachable server fails the run.
+each pytest process (each xdist worker, `-n auto` in pyproject.toml) creates its own database
+there and drops it at the end, so workers and parallel runs never meet. With
+TODOBOT_REQUIRE_POSTGRES=1 (CI) an unreachable server fails the run.
 
 The suite reads nothing of the developer's (`pytest_configure`): no `.env`, no todobot setting
 exported in their shell, no home directory.
@@ -105,7 +106,7 @@ def _admin_engine(server: URL) -> Engine:
     server's maintenance database `postgres`. The first error when neither answers."""
     first: Exception | None = None
     for database in (server.database, "postgres"):
-        # pre-ping: a test restarts PostgreSQL (test_serve_workers), killing pooled connections
+        # pre-ping: pooled connections may have been cut by the server since they were made
         engine = create_engine(
             server.set(database=database), isolation_level="AUTOCOMMIT", pool_pre_ping=True
         )

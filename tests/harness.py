@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlmodel import col, select
 
 from core import tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import BuiltinAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage import audit
 from core.storage.audit import AuditEntry
@@ -46,8 +47,8 @@ class ScriptedAgent(Agent):
         else:
             messages = []
             for name, arguments in self.planned.pop(0):
-                tool = getattr(tools, name)
-                messages.append((await tool(turn.tools, **arguments))["message"])
+                tool = tools.TOOL_REGISTRY[cast(tools.ToolName, name)]
+                messages.append((await tool(turn.tools, **arguments)).message)
             answer = " ".join(messages)
         if self.failing:
             self.failing = False

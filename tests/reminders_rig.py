@@ -14,7 +14,9 @@ from sqlmodel import col, select
 from core.reminders import book
 from core.reminders.delivery import Notice, Refused, Unreachable
 from core.storage.db import Database
-from core.storage.models import InboxItem, Reminder, Task
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Task
+from core.storage.reminder_models import Reminder
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 

@@ -28,8 +28,11 @@ from sqlmodel import col, select
 from bot.serve import create_app
 from bot.settings import load_settings
 from core.clock import PinnedClock
+from core.storage.account_models import WorkspaceInstall
 from core.storage.db import Database
-from core.storage.models import Identity, InboxItem, Task, WorkspaceInstall
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Identity, Task
+from tests.draining import drain
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import CLIENT_ID, CLIENT_SECRET, FakeSlackApi, FakeWorkspace
 from tests.harness import ScriptedAgent
@@ -110,7 +113,7 @@ class DistributionRig:
 
     async def settled(self) -> None:
         """Every delivery acknowledged so far has run."""
-        await self.app.state.inbox.drain()
+        await drain(self.app.state.inbox)
 
     async def erase_due(self) -> None:
         """The scheduled erasures that are due by the clock have run."""

@@ -11,8 +11,9 @@ from sqlmodel import col, select
 
 from core.chat import ChatService
 from core.people.link_codes import ALPHABET, WRONG_CODE
+from core.storage.account_models import LinkCode
 from core.storage.db import Database
-from core.storage.models import Identity, LinkCode, ToolCall, utcnow
+from core.storage.models import Identity, ToolCall, utcnow
 from tests.accounts_rig import Account, account_service, snapshot
 
 

@@ -8,8 +8,9 @@ from sqlmodel import col, select
 from core.chat import ChatService
 from core.people.link_codes import code_hash, normalize
 from core.storage import audit
+from core.storage.account_models import LinkCode
 from core.storage.db import Database
-from core.storage.models import Conversation, LinkCode, Message, User
+from core.storage.models import Conversation, Message, User
 from tests.accounts_rig import Account, account_service, snapshot
 
 

@@ -11,8 +11,9 @@ from sqlmodel import col, select
 
 from core.chat import ChatService
 from core.people.link_codes import PLATFORM_WRONG_CODE_LIMIT, WRONG_CODE, WRONG_CODE_LIMIT
+from core.storage.account_models import LinkCode
 from core.storage.db import Database
-from core.storage.models import LinkCode, ToolCall, utcnow
+from core.storage.models import ToolCall, utcnow
 from tests.accounts_rig import Account, account_service
 from tests.test_accounts_codes import wrong
 

@@ -13,7 +13,8 @@ from sqlalchemy import func, update
 from sqlmodel import col, select
 
 from adapters.http.idempotency import BAD_KEY, KEY_REUSED
-from core.storage.models import Message, ProcessedEvent, Task, utcnow
+from core.storage.delivery_models import ProcessedEvent
+from core.storage.models import Message, Task, utcnow
 from tests.api_rig import ApiRig, api_rig
 
 

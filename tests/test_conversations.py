@@ -10,10 +10,12 @@ import pytest
 from sqlalchemy import event, func, insert
 from sqlmodel import col, select
 
-from core.chat import RATE_LIMITED, ConversationNotFound
+from core.chat.policy import RATE_LIMITED
 from core.conversation.conversations import title_from, with_window
+from core.conversation.queries import ConversationNotFound
 from core.storage import audit
-from core.storage.models import Conversation, Message, ProcessedEvent, utcnow
+from core.storage.delivery_models import ProcessedEvent
+from core.storage.models import Conversation, Message, utcnow
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 

@@ -94,7 +94,7 @@ def test_the_architecture_map_is_the_layer_order_top_first() -> None:
 def test_a_stale_map_is_redrawn_and_the_text_around_it_kept() -> None:
     stale = "The rooms:\n<!-- rooms -->\n```\ncore/domain/ tools.py\n```\n<!-- /rooms -->\nEnd.\n"
     redrawn = with_rooms(stale, ROOT)
-    assert redrawn.startswith("The rooms:\n<!-- rooms -->\n```\ncore/chat.py ")
+    assert redrawn.startswith("The rooms:\n<!-- rooms -->\n```\ncore/chat/ ")
     assert redrawn.endswith("```\n<!-- /rooms -->\nEnd.\n") and "tools.py" not in redrawn
     assert redrawn.index("core/tools/") < redrawn.index("core/reminders/")
 

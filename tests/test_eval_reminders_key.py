@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.eval_cases import InvalidCase, Outcome, ReminderState, judge, parse_case
+from bot.eval_cases import InvalidCase, Outcome, ReminderState
+from bot.eval_judging import judge
+from bot.eval_loading import parse_case
 
 
 def _case(reminders: object) -> dict[str, object]:

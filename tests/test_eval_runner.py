@@ -10,7 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
-from bot.eval_cases import Case, Outcome, TaskState, judge, load_cases, parse_case
+from bot.eval_cases import Case, Outcome, TaskState
+from bot.eval_judging import judge
+from bot.eval_loading import load_cases, parse_case
 from bot.evaluate import run_eval
 from bot.settings import load_settings
 from core.agent.base import Agent, AgentTurn

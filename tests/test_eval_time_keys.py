@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.eval_cases import Outcome, TaskState, judge, load_cases, parse_case
+from bot.eval_cases import Outcome, TaskState
+from bot.eval_judging import judge
+from bot.eval_loading import load_cases, parse_case
 from bot.evaluate import run_eval
 from bot.settings import load_settings
 from core.agent.builtin import BuiltinAgent

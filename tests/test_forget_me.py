@@ -7,8 +7,9 @@ from sqlmodel import SQLModel, select
 
 from core.chat import ChatService
 from core.people.erase import subject_hash
+from core.storage.account_models import Erasure
 from core.storage.db import Database
-from core.storage.models import Erasure, Message
+from core.storage.models import Message
 from tests.accounts_rig import Account, account_service, rows_of, snapshot
 
 

@@ -9,10 +9,13 @@ from typing import Any
 from sqlmodel import col, select
 
 from core.chat import ChatService
-from core.delivery.inbox import Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
 from core.storage.db import Database
-from core.storage.models import InboxItem, Task
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Task
 from core.types import Incoming
+from tests.draining import run_once
 from tests.harness import ScriptedAgent, build_chat
 
 
@@ -67,8 +70,8 @@ async def test_a_redelivered_update_is_recorded_once_and_applied_once(database: 
 
     assert await inbox.record("test", "1", update(1)) is True
     assert await inbox.record("test", "1", update(1)) is False
-    assert await inbox.run_once() == 1
-    assert await inbox.run_once() == 0
+    assert await run_once(inbox) == 1
+    assert await run_once(inbox) == 0
 
     assert processor.sent == [("1", "Added #1 “errand 1”.")]
     assert await titles(database) == ["errand 1"]
@@ -84,7 +87,7 @@ async def test_a_worker_that_died_mid_turn_leaves_the_item_to_another(database: 
     # ...and the worker is gone before it ran the turn. Its zero-second lease has run out:
 
     survivor = inbox_for(database, processor)
-    assert await survivor.run_once() == 1
+    assert await run_once(survivor) == 1
     assert processor.sent == [("7", "Added #1 “errand 7”.")]
     assert [(i.status, i.attempts) for i in await items(database)] == [("done", 2)]
 
@@ -107,7 +110,7 @@ async def test_reprocessing_an_item_whose_turn_committed_changes_nothing(
     [claimed] = await first.claim(5)
     await processor(claimed.payload, False)  # commits and answers, then dies before settling
 
-    assert await inbox_for(database, processor).run_once() == 1
+    assert await run_once(inbox_for(database, processor)) == 1
     assert processor.sent == [("3", "Added #1 “errand 3”.")]
     assert await titles(database) == ["errand 3"]
     assert [i.status for i in await items(database)] == ["done"]
@@ -127,7 +130,7 @@ async def test_a_worker_that_died_before_sending_leaves_the_answer_to_the_next(
     )
     assert await chat.handle(turn) is not None  # committed; the worker dies before the send
 
-    assert await inbox_for(database, processor).run_once() == 1
+    assert await run_once(inbox_for(database, processor)) == 1
     assert processor.sent == [("3", "Added #1 “errand 3”.")]
     assert await titles(database) == ["errand 3"]
     assert await chat.unanswered(platform="test", event_id="3") is None
@@ -137,9 +140,9 @@ async def test_a_send_the_platform_refused_is_sent_on_the_retry(database: Databa
     processor = ChatProcessor(build_chat(database, ScriptedAgent()), refuse_sends=1)
     inbox = inbox_for(database, processor, retry_base_seconds=0)
     await inbox.record("test", "8", update(8))
-    await inbox.run_once()  # the turn commits, the send is refused: the item will be retried
+    await run_once(inbox)  # the turn commits, the send is refused: the item will be retried
     assert processor.sent == []
-    await inbox.run_once()
+    await run_once(inbox)
 
     assert processor.sent == [("8", "Added #1 “errand 8”.")]
     assert await titles(database) == ["errand 8"]
@@ -158,7 +161,7 @@ async def test_a_failing_processor_is_retried_then_parked_with_its_error(
     inbox = inbox_for(database, flaky, max_attempts=3, retry_base_seconds=0)
     await inbox.record("test", "9", update(9))
     for _ in range(5):
-        await inbox.run_once()
+        await run_once(inbox)
 
     assert calls == ["9", "9", "9"]
     [item] = await items(database)
@@ -177,22 +180,22 @@ async def test_a_retry_waits_for_its_backoff(database: Database) -> None:
 
     slow = inbox_for(database, fails_once, retry_base_seconds=300)
     await slow.record("test", "4", update(4))
-    await slow.run_once()
-    assert await slow.run_once() == 0  # backing off
+    await run_once(slow)
+    assert await run_once(slow) == 0  # backing off
     [item] = await items(database)
     assert (item.status, item.last_error) == ("pending", "ConnectionError: blip")
 
     quick = inbox_for(database, fails_once, retry_base_seconds=0)
     await quick.record("test", "5", update(5))
-    await quick.run_once()
-    await quick.run_once()
+    await run_once(quick)
+    await run_once(quick)
     assert seen == ["4", "5", "5"]
 
 
 async def test_items_of_a_source_without_a_processor_wait(database: Database) -> None:
     inbox = Inbox(database, {}, InboxPolicy())
     await inbox.record("slack", "Ev1", {"event": "x"})
-    assert await inbox.run_once() == 0
+    assert await run_once(inbox) == 0
     assert [i.status for i in await items(database)] == ["pending"]
 
 

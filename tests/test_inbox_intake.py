@@ -11,7 +11,7 @@ from sqlmodel import col, select
 from core.delivery import wakeup
 from core.delivery.inbox import Inbox
 from core.storage.db import Database
-from core.storage.models import InboxItem
+from core.storage.delivery_models import InboxItem
 from tests.fakes.telegram_api import WAIT_SECONDS
 
 

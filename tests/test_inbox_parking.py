@@ -16,11 +16,13 @@ from typer.testing import CliRunner
 
 from bot.cli import app as cli
 from core.agent.builtin import BuiltinAgent
-from core.delivery.inbox import Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
 from core.delivery.transient import is_transient
 from core.storage.db import Database
 from core.storage.migrate import upgrade
 from tests.api_rig import ApiRig, api_rig
+from tests.draining import run_once
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
 from tests.fakes.telegram_rig import WEBHOOK_SECRET
 from tests.test_inbox_delivery import items, update
@@ -54,7 +56,7 @@ async def test_a_failure_retrying_cannot_fix_is_parked_at_once_with_an_apology(
     inbox, (noted, apologies) = inbox_with(database, broken, retry_base_seconds=0)
     await inbox.record("test", "1", update(1))
     for _ in range(3):
-        await inbox.run_once()
+        await run_once(inbox)
 
     assert calls == ["1"]
     [item] = await items(database)
@@ -75,7 +77,7 @@ async def test_a_transient_failure_is_still_retried(database: Database) -> None:
     inbox, (_noted, apologies) = inbox_with(database, flaky, retry_base_seconds=0)
     await inbox.record("test", "2", update(2))
     for _ in range(4):
-        await inbox.run_once()
+        await run_once(inbox)
 
     assert calls == ["2", "2", "2"]
     [item] = await items(database)
@@ -130,7 +132,7 @@ async def test_telegram_refusing_an_answer_for_good_parks_the_update_and_says_so
     async with server.app.state.services.db.session() as session:
         from sqlmodel import select
 
-        from core.storage.models import InboxItem
+        from core.storage.delivery_models import InboxItem
 
         [item] = (await session.exec(select(InboxItem))).all()
     assert item.status == "parked"  # (an attempt before the bot connected is retried)
@@ -148,7 +150,7 @@ async def _park_one(url: str) -> int:
     try:
         inbox, _ = inbox_with(database, broken)
         await inbox.record("test", "7", update(7))
-        await inbox.run_once()
+        await run_once(inbox)
         [parked] = await items(database)
         return int(parked.id or 0)
     finally:

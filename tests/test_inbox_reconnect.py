@@ -9,9 +9,10 @@ from sqlalchemy import text
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.delivery.inbox import Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
 from core.storage.db import Database, in_transaction
-from core.storage.models import InboxItem
+from core.storage.delivery_models import InboxItem
 from tests.conftest import _truncate
 
 pytestmark = pytest.mark.postgres

@@ -17,7 +17,8 @@ from sqlmodel import col, select
 from adapters.mcp.server import OPEN_TASKS_URI, build_server
 from core.agent.builtin import BuiltinAgent
 from core.clock import PinnedClock
-from core.domain.task_pages import LIST_PAGE, encode_cursor
+from core.domain.cursors import encode_cursor
+from core.domain.task_pages import LIST_PAGE
 from core.remote import Account, RemoteTools
 from core.storage.db import Database
 from core.storage.models import Message, Task, ToolCall, User

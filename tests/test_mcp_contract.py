@@ -16,7 +16,8 @@ from core.commands.export import export_user
 from core.remote import Account, RemoteTools
 from core.storage import audit as audit_log
 from core.storage.db import Database
-from core.storage.models import Reminder, Task, User
+from core.storage.models import Task, User
+from core.storage.reminder_models import Reminder
 from tests.mcp_rig import Person, envelope, titles
 
 ALICE = Account(platform="console", external_id="alice", display_name="alice")

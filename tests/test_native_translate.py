@@ -8,13 +8,16 @@ from datetime import date
 from uuid import uuid4
 
 from adapters.slack import home, modals
-from adapters.slack.translate import HomeState, press_from_action
+from adapters.slack.presses import press_from_action
+from adapters.slack.translate import HomeState
 from adapters.telegram.inline import InlineSearch, inline_results
+from adapters.telegram.render import keyboard
 from adapters.telegram.translate import BotIdentity as TelegramBot
-from adapters.telegram.translate import MessageTurn, NotText, keyboard, read_update
+from adapters.telegram.translate import MessageTurn, NotText, read_update
 from core.commands.offers import split_capture
 from core.domain.listing import MoreToken, done_buttons, read_more, task_ref, task_token
-from core.types import Action, TaskBoard, TaskView
+from core.types import Action
+from core.views import TaskBoard, TaskView
 from tests.fakes import slack_payloads as payloads
 
 BOT = TelegramBot(id=7, username="todo_test_bot")

@@ -15,7 +15,7 @@ from bot.settings import load_settings
 from bot.wiring import build_agent
 from core.agent.builtin import BuiltinAgent
 from core.agent.openai_backend import OpenAIAgent, PlainBodyClient
-from core.chat import APOLOGY
+from core.chat.policy import APOLOGY
 from core.domain import tasks as task_service
 from core.people.identities import user_for
 from core.storage import audit

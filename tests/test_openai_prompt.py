@@ -14,7 +14,8 @@ import pytest
 
 from core.agent.openai_backend import OpenAIAgent
 from core.agent.prompt import SYSTEM_PROMPT
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage.db import Database
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call, tool_calls

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from core.chat import APOLOGY
+from core.chat.policy import APOLOGY
 from core.storage.db import Database
-from core.storage.models import Reminder
+from core.storage.reminder_models import Reminder
 from tests.fakes.openai_server import FakeOpenAI, Scripted, server_error, text, tool_calls
 from tests.harness import ChatDriver, build_chat
 from tests.test_openai_backend import openai_agent

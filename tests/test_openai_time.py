@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 import pytest
 
 from core.agent.openai_backend import OpenAIAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage.db import Database
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call

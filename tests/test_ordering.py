@@ -17,9 +17,11 @@ import pytest
 from adapters.slack import deliveries as slack
 from adapters.telegram import deliveries as telegram
 from core.agent.base import AgentTurn
-from core.delivery.inbox import Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
 from core.storage.db import Database
 from tests.conftest import _truncate
+from tests.draining import drain
 from tests.fakes import slack_payloads
 from tests.fakes.slack_api import TEAM_ID
 from tests.fakes.slack_rig import SlackRig, slack_rig
@@ -118,7 +120,7 @@ async def test_a_delivery_set_aside_no_longer_holds_up_the_next(database: Databa
     inbox = Inbox(database, {"test": failing}, InboxPolicy())
     await record(inbox, "broken", "alice")
     await record(inbox, "next", "alice")
-    await inbox.drain()
+    await drain(inbox)
     assert ran == ["next"]
 
 
@@ -136,7 +138,7 @@ async def test_a_delivery_waiting_for_its_retry_holds_up_the_persons_next(
     await record(inbox, "first", "alice")
     await record(inbox, "second", "alice")
     await record(inbox, "bobs", "bob")
-    await inbox.drain()
+    await drain(inbox)
     assert attempts == ["first", "bobs"]  # "second" waits for "first", due in an hour
 
 

@@ -14,7 +14,10 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-import core.storage.models  # noqa: F401
+import core.storage.account_models
+import core.storage.delivery_models
+import core.storage.models
+import core.storage.reminder_models  # noqa: F401
 from core.rooms import DOORS, ROOMS, SHARED
 from core.storage.db import sync_url
 
@@ -202,6 +205,30 @@ def test_mypy_is_clean() -> None:
         [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Being reworked as a whole elsewhere: held to the limit once that lands (pyproject.toml
+# leaves the same folder out of the complexity limit).
+LONG_FILES_PENDING = ("core/agent/builtin",)
+FILE_LINES_MAX = 300
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        path.relative_to(ROOT)
+        for package in ("core", "adapters", "bot")
+        for path in (ROOT / package).rglob("*.py")
+        if "migrations" not in path.parts
+    ),
+    ids=str,
+)
+def test_no_product_file_is_long(path: Path) -> None:
+    """One concept a file: a product file past 300 lines is split by what it holds."""
+    if str(path).startswith(LONG_FILES_PENDING):
+        return
+    lines = len((ROOT / path).read_text().splitlines())
+    assert lines <= FILE_LINES_MAX, f"{path} has {lines} lines"
 
 
 def test_ruff_is_clean() -> None:

@@ -9,7 +9,8 @@ from datetime import timedelta
 import pytest
 from sqlmodel import select
 
-from core.storage.models import Reminder, Task, utcnow
+from core.storage.models import Task, utcnow
+from core.storage.reminder_models import Reminder
 from tests.api_rig import ApiRig, api_rig, deliver_reminder
 from tests.reminders_rig import reminders_of
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from core.agent.builtin import BuiltinAgent
 from core.domain import tasks as task_service
+from core.domain.task_selection import list_tasks
 from core.people.identities import user_for
 from core.reminders import book
 from core.reminders.dispatch import DispatchPolicy, ReminderDispatcher
@@ -52,9 +53,7 @@ async def test_a_person_may_keep_only_so_many_reminders_waiting(database_url: st
         moved = await api.content("ann", "remind me about #1 tomorrow at 8am")
         async with api.database.session() as session:
             user = await user_for(session, platform="api", tenant="", external_id="ann")
-            titles = [
-                task.title for task in await task_service.list_tasks(session, user_id=user.id)
-            ]
+            titles = [task.title for task in await list_tasks(session, user_id=user.id)]
         waiting = await reminders_of(api.database, user.id)
 
     assert "I'll remind you" in first and "I'll remind you" in second

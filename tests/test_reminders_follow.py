@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from core.chat import APOLOGY
+from core.chat.policy import APOLOGY
 from core.reminders import book
 from core.storage.db import Database
 from tests.harness import ChatDriver, builtin_chat

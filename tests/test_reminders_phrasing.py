@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from core.agent.builtin import BuiltinAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.reminders import book
 from core.storage.db import Database

@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from core.agent.builtin import BuiltinAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.reminders import book
 from core.storage.db import Database

@@ -16,7 +16,7 @@ from sqlmodel import select
 from adapters.http.webhooks import SOURCE, ReminderWebhook
 from bot.settings import load_settings
 from core.delivery.transient import is_transient
-from core.storage.models import InboxItem
+from core.storage.delivery_models import InboxItem
 from tests.api_rig import ApiRig, api_rig, deliver_reminder
 from tests.fakes.webhook_receiver import Post, WebhookReceiver, webhook_receiver
 

@@ -18,7 +18,7 @@ from sqlmodel import select
 from adapters.http.auth import issue_token
 from adapters.http.limits import API_BODY_MAX, SLACK_BODY_MAX, TELEGRAM_BODY_MAX
 from adapters.nesting import MAX_DEPTH, too_deep
-from core.storage.models import InboxItem
+from core.storage.delivery_models import InboxItem
 from tests.api_rig import SECRET, ApiRig, api_rig, both_platforms
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi

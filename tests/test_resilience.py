@@ -14,10 +14,11 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent, AgentTurn
-from core.chat import APOLOGY, queries_for
+from core.chat import queries_for
+from core.chat.policy import APOLOGY
 from core.storage.db import Database, TransactionVoided, in_transaction
-from core.storage.models import ProcessedEvent
-from core.tools import ToolContext, audited
+from core.storage.delivery_models import ProcessedEvent
+from core.tools import Envelope, ToolContext, audited
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
 
@@ -33,7 +34,7 @@ class DropsConnectionOnce(Agent):
             await turn.tools.session.exec(text("SELECT pg_terminate_backend(pg_backend_pid())"))
         from core import tools
 
-        return (await tools.add_task(turn.tools, title="survived"))["message"]
+        return (await tools.add_task(turn.tools, title="survived")).message
 
 
 async def test_a_turn_whose_connection_drops_is_retried_whole(database: Database) -> None:
@@ -62,7 +63,7 @@ class LosesItsConnectionInATool(Agent):
             await terminate_backend_of(turn.tools.session, self.database)
         from core import tools
 
-        return (await tools.add_task(turn.tools, title="survived"))["message"]
+        return (await tools.add_task(turn.tools, title="survived")).message
 
 
 async def terminate_backend_of(session: AsyncSession, database: Database) -> None:
@@ -136,7 +137,7 @@ async def end_every_other_connection(database: Database) -> int:
 
 
 @audited
-async def leaky_tool(ctx: ToolContext, title: str) -> dict:
+async def leaky_tool(ctx: ToolContext, title: str) -> Envelope:
     """A tool whose query fails while the connection stays up."""
     raise OperationalError("SELECT secret_column FROM task WHERE owner = 42", {}, Exception("boom"))
 
@@ -146,7 +147,7 @@ class CallsTheLeakyTool(Agent):
         from core import tools
 
         await tools.add_task(turn.tools, title="half done")
-        return (await leaky_tool(turn.tools, title="x"))["message"]
+        return (await leaky_tool(turn.tools, title="x")).message
 
 
 async def test_a_database_error_in_a_tool_voids_the_turn_with_an_apology(

@@ -28,7 +28,11 @@ def test_a_new_key_first_seals_while_the_old_one_still_opens() -> None:
     assert Sealer(new).open(rotated.seal("xoxb-new")) == "xoxb-new"
 
 
-@pytest.mark.parametrize("keys", ["", " , ", "short", new_key() + ",nope"])
+@pytest.mark.parametrize(
+    "keys",
+    ["", " , ", "short", new_key() + ",nope"],
+    ids=["empty", "commas", "short", "good-then-bad"],  # the same ids on every xdist worker
+)
 def test_a_missing_or_malformed_key_is_refused(keys: str) -> None:
     with pytest.raises(SealingKeyError):
         Sealer(keys)

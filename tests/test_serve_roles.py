@@ -19,9 +19,11 @@ from bot.roles import RoleError
 from bot.serve import create_app
 from bot.settings import load_settings
 from core.storage.db import Database
-from core.storage.models import InboxItem, Task
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Task
 from tests.api_rig import ApiRig, api_rig, both_platforms
 from tests.conftest import _truncate
+from tests.draining import drain
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
@@ -126,7 +128,7 @@ async def test_a_worker_process_answers_what_intake_recorded(
         assert await deliver(worker, slack_post(payloads.dm("add x"))) == 404  # no intake here
         assert await deliver(worker, telegram_post(update)) == 404
         assert (await worker.say("ann", "add tea")).status_code == 200  # the chat API is
-        await worker.app.state.inbox.drain()
+        await drain(worker.app.state.inbox)
 
     assert answer.get("text") == "Added #1 “water the plants”."
     assert reply.text == "Added #1 “buy milk”."

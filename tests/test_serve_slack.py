@@ -9,7 +9,8 @@ import pytest
 from pydantic import SecretStr
 from sqlmodel import col, select
 
-from core.storage.models import InboxItem, Task
+from core.storage.delivery_models import InboxItem
+from core.storage.models import Task
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi

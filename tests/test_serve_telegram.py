@@ -9,7 +9,8 @@ import pytest
 from pydantic import SecretStr
 from sqlmodel import col, select
 
-from core.storage.models import InboxItem, ProcessedEvent, Task
+from core.storage.delivery_models import InboxItem, ProcessedEvent
+from core.storage.models import Task
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI, message_update, person, private_chat
 from tests.fakes.telegram_rig import WEBHOOK_SECRET

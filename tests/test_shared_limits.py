@@ -12,7 +12,8 @@ import httpx
 import pytest
 
 from adapters.http.auth import issue_token
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage.db import Database
 from core.types import Action, Press

@@ -13,7 +13,8 @@ from sqlmodel import select
 
 from adapters.slack.config import BOT_SCOPES
 from adapters.slack.distribution import Checked
-from core.storage.models import Identity, OAuthState
+from core.storage.account_models import OAuthState
+from core.storage.models import Identity
 from core.storage.sealing import Sealer
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import CLIENT_ID, FakeSlackApi, FakeWorkspace

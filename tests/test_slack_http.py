@@ -11,7 +11,8 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from core.storage.db import Database
-from core.storage.models import Identity, Message, ProcessedEvent
+from core.storage.delivery_models import ProcessedEvent
+from core.storage.models import Identity, Message
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_rig import SlackRig, slack_rig
 from tests.harness import ChatDriver, ScriptedAgent, build_chat

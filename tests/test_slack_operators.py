@@ -12,7 +12,7 @@ from sqlmodel import select
 from typer.testing import CliRunner
 
 from bot.cli import app
-from core.storage.models import InboxItem
+from core.storage.delivery_models import InboxItem
 from tests.fakes.slack_api import CLIENT_ID, CLIENT_SECRET, FakeSlackApi
 from tests.fakes.slack_payloads import SIGNING_SECRET
 from tests.slack_install_rig import KEY, distribution_server

@@ -11,6 +11,8 @@ import pytest
 from sqlmodel import col, select
 
 from adapters.slack.mentions import read_mentions
+from bot.team_wiring import read_team_due
+from bot.wiring import install_team_commands
 from core.storage.db import Database
 from core.storage.list_models import TaskList
 from core.storage.models import Identity, Task
@@ -24,11 +26,8 @@ ALICE, BOB, CAROL, DAVE = "U0ALICE", "U0BOB", "U0CAROL", "U0DAVE"
 
 @pytest.fixture
 async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[SlackRig]:
-    from bot.wiring import install_team_commands
-    from core.agent.builtin.team_dates import due_in_title
-
     chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=due_in_title)
+    install_team_commands(chat, read_date=read_team_due)
     async with slack_rig(chat) as rig:
         rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
         yield rig

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from adapters.slack.presses import press_from_action
 from adapters.slack.translate import (
     delivery_id,
     home_opened,
@@ -11,7 +12,6 @@ from adapters.slack.translate import (
     message_from_command,
     message_from_event,
     message_ref,
-    press_from_action,
     split_command,
     strip_mentions,
 )

@@ -11,7 +11,8 @@ import pytest
 from sqlmodel import select
 
 from core.people.erase import hash_of
-from core.storage.models import Erasure, Identity, User
+from core.storage.account_models import Erasure
+from core.storage.models import Identity, User
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi, FakeWorkspace
 from tests.slack_install_rig import DistributionRig

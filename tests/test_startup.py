@@ -23,7 +23,7 @@ from bot.logs import configure_logging
 from bot.platform_config import slack_config
 from bot.serve import create_app
 from bot.settings import load_settings
-from core.chat import APOLOGY
+from core.chat.policy import APOLOGY
 from core.delivery.inbox import Inbox
 from core.storage.db import Database
 from core.storage.migrate import MIGRATIONS, alembic_config, script_heads, upgrade_if_behind

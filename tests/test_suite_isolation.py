@@ -34,7 +34,8 @@ WITNESSES = ["tests/test_serve_extras.py", "tests/test_serve_log.py"]
 
 def _pytest(cwd: Path, env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *arguments],
+        # one process (`-n 0`): the few files it runs gain nothing from xdist's workers
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", *arguments],
         cwd=cwd,
         env=env,
         capture_output=True,

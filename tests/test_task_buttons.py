@@ -9,7 +9,7 @@ from core.chat import queries_for
 from core.commands.forms import TaskForm
 from core.domain.task_pages import LIST_PAGE
 from core.storage import audit
-from core.storage.models import ProcessedEvent
+from core.storage.delivery_models import ProcessedEvent
 from core.types import Action, Press, Reply
 from tests.harness import ChatDriver
 

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import select
 
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage.db import Database
 from core.storage.models import User

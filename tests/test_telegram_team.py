@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.team_wiring import read_team_due
 from bot.wiring import install_team_commands
-from core.agent.builtin.team_dates import due_in_title
 from core.storage.db import Database
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramAPI, group_chat, person
 from tests.fakes.telegram_rig import TelegramRig, polling_bot
@@ -29,7 +29,7 @@ async def team(
     bot_api: FakeTelegramAPI, database: Database, agent: ScriptedAgent
 ) -> AsyncIterator[TelegramRig]:
     chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=due_in_title)
+    install_team_commands(chat, read_date=read_team_due)
     bot_api.chat_members = {FLAT["id"]: {111, 222, 333}, BAND["id"]: {333, 111}}
     bot_api.never_started = {222}
     async with polling_bot(bot_api, database, chat) as rig:

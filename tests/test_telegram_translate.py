@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from adapters.telegram.render import alert_text, outcome_html, render, split_text
 from adapters.telegram.translate import (
     BotIdentity,
     ButtonPress,
     MessageTurn,
     NotText,
-    alert_text,
     message_at,
     message_ref,
-    outcome_html,
     read_update,
-    render,
-    split_text,
 )
 from core.types import Action, Button, Incoming, Press, Reply
 

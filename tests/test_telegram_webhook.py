@@ -20,7 +20,8 @@ from adapters.telegram.webhook import SECRET_HEADER
 from bot.cli import app as cli
 from bot.platform_config import telegram_config
 from core.storage.db import Database
-from core.storage.models import InboxItem, Message, ProcessedEvent, Task
+from core.storage.delivery_models import InboxItem, ProcessedEvent
+from core.storage.models import Message, Task
 from tests.api_rig import ApiRig, api_rig
 from tests.fakes.telegram_api import FakeTelegramAPI, message_update, person, private_chat
 from tests.fakes.telegram_rig import WEBHOOK_SECRET, TelegramRig, telegram_api, telegram_settings

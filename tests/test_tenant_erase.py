@@ -13,8 +13,9 @@ from sqlmodel import select
 from core.chat import ChatService
 from core.people.erase import hash_of
 from core.people.tenant_erase import TenantEraser, erase_later, keep
+from core.storage.account_models import Erasure, WorkspaceInstall
 from core.storage.db import Database
-from core.storage.models import Erasure, Identity, Task, WorkspaceInstall
+from core.storage.models import Identity, Task
 from core.types import Incoming
 from tests.accounts_rig import account_service
 from tests.reminders_rig import START, StepClock

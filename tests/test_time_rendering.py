@@ -10,7 +10,8 @@ import pytest
 
 from adapters.slack import home, render
 from adapters.slack.translate import HomeState
-from core.chat import ChatPolicy, ChatService, queries_for
+from core.chat import ChatService, queries_for
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.storage.db import Database
 from core.types import DateMention, Reply

@@ -15,7 +15,8 @@ from core.people.erase import counts_for
 from core.reminders import book as reminder_book
 from core.storage import audit
 from core.storage.db import Database
-from core.storage.models import Change, Reminder, Task
+from core.storage.models import Change, Task
+from core.storage.reminder_models import Reminder
 from tests.accounts_rig import Account, account_service
 from tests.harness import ChatDriver, build_chat
 

@@ -66,7 +66,6 @@ async def test_yes_deletes_once_and_the_button_then_refuses(chat: ChatDriver) ->
     question = await asked(chat)
     reply = await chat.push("yes")
     assert reply is not None and reply.text == "Deleted #1 “buy milk”."
-    assert reply.decided_token == question.buttons[0].token  # the question can be edited
     assert [button.action for button in reply.buttons] == [Action.UNDO]
     assert await chat.titles() == ["call mom"]
 
@@ -139,8 +138,8 @@ async def test_the_answer_says_where_the_question_was_sent(chat: ChatDriver) -> 
         platform="console", tenant="", user_ref="alice", token=token, message_ref="chat:7"
     )
     reply = await chat.push("no")
-    assert reply is not None and reply.decided_token == token
-    assert reply.decided_message_ref == "chat:7"
+    # The message that carried the buttons is named, so the adapter can edit it.
+    assert reply is not None and reply.decided_message_ref == "chat:7"
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ import pytest
 from sqlmodel import select
 
 from core.agent.builtin import BuiltinAgent
-from core.chat import ChatPolicy, ChatService
+from core.chat import ChatService
+from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
 from core.commands.zone_commands import install
 from core.storage.db import Database

@@ -14,7 +14,8 @@ from typing import Any
 
 from fastapi import HTTPException
 
-from core.chat import ChatService, KeyReused
+from core.chat import ChatService
+from core.chat.policy import KeyReused
 from core.delivery.events import KEY_PREFIX
 from core.types import Action, Press, Reply
 

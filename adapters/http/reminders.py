@@ -27,6 +27,7 @@ from adapters.http.translate import (
 from adapters.http.webhooks import schedule_post
 from core.chat import ChatService
 from core.conversation import conversations
+from core.conversation.message_writes import add_message
 from core.reminders.delivery import Notice
 from core.storage.db import Database, in_transaction
 from core.storage.models import Conversation, iso, utcnow
@@ -84,7 +85,7 @@ class ApiReminderSender:
                 "ok": True,
                 "executed_at": iso(utcnow()),
             }
-            message = await conversations.add_message(
+            message = await add_message(
                 session,
                 conversation=conversation,
                 role="assistant",

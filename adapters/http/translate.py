@@ -17,7 +17,8 @@ from adapters.http.schemas import (
     ToolCallOut,
 )
 from core.message_text import without_controls
-from core.types import Action, Button, ConversationView, MessageView, Reply
+from core.types import Action, Button, Reply
+from core.views import ConversationView, MessageView
 
 EMPTY_MESSAGE = "Message field is required and cannot be empty"
 LONG_MESSAGE = f"Message must be at most {MESSAGE_MAX} characters"

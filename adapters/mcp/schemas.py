@@ -70,10 +70,11 @@ ANNOTATIONS = {
 
 def as_result(envelope: Envelope) -> CallToolResult:
     """A refusal (bad input, no such task) is a tool error the model can read and correct."""
+    wire = envelope.as_json()
     return CallToolResult(
-        content=[TextContent(type="text", text=json.dumps(envelope, ensure_ascii=False))],
-        structured_content=envelope,
-        is_error=not envelope["ok"],
+        content=[TextContent(type="text", text=json.dumps(wire, ensure_ascii=False))],
+        structured_content=wire,
+        is_error=not envelope.ok,
     )
 
 

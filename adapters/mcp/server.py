@@ -15,6 +15,7 @@ model can confirm its own delete.
 import inspect
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import anyio
@@ -237,8 +238,8 @@ async def _answered(
     envelope = await remote.answer_delete(
         account, token, Action.CONFIRM if confirmed else Action.CANCEL
     )
-    if said != "accept" and envelope["data"] is not None:
-        envelope["data"]["answer"] = said
+    if said != "accept" and (envelope.ok or envelope.data):  # the data the JSON shows
+        return replace(envelope, data=envelope.data | {"answer": said})
     return envelope
 
 
@@ -268,21 +269,21 @@ def _offers_elicitation(ctx: Context) -> bool:
 
 
 def _label(envelope: Envelope) -> str:
-    task = envelope["data"]["task"]
+    task = envelope.data["task"]
     return f"#{task['number']} “{task['title']}”"
 
 
 def _cannot_ask(envelope: Envelope, cannot_ask: str) -> Envelope:
     """The delete is left as a pending confirmation: say where the person can decide it."""
-    return {
-        **envelope,
-        "message": cannot_ask.format(label=_label(envelope)),
-        "suggestion": "Tell the person where to confirm; do not retry the delete.",
-    }
+    return replace(
+        envelope,
+        message=cannot_ask.format(label=_label(envelope)),
+        suggestion="Tell the person where to confirm; do not retry the delete.",
+    )
 
 
 async def _changed(ctx: Context, tool: ToolFunction, envelope: Envelope) -> None:
     """Tell `subscriptions/listen` streams the open tasks may have changed. Served over stdio
     (one person a process); HTTP switches listening off (see `adapters/mcp/http.py`)."""
-    if envelope["ok"] and tool is not tools.list_tasks:
+    if envelope.ok and tool is not tools.list_tasks:
         await ctx.notify_resource_updated(OPEN_TASKS_URI)

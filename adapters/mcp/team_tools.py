@@ -19,7 +19,7 @@ from adapters.mcp.schemas import as_result
 from core.domain.tasks import TaskError
 from core.people.team_access import NOT_VISIBLE, Caller, NotVisible, TeamAccess, TeamTask
 from core.remote import Account
-from core.tools import Envelope
+from core.tools.envelope import Envelope, failure, ok
 
 Who = Callable[[], Account]
 SUGGESTION = "Call team_lists for the ids of the lists this person may use."
@@ -37,11 +37,11 @@ def _shown(task: TeamTask) -> dict[str, Any]:
 
 
 def _refused(code: str, message: str, suggestion: str | None) -> Envelope:
-    return {"ok": False, "message": message, "data": None, "error": code, "suggestion": suggestion}
+    return failure(code, message, suggestion)
 
 
 def _ok(message: str, **data: Any) -> Envelope:
-    return {"ok": True, "message": message, "data": data, "error": None, "suggestion": None}
+    return ok(message, **data)
 
 
 async def _guarded(list_id: str, work: Callable[[UUID], Awaitable[Envelope]]) -> CallToolResult:

@@ -23,15 +23,10 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack import deliveries, home, modals
 from adapters.slack.clients import OneWorkspace
 from adapters.slack.config import Mode, SlackCredentials
+from adapters.slack.presses import action_value
 from adapters.slack.surfaces import SlackSurfaces
 from adapters.slack.team_translate import SlackMembers
-from adapters.slack.translate import (
-    ACTION_PREFIX,
-    PLATFORM,
-    action_value,
-    split_command,
-    unescape,
-)
+from adapters.slack.translate import ACTION_PREFIX, PLATFORM, split_command, unescape
 from adapters.slack.worker import SlackWorker
 from core.chat import ChatService
 from core.delivery.inbox import Inbox

@@ -15,7 +15,8 @@ from adapters.slack.home_assigned import assigned_blocks
 from adapters.slack.render import SECTION_LIMIT, button_element, escape, section
 from adapters.slack.translate import ACTION_PREFIX, HomeState, Payload
 from core.domain.listing import task_token
-from core.types import Action, TaskBoard, TaskView
+from core.types import Action
+from core.views import TaskBoard, TaskView
 
 HOME_BLOCK_LIMIT = 100
 OPTION_TEXT_LIMIT = 75

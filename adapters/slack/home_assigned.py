@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.slack.render import SECTION_LIMIT, escape, section
-from core.types import AssignedHere, TaskView
+from core.views import AssignedHere, TaskView
 
 Block = dict[str, Any]
 CHANNELS_SHOWN = 10

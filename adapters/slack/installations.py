@@ -30,8 +30,8 @@ from adapters.slack.installed import count_installations
 from adapters.slack.translate import PLATFORM
 from core.clock import Clock, SystemClock
 from core.people import tenant_erase
+from core.storage.account_models import WorkspaceInstall
 from core.storage.db import Database, in_transaction
-from core.storage.models import WorkspaceInstall
 from core.storage.sealing import Sealer
 
 log = logging.getLogger(__name__)

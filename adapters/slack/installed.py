@@ -12,8 +12,8 @@ from sqlalchemy import func
 from sqlmodel import col, select
 
 from adapters.slack.translate import PLATFORM
+from core.storage.account_models import WorkspaceInstall
 from core.storage.db import Database
-from core.storage.models import WorkspaceInstall
 
 
 @dataclass(frozen=True)

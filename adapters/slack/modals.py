@@ -23,7 +23,7 @@ from adapters.slack.translate import (
 )
 from core.commands.forms import DESCRIPTION, DUE, DUE_TIME, PRIORITY, TAGS, TITLE, TaskForm
 from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX
-from core.types import TaskView
+from core.views import TaskView
 
 FORM_CALLBACK = f"{ACTION_PREFIX}task_form"
 NEW_TASK_SHORTCUT = f"{ACTION_PREFIX}new_task"

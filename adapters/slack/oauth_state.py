@@ -19,8 +19,8 @@ from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock, SystemClock
+from core.storage.account_models import OAuthState
 from core.storage.db import Database, in_transaction
-from core.storage.models import OAuthState
 
 log = logging.getLogger(__name__)
 

@@ -51,7 +51,7 @@ async def send_tells(client: AsyncWebClient, tells: list[Tell]) -> None:
     for tell in tells:
         if tell.private or tell.chat_ref is None:
             where = f" (in <#{tell.chat_ref}>)" if tell.chat_ref else ""
-            content = render.message(Reply(text=tell.text, buttons=list(tell.buttons)))
+            content = render.message(Reply(text=tell.text))
             channel = tell.user_ref
             content["text"] += where
             content["blocks"][0]["text"]["text"] += where

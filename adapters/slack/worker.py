@@ -18,19 +18,18 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.slack import home, render
+from adapters.slack.presses import SlackPress, press_from_action
 from adapters.slack.surfaces import SlackSurfaces
 from adapters.slack.team_translate import send_tells
 from adapters.slack.translate import (
     Payload,
     SlackMessage,
-    SlackPress,
     Where,
     home_opened,
     message_at,
     message_from_command,
     message_from_event,
     message_ref,
-    press_from_action,
     tenant_of,
 )
 from adapters.slack.zones import SlackZones

@@ -24,6 +24,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application
 
 from adapters.telegram.inline import NOTHING_TO_SHARE, InlineSearch, inline_results
+from adapters.telegram.render import alert_text, keyboard, outcome_html, render
 from adapters.telegram.team_translate import send_tells
 from adapters.telegram.translate import (
     NOT_TEXT,
@@ -33,13 +34,9 @@ from adapters.telegram.translate import (
     ButtonPress,
     MessageTurn,
     NotText,
-    alert_text,
-    keyboard,
     message_at,
     message_ref,
-    outcome_html,
     read_update,
-    render,
 )
 from core.chat import ChatService, queries_for
 from core.types import Reply

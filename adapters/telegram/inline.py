@@ -10,7 +10,7 @@ from typing import Any
 
 from telegram import InlineQueryResultArticle, InputTextMessageContent
 
-from core.types import TaskView
+from core.views import TaskView
 
 INLINE_RESULTS = 50  # Telegram's limit per answer
 NOTHING_TO_SHARE = "No matching tasks. Open todobot to add some"

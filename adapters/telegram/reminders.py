@@ -19,7 +19,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ExtBot
 
 from adapters.telegram.ratelimit import NO_RETRY, FloodWait
-from adapters.telegram.translate import render
+from adapters.telegram.render import render
 from core.reminders.delivery import Notice, Refused, Unreachable
 
 PLATFORM = "telegram"

@@ -6,29 +6,20 @@ here count those, not Python characters.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
-
 from adapters.telegram.inline import InlineSearch, read_inline
+from adapters.telegram.render import _utf16_slice
 from core.types import (
-    MAX_PAYLOAD_BYTES,
-    Action,
-    Button,
     Incoming,
     Mention,
     Press,
-    Reply,
     parse_payload,
 )
 
 PLATFORM = "telegram"
-MESSAGE_LIMIT = 4096
-ALERT_LIMIT = 200
-ROW_LIMIT = 5
 GROUP_CHAT_TYPES = frozenset({"group", "supergroup"})
 NOT_TEXT = "I can only read text messages. Tell me what to add, or send /help."
 STALE_BUTTON = "That button no longer works. Ask me again."
@@ -70,14 +61,6 @@ class NotText:
     thread_id: int | None = None
 
 
-@dataclass(frozen=True)
-class OutgoingPart:
-    """One sendMessage: escaped HTML and, on the last part only, the keyboard."""
-
-    html: str
-    keyboard: InlineKeyboardMarkup | None = None
-
-
 Event = MessageTurn | ButtonPress | NotText | InlineSearch
 
 
@@ -116,20 +99,10 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
     elif not isinstance(text, str):
         return NotText(chat_id=chat["id"], thread_id=thread_id) if not is_group else None
     else:
-        entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
-        command, text = _split_command(text, entities, bot, is_group)
-        mentioned = False
-        if command is None:
-            text, mentioned = _strip_mentions(text, entities, bot)
-        if command == "":  # a command addressed to another bot
+        read = _read_text(message, text, bot, is_group)
+        if read is None:
             return None
-        if is_group and command is None and not mentioned and not _replies_to_bot(message, bot):
-            return None
-        if command is None and mentioned and not text:
-            command = "help"  # a bare "@todobot" asks what the bot can do
-        if command == "add" and not text:  # /add in reply to a message adds that message
-            replied = message.get("reply_to_message")
-            text = (_written(replied) if isinstance(replied, Mapping) else None) or ""
+        command, text = read
 
     incoming = Incoming(
         platform=PLATFORM,
@@ -170,6 +143,28 @@ def team_mentions(message: Mapping[str, Any], bot_id: int) -> tuple[Mention, ...
         said = encoded[start : start + length].decode("utf-16-le")
         found.append(Mention(said, str(user["id"]), display_name(user) or said))
     return tuple(found)
+
+
+def _read_text(
+    message: Mapping[str, Any], text: str, bot: BotIdentity, is_group: bool
+) -> tuple[str | None, str] | None:
+    """A text message's command and text; None when it is not for this bot (a command for
+    another bot, or a group message that neither mentions nor answers it)."""
+    entities = [e for e in message.get("entities") or [] if isinstance(e, Mapping)]
+    command, text = _split_command(text, entities, bot, is_group)
+    mentioned = False
+    if command is None:
+        text, mentioned = _strip_mentions(text, entities, bot)
+    if command == "":  # a command addressed to another bot
+        return None
+    if is_group and command is None and not mentioned and not _replies_to_bot(message, bot):
+        return None
+    if command is None and mentioned and not text:
+        command = "help"  # a bare "@todobot" asks what the bot can do
+    if command == "add" and not text:  # /add in reply to a message adds that message
+        replied = message.get("reply_to_message")
+        text = (_written(replied) if isinstance(replied, Mapping) else None) or ""
+    return command, text
 
 
 def _is_forwarded(message: Mapping[str, Any]) -> bool:
@@ -262,84 +257,6 @@ def _read_callback(query: Mapping[str, Any], event_id: str) -> ButtonPress | Non
 def display_name(user: Mapping[str, Any]) -> str | None:
     full = " ".join(str(user[k]) for k in ("first_name", "last_name") if user.get(k)).strip()
     return full or user.get("username") or None
-
-
-def render(reply: Reply) -> list[OutgoingPart]:
-    """The reply as escaped HTML messages of at most 4096 units; buttons under the last."""
-    chunks = split_text(reply.text)
-    if not chunks:
-        return []
-    parts = [OutgoingPart(html=html.escape(chunk, quote=False)) for chunk in chunks]
-    parts[-1] = OutgoingPart(html=parts[-1].html, keyboard=keyboard(reply.buttons))
-    return parts
-
-
-def outcome_html(reply: Reply) -> str:
-    """What a pressed message becomes: the outcome (or the redrawn listing), escaped, within
-    one message; its buttons, if any, are `keyboard(reply.buttons)`."""
-    chunks = split_text(reply.text) or ["…"]
-    text = chunks[0] if len(chunks) == 1 else chunks[0][: MESSAGE_LIMIT // 2 - 1] + "…"
-    return html.escape(text, quote=False)
-
-
-def alert_text(reply: Reply) -> str:
-    """answerCallbackQuery shows plain text of at most 200 characters."""
-    text = reply.text.strip()
-    return text if len(text) <= ALERT_LIMIT else text[: ALERT_LIMIT - 1] + "…"
-
-
-def keyboard(buttons: list[Button]) -> InlineKeyboardMarkup | None:
-    """Buttons in rows of at most five (a listing's Done buttons); More on a row of its own."""
-    if not buttons:
-        return None
-    rows: list[list[InlineKeyboardButton]] = []
-    for button in buttons:
-        if len(button.payload.encode()) > MAX_PAYLOAD_BYTES:
-            raise ValueError(f"button payload over {MAX_PAYLOAD_BYTES} bytes: {button.payload!r}")
-        key = InlineKeyboardButton(button.label, callback_data=button.payload)
-        if button.action is Action.MORE or not rows or len(rows[-1]) >= ROW_LIMIT:
-            rows.append([key])
-        else:
-            rows[-1].append(key)
-    return InlineKeyboardMarkup(rows)
-
-
-def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Cut at line breaks, else spaces, else anywhere, so no part exceeds `limit` units."""
-    chunks = []
-    rest = text.strip()
-    while _units(rest) > limit:
-        prefix = _fit(rest, limit)
-        cut = prefix.rfind("\n")
-        if cut < len(prefix) // 2:
-            cut = prefix.rfind(" ")
-        if cut < len(prefix) // 2:
-            cut = len(prefix)
-        chunks.append(rest[:cut].rstrip())
-        rest = rest[cut:].lstrip()
-    if rest:
-        chunks.append(rest)
-    return [chunk for chunk in chunks if chunk]
-
-
-def _fit(text: str, limit: int) -> str:
-    """The longest prefix of `text` within `limit` UTF-16 units."""
-    used = 0
-    for index, char in enumerate(text):
-        used += 2 if ord(char) > 0xFFFF else 1
-        if used > limit:
-            return text[:index]
-    return text
-
-
-def _units(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-def _utf16_slice(text: str, start: int, end: int | None) -> str:
-    encoded = text.encode("utf-16-le")
-    stop = None if end is None else end * 2
-    return encoded[start * 2 : stop].decode("utf-16-le", errors="ignore")
 
 
 def message_ref(chat_id: int, message_id: int) -> str:

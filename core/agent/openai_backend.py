@@ -34,6 +34,7 @@ from agents import (
 from agents.exceptions import MaxTurnsExceeded
 from agents.function_schema import function_schema
 from agents.retry import ModelRetrySettings, RetryDecision, RetryPolicyContext
+from agents.tool_context import ToolContext as ToolCallContext
 from openai import AsyncOpenAI, NotGiven, Omit
 from openai.resources.chat import AsyncChat, AsyncCompletions
 from pydantic import ValidationError
@@ -43,7 +44,7 @@ from core.agent import base
 from core.agent.base import AgentTurn, AgentUnavailable
 from core.agent.model_input import TOOL_NAMES, compact_schema, history_items, model_view
 from core.agent.prompt import system_prompt
-from core.tools import ToolContext, ToolFunction, failure
+from core.tools import Envelope, ToolContext, ToolFunction, failure
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +86,9 @@ async def rejected_call(wrapper: RunContextWrapper[Any], error: Exception) -> st
     context: ToolContext = wrapper.context
     if not isinstance(error, ModelBehaviorError | ValidationError):
         raise error  # a bug in our tool, not the model's mistake: fail the turn, roll it back
-    name = str(getattr(wrapper, "tool_name", "unknown"))
-    raw = str(getattr(wrapper, "tool_arguments", ""))
+    called = wrapper if isinstance(wrapper, ToolCallContext) else None
+    name = called.tool_name if called else "unknown"
+    raw = called.tool_arguments if called else ""
     detail = _validation_detail(name, raw)
     result = failure(
         "VALIDATION_ERROR",
@@ -94,7 +96,7 @@ async def rejected_call(wrapper: RunContextWrapper[Any], error: Exception) -> st
         "Call the tool again with arguments that match its schema.",
     )
     await _audit(context, name, {"raw_arguments": raw[:2000]}, result)
-    return json.dumps(model_view(result), ensure_ascii=False)
+    return json.dumps(model_view(result.as_json()), ensure_ascii=False)
 
 
 async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
@@ -107,7 +109,7 @@ async def unknown_tool(args: ToolErrorFormatterArgs[Any]) -> str | None:
         f"Use one of: {', '.join(sorted(TOOL_NAMES))}.",
     )
     await _audit(args.run_context.context, args.tool_name, {}, result)
-    return json.dumps(model_view(result), ensure_ascii=False)
+    return json.dumps(model_view(result.as_json()), ensure_ascii=False)
 
 
 def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
@@ -124,7 +126,7 @@ def as_function_tool(tool: ToolFunction) -> Callable[..., Awaitable[str]]:
     @functools.wraps(tool)
     async def call(wrapper: RunContextWrapper[ToolContext], *args: Any, **kwargs: Any) -> str:
         result = await tool(wrapper.context, *args, **kwargs)
-        return json.dumps(model_view(result), ensure_ascii=False)
+        return json.dumps(model_view(result.as_json()), ensure_ascii=False)
 
     context_type = RunContextWrapper[ToolContext]
     call.__signature__ = signature.replace(  # type: ignore[attr-defined]
@@ -159,7 +161,9 @@ def _validation_detail(name: str, raw: str) -> str:
     return "they do not match the tool's schema"
 
 
-async def _audit(context: ToolContext, name: str, arguments: dict, result: dict) -> None:
+async def _audit(
+    context: ToolContext, name: str, arguments: dict[str, Any], result: Envelope
+) -> None:
     async with context.lock:  # after the tool call running now, as the model saw them
         await context.audit(name, arguments, result)
 

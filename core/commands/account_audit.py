@@ -27,7 +27,7 @@ async def audit(
 ) -> None:
     """One audit row, and the same call in the assistant message's `tool_calls`."""
     result = {"ok": ok, "message": message, "data": details or None, "error": error}
-    await call.tools.audit(action, {"platform": call.incoming.platform}, result, user_id=user_id)
+    await call.tools.record(action, {"platform": call.incoming.platform}, result, user_id=user_id)
 
 
 async def current_identity(call: CommandCall) -> Identity:

@@ -14,6 +14,7 @@ from typing import Protocol
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.presses import ConfirmAction
+from core.people.membership import Memberships
 from core.storage.models import Conversation, User
 from core.tools import ToolContext
 from core.types import Incoming, Reply
@@ -42,3 +43,5 @@ class CommandHost(Protocol):
     commands: dict[str, CommandFunction]
     confirm_actions: dict[str, ConfirmAction]
     text_routers: list[TextRouter]
+    # Who is in a chat, as its platform says (registered by the adapters).
+    memberships: Memberships

@@ -165,7 +165,7 @@ async def save(
             priority=priority,
             tags=form.tag_list(),
         )
-    if not result["ok"]:
-        raise FormRefused({TITLE: result["message"]})
-    task = (result.get("data") or {}).get("task") or {}
-    return FormResult(message=result["message"], task_number=task.get("number"))
+    if not result.ok:
+        raise FormRefused({TITLE: result.message})
+    task = result.data.get("task") or {}
+    return FormResult(message=result.message, task_number=task.get("number"))

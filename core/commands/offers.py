@@ -69,4 +69,4 @@ async def confirm_offer(session: AsyncSession, confirmation: Confirmation) -> st
         title=str(details.get("title") or ""),
         description=str(details.get("description") or ""),
     )
-    return str(result["message"])
+    return result.message

@@ -12,11 +12,12 @@ from core.commands import offers
 from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
 from core.conversation.confirmations import Decision, Outcome, decide
+from core.conversation.message_writes import add_message
 from core.delivery.events import claim_event
-from core.domain import changes
-from core.domain import tasks as task_service
-from core.domain.changes import Journal, UndoOutcome
+from core.domain.changes import Journal
+from core.domain.trash import delete_task, empty_trash
 from core.domain.undo_words import describe_undo, refusal
+from core.domain.undoing import UndoOutcome, undo_token
 from core.people.identities import user_for
 from core.reminders.book import cancel_for_task, wake_again
 from core.reminders.buttons import ACTIONS as REMINDER_ACTIONS
@@ -44,7 +45,7 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
     cancelled = confirmation.task_id is not None and await cancel_for_task(
         session, user_id=confirmation.user_id, task_id=confirmation.task_id, journal=journal
     )
-    deleted = confirmation.task_id is not None and await task_service.delete_task(
+    deleted = confirmation.task_id is not None and await delete_task(
         session, user_id=confirmation.user_id, task_id=confirmation.task_id, journal=journal
     )
     message = (
@@ -68,7 +69,7 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
 
 async def confirm_empty_trash(session: AsyncSession, confirmation: Confirmation) -> str:
     """Erase the person's trash for good; audited."""
-    erased = await task_service.empty_trash(session, user_id=confirmation.user_id)
+    erased = await empty_trash(session, user_id=confirmation.user_id)
     noun = "task" if erased == 1 else "tasks"
     message = (
         f"Emptied your trash: {erased} {noun} erased for good."
@@ -211,7 +212,7 @@ async def press_undo(
     now: datetime | None = None,
 ) -> Reply:
     """An Undo button: its owner takes back that turn's changes, once, within the window."""
-    result = await changes.undo_token(
+    result = await undo_token(
         session,
         user_id=user_id,
         token=token,
@@ -280,6 +281,6 @@ async def _note(
         "ok": True,
         "executed_at": iso(utcnow()),
     }
-    await conversations.add_message(
+    await add_message(
         session, conversation=conversation, role="assistant", content=text, tool_calls=[call]
     )

@@ -46,8 +46,8 @@ async def _add(context: ToolContext, args: str) -> str:
         return "What should I add? For example: /add buy milk"
     if "\n" in args or len(args) > TITLE_MAX:
         title, description = split_capture(args)
-        return (await tools.add_task(context, title=title, description=description))["message"]
-    return (await tools.add_task(context, title=args))["message"]
+        return (await tools.add_task(context, title=title, description=description)).message
+    return (await tools.add_task(context, title=args)).message
 
 
 async def _offer(context: ToolContext, args: str) -> str:
@@ -60,19 +60,19 @@ async def _list(context: ToolContext, args: str) -> str:
     wanted = aliases.get(wanted, wanted)
     if wanted not in ("all", "pending", "completed"):
         return "Use /list, /list completed or /list all."
-    return (await tools.list_tasks(context, status=wanted))["message"]
+    return (await tools.list_tasks(context, status=wanted)).message
 
 
 async def _done(context: ToolContext, args: str) -> str:
     if not args:
         return "Which task is done? For example: /done 2"
-    return (await tools.complete_task(context, task_identifier=args))["message"]
+    return (await tools.complete_task(context, task_identifier=args)).message
 
 
 async def _delete(context: ToolContext, args: str) -> str:
     if not args:
         return "Which task should I delete? For example: /delete 2"
-    return (await tools.delete_task(context, task_identifier=args))["message"]
+    return (await tools.delete_task(context, task_identifier=args)).message
 
 
 async def _help(_context: ToolContext, _args: str) -> str:

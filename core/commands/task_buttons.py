@@ -16,7 +16,7 @@ from core.domain.zones import settle_zone
 from core.reminders import tooling as reminder_tools
 from core.storage.models import User
 from core.tools import ToolContext
-from core.tools.context import page_buttons, trash_buttons
+from core.tools.buttons import page_buttons, trash_buttons
 from core.types import Action, Press, Reply
 
 NOT_ON_YOUR_LIST = "That task isn't on your list (any more), so I changed nothing."
@@ -52,18 +52,18 @@ async def press_task_button(
         return Reply(text=NOT_ON_YOUR_LIST, ephemeral=True, outcome="not_found")
     if press.action is Action.DELETE:
         result = await tools.delete_task(context, task_identifier=ref)
-        if not result["ok"]:
+        if not result.ok:
             return Reply(text=NOT_ON_YOUR_LIST, ephemeral=True, outcome="not_found")
         return Reply(
-            text=result["message"],
+            text=result.message,
             buttons=list(context.buttons),
             tool_calls=context.calls,
             outcome="confirmation_required",
         )
     result = await tools.complete_task(context, task_identifier=ref)
-    if not result["ok"]:
+    if not result.ok:
         return Reply(text=NOT_ON_YOUR_LIST, ephemeral=True, outcome="not_found")
-    reply = await listing(context, note=result["message"])
+    reply = await listing(context, note=result.message)
     reply.tool_calls = context.calls
     reply.outcome = "done"
     return reply

@@ -48,10 +48,6 @@ NOT_A_MEMBER = "Only members of this chat can use its team list, so I changed no
 _ASSIGN = re.compile(r"^#?(?P<number>\d+)\s+to\s+(?P<who>.+)$", re.IGNORECASE | re.DOTALL)
 
 
-class TeamHost(CommandHost, Protocol):
-    memberships: Memberships
-
-
 @dataclass
 class Team:
     """The team commands, with the platforms' membership answers and a date reader."""
@@ -280,7 +276,7 @@ async def _account(session: AsyncSession, user_id: UUID, platform: str, tenant: 
     return found.first()
 
 
-def install(chat: TeamHost, read_date: DateReader) -> None:
+def install(chat: CommandHost, read_date: DateReader) -> None:
     team = Team(chat.memberships, read_date)
     chat.commands["team"] = team.command
     chat.confirm_actions[CONFIRM_KIND] = confirm_delete

@@ -215,7 +215,6 @@ async def answer_pending(
     reply = await decide_confirmation(
         session, user_id=user_id, press=press, actions=actions, remember=False, now=now
     )
-    reply.decided_token = pending.token
     reply.decided_message_ref = pending.message_ref
     return reply
 

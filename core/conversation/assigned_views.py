@@ -11,7 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import lists
 from core.storage.models import Task
-from core.types import AssignedHere, TaskView
+from core.views import AssignedHere, TaskView
 
 
 async def assigned_here(

@@ -10,7 +10,8 @@ from core.clock import Clock, SystemClock
 from core.conversation import views
 from core.conversation.pages import DEFAULT_PAGE, Page
 from core.storage.db import Database
-from core.types import ConversationView, MessageView, Reply, TaskBoard, TaskView
+from core.types import Reply
+from core.views import ConversationView, MessageView, TaskBoard, TaskView
 
 
 class ConversationNotFound(Exception):

@@ -19,22 +19,15 @@ from core.conversation.pages import (
     message_page,
 )
 from core.domain import task_pages, task_text
-from core.domain import tasks as task_service
+from core.domain.task_refs import match_titles
+from core.domain.task_selection import list_tasks
 from core.domain.when import in_window, local_time
 from core.domain.zones import settle_zone
 from core.message_text import without_format_chars
 from core.people.identities import find_user
 from core.storage.models import Task, User
-from core.types import (
-    Action,
-    Button,
-    ConversationView,
-    MessageView,
-    Reply,
-    TaskBoard,
-    TaskView,
-    tools_run,
-)
+from core.types import Action, Button, Reply, tools_run
+from core.views import ConversationView, MessageView, TaskBoard, TaskView
 
 COMPLETED_SHOWN = 30
 # The open tasks a board holds at a time (a Slack view has room for at most 100 blocks).
@@ -245,8 +238,8 @@ async def search_open(
     user = await find_user(session, platform=platform, tenant=tenant, external_id=user_ref)
     if user is None:
         return []
-    found = await task_service.list_tasks(session, user_id=user.id, status="pending")
+    found = await list_tasks(session, user_id=user.id, status="pending")
     if text.strip():
-        found = task_service.match_titles(found, text)
+        found = match_titles(found, text)
     zone = _zone(user, default_timezone)
     return [task_view(t, now=now, zone=zone) for t in found[:limit]]

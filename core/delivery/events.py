@@ -10,7 +10,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.storage.models import ProcessedEvent, utcnow
+from core.storage.delivery_models import ProcessedEvent
+from core.storage.models import utcnow
 
 # Delivery ids that are a client's idempotency key (they expire; platform ids do not).
 KEY_PREFIX = "key:"

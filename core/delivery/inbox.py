@@ -30,54 +30,30 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, or_, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import aliased
-from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.delivery import wakeup
+from core.delivery.inbox_policy import (
+    Apology,
+    InboxPolicy,
+    Observer,
+    Processor,
+    Transience,
+)
+from core.delivery.inbox_rows import Claimed, lease, put_off, settle
+from core.delivery.inbox_upkeep import Upkeep
 from core.delivery.intake import Intake
+from core.delivery.parked import PARKED
 from core.delivery.transient import RetryLater, is_transient
 from core.storage.db import Database, in_transaction
-from core.storage.models import InboxItem, utcnow
+from core.storage.models import utcnow
 
 log = logging.getLogger(__name__)
 
-# (payload, redelivered): redelivered when an earlier attempt was leased and never settled,
-# so its turn may have committed without its answer being sent.
-Processor = Callable[[dict[str, Any], bool], Awaitable[None]]
-# Tells the person their delivery was set aside (best effort; it must not raise).
-Apology = Callable[[dict[str, Any]], Awaitable[None]]
-# Whether retrying could get past an error (a connection, a timeout, a platform's 5xx).
-Transience = Callable[[BaseException], bool]
-PARKED = "parked"
 
-
-Observer = Callable[[str, str], None]
 T = TypeVar("T")
-PRUNE_EVERY_SECONDS = 3600.0
-
-
-@dataclass(frozen=True)
-class InboxPolicy:
-    lease_seconds: float = 60.0
-    concurrency: int = 16
-    poll_seconds: float = 1.0
-    max_attempts: int = 10
-    retry_base_seconds: float = 1.0
-    retention_hours: float = 48.0
-    db_retries: int = 5
-
-
-@dataclass(frozen=True)
-class Claimed:
-    id: int
-    source: str
-    delivery_id: str
-    payload: dict[str, Any]
-    attempts: int
 
 
 @dataclass
@@ -102,7 +78,8 @@ class Inbox:
         self._wake = asyncio.Event()
         self._stopping = asyncio.Event()
         self._in_flight: dict[int, asyncio.Task[None]] = {}
-        self._claiming: asyncio.Future[None] | None = None  # the loop's claim under way
+        # The loop's claim under way, so that one waiting for the inbox to go idle sees it.
+        self._claiming: asyncio.Future[None] | None = None
         self._intake = Intake(self.intake_db or self.db, retries=self.policy.db_retries)
 
     def register(
@@ -146,60 +123,21 @@ class Inbox:
         sources = list(self.processors) if sources is None else sources
         if limit <= 0 or not sources:
             return []
-        item, earlier = aliased(InboxItem, name="item"), aliased(InboxItem, name="earlier")
-        waits_its_turn = (
-            select(earlier.id)
-            .where(
-                col(earlier.order_key) == col(item.order_key),
-                col(earlier.status) == "pending",
-                col(earlier.id) < col(item.id),
-            )
-            .correlate(item)
-            .exists()
-        )
+        at, seconds = now, self.policy.lease_seconds
 
-        async def lease(session: AsyncSession) -> list[Claimed]:
-            at = now or utcnow()
-            claimable = (
-                col(item.status) == "pending",
-                col(item.source).in_(sources),
-                or_(col(item.locked_until).is_(None), col(item.locked_until) <= at),
-                or_(col(item.order_key).is_(None), ~waits_its_turn),
+        async def leasing(session: AsyncSession) -> list[Claimed]:
+            until = (at or utcnow()) + timedelta(seconds=seconds)
+            return await lease(
+                session,
+                sources=sources,
+                limit=limit,
+                by_due=by_due,
+                at=at or utcnow(),
+                until=until,
+                worker_id=self.worker_id,
             )
-            if by_due:
-                free = (
-                    select(InboxItem.id)
-                    .where(col(InboxItem.id).in_(_by_turns(item, claimable, limit)))
-                    .with_for_update(skip_locked=True)
-                )
-            else:
-                free = (
-                    select(item.id)
-                    .where(*claimable)
-                    .order_by(col(item.id))
-                    .limit(limit)
-                    .with_for_update(skip_locked=True)
-                )
-            leased = await session.exec(
-                update(InboxItem)
-                .where(col(InboxItem.id).in_(free))
-                .values(
-                    locked_until=at + timedelta(seconds=self.policy.lease_seconds),
-                    locked_by=self.worker_id,
-                    attempts=InboxItem.attempts + 1,
-                )
-                .returning(
-                    col(InboxItem.id),
-                    col(InboxItem.source),
-                    col(InboxItem.delivery_id),
-                    col(InboxItem.payload),
-                    col(InboxItem.attempts),
-                )
-                .execution_options(synchronize_session=False)
-            )
-            return sorted((Claimed(*row) for row in leased.all()), key=lambda item: item.id)
 
-        return await self._retrying(lease)
+        return await self._retrying(leasing)
 
     async def process(self, item: Claimed) -> None:
         """Run one item's processor; mark it done, or schedule a retry (or give up) on failure."""
@@ -218,24 +156,6 @@ class Inbox:
             await self._settle(item, status="done", error=None)
             self._note(item.source, "done")
 
-    async def run_once(self) -> int:
-        """Claim one batch and process it to the end (tests and draining use this)."""
-        items = await self.claim(self.policy.concurrency)
-        await asyncio.gather(*(self.process(item) for item in items))
-        return len(items)
-
-    async def drain(self) -> None:
-        """Process until nothing due is left and nothing is running, beside the loop if it
-        runs (a claim never hands out what another holds)."""
-        while True:
-            running = list(self._in_flight.values())
-            if running:
-                await asyncio.wait(running)
-            elif self._claiming is not None:
-                await asyncio.shield(self._claiming)
-            elif not await self.run_once() and not self._in_flight and not self._claiming:
-                return  # (the loop may have claimed what this round found gone)
-
     @asynccontextmanager
     async def running(self, *, grace_seconds: float) -> AsyncIterator[None]:
         """The worker loop for as long as the block runs; then `stop(grace_seconds)`."""
@@ -248,7 +168,8 @@ class Inbox:
 
     async def run(self) -> None:
         """The worker loop: keep up to `concurrency` items in flight until `stop()`."""
-        helpers = [asyncio.create_task(self._housekeeping())]
+        upkeep = Upkeep(self.db, self.policy, self.worker_id, held=lambda: list(self._in_flight))
+        helpers = [asyncio.create_task(upkeep.run())]
         if not self.db.is_sqlite:  # woken by intake in any process (core/delivery/wakeup.py)
             listening = wakeup.listen(self.listen_url or self.db.url, self.wake)
             helpers.append(asyncio.create_task(listening))
@@ -312,17 +233,7 @@ class Inbox:
 
     async def _settle(self, item: Claimed, *, status: str, error: str | None) -> None:
         async def mark(session: AsyncSession) -> None:
-            await session.exec(
-                update(InboxItem)
-                .where(col(InboxItem.id) == item.id, col(InboxItem.status) == "pending")
-                .values(
-                    status=status,
-                    processed_at=utcnow(),
-                    locked_until=None,
-                    locked_by=None,
-                    last_error=error,
-                )
-            )
+            await settle(session, item.id, status=status, error=error)
 
         try:
             await self._retrying(mark)
@@ -343,11 +254,7 @@ class Inbox:
             retry_at = utcnow() + timedelta(seconds=min(backoff, 300))
 
         async def reschedule(session: AsyncSession) -> None:
-            await session.exec(
-                update(InboxItem)
-                .where(col(InboxItem.id) == item.id, col(InboxItem.status) == "pending")
-                .values(locked_until=retry_at, locked_by=None, last_error=reason)
-            )
+            await put_off(session, item.id, until=retry_at, error=reason)
 
         try:
             await self._retrying(reschedule)
@@ -366,103 +273,9 @@ class Inbox:
             except Exception:
                 log.warning("inbox: could not apologise for parked item %s", item.id)
 
-    async def _housekeeping(self) -> None:
-        """Renew the leases of running items (a long turn is not taken over), and now and
-        then forget items done long ago."""
-        pruned_at = 0.0
-        loop = asyncio.get_running_loop()
-        while True:
-            if loop.time() - pruned_at > PRUNE_EVERY_SECONDS:
-                await self._prune()
-                pruned_at = loop.time()
-            await asyncio.sleep(self.policy.lease_seconds / 3)
-            await self._renew_leases()
-
-    async def _renew_leases(self) -> None:
-        held = list(self._in_flight)
-        if held:
-
-            async def renew(session: AsyncSession) -> None:
-                await session.exec(
-                    update(InboxItem)
-                    .where(
-                        col(InboxItem.id).in_(held),
-                        col(InboxItem.locked_by) == self.worker_id,
-                        col(InboxItem.status) == "pending",
-                    )
-                    .values(locked_until=utcnow() + timedelta(seconds=self.policy.lease_seconds))
-                )
-
-            try:
-                await self._retrying(renew)
-            except (DBAPIError, OSError):
-                log.warning("inbox: could not renew leases")
-
-    async def _prune(self) -> None:
-        """Forget items done long ago (their dedupe lives on in processed_event)."""
-        cutoff = utcnow() - timedelta(hours=self.policy.retention_hours)
-
-        async def forget(session: AsyncSession) -> None:
-            await session.exec(
-                delete(InboxItem).where(
-                    col(InboxItem.status) == "done", col(InboxItem.processed_at) < cutoff
-                )
-            )
-
-        try:
-            await self._retrying(forget)
-        except (DBAPIError, OSError):
-            log.warning("inbox: could not prune old items")
-
     async def _retrying(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         return await in_transaction(self.db, work, retries=self.policy.db_retries)
 
     def _note(self, source: str, outcome: str) -> None:
         if self.observe is not None:
             self.observe(source, outcome)
-
-
-def _by_turns(item: Any, claimable: tuple[Any, ...], limit: int) -> Any:
-    """The ids of up to `limit` claimable items, round by round between their people: each
-    person's items numbered in the order they fell due, then taken by that number."""
-    numbered = (
-        select(
-            item.id.label("id"),
-            item.locked_until.label("due"),
-            func.row_number()
-            .over(
-                partition_by=col(item.fair_key),
-                order_by=(col(item.locked_until), col(item.id)),
-            )
-            .label("turn"),
-        )
-        .where(*claimable)
-        .subquery("numbered")
-    )
-    return (
-        select(numbered.c.id).order_by(numbered.c.turn, numbered.c.due, numbered.c.id).limit(limit)
-    )
-
-
-async def parked_items(db: Database, *, limit: int = 100) -> list[InboxItem]:
-    """Items set aside (parked) or given up on (failed), newest first."""
-    async with db.session() as session:
-        rows = await session.exec(
-            select(InboxItem)
-            .where(col(InboxItem.status).in_([PARKED, "failed"]))
-            .order_by(col(InboxItem.id).desc())
-            .limit(limit)
-        )
-        return list(rows.all())
-
-
-async def retry_item(db: Database, item_id: int) -> bool:
-    """Put a parked or failed item back in line, with its attempts reset; False if none."""
-    async with db.session() as session, session.begin():
-        result = await session.exec(
-            update(InboxItem)
-            .where(col(InboxItem.id) == item_id, col(InboxItem.status).in_([PARKED, "failed"]))
-            .values(status="pending", attempts=0, locked_until=None, locked_by=None)
-            .returning(col(InboxItem.id))
-        )
-        return result.first() is not None

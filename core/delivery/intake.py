@@ -25,7 +25,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.delivery import wakeup
 from core.storage.db import Database, in_autocommit, in_transaction
-from core.storage.models import InboxItem, utcnow
+from core.storage.delivery_models import InboxItem
+from core.storage.models import utcnow
 
 BATCH = 500
 

@@ -17,7 +17,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.storage.models import InboxItem, utcnow
+from core.storage.delivery_models import InboxItem
+from core.storage.models import utcnow
 
 
 async def schedule(

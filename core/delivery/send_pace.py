@@ -34,7 +34,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import col
 
 from core.storage.db import Database
-from core.storage.models import SendPace
+from core.storage.reminder_models import SendPace
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock
 from core.storage.db import Database
-from core.storage.models import RateHit
+from core.storage.delivery_models import RateHit
 
 log = logging.getLogger(__name__)
 

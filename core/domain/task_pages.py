@@ -10,8 +10,6 @@ unless a tag is asked for), filters and sorts them with the same rules a whole l
 
 from __future__ import annotations
 
-import base64
-import binascii
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,33 +23,14 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import task_fields, when
-from core.domain import tasks as task_service
 from core.domain.listing import REMINDERS, MoreToken
+from core.domain.task_selection import PRIORITY_RANK, SortBy, StatusFilter, select_tasks
 from core.domain.when import Due, Window
 from core.storage.models import Task
 
 LIST_PAGE = 20
 PAGE_MAX = 100
-_TASKS: Table = Task.__table__  # type: ignore[attr-defined]
-
-
-class BadCursor(ValueError):
-    """A cursor no listing handed out."""
-
-
-def encode_cursor(start: int) -> str:
-    return base64.urlsafe_b64encode(f"tasks:{start}".encode()).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str) -> int:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise BadCursor(cursor) from None
-    kind, _, start = raw.partition(":")
-    if kind != "tasks" or not start.isdigit() or len(start) > 9:
-        raise BadCursor(cursor)
-    return int(start)
+TASKS: Table = Task.__table__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -59,13 +38,13 @@ class Filters:
     """What a listing asks for; `reminders` (task id to its reminder time) keeps only the
     tasks with a pending reminder, soonest first."""
 
-    status: task_service.StatusFilter = "all"
+    status: StatusFilter = "all"
     due: Window | None = None
     due_from: date | None = None
     due_to: date | None = None
     priority: str | None = None
     tag: str | None = None
-    sort_by: task_service.SortBy = "number"
+    sort_by: SortBy = "number"
     reminders: dict[UUID, datetime] | None = None
 
     def more(self) -> MoreToken:
@@ -158,10 +137,10 @@ async def status_counts(session: AsyncSession, *, user_id: UUID) -> dict[bool, i
     connection = await session.connection()
     counts = {False: 0, True: 0}
     for in_trash, sign in ((False, 1), (True, -1)):
-        query = core_select(_TASKS.c.completed, func.count()).where(_TASKS.c.user_id == user_id)
+        query = core_select(TASKS.c.completed, func.count()).where(TASKS.c.user_id == user_id)
         if in_trash:
-            query = query.where(_TASKS.c.deleted_at.is_not(None))
-        rows = await connection.execute(query.group_by(_TASKS.c.completed))
+            query = query.where(TASKS.c.deleted_at.is_not(None))
+        rows = await connection.execute(query.group_by(TASKS.c.completed))
         for done, count in rows.all():
             counts[bool(done)] += sign * int(count)
     return counts
@@ -189,7 +168,7 @@ async def read_page(
         )
         return await _in_order(session, where, order, start, limit)
     keys = await _keys(session, where, with_tags=filters.tag is not None)
-    chosen = task_service.select_tasks(
+    chosen = select_tasks(
         keys,
         now=now,
         zone=zone,
@@ -227,8 +206,8 @@ async def _in_order(
 
 
 _RANK = case(
-    *((col(Task.priority) == name, rank) for name, rank in task_service.PRIORITY_RANK.items()),
-    else_=len(task_service.PRIORITY_RANK),
+    *((col(Task.priority) == name, rank) for name, rank in PRIORITY_RANK.items()),
+    else_=len(PRIORITY_RANK),
 )
 
 
@@ -259,7 +238,7 @@ async def _by_due(
     streams = []
     for timed in (True, False):
         query = (
-            core_select(_TASKS.c.id, _TASKS.c.number, _TASKS.c.due_at, _TASKS.c.due_has_time, _RANK)
+            core_select(TASKS.c.id, TASKS.c.number, TASKS.c.due_at, TASKS.c.due_has_time, _RANK)
             .where(*where, col(Task.due_at).is_not(None), col(Task.due_has_time).is_(timed))
             .order_by(col(Task.due_at), _RANK, col(Task.number))
             .limit(wanted)

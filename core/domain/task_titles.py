@@ -11,7 +11,7 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain.tasks import fold, like_escaped
+from core.domain.task_refs import fold, like_escaped
 from core.storage.models import Task
 
 

@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
-from datetime import date, datetime, tzinfo
+from collections.abc import Iterable
+from datetime import datetime
 from enum import Enum
-from typing import Literal, NamedTuple, Protocol, TypeVar
+from typing import Literal
 from uuid import UUID
 
-from sqlalchemy import Table, and_, bindparam, delete, func, or_, true, update
-from sqlalchemy import select as core_select
+from sqlalchemy import bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
-from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from sqlmodel.sql.expression import SelectOfScalar
 
-from core.domain import changes, task_fields, when
+from core.domain import changes, task_fields
 from core.domain.changes import Journal
-from core.domain.when import Due, Window
+from core.domain.owned import USERS
+from core.domain.when import Due
 from core.message_text import without_controls, without_format_chars
-from core.storage.models import DESCRIPTION_MAX, PRIORITIES, TITLE_MAX, Change, Task, User, utcnow
-
-StatusFilter = Literal["all", "pending", "completed"]
-STATUS_FILTERS: tuple[str, ...] = ("all", "pending", "completed")
-SortBy = Literal["number", "due", "priority", "created"]
-SORTS: tuple[str, ...] = ("number", "due", "priority", "created")
+from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task, User, utcnow
 
 
 class Keep(Enum):
@@ -145,23 +137,14 @@ def label(task: Task) -> str:
     return f"#{task.number} “{task.title}”"
 
 
-def _mine(user_id: UUID, *, in_trash: bool = False) -> SelectOfScalar[Task]:
-    """The person's tasks: those in the trash, or (by default) every other one."""
-    query = select(Task).where(Task.user_id == user_id)
-    deleted = col(Task.deleted_at)
-    return query.where(deleted.is_not(None) if in_trash else deleted.is_(None))
-
-
-_USERS: Table = User.__table__  # type: ignore[attr-defined]
-_TASKS: Table = Task.__table__  # type: ignore[attr-defined]
 # Built once, on the table rather than the mapped class: the ORM's version compares every
 # object the turn has loaded against the WHERE clause to keep them in step, which costs more
 # than the round trip. The one object that can be out of step is brought in line below.
 _TAKE_NUMBER = (
-    update(_USERS)
-    .where(_USERS.c.id == bindparam("user_id"))
-    .values(next_task_number=_USERS.c.next_task_number + 1)
-    .returning(_USERS.c.next_task_number)
+    update(USERS)
+    .where(USERS.c.id == bindparam("user_id"))
+    .values(next_task_number=USERS.c.next_task_number + 1)
+    .returning(USERS.c.next_task_number)
 )
 
 
@@ -173,246 +156,6 @@ async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
     if loaded is not None:
         set_committed_value(loaded, "next_task_number", taken)
     return taken - 1
-
-
-async def list_tasks(
-    session: AsyncSession, *, user_id: UUID, status: StatusFilter = "all"
-) -> list[Task]:
-    query = _mine(user_id)
-    if status == "pending":
-        query = query.where(col(Task.completed).is_(False))
-    elif status == "completed":
-        query = query.where(col(Task.completed).is_(True))
-    result = await session.exec(query.order_by(col(Task.number)))
-    return list(result.all())
-
-
-PRIORITY_RANK = {name: rank for rank, name in enumerate(reversed(PRIORITIES))}  # high first
-
-
-class Listable(Protocol):
-    """What filtering and ordering a listing reads of a task (a `Task` or just its columns)."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def due_at(self) -> datetime | None: ...
-    @property
-    def due_has_time(self) -> bool: ...
-    @property
-    def priority(self) -> str: ...
-    @property
-    def created_at(self) -> datetime: ...
-    @property
-    def completed(self) -> bool: ...
-    @property
-    def tags(self) -> Sequence[str]: ...
-
-
-Listed = TypeVar("Listed", bound=Listable)
-
-
-def select_tasks(
-    found: list[Listed],
-    *,
-    now: datetime,
-    zone: tzinfo,
-    due: Window | None = None,
-    due_from: date | None = None,
-    due_to: date | None = None,
-    priority: str | None = None,
-    tag: str | None = None,
-    sort_by: SortBy = "number",
-) -> list[Listed]:
-    """Filter and order a listing by the local calendar (`task_pages` hands it only the
-    columns these rules read)."""
-    wanted_tag = task_fields.clean_tag(tag) if tag else None
-    chosen = []
-    for task in found:
-        task_due = _due(task)
-        if due is not None and not when.in_window(
-            task_due, due, now=now, zone=zone, completed=task.completed
-        ):
-            continue
-        if due_from is not None or due_to is not None:
-            if task_due is None:
-                continue
-            day = task_due.day(zone)
-            if (due_from and day < due_from) or (due_to and day > due_to):
-                continue
-        if priority is not None and task.priority != priority:
-            continue
-        if wanted_tag is not None and wanted_tag not in task.tags:
-            continue
-        chosen.append(task)
-    if sort_by == "due":
-        chosen.sort(key=lambda task: (when.sort_key(_due(task), zone), _rank(task), task.number))
-    elif sort_by == "priority":
-        chosen.sort(key=lambda task: (_rank(task), when.sort_key(_due(task), zone), task.number))
-    elif sort_by == "created":
-        chosen.sort(key=lambda task: (task.created_at, task.number))
-    return chosen
-
-
-def _due(task: Listable) -> Due | None:
-    return Due(task.due_at, task.due_has_time) if task.due_at is not None else None
-
-
-def _rank(task: Listable) -> int:
-    return PRIORITY_RANK.get(task.priority, len(PRIORITIES))
-
-
-_NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
-_QUOTES = "\"'`“”‘’«»"
-
-
-def parse_number_ref(ref: str) -> int | None:
-    match = _NUMBER_REF.match(ref.strip())
-    return int(match.group(1)) if match else None
-
-
-async def get_task_by_number(
-    session: AsyncSession, *, user_id: UUID, number: int, in_trash: bool = False
-) -> Task | None:
-    result = await session.exec(_mine(user_id, in_trash=in_trash).where(Task.number == number))
-    return result.first()
-
-
-async def resolve_task(
-    session: AsyncSession,
-    *,
-    user_id: UUID,
-    ref: str,
-    prefer_pending: bool = False,
-    in_trash: bool = False,
-) -> Task:
-    """Find one of the user's tasks by number, `#n`, uuid, or (part of) its title.
-
-    Several title matches raise `AmbiguousTask` with the candidates; with
-    `prefer_pending`, a single pending one among them wins. Tasks in the trash are found
-    only `in_trash`, and then only they are.
-    """
-    ref = (ref or "").strip().strip(_QUOTES).strip()
-    if not ref:
-        raise InvalidInput("Which task? Give its number or part of its title.")
-    number = parse_number_ref(ref)
-    if number is not None:
-        task = await get_task_by_number(session, user_id=user_id, number=number, in_trash=in_trash)
-        if task is None:
-            missing = f"There is no task #{number}" + (" in the trash." if in_trash else ".")
-            raise TaskNotFound(missing, "Offer to show the list.")
-        return task
-    task_uuid = _as_uuid(ref)
-    if task_uuid is not None:
-        result = await session.exec(_mine(user_id, in_trash=in_trash).where(Task.id == task_uuid))
-        task = result.first()
-        if task is None:
-            missing = "No task in the trash has that id." if in_trash else "No task has that id."
-            raise TaskNotFound(missing, "Offer to show the list.")
-        return task
-    matches = match_titles(await _title_candidates(session, user_id, ref, in_trash), ref)
-    if prefer_pending and len(matches) > 1:
-        pending = [row for row in matches if not row.completed]
-        if len(pending) == 1:
-            matches = pending
-    if not matches:
-        missing = f"No task found matching '{ref}'" + (" in the trash." if in_trash else ".")
-        raise TaskNotFound(missing, "Offer to show the list.")
-    found = await _tasks_by_id(session, user_id=user_id, ids=[row.id for row in matches[:10]])
-    if len(matches) > 1:
-        names = ", ".join(f"#{task.number} {task.title}" for task in found)
-        raise AmbiguousTask(f"Several tasks match '{ref}': {names}.", found)
-    return found[0]
-
-
-async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID]) -> list[Task]:
-    result = await session.exec(
-        select(Task)
-        .where(Task.user_id == user_id, col(Task.id).in_(ids))
-        .order_by(col(Task.number))
-    )
-    return list(result.all())
-
-
-async def _title_candidates(
-    session: AsyncSession, user_id: UUID, ref: str, in_trash: bool
-) -> list[_TitleRow]:
-    """The tasks `match_titles` could pick for `ref`, narrowed in SQL in one read: those
-    holding the words as written and, only when none does, those holding every word. Plain
-    ASCII only, which the database folds as Python does; any other reference is matched
-    against every title."""
-    where = [
-        col(Task.user_id) == user_id,
-        col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
-    ]
-    wanted = fold(ref)
-    whole = None
-    if wanted.isascii():
-        words = [w for w in re.findall(r"\w+", wanted) if len(w) > 1 and w not in _ARTICLES]
-        title = func.lower(col(Task.title))
-        whole = title.contains(wanted, autoescape=True)
-        every = [title.contains(word, autoescape=True) for word in words]
-        where.append(or_(whole, and_(*every)) if every else whole)
-    holds = whole if whole is not None else true()
-    query = core_select(_TASKS.c.id, _TASKS.c.title, _TASKS.c.completed, holds)
-    connection = await session.connection()
-    rows = (await connection.execute(query.where(*where))).all()
-    holding = [_TitleRow(*row[:3]) for row in rows if row[3]]
-    return holding or [_TitleRow(*row[:3]) for row in rows]
-
-
-def like_escaped(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-class _TitleRow(NamedTuple):
-    """Just enough of a task to match a reference against its title."""
-
-    id: UUID
-    title: str
-    completed: bool
-
-
-class _Titled(Protocol):
-    @property
-    def title(self) -> str: ...
-
-
-Titled = TypeVar("Titled", bound=_Titled)
-
-
-# "the call" means a task about a call, not one that also says "the".
-_ARTICLES = frozenset({"the", "an", "my", "our"})
-
-
-def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
-    """Exact title first, then substring, then every word of `ref` in the title."""
-    wanted = fold(ref)
-    exact = [task for task in tasks if fold(task.title) == wanted]
-    if exact:
-        return exact
-    partial = [task for task in tasks if wanted in fold(task.title)]
-    if partial:
-        return partial
-    words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1 and word not in _ARTICLES]
-    if not words:
-        return []
-    return [
-        task
-        for task in tasks
-        if all(word in re.findall(r"\w+", fold(task.title)) for word in words)
-    ]
-
-
-def fold(text: str) -> str:
-    return " ".join(text.casefold().split())
-
-
-def _as_uuid(ref: str) -> UUID | None:
-    try:
-        return UUID(ref)
-    except ValueError:
-        return None
 
 
 async def complete_task(
@@ -523,71 +266,3 @@ async def stop_repeating(
     await changes.record(
         session, journal, row=task, kind="updated", summary=label(task), before=before
     )
-
-
-async def delete_task(
-    session: AsyncSession, *, user_id: UUID, task_id: UUID, journal: Journal | None = None
-) -> bool:
-    """Move the task to the trash (a soft delete); False when it is not there."""
-    task = (await session.exec(_mine(user_id).where(Task.id == task_id))).first()
-    if task is None:
-        return False
-    before = changes.snapshot(task)
-    task.deleted_at = task.updated_at = utcnow()
-    session.add(task)
-    await session.flush()
-    await changes.record(
-        session, journal, row=task, kind="deleted", summary=label(task), before=before
-    )
-    return True
-
-
-async def restore_task(
-    session: AsyncSession, *, task: Task, journal: Journal | None = None
-) -> bool:
-    """Take a task out of the trash, with its number; False when it was not in the trash."""
-    if task.deleted_at is None:
-        return False
-    before = changes.snapshot(task)
-    task.deleted_at = None
-    task.updated_at = utcnow()
-    session.add(task)
-    await session.flush()
-    await changes.record(
-        session, journal, row=task, kind="restored", summary=label(task), before=before
-    )
-    return True
-
-
-async def list_trash(session: AsyncSession, *, user_id: UUID) -> list[Task]:
-    result = await session.exec(_mine(user_id, in_trash=True).order_by(col(Task.number)))
-    return list(result.all())
-
-
-async def empty_trash(session: AsyncSession, *, user_id: UUID) -> int:
-    """Erase the person's trash for good (after their Confirm); how many tasks went."""
-    ids = [task.id for task in await list_trash(session, user_id=user_id)]
-    await _erase(session, ids)
-    return len(ids)
-
-
-async def purge_trash(session: AsyncSession, *, deleted_before: datetime) -> int:
-    """Erase every task that has been in a trash since before `deleted_before`."""
-    found = await session.exec(
-        select(Task.id).where(
-            col(Task.deleted_at).is_not(None), col(Task.deleted_at) < deleted_before
-        )
-    )
-    ids = list(found.all())
-    await _erase(session, ids)
-    return len(ids)
-
-
-async def _erase(session: AsyncSession, ids: list[UUID]) -> None:
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        await session.exec(
-            delete(Change).where(col(Change.entity) == "task", col(Change.row_id).in_(chunk))
-        )
-        await session.exec(delete(Task).where(col(Task.id).in_(chunk)))
-    await session.flush()

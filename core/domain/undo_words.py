@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from core.domain.changes import UndoOutcome, UndoResult
+from core.domain.undoing import UndoOutcome, UndoResult
 from core.storage.models import Change
 
 _FIELD_NAMES = {"due_at": "due date", "due": "due date", "remind_at": "reminder time"}

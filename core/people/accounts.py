@@ -17,13 +17,13 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.task_text import label
 from core.domain.team_roles import move_team_roles
+from core.storage.account_models import LinkCode
 from core.storage.list_models import personal_list
 from core.storage.models import (
     Change,
     Confirmation,
     Conversation,
     Identity,
-    LinkCode,
     Message,
     Task,
     ToolCall,
@@ -109,9 +109,7 @@ async def merge_into(
         await session.exec(
             update(Task)
             .where(col(Task.id).in_([task_id for task_id, _ in chunk]))
-            .values(
-                user_id=target.id, list_id=target.id, number=case(dict(chunk), value=Task.id)
-            )
+            .values(user_id=target.id, list_id=target.id, number=case(dict(chunk), value=Task.id))
             .execution_options(synchronize_session=False)
         )
     await session.exec(

@@ -18,13 +18,12 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.people.accounts import lock
+from core.storage.account_models import Erasure, LinkCode
 from core.storage.models import (
     Change,
     Confirmation,
     Conversation,
-    Erasure,
     Identity,
-    LinkCode,
     Message,
     Task,
     ToolCall,

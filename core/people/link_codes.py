@@ -23,7 +23,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import SelectOfScalar
 
 from core.storage import audit
-from core.storage.models import Identity, LinkCode, utcnow
+from core.storage.account_models import LinkCode
+from core.storage.models import Identity, utcnow
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8

@@ -28,10 +28,13 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock, SystemClock
 from core.delivery import scheduled
-from core.delivery.inbox import Claimed, Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
+from core.delivery.inbox_rows import Claimed
 from core.people.erase import erase_rows, record_erasure
+from core.storage.account_models import WorkspaceInstall
 from core.storage.db import Database, in_transaction
-from core.storage.models import Identity, WorkspaceInstall, iso
+from core.storage.models import Identity, iso
 
 log = logging.getLogger(__name__)
 

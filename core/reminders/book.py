@@ -20,7 +20,8 @@ from core.delivery import scheduled
 from core.domain import changes
 from core.domain.changes import Journal
 from core.domain.task_owner import owner_of
-from core.storage.models import Conversation, Identity, Reminder, Task
+from core.storage.models import Conversation, Identity, Task
+from core.storage.reminder_models import Reminder
 
 SOURCE_PREFIX = "reminder:"
 TOKEN_PREFIX = "r"

@@ -19,7 +19,8 @@ from core.reminders.notice import SNOOZE, Due, clock_time, task_name, tomorrow_a
 from core.reminders.zones import zones_of
 from core.storage import audit
 from core.storage.audit import AuditEntry
-from core.storage.models import Reminder, Task
+from core.storage.models import Task
+from core.storage.reminder_models import Reminder
 from core.types import Action, Reply
 
 ACTIONS = frozenset({Action.REMINDER_DONE, Action.SNOOZE, Action.TOMORROW})

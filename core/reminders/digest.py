@@ -10,12 +10,13 @@ from sqlalchemy import update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain import tasks as task_service
+from core.domain.task_selection import list_tasks
 from core.domain.task_text import due_of, task_line
 from core.domain.when import in_window, local_instant
 from core.reminders import book
 from core.reminders.zones import zones_of
-from core.storage.models import Reminder, Task
+from core.storage.models import Task
+from core.storage.reminder_models import Reminder
 from core.types import Reply
 
 TOP = 3
@@ -87,7 +88,7 @@ async def schedule_next(session: AsyncSession, *, reminder: Reminder, now: datet
 async def digest_reply(
     session: AsyncSession, *, user_id: UUID, zone: tzinfo, now: datetime
 ) -> Reply:
-    pending = await task_service.list_tasks(session, user_id=user_id, status="pending")
+    pending = await list_tasks(session, user_id=user_id, status="pending")
     return Reply(text=digest_text(pending, now=now, zone=zone))
 
 

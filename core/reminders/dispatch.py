@@ -34,27 +34,33 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock, SystemClock
 from core.delivery import scheduled
-from core.delivery.inbox import Claimed, Inbox, InboxPolicy
+from core.delivery.inbox import Inbox
+from core.delivery.inbox_policy import InboxPolicy
+from core.delivery.inbox_rows import Claimed
 from core.reminders import digest
 from core.reminders.book import source_for
 from core.reminders.delivery import (
     NoReminderObserver,
     Notice,
-    Recipient,
     Refused,
     ReminderObserver,
     Sender,
     Unreachable,
 )
-from core.reminders.notice import LATE_AFTER, SUMMARY_AFTER, Due, reminder_reply, summary_reply
-from core.reminders.zones import UTC_ZONE, zones_of
+from core.reminders.outgoing import (
+    Live,
+    Outgoing,
+    Round,
+    by_person,
+    overdue_for_summary,
+)
+from core.reminders.recipients import recipients_of
+from core.reminders.zones import zones_of
 from core.storage.db import Database, in_transaction
-from core.storage.models import Conversation, Identity, Reminder, Task
-from core.types import Reply
+from core.storage.models import Identity, Task
+from core.storage.reminder_models import Reminder
 
 log = logging.getLogger(__name__)
-
-LATE = LATE_AFTER.total_seconds()
 
 
 @dataclass(frozen=True)
@@ -67,26 +73,6 @@ class DispatchPolicy:
     retry_base_seconds: float = 5.0
     retry_max_seconds: float = 900.0
     default_timezone: str = "UTC"
-
-
-@dataclass
-class _Outgoing:
-    """One message of a round: the reminders it carries and the wake-ups that claimed them."""
-
-    items: list[Claimed]
-    recipient: Recipient
-    reply: Reply | None
-    reminders: list[Reminder]
-    lag_seconds: float
-    late: bool
-    outcome: str = "sent"
-    message_ref: str | None = None
-    error: Exception | None = None
-    task_number: int | None = None
-
-    @property
-    def attempts(self) -> int:
-        return max(item.attempts for item in self.items)
 
 
 @dataclass
@@ -120,7 +106,7 @@ class ReminderDispatcher:
         outgoing = await in_transaction(self.db, lambda session: self._take(session, items, now))
         deadline = asyncio.get_running_loop().time() + self.policy.lease_seconds * 0.8
         await asyncio.gather(
-            *(self._send_in_order(queue, deadline) for queue in _by_person(outgoing))
+            *(self._send_in_order(queue, deadline) for queue in by_person(outgoing))
         )
         await self._settle(outgoing, self.clock.now())
         return len(items)
@@ -143,7 +129,22 @@ class ReminderDispatcher:
 
     async def _take(
         self, session: AsyncSession, items: list[Claimed], now: datetime
-    ) -> list[_Outgoing]:
+    ) -> list[Outgoing]:
+        live = await self._live(session, items)
+        if not live:
+            return []
+        users = {reminder.user_id for _, reminder, _ in live}
+        zones = await zones_of(session, user_ids=users, default=self.policy.default_timezone)
+        places = await recipients_of(session, [reminder for _, reminder, _ in live])
+        folded = await overdue_for_summary(session, live, now)
+        round_ = Round(session, now=now, zones=zones, places=places, folded=folded)
+        outgoing = await round_.compose(live)
+        await session.flush()
+        return outgoing
+
+    async def _live(self, session: AsyncSession, items: list[Claimed]) -> list[Live]:
+        """The claimed reminders still to send, locked; a wake-up for an older version, a
+        cancelled or a sent one, or one whose reminder is gone, is finished without a word."""
         wanted = {UUID(item.payload["reminder"]): item for item in items}
         rows = await session.exec(
             select(Reminder, Task)
@@ -151,7 +152,7 @@ class ReminderDispatcher:
             .where(col(Reminder.id).in_(list(wanted)))
             .with_for_update(of=Reminder)
         )
-        live: list[tuple[Claimed, Reminder, Task | None]] = []
+        live: list[Live] = []
         stale: list[Claimed] = []
         for reminder, found_task in rows.all():
             item = wanted.pop(reminder.id)
@@ -164,64 +165,14 @@ class ReminderDispatcher:
         for item in stale:
             self.observer.reminder(item.source.removeprefix("reminder:"), "stale")
         await scheduled.finish(session, item_ids=[item.id for item in stale])
-        if not live:
-            return []
-        users = {reminder.user_id for _, reminder, _ in live}
-        zones = await zones_of(session, user_ids=users, default=self.policy.default_timezone)
-        places = await _recipients(session, [reminder for _, reminder, _ in live])
-        folded = await _overdue_for_summary(session, live, now)
-        outgoing: list[_Outgoing] = []
-        summaries: dict[UUID, _Outgoing] = {}
-        for item, reminder, task in live:
-            reminder.status = "sending"
-            reminder.attempts += 1
-            session.add(reminder)
-            recipient = places.get(reminder.id)
-            zone = zones.get(reminder.user_id, UTC_ZONE)
-            lag = (now - reminder.fire_at).total_seconds()
-            if recipient is None:
-                nobody = Recipient(reminder.user_id, reminder.platform, "", "")
-                out = _Outgoing([item], nobody, None, [reminder], lag, False, outcome="blocked")
-                out.error = Unreachable("no reachable account on that platform")
-                outgoing.append(out)
-            elif reminder.kind == "digest":
-                reply = await digest.digest_reply(
-                    session, user_id=reminder.user_id, zone=zone, now=now
-                )
-                outgoing.append(_Outgoing([item], recipient, reply, [reminder], lag, lag > LATE))
-            elif now - reminder.fire_at > SUMMARY_AFTER:
-                summary = summaries.get(reminder.user_id)
-                if summary is None:
-                    summary = _Outgoing([], recipient, None, [], lag, True, outcome="summarised")
-                    summaries[reminder.user_id] = summary
-                    outgoing.append(summary)
-                    for other, _ in folded.get(reminder.user_id, []):
-                        other.status = "sending"
-                        session.add(other)
-                        summary.reminders.append(other)
-                summary.items.append(item)
-                summary.reminders.append(reminder)
-            else:
-                reply = reminder_reply(_due(reminder, task), now=now, zone=zone)
-                out = _Outgoing([item], recipient, reply, [reminder], lag, lag > LATE)
-                out.task_number = task.number if task is not None else None
-                outgoing.append(out)
-        tasks = {task.id: task for _, _, task in live if task is not None}
-        tasks.update({t.id: t for pairs in folded.values() for _, t in pairs if t is not None})
-        for user_id, summary in summaries.items():
-            missed = [
-                _due(r, tasks.get(r.task_id) if r.task_id else None) for r in summary.reminders
-            ]
-            summary.reply = summary_reply(missed, now=now, zone=zones.get(user_id, UTC_ZONE))
-        await session.flush()
-        return outgoing
+        return live
 
-    async def _send_in_order(self, queue: list[_Outgoing], deadline: float) -> None:
+    async def _send_in_order(self, queue: list[Outgoing], deadline: float) -> None:
         """One person's messages one after another, oldest first; people side by side."""
         for out in queue:
             await self._send(out, deadline)
 
-    async def _send(self, out: _Outgoing, deadline: float) -> None:
+    async def _send(self, out: Outgoing, deadline: float) -> None:
         if out.outcome == "blocked" or out.reply is None:
             return
         sender = self._by_platform[out.recipient.platform]
@@ -240,7 +191,7 @@ class ReminderDispatcher:
                 log.exception("reminder send failed on %s", sender.platform)
                 out.outcome, out.error = "retry", error
 
-    async def _settle(self, outgoing: list[_Outgoing], now: datetime) -> None:
+    async def _settle(self, outgoing: list[Outgoing], now: datetime) -> None:
         limit = self.policy.max_attempts
         giving_up = {
             id(out) for out in outgoing if out.outcome == "retry" and out.attempts >= limit
@@ -285,6 +236,10 @@ class ReminderDispatcher:
             await scheduled.finish(session, item_ids=finished)
 
         await in_transaction(self.db, mark)
+        await self._count(outgoing, giving_up, now)
+
+    async def _count(self, outgoing: list[Outgoing], giving_up: set[int], now: datetime) -> None:
+        """Tell the observer each message's outcome; the ones to try again get their wait."""
         for out in outgoing:
             platform = out.recipient.platform
             if out.outcome == "retry":
@@ -296,7 +251,7 @@ class ReminderDispatcher:
                 for _ in out.reminders:
                     self.observer.reminder(platform, out.outcome, out.lag_seconds)
 
-    async def _retry(self, out: _Outgoing, now: datetime) -> None:
+    async def _retry(self, out: Outgoing, now: datetime) -> None:
         error = out.error or Refused("refused")
         wait = error.retry_after if isinstance(error, Refused) else None
         if wait is None:
@@ -306,92 +261,7 @@ class ReminderDispatcher:
             await self._inbox.settle_failure(item, error, retry_at=now + timedelta(seconds=wait))
 
 
-def _by_person(outgoing: list[_Outgoing]) -> list[list[_Outgoing]]:
-    queues: dict[tuple[str, str, UUID], list[_Outgoing]] = {}
-    for out in sorted(outgoing, key=lambda out: min(r.fire_at for r in out.reminders)):
-        person = out.recipient
-        queues.setdefault((person.platform, person.user_ref, person.user_id), []).append(out)
-    return list(queues.values())
-
-
-def _due(reminder: Reminder, task: Task | None) -> Due:
-    if task is None:
-        return Due(reminder.token, None, "your reminder", reminder.fire_at)
-    return Due(reminder.token, task.number, task.title, reminder.fire_at)
-
-
-async def _recipients(session: AsyncSession, reminders: list[Reminder]) -> dict[UUID, Recipient]:
-    """Each reminder's person on its platform, in the chat they asked from; none for an
-    account marked unreachable (setting a reminder from it clears the mark)."""
-    users = {reminder.user_id for reminder in reminders}
-    platforms = {reminder.platform for reminder in reminders}
-    accounts = await session.exec(
-        select(Identity)
-        .where(col(Identity.user_id).in_(users), col(Identity.platform).in_(platforms))
-        .order_by(col(Identity.created_at))
-    )
-    account: dict[tuple[UUID, str], Identity] = {}
-    for found_identity in accounts.all():
-        account[(found_identity.user_id, found_identity.platform)] = found_identity
-    asked = {r.conversation_id for r in reminders if r.conversation_id is not None}
-    chats: dict[UUID, str] = {}
-    if asked:
-        found = await session.exec(
-            select(Conversation.id, Conversation.chat_key).where(col(Conversation.id).in_(asked))
-        )
-        chats = {row[0]: row[1] for row in found.all()}
-    places: dict[UUID, Recipient] = {}
-    for reminder in reminders:
-        identity = account.get((reminder.user_id, reminder.platform))
-        if identity is None:
-            continue
-        if identity.unreachable_since is not None:
-            continue
-        key = chats.get(reminder.conversation_id) if reminder.conversation_id else None
-        chat_ref, _, thread_ref = (key or "").partition("/")
-        places[reminder.id] = Recipient(
-            user_id=reminder.user_id,
-            platform=reminder.platform,
-            tenant=identity.tenant,
-            user_ref=identity.external_id,
-            chat_ref=chat_ref or None,
-            thread_ref=thread_ref or None,
-            display_name=identity.display_name,
-            conversation_id=reminder.conversation_id,
-        )
-    return places
-
-
-async def _overdue_for_summary(
-    session: AsyncSession, live: list[tuple[Claimed, Reminder, Task | None]], now: datetime
-) -> dict[UUID, list[tuple[Reminder, Task | None]]]:
-    """For people with a reminder more than a day late in this round: their other pending
-    reminders that late, so one summary carries them all."""
-    taken = {reminder.id for _, reminder, _ in live}
-    people = {r.user_id for _, r, _ in live if now - r.fire_at > SUMMARY_AFTER}
-    if not people:
-        return {}
-    found = await session.exec(
-        select(Reminder, Task)
-        .join(Task, col(Task.id) == col(Reminder.task_id), isouter=True)
-        .where(
-            col(Reminder.user_id).in_(people),
-            col(Reminder.status) == "pending",
-            col(Reminder.kind) == "task",
-            col(Reminder.fire_at) < now - SUMMARY_AFTER,
-        )
-        .with_for_update(of=Reminder, skip_locked=True)
-    )
-    extra: dict[UUID, list[tuple[Reminder, Task | None]]] = {}
-    for reminder, task in found.all():
-        if reminder.id not in taken:
-            extra.setdefault(reminder.user_id, []).append((reminder, task))
-    return extra
-
-
-async def _mark_unreachable(
-    session: AsyncSession, outgoing: list[_Outgoing], now: datetime
-) -> None:
+async def _mark_unreachable(session: AsyncSession, outgoing: list[Outgoing], now: datetime) -> None:
     for out in outgoing:
         recipient = out.recipient
         if out.outcome != "blocked" or not recipient.user_ref:

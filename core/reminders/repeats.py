@@ -25,7 +25,8 @@ from core.domain.task_owner import owner_of
 from core.domain.task_text import due_of
 from core.domain.when import Due, due_on
 from core.reminders import book
-from core.storage.models import Reminder, Task
+from core.storage.models import Task
+from core.storage.reminder_models import Reminder
 
 # A rule needs a date within this many years from now.
 SEARCH_YEARS = 10

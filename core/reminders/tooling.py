@@ -22,7 +22,8 @@ from core.domain.tasks import InvalidInput
 from core.domain.when import Due, local_instant, local_time, parse_due, show_due_plain
 from core.reminders import book, repeats
 from core.reminders.notice import when
-from core.storage.models import Reminder, Task
+from core.storage.models import Task
+from core.storage.reminder_models import Reminder
 
 DEFAULT_HOUR = 9
 MAX_BEFORE_MINUTES = 60 * 24 * 30

@@ -10,24 +10,19 @@ arguments, so no model output can point a tool at someone else's tasks. The func
 need no agent framework: the chat agent, the slash commands, the builtin engine and the
 MCP server all call these same functions (the OpenAI backend adapts them into Agents SDK
 function tools). Every call is timed and lands in the
-`tool_call` audit; the result is one envelope:
-`{"ok", "message", "data", "error", "suggestion"}`.
+`tool_call` audit; the result is one typed `Envelope`, whose JSON is
+`{"ok", "message", "data", "error", "suggestion"}`. A caller finds a tool by name in
+`TOOL_REGISTRY`.
 """
 
 from core.domain.task_text import label
 from core.tools.adding import add_task
+from core.tools.auditing import ToolFunction, audited
+from core.tools.buttons import undo_button
 from core.tools.completing import complete_task
-from core.tools.context import (
-    DEFAULT_MAX_PENDING_REMINDERS,
-    Envelope,
-    ToolContext,
-    ToolFunction,
-    audited,
-    describe,
-    failure,
-    ok,
-    undo_button,
-)
+from core.tools.context import DEFAULT_MAX_PENDING_REMINDERS, ToolContext
+from core.tools.envelope import Envelope, failure, ok
+from core.tools.fields import describe
 from core.tools.listing import (
     format_list,
     format_page,
@@ -35,24 +30,21 @@ from core.tools.listing import (
     list_tasks,
     read_listing,
 )
+from core.tools.registry import CHAT_TOOLS, TAKE_BACK_TOOLS, TOOL_REGISTRY, TOOLS, ToolName
 from core.tools.removing import delete_buttons, delete_task, empty_trash, restore_task
 from core.tools.undoing import undo_envelope, undo_last_change
 from core.tools.updating import update_task
-
-TOOLS: tuple[ToolFunction, ...] = (add_task, list_tasks, complete_task, delete_task, update_task)
-# Taking things back: the chat agents have these too. The MCP server offers only the five
-# (emptying the trash waits for a chat button, which an MCP client cannot press).
-TAKE_BACK_TOOLS: tuple[ToolFunction, ...] = (restore_task, empty_trash, undo_last_change)
-CHAT_TOOLS: tuple[ToolFunction, ...] = TOOLS + TAKE_BACK_TOOLS
 
 __all__ = [
     "CHAT_TOOLS",
     "DEFAULT_MAX_PENDING_REMINDERS",
     "TAKE_BACK_TOOLS",
     "TOOLS",
+    "TOOL_REGISTRY",
     "Envelope",
     "ToolContext",
     "ToolFunction",
+    "ToolName",
     "add_task",
     "audited",
     "complete_task",

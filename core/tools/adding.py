@@ -8,17 +8,11 @@ from core.domain import task_text
 from core.domain import tasks as task_service
 from core.domain.task_text import label
 from core.reminders import tooling as reminder_tools
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    checked_due,
-    describe,
-    ok,
-    plan_reminder_argument,
-    set_planned_reminder,
-    zone_note,
-)
+from core.tools.auditing import audited
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import checked_due, describe, zone_note
+from core.tools.reminding import plan_reminder_argument, set_planned_reminder
 
 
 @audited

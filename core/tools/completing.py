@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from core.domain import tasks as task_service
+from core.domain.task_refs import resolve_task
 from core.domain.task_text import label
 from core.reminders import tooling as reminder_tools
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    describe,
-    ok,
-    task_reference,
-)
+from core.tools.auditing import audited
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import describe, task_reference
 
 
 @audited
@@ -32,7 +29,7 @@ async def complete_task(
     task_identifier = task_reference(task_identifier, task_id)
     if not done:
         return await _reopen(ctx, task_identifier)
-    task = await task_service.resolve_task(
+    task = await resolve_task(
         ctx.session, user_id=ctx.user_id, ref=task_identifier, prefer_pending=True
     )
     if not await task_service.complete_task(
@@ -60,9 +57,7 @@ async def complete_task(
 
 async def _reopen(ctx: ToolContext, task_identifier: str) -> Envelope:
     try:
-        task = await task_service.resolve_task(
-            ctx.session, user_id=ctx.user_id, ref=task_identifier
-        )
+        task = await resolve_task(ctx.session, user_id=ctx.user_id, ref=task_identifier)
     except task_service.AmbiguousTask as several:
         done = [task for task in several.candidates if task.completed]
         if len(done) != 1:

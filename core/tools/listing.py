@@ -9,20 +9,16 @@ from zoneinfo import ZoneInfo
 
 from core.domain import task_fields, task_pages, task_text
 from core.domain import tasks as task_service
+from core.domain.cursors import BadCursor, decode_cursor, encode_cursor
+from core.domain.task_selection import SORTS, STATUS_FILTERS
 from core.domain.when import WINDOWS
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task, iso, utcnow
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    day_argument,
-    describe,
-    ok,
-    page_buttons,
-    trash_buttons,
-    zone_note,
-)
+from core.tools.auditing import audited
+from core.tools.buttons import page_buttons, trash_buttons
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import day_argument, describe, zone_note
 from core.tools.team_note import assigned_note
 
 
@@ -67,8 +63,8 @@ async def list_tasks(
             "Leave it out for a page of 20, and follow next_cursor for the rest.",
         )
     try:
-        start = task_pages.decode_cursor(cursor) if cursor else 0
-    except task_pages.BadCursor:
+        start = decode_cursor(cursor) if cursor else 0
+    except BadCursor:
         raise task_service.InvalidInput(
             "That cursor is not one a listing gave.", "Leave it out to start from the first."
         ) from None
@@ -76,13 +72,13 @@ async def list_tasks(
     size = None if whole else limit or task_pages.LIST_PAGE
     if status == "deleted":
         return await _trash(context, start=start, limit=size)
-    if status not in task_service.STATUS_FILTERS:
+    if status not in STATUS_FILTERS:
         raise task_service.InvalidInput("The filter must be all, pending, completed or deleted.")
     if due is not None and due not in WINDOWS:
         raise task_service.InvalidInput(
             "The due filter must be one of: " + ", ".join(WINDOWS) + "."
         )
-    if sort_by not in task_service.SORTS:
+    if sort_by not in SORTS:
         raise task_service.InvalidInput("Sort by number, due, priority or created.")
     try:
         if priority is not None:
@@ -146,7 +142,7 @@ def _page_data(page: task_pages.TaskPage) -> dict[str, Any]:
         "count": len(page.tasks),
         "total": page.total,
         "start": page.start,
-        "next_cursor": task_pages.encode_cursor(following) if following is not None else None,
+        "next_cursor": encode_cursor(following) if following is not None else None,
     }
 
 

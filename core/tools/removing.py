@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from core.conversation.confirmations import request_confirmation
-from core.domain import tasks as task_service
+from core.domain import trash as trash_service
 from core.domain.listing import is_listing_button
+from core.domain.task_refs import resolve_task
 from core.domain.task_text import label
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    describe,
-    ok,
-    task_reference,
-)
+from core.tools.auditing import audited
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import describe, task_reference
 from core.types import Action, Button
 
 
@@ -30,7 +27,7 @@ async def delete_task(
         task_id: Instead of task_identifier: the task's number, as an integer.
     """
     context = ctx
-    task = await task_service.resolve_task(
+    task = await resolve_task(
         context.session, user_id=context.user_id, ref=task_reference(task_identifier, task_id)
     )
     confirmation = await request_confirmation(
@@ -70,17 +67,15 @@ async def restore_task(ctx: ToolContext, task_identifier: str) -> Envelope:
     Args:
         task_identifier: The deleted task's number (like "#2"), its id, or its title or part of it.
     """
-    task = await task_service.resolve_task(
-        ctx.session, user_id=ctx.user_id, ref=task_identifier, in_trash=True
-    )
-    await task_service.restore_task(ctx.session, task=task, journal=ctx.journal)
+    task = await resolve_task(ctx.session, user_id=ctx.user_id, ref=task_identifier, in_trash=True)
+    await trash_service.restore_task(ctx.session, task=task, journal=ctx.journal)
     return ok(f"Restored {label(task)} from the trash.", task=describe(task, ctx.zone))
 
 
 @audited
 async def empty_trash(ctx: ToolContext) -> Envelope:
     """Ask the user to confirm erasing every task in their trash for good (no undo after)."""
-    trash = await task_service.list_trash(ctx.session, user_id=ctx.user_id)
+    trash = await trash_service.list_trash(ctx.session, user_id=ctx.user_id)
     if not trash:
         return ok("Your trash is already empty.", count=0)
     noun = "task" if len(trash) == 1 else "tasks"

@@ -7,8 +7,11 @@ from core.domain import lists
 from core.tools.context import ToolContext
 
 
-async def assigned_note(context: ToolContext) -> str:
-    """ "" when nothing on a team list is assigned to the person."""
+async def assigned_note(context: ToolContext, *, first_page: bool, status: str) -> str:
+    """Said once, under the first page of open tasks; empty when nothing on a team list is
+    assigned to the person."""
+    if not first_page or status == "completed":
+        return ""
     held = len(await lists.assigned_to(context.session, user_id=context.user_id))
     if held == 0:
         return ""

@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from core.domain import task_text
 from core.domain import tasks as task_service
+from core.domain.task_refs import resolve_task
 from core.domain.task_text import label
+from core.domain.when import Due
 from core.reminders import repeats
 from core.reminders import tooling as reminder_tools
 from core.storage.models import Task
-from core.tools.context import (
-    Envelope,
-    ToolContext,
-    audited,
-    checked_due,
-    describe,
-    ok,
-    plan_reminder_argument,
-    set_planned_reminder,
-    task_reference,
-    zone_note,
-)
+from core.tools.auditing import audited
+from core.tools.context import ToolContext
+from core.tools.envelope import Envelope, ok
+from core.tools.fields import checked_due, describe, task_reference, zone_note
+from core.tools.reminding import plan_reminder_argument, set_planned_reminder
 
 
 @audited
@@ -71,20 +67,13 @@ async def update_task(
     context = ctx
     new_title = _one_of("new_title", new_title, "title", title)
     new_description = _one_of("new_description", new_description, "description", description)
-    task = await task_service.resolve_task(
+    task = await resolve_task(
         context.session, user_id=context.user_id, ref=task_reference(task_identifier, task_id)
     )
-    if due and clear_due:
-        raise task_service.InvalidInput("Set a new due date or clear it, not both.")
     reminding = remind_at is not None or remind_before_due_minutes is not None
-    if reminding and cancel_reminder:
-        raise task_service.InvalidInput("Set a reminder or cancel it, not both.")
+    _check_pairs(due=due, clear_due=clear_due, reminding=reminding, cancel=cancel_reminder)
     previous = task_text.due_of(task)
-    new_due: task_service.DueChange = task_service.KEEP_DUE
-    if clear_due:
-        new_due = None
-    elif due:
-        new_due = checked_due(due, context, keeps=previous, done="move it")
+    new_due = _new_due(due, clear_due, context, keeps=previous)
     planned = await plan_reminder_argument(
         context,
         task_id=task.id,
@@ -95,70 +84,136 @@ async def update_task(
         before_due=remind_before_due_minutes,
     )
     series = await repeats.series_next(context.session, task=task) if stop_repeating else None
-    before = task.title
-    before_due, before_priority, before_tags = task.due_at, task.priority, list(task.tags)
-    fields = (new_title, new_description, priority, tags, add_tags, remove_tags)
-    only_reminder_or_repeat = reminding or cancel_reminder or stop_repeating
+    before = _Before(task)
+    edit = _Edit(new_title, new_description, new_due, priority, tags, add_tags, remove_tags)
     followed = ""
-    if due or clear_due or any(v is not None for v in fields) or not only_reminder_or_repeat:
-        await task_service.update_task(
-            context.session,
-            task=task,
-            title=new_title,
-            description=new_description,
-            due=new_due,
-            priority=priority,
-            tags=tags,
-            add_tags=add_tags or (),
-            remove_tags=remove_tags or (),
-            now=context.now,
-            journal=context.journal,
+    if edit.any_field() or not (reminding or cancel_reminder or stop_repeating):
+        followed = await _apply(context, task, edit, previous, follows=planned is None)
+    changes = _named_changes(task, before, new_title, new_description)
+    changes += _field_changes(task, context, before.due_at, before.priority, before.tags)
+    if followed:
+        changes.append(followed)
+    reminder = await set_planned_reminder(context, task, planned)
+    if reminder is not None:
+        changes.append(f"will remind you about {label(task)} {reminder[1]['when']}")
+    cancelled = await _cancel(context, task, changes) if cancel_reminder else ""
+    context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
+    if stop_repeating:
+        changes.append(await _stop_repeating(context, task, series))
+    summary = _joined(changes) or f"left {label(task)} as it was"
+    return ok(
+        f"Done: I {summary}." + zone_note(context, task) * (task.due_at != before.due_at),
+        task=describe(task, context.zone),
+        previous_title=before.title,
+        **({"reminder": reminder[1]} if reminder else {}),
+        **({"reminder_cancelled": bool(cancelled)} if cancel_reminder else {}),
+    )
+
+
+class _Before:
+    """The task's fields before the change, to say what changed."""
+
+    def __init__(self, task: Task) -> None:
+        self.title = task.title
+        self.due_at = task.due_at
+        self.priority = task.priority
+        self.tags = list(task.tags)
+
+
+@dataclass(frozen=True)
+class _Edit:
+    """The task's own fields a call changes (None keeps one)."""
+
+    title: str | None
+    description: str | None
+    due: task_service.DueChange
+    priority: str | None
+    tags: list[str] | None
+    add_tags: list[str] | None
+    remove_tags: list[str] | None
+
+    def any_field(self) -> bool:
+        fields = (self.title, self.description, self.priority, self.tags)
+        return (
+            self.due is not task_service.KEEP_DUE
+            or any(value is not None for value in fields)
+            or self.add_tags is not None
+            or self.remove_tags is not None
         )
-        if task.due_at != before_due and planned is None:
-            followed = await reminder_tools.follow_due(
-                context.session,
-                task=task,
-                previous=previous,
-                now=context.now,
-                zone=context.zone,
-                journal=context.journal,
-            )
+
+
+def _check_pairs(*, due: str | None, clear_due: bool, reminding: bool, cancel: bool) -> None:
+    if due and clear_due:
+        raise task_service.InvalidInput("Set a new due date or clear it, not both.")
+    if reminding and cancel:
+        raise task_service.InvalidInput("Set a reminder or cancel it, not both.")
+
+
+def _new_due(
+    due: str | None, clear_due: bool, context: ToolContext, *, keeps: Due | None
+) -> task_service.DueChange:
+    if clear_due:
+        return None
+    if due:
+        return checked_due(due, context, keeps=keeps, done="move it")
+    return task_service.KEEP_DUE
+
+
+async def _apply(
+    context: ToolContext, task: Task, edit: _Edit, previous: Due | None, *, follows: bool
+) -> str:
+    """Write the fields; a reminder tied to the due follows it (unless one is being set)."""
+    before_due = task.due_at
+    await task_service.update_task(
+        context.session,
+        task=task,
+        title=edit.title,
+        description=edit.description,
+        due=edit.due,
+        priority=edit.priority,
+        tags=edit.tags,
+        add_tags=edit.add_tags or (),
+        remove_tags=edit.remove_tags or (),
+        now=context.now,
+        journal=context.journal,
+    )
+    if task.due_at == before_due or not follows:
+        return ""
+    return await reminder_tools.follow_due(
+        context.session,
+        task=task,
+        previous=previous,
+        now=context.now,
+        zone=context.zone,
+        journal=context.journal,
+    )
+
+
+def _named_changes(
+    task: Task, before: _Before, new_title: str | None, new_description: str | None
+) -> list[str]:
     changes = []
-    if new_title is not None and task.title != before:
-        changes.append(f"renamed #{task.number} from “{before}” to “{task.title}”")
+    if new_title is not None and task.title != before.title:
+        changes.append(f"renamed #{task.number} from “{before.title}” to “{task.title}”")
     if new_description is not None:
         changes.append(
             f"set the description of #{task.number} to “{task.description}”"
             if task.description
             else f"cleared the description of #{task.number}"
         )
-    changes += _field_changes(task, context, before_due, before_priority, before_tags)
-    if followed:
-        changes.append(followed)
-    reminder = await set_planned_reminder(context, task, planned)
-    if reminder is not None:
-        changes.append(f"will remind you about {label(task)} {reminder[1]['when']}")
-    cancelled = ""
-    if cancel_reminder:
-        cancelled = await reminder_tools.cancel_reminder(
-            context.session, task=task, journal=context.journal
-        )
-        changes.append(
-            f"cancelled the reminder for {label(task)}"
-            if cancelled
-            else f"found no reminder to cancel on {label(task)}"
-        )
-    context.dates.extend(task_text.mentions(task, now=context.now, zone=context.zone))
-    if stop_repeating:
-        changes.append(await _stop_repeating(context, task, series))
-    summary = _joined(changes) or f"left {label(task)} as it was"
-    return ok(
-        f"Done: I {summary}." + zone_note(context, task) * (task.due_at != before_due),
-        task=describe(task, context.zone),
-        previous_title=before,
-        **({"reminder": reminder[1]} if reminder else {}),
-        **({"reminder_cancelled": bool(cancelled)} if cancel_reminder else {}),
+    return changes
+
+
+async def _cancel(context: ToolContext, task: Task, changes: list[str]) -> str:
+    cancelled = await reminder_tools.cancel_reminder(
+        context.session, task=task, journal=context.journal
     )
+    changes.append(
+        f"cancelled the reminder for {label(task)}"
+        if cancelled
+        else f"found no reminder to cancel on {label(task)}"
+    )
+    return cancelled
 
 
 def _one_of(name: str, value: str | None, alias: str, other: str | None) -> str | None:

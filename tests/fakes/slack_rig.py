@@ -26,6 +26,7 @@ from bot.platform_config import slack_config
 from bot.settings import Settings, load_settings
 from core.chat import ChatService
 from core.delivery.inbox import Inbox
+from tests.draining import drain
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import FakeSlackApi
 
@@ -100,7 +101,7 @@ class SlackRig:
 
     async def settled(self) -> None:
         """Every delivery acked so far has been processed."""
-        await self.inbox.drain()
+        await drain(self.inbox)
 
 
 @asynccontextmanager
@@ -120,6 +121,6 @@ async def slack_rig(chat: ChatService) -> AsyncIterator[SlackRig]:
             inbox.running(grace_seconds=10),
         ):
             yield SlackRig(api, worker, inbox, http, url=f"{base}/slack/events")
-            await inbox.drain()
+            await drain(inbox)
     finally:
         await api.stop()

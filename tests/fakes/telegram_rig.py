@@ -22,7 +22,8 @@ from core.chat import ChatService
 from core.delivery.inbox import Inbox
 from core.delivery.send_pace import Pace
 from core.storage.db import Database
-from core.storage.models import Identity, Message, ProcessedEvent, Task
+from core.storage.delivery_models import ProcessedEvent
+from core.storage.models import Identity, Message, Task
 from tests.fakes.telegram_api import (
     TOKEN,
     Call,

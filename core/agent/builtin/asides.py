@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 from core.agent.builtin import changes, due_told
 from core.agent.builtin.dates import read_date
-from core.agent.builtin.intents import Intent
+from core.agent.builtin.intents import Intent, ref_of
 from core.agent.builtin.lexicon.fields import PRIORITY_NOUNS, PRIORITY_PHRASES
 from core.agent.builtin.lexicon.talk import ASIDE_STARTS, BECAUSE
 from core.agent.builtin.pattern import NOCASE, alt
@@ -41,8 +41,8 @@ def read_change(text: str) -> Intent | None:
         # "…, no rush" after a low priority says it again; after a date it asks for more
         if (
             _ASKS_MORE.search(aside)
-            and getattr(changed, "priority", None) is None
-            and not getattr(changed, "clear_due", False)  # "…, it's not urgent" after no due
+            and changed.priority is None
+            and not changed.clear_due  # "…, it's not urgent" after no due
         ):
             return None
         return changed
@@ -52,7 +52,7 @@ def read_change(text: str) -> Intent | None:
 def _holds_an_aside(changed: Intent, text: str) -> bool:
     """Whether the task the change names swallowed the aside ("take the date off the essay,
     no deadline anymore" names "the essay", not "the essay, no deadline anymore")."""
-    ref = getattr(changed, "ref", None)
+    ref = ref_of(changed)
     if ref is None or ref.kind != "title":
         return False
     return any(found.group("aside") in ref.text for found in _ASIDE.finditer(text))

@@ -11,7 +11,6 @@ import asyncio
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core import tools as task_tools
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import (
     phrases,
@@ -82,9 +81,9 @@ from core.agent.builtin.text import stem
 from core.domain.task_pages import LIST_PAGE
 from core.domain.task_titles import TitleRow
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX
-from core.tools import Envelope, ToolContext
+from core.tools import TOOL_REGISTRY, Envelope, ToolContext, ToolName
 
-_TOOL_OF: dict[Family, str] = {
+_TOOL_OF: dict[Family, ToolName] = {
     "complete": "complete_task",
     "delete": "delete_task",
     "update": "update_task",
@@ -146,9 +145,8 @@ class _Turn:
     context: Context
     note: Note
 
-    async def call(self, name: str, **arguments: Any) -> Envelope:
-        tool = getattr(task_tools, name)
-        return await tool(self.tools, **arguments)
+    async def call(self, name: ToolName, **arguments: Any) -> Envelope:
+        return await TOOL_REGISTRY[name](self.tools, **arguments)
 
     async def run(self, intent: Intent) -> str:
         match intent:
@@ -177,7 +175,7 @@ class _Turn:
                 listed = await self.call(
                     "list_tasks", status=intent.status, sort_by="due", limit=LIST_PAGE
                 )
-                self.note.show(listed)
+                self.note.show(listed.as_json())
                 return scheduling.with_creation_dates(listed, self.tools)
             case ListTasks():
                 return await scheduling.listing(self.call, self.tools, intent, self.note)
@@ -221,12 +219,12 @@ class _Turn:
                 return await self.reopen(intent)
             case ShowTrash():
                 trash = await self.call("list_tasks", status="deleted", limit=LIST_PAGE)
-                self.note.show(trash)
-                return str(trash["message"])
+                self.note.show(trash.as_json())
+                return str(trash.message)
             case Restore():
                 return await self.restore(intent)
             case EmptyTrash():
-                return (await self.call("empty_trash"))["message"]
+                return (await self.call("empty_trash")).message
             case Chitchat():
                 return _CHITCHAT[intent.kind]
             case AddedWhen():
@@ -269,7 +267,7 @@ class _Turn:
         result = await scheduling.edit(self.call, self.tools, identifier, intent, self.note)
         if isinstance(result, str):
             return result
-        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+        if result.error == "NOT_FOUND" and intent.ref.kind == "title":
             tasks = knowns(await self.call("list_tasks", status="all"))
             found = loose_matches(tasks, intent.ref.text)
             if len(found) == 1:
@@ -331,7 +329,7 @@ class _Turn:
             return await self.ask_change(identifier)
         extra = _changes(intent)
         result = await self.call(_TOOL_OF[family], task_identifier=identifier, **extra)
-        if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+        if result.error == "NOT_FOUND" and intent.ref.kind == "title":
             return await self.loosely(intent, family, result)
         return _phrase(family, result)
 
@@ -460,8 +458,8 @@ def _changes(intent: Complete | Delete | Update) -> dict[str, Any]:
 
 
 def _phrase(family: Family, result: Envelope) -> str:
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
-    if family == "complete" and not result["data"].get("already_completed"):
-        return result["message"] + " Nice work!"
-    return result["message"]
+    if family == "complete" and not result.data.get("already_completed"):
+        return result.message + " Nice work!"
+    return result.message

@@ -301,3 +301,11 @@ Intent = (
     | BareRef
     | Unknown
 )
+
+# The intents that point at one task, by a `ref`.
+_REFERRING = (WhenDue, EditFields, AboutTask, Complete, Delete, Update, Reopen, Restore, BareRef)
+
+
+def ref_of(intent: Intent) -> Ref | None:
+    """The task an intent points at, when it points at one."""
+    return intent.ref if isinstance(intent, _REFERRING) else None

@@ -52,7 +52,7 @@ from core.agent.builtin.tag_words import SHOWN, hashtag, tag_word
 from core.agent.builtin.words import NOCASE, ON_MY_LIST
 
 _TASK = alt(TASK_NOUNS)
-_TASKS = alt(TASK_NOUNS, TASK_NOUNS.values())
+TASKS = alt(TASK_NOUNS, TASK_NOUNS.values())
 _PLURAL = alt(TASK_NOUNS.values())
 COUNT = re.compile(
     rf"\b{alt(HOW_MANY)}\b|\b{alt(COUNT_NOUNS)}\s+of\s+(?:my\s+)?{_PLURAL}\b"
@@ -153,11 +153,11 @@ def asks_for_list(text: str) -> bool:
 _ABOUT = alt(MENTIONING)
 _SEARCH = re.compile(
     rf"^(?:(?:do|did)\s+(?:i|we)\s+have\s+|have\s+(?:i|we)\s+got\s+|(?:is|are)\s+there\s+|got\s+|"
-    rf"any\s+)?(?:a\s+|an\s+|any\s+)?(?:{_TASKS}|anything|something)\s+"
+    rf"any\s+)?(?:a\s+|an\s+|any\s+)?(?:{TASKS}|anything|something)\s+"
     rf"{_ABOUT}\s+(?P<query>.+)$"
-    rf"|^{alt(SEARCH_VERBS)}\s+(?:for|up|through\s+my\s+{alt(PLATES)}\s+for)\s+(?:{_TASKS}\s+{_ABOUT}\s+)?"
+    rf"|^{alt(SEARCH_VERBS)}\s+(?:for|up|through\s+my\s+{alt(PLATES)}\s+for)\s+(?:{TASKS}\s+{_ABOUT}\s+)?"
     rf"(?P<searched>.+)$"
-    rf"|^{alt(FIND_VERBS)}\s+(?:my\s+|all\s+|the\s+)?{_TASKS}\s+"
+    rf"|^{alt(FIND_VERBS)}\s+(?:my\s+|all\s+|the\s+)?{TASKS}\s+"
     rf"{_ABOUT}\s+(?P<found>.+)$",
     NOCASE,
 )

@@ -19,6 +19,7 @@ from core.agent.builtin.intents import (
     Ref,
     Search,
     Update,
+    ref_of,
 )
 
 Reader = Callable[[str], Intent]
@@ -26,13 +27,13 @@ Reader = Callable[[str], Intent]
 
 def respelled(found: Intent, text: str, single: Reader) -> Intent:
     """ "mrak 1 as done" read as a task titled "mrak 1 as": spelled right, it names task 1."""
-    ref = getattr(found, "ref", None)
+    ref = ref_of(found)
     if not isinstance(found, Complete | Delete | Update) or not isinstance(ref, Ref):
         return found
     if ref.kind != "title" or ref.quoted or (fixed := typos.corrected(text)) is None:
         return found
     again = single(verbs.fix_verb_typo(fixed))
-    better = getattr(again, "ref", None)
+    better = ref_of(again)
     if type(again) is type(found) and isinstance(better, Ref) and better.kind != "title":
         return again
     return found
@@ -51,7 +52,7 @@ def misread(text: str, single: Reader, definite: Callable[[Intent], bool]) -> In
     found = single(verbs.fix_verb_typo(fixed))
     if isinstance(found, ListTasks | Count | Search | AskWhich):
         return found
-    ref = getattr(found, "ref", None)
+    ref = ref_of(found)
     # a corrected verb acts only on a task named by number or position: "remote control
     # batteries" is a title, not "remove …"
     if definite(found) and isinstance(ref, Ref) and ref.kind != "title":

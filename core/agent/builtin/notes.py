@@ -11,7 +11,6 @@ from typing import Any, Literal, get_args
 
 from core.agent.builtin.intents import Family
 from core.agent.builtin.refs import Known
-from core.tools import Envelope
 from core.types import AGENT_NOTE
 
 AskedKind = Literal[
@@ -52,8 +51,9 @@ class Note:
         """The reply is about this one task: "it" means it next."""
         self.about = task
 
-    def show(self, listing: Envelope) -> None:
-        """The reply shows this list_tasks result (not a lookup behind the reply)."""
+    def show(self, listing: dict[str, Any]) -> None:
+        """The reply shows this list_tasks result (`Envelope.as_json()`: the very one the
+        turn's calls hold), not a lookup behind the reply."""
         for index in range(len(self.calls) - 1, -1, -1):
             if self.calls[index].get("result") is listing:
                 self.shown = index

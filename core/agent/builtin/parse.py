@@ -58,6 +58,7 @@ from core.agent.builtin.intents import (
     TwoIntents,
     Unknown,
     Update,
+    ref_of,
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS, THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
@@ -80,7 +81,7 @@ def _is_instruction(intent: Intent) -> bool:
     """Whether the rest of "I need to ..." is a request to me rather than a task to note."""
     if isinstance(intent, ListTasks | Count | Add | AskTitle | Batch):
         return True
-    ref: Ref | None = getattr(intent, "ref", None)
+    ref = ref_of(intent)
     if ref is None:
         return False
     return ref.kind in ("number", "ordinal", "pronoun") or (
@@ -164,7 +165,7 @@ def _clauses(text: str, context: Context) -> Intent | None:
             return found
         if isinstance(found, AskWhich | Chitchat):
             found = Complete(Ref("pronoun"))  # "done, tick it off": the task we talked about
-        ref = getattr(found, "ref", None) or parse_ref(both.subject)
+        ref = ref_of(found) or parse_ref(both.subject)
         if not isinstance(ref, Ref):
             return None
         if both.family == "complete":
@@ -183,7 +184,7 @@ def _swallowed_clauses(found: Intent, text: str) -> bool:
         return False
     if isinstance(found, Unknown):
         return True
-    ref = getattr(found, "ref", None)
+    ref = ref_of(found)
     return isinstance(ref, Ref) and not ref.quoted and clauses.has_clauses(ref.text)
 
 
@@ -197,8 +198,13 @@ def _one_clause(text: str) -> Intent | None:
     return chosen[0] if chosen else None
 
 
+def _names_a_title(intent: Intent) -> bool:
+    ref = ref_of(intent)
+    return ref is not None and ref.kind == "title"
+
+
 def _vague(intent: Intent) -> bool:
-    ref = getattr(intent, "ref", None)
+    ref = ref_of(intent)
     return (isinstance(intent, Complete) and intent.loose) or (
         isinstance(ref, Ref) and ref.kind == "pronoun"
     )
@@ -340,9 +346,7 @@ def _requests_among(found: Intent) -> Intent:
     asked = [
         part
         for part in parts
-        if _definite(part)
-        and not isinstance(part, Add)
-        and getattr(getattr(part, "ref", None), "kind", "number") != "title"
+        if _definite(part) and not isinstance(part, Add) and not _names_a_title(part)
     ]
     if not asked:
         return found

@@ -22,7 +22,7 @@ Call = Callable[..., Awaitable[Envelope]]
 
 async def count(call: Call, intent: Count) -> str:
     result = await call("list_tasks", status="all")
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     tasks = knowns(result)
     done = sum(1 for task in tasks if task.completed)
@@ -38,7 +38,7 @@ async def count(call: Call, intent: Count) -> str:
 
 async def search(call: Call, intent: Search, note: Note) -> str:
     result = await call("list_tasks", status="all")
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     found = title_matches(knowns(result), intent.query)
     if not found:
@@ -54,7 +54,7 @@ async def search(call: Call, intent: Search, note: Note) -> str:
 async def about(call: Call, context: Context, intent: AboutTask, note: Note) -> str:
     """One task's state (and description), named so that "tick it off" can follow."""
     result = await call("list_tasks", status="all")
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     tasks = knowns(result)
     if intent.ref is None:
@@ -71,7 +71,7 @@ async def about(call: Call, context: Context, intent: AboutTask, note: Note) -> 
     task = found[0]
     note.name(task)
     described = next(
-        (item.get("description") for item in result["data"]["tasks"]
+        (item.get("description") for item in result.data["tasks"]
          if item.get("number") == task.number),
         "",
     )  # fmt: skip
@@ -100,9 +100,9 @@ async def with_tag(call: Call, intent: ListTasks) -> ListTasks:
     the listing without the word when no tag is so named."""
     plain = replace(intent, tag_word=None)
     result = await call("list_tasks", status="all")
-    if not result["ok"] or not intent.tag_word:
+    if not result.ok or not intent.tag_word:
         return plain
-    tags = {str(tag) for item in result["data"]["tasks"] for tag in item.get("tags") or ()}
+    tags = {str(tag) for item in result.data["tasks"] for tag in item.get("tags") or ()}
     wanted = stem(intent.tag_word)
     named = [tag for tag in tags if tag == intent.tag_word] or sorted(
         tag for tag in tags if stem(tag) == wanted
@@ -114,12 +114,12 @@ async def next_due(call: Call, note: Note, *, now: datetime, zone: tzinfo) -> st
     """The open task whose due comes first (all of them when several share it), and how
     many are overdue already."""
     result = await call("list_tasks", status="pending", sort_by="due")
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     dues = [
         (Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"]),
          int(item["number"]))
-        for item in result["data"]["tasks"] if item.get("due_at")
+        for item in result.data["tasks"] if item.get("due_at")
     ]  # fmt: skip
     ahead = sorted(
         (due.at, due.has_time, number) for due, number in dues if due.deadline(zone) > now

@@ -108,10 +108,10 @@ def _line(task: _Added) -> str:
 
 async def answer(call: Call, intent: AddedWhen, note: Note, *, now: datetime, zone: tzinfo) -> str:
     result = await call("list_tasks", status="all")
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     tasks = sorted(
-        (_added(item, zone) for item in result["data"]["tasks"]),
+        (_added(item, zone) for item in result.data["tasks"]),
         key=lambda task: (task.at, task.number),
     )
     if not tasks:

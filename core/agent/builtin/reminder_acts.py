@@ -25,8 +25,9 @@ from core.agent.builtin.reminder_intents import (
 from core.agent.builtin.reminding import WHICH_NUMBER, which_number
 from core.agent.builtin.replies import failure, knowns
 from core.domain.task_pages import LIST_PAGE
+from core.tools import Envelope
 
-Call = Callable[..., Awaitable[dict[str, Any]]]
+Call = Callable[..., Awaitable[Envelope]]
 
 
 async def act(
@@ -35,8 +36,8 @@ async def act(
     """Carry the request out through the tools; the reply."""
     if isinstance(intent, ListReminders):
         listed = await call("list_tasks", status="pending", has_reminder=True, limit=LIST_PAGE)
-        note.show(listed)
-        return str(listed["message"])
+        note.show(listed.as_json())
+        return str(listed.message)
     if isinstance(intent, RemindNew):
         return await _remind_new(intent, call, zone=zone)
     if isinstance(intent, CancelAllReminders):
@@ -59,12 +60,12 @@ async def act(
     else:
         change = {"remind_at": _local(intent.at, zone)}
     result = await call("update_task", task_identifier=target, **change)
-    if result.get("error") == "NOT_FOUND" and not WHICH_NUMBER.fullmatch(target.strip()):
+    if result.error == "NOT_FOUND" and not WHICH_NUMBER.fullmatch(target.strip()):
         # "the electrican thing": a title said loosely or with a typo, as other commands read it
         found = title_matches(knowns(await call("list_tasks", status="pending")), target)
         if len(found) == 1:
             result = await call("update_task", task_identifier=f"#{found[0].number}", **change)
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     return reply(result)
 
@@ -72,7 +73,7 @@ async def act(
 async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
     listed = await call("list_tasks", status="pending")
     wanted = intent.title.casefold()
-    same = next((t for t in listed["data"]["tasks"] if t["title"].casefold() == wanted), None)
+    same = next((t for t in listed.data["tasks"] if t["title"].casefold() == wanted), None)
     when = _local(intent.at, zone)
     named = loose_matches(knowns(listed), intent.title) if intent.about and same is None else []
     if len(named) > 1:
@@ -90,21 +91,21 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
         if intent.priority:
             extra["priority"] = intent.priority
         result = await call("add_task", title=intent.title, due=due, remind_at=when, **extra)
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     return reply(result)
 
 
 async def _cancel_all(call: Call) -> str:
     listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    tasks = listed.data["tasks"] if listed.ok else []
     if not tasks:
         return "You have no reminders set, so there is nothing to cancel."
     for task in tasks:
         result = await call(
             "update_task", task_identifier=f"#{task['number']}", cancel_reminder=True
         )
-        if not result["ok"]:
+        if not result.ok:
             return failure(result)
     titles = ", ".join(f"#{task['number']} {task['title']}" for task in tasks)
     count = "1 reminder" if len(tasks) == 1 else f"all {len(tasks)} reminders"
@@ -131,14 +132,14 @@ async def _move_last(
     ):
         extra["due"] = when
     result = await call("update_task", task_identifier=target, remind_at=when, **extra)
-    return reply(result) if result["ok"] else failure(result)
+    return reply(result) if result.ok else failure(result)
 
 
 async def _shift_reminder(
     intent: ShiftReminder, call: Call, context: Context, *, zone: tzinfo
 ) -> str:
     listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    tasks = listed.data["tasks"] if listed.ok else []
     wanted = intent.target or await _implied(call, context)
     number = which_number(wanted.strip())
     if number:
@@ -161,7 +162,7 @@ async def _shift_reminder(
         task_identifier=f"#{task['number']}",
         remind_at=_local(moment + timedelta(minutes=intent.minutes), zone),
     )
-    return reply(result) if result["ok"] else failure(result)
+    return reply(result) if result.ok else failure(result)
 
 
 async def _implied(call: Call, context: Context) -> str:
@@ -169,12 +170,12 @@ async def _implied(call: Call, context: Context) -> str:
     if context.last_task is not None:
         return str(context.last_task.number)
     listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed["data"]["tasks"] if listed["ok"] else []
+    tasks = listed.data["tasks"] if listed.ok else []
     return str(tasks[0]["number"]) if len(tasks) == 1 else ""
 
 
-def reply(result: dict[str, Any]) -> str:
-    message = str(result["message"])
+def reply(result: Envelope) -> str:
+    message = str(result.message)
     if message.startswith("Done: I will remind you"):
         return "Okay, I'll remind you" + message.removeprefix("Done: I will remind you")
     return message.replace("Done: I ", "Okay, I ", 1)

@@ -19,20 +19,20 @@ async def reopen(call: Call, intent: Reopen, identifier: str | None) -> str:
     if identifier is None:
         return phrases.ASK_WHICH_REOPEN
     result = await call("complete_task", task_identifier=identifier, done=False)
-    if result.get("error") == "NOT_FOUND" and intent.ref.kind == "title":
+    if result.error == "NOT_FOUND" and intent.ref.kind == "title":
         done = knowns(await call("list_tasks", status="completed"))
         # "I never sent the forms": the words as said, else the one finished task that
         # shares the most of them ("send the forms")
         found = loose_matches(done, intent.ref.text) or most_overlap(done, intent.ref.text)
         if len(found) == 1:
             result = await call("complete_task", task_identifier=f"#{found[0].number}", done=False)
-    return str(result["message"]) if result["ok"] else failure(result)
+    return str(result.message) if result.ok else failure(result)
 
 
 async def restore(call: Call, intent: Restore, last: Known | None) -> str:
     """`last`: the task the conversation is about, for "restore it"."""
     if intent.latest:
-        trash = (await call("list_tasks", status="deleted"))["data"].get("tasks", [])
+        trash = (await call("list_tasks", status="deleted")).data.get("tasks", [])
         if not trash:
             return "Your trash is empty: there is nothing to restore."
         newest = max(trash, key=lambda task: str(task.get("deleted_at") or ""))
@@ -48,20 +48,20 @@ async def restore(call: Call, intent: Restore, last: Known | None) -> str:
     else:
         identifier = f"#{intent.ref.number}" if intent.ref.kind == "number" else intent.ref.text
     result = await call("restore_task", task_identifier=identifier)
-    return str(result["message"]) if result["ok"] else failure(result)
+    return str(result.message) if result.ok else failure(result)
 
 
 async def undo(call: Call, note: Note, intent: Undo) -> str:
     if intent.redo:
         return phrases.NO_REDO
     result = await call("undo_last_change")
-    if not result["ok"]:
-        return str(result["message"])
-    undone = labelled(" ".join(str(summary) for summary in result["data"].get("undone", [])))
+    if not result.ok:
+        return str(result.message)
+    undone = labelled(" ".join(str(summary) for summary in result.data.get("undone", [])))
     if undone is not None:
         note.name(undone)  # "Undone: #3 “x” is not done any more": "it" is #3
-    more = phrases.UNDO_MORE if result["data"].get("more") else ""
-    return f"{result['message']}{more}"
+    more = phrases.UNDO_MORE if result.data.get("more") else ""
+    return f"{result.message}{more}"
 
 
 Redo = Callable[[Complete | Update], Awaitable[str]]
@@ -77,14 +77,14 @@ async def taken_back(call: Call, note: Note, intent: Undone | Redirected, redo: 
             new_title=intent.undo.title,
             new_description=None,
         )
-        if not undone["ok"]:
+        if not undone.ok:
             return failure(undone)
-        task = undone["data"]["task"]
+        task = undone.data["task"]
         return f"I put #{task['number']} back to “{task['title']}”. " + await redo(intent.redo)
     undone = await call("undo_last_change")
-    if not undone["ok"]:
+    if not undone.ok:
         return failure(undone)
     if intent.redo is None:
         note.ask(Awaiting("which", family="complete"))
-        return f"{undone['message']} {phrases.ASK_WHICH['complete']}"
-    return f"{undone['message']} " + await redo(intent.redo)
+        return f"{undone.message} {phrases.ASK_WHICH['complete']}"
+    return f"{undone.message} " + await redo(intent.redo)

@@ -123,7 +123,7 @@ async def act(
         if not target:
             return "Which task should stop repeating? Give its number, like “stop repeating #2”."
         result = await call("update_task", task_identifier=target, stop_repeating=True)
-        return reply(result) if result["ok"] else failure(result)
+        return reply(result) if result.ok else failure(result)
     due = await first_due(intent.rule, now=now, zone=zone, at=intent.at)
     if due is None:
         return no_date(intent.rule).message
@@ -133,6 +133,6 @@ async def act(
     if intent.at is not None:
         arguments["remind_at"] = when
     result = await call("add_task", **arguments)
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
-    return str(result["message"])
+    return str(result.message)

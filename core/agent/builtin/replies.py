@@ -8,7 +8,7 @@ from core.tools import Envelope
 
 
 def knowns(envelope: Envelope) -> list[Known]:
-    data = envelope.get("data") or {}
+    data = envelope.data
     return [
         Known(int(item["number"]), str(item["title"]), bool(item.get("completed")))
         for item in data.get("tasks", [])
@@ -24,9 +24,9 @@ def count_of(number: int, noun: str) -> str:
 
 
 def failure(result: Envelope) -> str:
-    message = result["message"]
-    if result.get("error") == "NOT_FOUND":
+    message = result.message
+    if result.error == "NOT_FOUND":
         return message + phrases.NOT_FOUND_TAIL
-    if result.get("error") == "VALIDATION_ERROR" and "limit" in message:
+    if result.error == "VALIDATION_ERROR" and "limit" in message:
         return message + " Could you make it shorter?"
     return message

@@ -98,16 +98,16 @@ async def add(
     if fields.tags:
         arguments["tags"] = list(fields.tags)
     result = await call("add_task", title=title, description=intent.description, **arguments)
-    if not result["ok"]:
+    if not result.ok:
         refused = failure(result)
-        if "past" in result["message"]:
+        if "past" in result.message:
             refused += " " + phrases.PAST_DUE
         return refused
-    task = result["data"]["task"]
+    task = result.data["task"]
     details = f" Description: {task['description']}." if task["description"] else ""
     if not arguments:
         return f"Added #{task['number']} “{task['title']}” to your list.{details}"
-    return result["message"]
+    return result.message
 
 
 def _window_arguments(intent: ListTasks, tools: ToolContext) -> dict[str, Any] | str:
@@ -141,22 +141,22 @@ async def listing(call: Call, tools: ToolContext, intent: ListTasks, note: Note)
     if isinstance(arguments, str):
         return arguments
     result = await call("list_tasks", **arguments)
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
-    if intent.due == "today" and not result["data"]["count"] and result["data"]["pending_count"]:
+    if intent.due == "today" and not result.data["count"] and result.data["pending_count"]:
         # "what do I have to do today?" with nothing due today: what is still open
         everything = await call("list_tasks", status="pending", sort_by="due", limit=LIST_PAGE)
-        note.show(everything)
-        return phrases.NOTHING_DUE_TODAY + "\n" + everything["message"]
-    note.show(result)
-    return result["message"]
+        note.show(everything.as_json())
+        return phrases.NOTHING_DUE_TODAY + "\n" + everything.message
+    note.show(result.as_json())
+    return result.message
 
 
 async def when_due(
     call: Call, tools: ToolContext, context: Context, intent: WhenDue, note: Note
 ) -> str:
     result = await call("list_tasks", status="all")
-    if not result["ok"]:
+    if not result.ok:
         return failure(result)
     found = resolve(context, intent.ref, knowns(result))
     if not found:
@@ -166,7 +166,7 @@ async def when_due(
         return phrases.ABOUT_WHICH.format(choices=listed)
     task = found[0]
     note.name(task)
-    item = next(item for item in result["data"]["tasks"] if item["number"] == task.number)
+    item = next(item for item in result.data["tasks"] if item["number"] == task.number)
     name = f"#{task.number} “{task.title}”"
     if not item.get("due_at"):
         return phrases.NO_DUE.format(task=name)
@@ -226,9 +226,9 @@ async def edit(
 async def _task_of(call: Call, identifier: str, note: Note) -> dict[str, Any] | str:
     """The one task `identifier` names, as list_tasks shows it, or what to answer instead."""
     listed = await call("list_tasks", status="all")
-    if not listed["ok"]:
+    if not listed.ok:
         return failure(listed)
-    items = {int(item["number"]): item for item in listed["data"]["tasks"]}
+    items = {int(item["number"]): item for item in listed.data["tasks"]}
     if identifier.startswith("#") and identifier[1:].isdigit():
         number = int(identifier[1:])
         if number in items:
@@ -281,10 +281,10 @@ def _due_text(due: Due, zone: tzinfo) -> str:
 def with_creation_dates(result: Envelope, tools: ToolContext) -> str:
     """A listing with when each task was added ("1. buy milk · added yesterday"), as seed
     004 shows pending tasks: with their number, title and creation date."""
-    message = str(result["message"])
+    message = str(result.message)
     added = {
         int(item["number"]): datetime.fromisoformat(item["created_at"].replace("Z", "+00:00"))
-        for item in (result.get("data") or {}).get("tasks", [])
+        for item in result.data.get("tasks", [])
     }
     today = tools.now.astimezone(tools.zone).date()
     lines = []

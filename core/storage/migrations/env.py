@@ -6,7 +6,10 @@ from alembic import context
 from sqlalchemy import create_engine, pool
 from sqlmodel import SQLModel
 
-import core.storage.models  # noqa: F401  (registers the tables)
+import core.storage.account_models
+import core.storage.delivery_models
+import core.storage.models
+import core.storage.reminder_models  # noqa: F401  (registers the tables)
 from core.storage.db import normalize_url, sync_url
 
 config = context.config

@@ -24,7 +24,8 @@ from adapters.http.translate import (
     chat_response,
     message_problem,
 )
-from core.chat import ConversationNotFound, KeyReused
+from core.chat.policy import KeyReused
+from core.conversation.queries import ConversationNotFound
 from core.types import Incoming
 
 router = APIRouter()

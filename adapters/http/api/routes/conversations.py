@@ -26,8 +26,8 @@ from adapters.http.translate import (
     conversation_out,
     message_out,
 )
-from core.chat import ConversationNotFound
 from core.conversation.pages import DEFAULT_PAGE, BadCursor
+from core.conversation.queries import ConversationNotFound
 
 router = APIRouter()
 

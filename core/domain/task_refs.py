@@ -1,0 +1,172 @@
+"""Finding a person's task from what they called it: a number, an id or words of its title."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Protocol, TypeVar
+from uuid import UUID
+
+from sqlalchemy import and_, func, or_, true
+from sqlalchemy import select as core_select
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.domain.owned import TASKS, owned_by
+from core.domain.tasks import AmbiguousTask, InvalidInput, TaskNotFound
+from core.storage.models import Task
+
+_NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
+
+
+_QUOTES = "\"'`“”‘’«»"
+
+
+def parse_number_ref(ref: str) -> int | None:
+    match = _NUMBER_REF.match(ref.strip())
+    return int(match.group(1)) if match else None
+
+
+async def get_task_by_number(
+    session: AsyncSession, *, user_id: UUID, number: int, in_trash: bool = False
+) -> Task | None:
+    result = await session.exec(owned_by(user_id, in_trash=in_trash).where(Task.number == number))
+    return result.first()
+
+
+async def resolve_task(
+    session: AsyncSession,
+    *,
+    user_id: UUID,
+    ref: str,
+    prefer_pending: bool = False,
+    in_trash: bool = False,
+) -> Task:
+    """Find one of the user's tasks by number, `#n`, uuid, or (part of) its title.
+
+    Several title matches raise `AmbiguousTask` with the candidates; with
+    `prefer_pending`, a single pending one among them wins. Tasks in the trash are found
+    only `in_trash`, and then only they are.
+    """
+    ref = (ref or "").strip().strip(_QUOTES).strip()
+    if not ref:
+        raise InvalidInput("Which task? Give its number or part of its title.")
+    number = parse_number_ref(ref)
+    if number is not None:
+        task = await get_task_by_number(session, user_id=user_id, number=number, in_trash=in_trash)
+        if task is None:
+            missing = f"There is no task #{number}" + (" in the trash." if in_trash else ".")
+            raise TaskNotFound(missing, "Offer to show the list.")
+        return task
+    task_uuid = _as_uuid(ref)
+    if task_uuid is not None:
+        result = await session.exec(
+            owned_by(user_id, in_trash=in_trash).where(Task.id == task_uuid)
+        )
+        task = result.first()
+        if task is None:
+            missing = "No task in the trash has that id." if in_trash else "No task has that id."
+            raise TaskNotFound(missing, "Offer to show the list.")
+        return task
+    matches = match_titles(await _title_candidates(session, user_id, ref, in_trash), ref)
+    if prefer_pending and len(matches) > 1:
+        pending = [row for row in matches if not row.completed]
+        if len(pending) == 1:
+            matches = pending
+    if not matches:
+        missing = f"No task found matching '{ref}'" + (" in the trash." if in_trash else ".")
+        raise TaskNotFound(missing, "Offer to show the list.")
+    found = await _tasks_by_id(session, user_id=user_id, ids=[row.id for row in matches[:10]])
+    if len(matches) > 1:
+        names = ", ".join(f"#{task.number} {task.title}" for task in found)
+        raise AmbiguousTask(f"Several tasks match '{ref}': {names}.", found)
+    return found[0]
+
+
+async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID]) -> list[Task]:
+    result = await session.exec(
+        select(Task)
+        .where(Task.user_id == user_id, col(Task.id).in_(ids))
+        .order_by(col(Task.number))
+    )
+    return list(result.all())
+
+
+async def _title_candidates(
+    session: AsyncSession, user_id: UUID, ref: str, in_trash: bool
+) -> list[_TitleRow]:
+    """The tasks `match_titles` could pick for `ref`, narrowed in SQL in one read: those
+    holding the words as written and, only when none does, those holding every word. Plain
+    ASCII only, which the database folds as Python does; any other reference is matched
+    against every title."""
+    where = [
+        col(Task.user_id) == user_id,
+        col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
+    ]
+    wanted = fold(ref)
+    whole = None
+    if wanted.isascii():
+        words = [w for w in re.findall(r"\w+", wanted) if len(w) > 1 and w not in _ARTICLES]
+        title = func.lower(col(Task.title))
+        whole = title.contains(wanted, autoescape=True)
+        every = [title.contains(word, autoescape=True) for word in words]
+        where.append(or_(whole, and_(*every)) if every else whole)
+    holds = whole if whole is not None else true()
+    query = core_select(TASKS.c.id, TASKS.c.title, TASKS.c.completed, holds)
+    connection = await session.connection()
+    rows = (await connection.execute(query.where(*where))).all()
+    holding = [_TitleRow(*row[:3]) for row in rows if row[3]]
+    return holding or [_TitleRow(*row[:3]) for row in rows]
+
+
+def like_escaped(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class _TitleRow(NamedTuple):
+    """Just enough of a task to match a reference against its title."""
+
+    id: UUID
+    title: str
+    completed: bool
+
+
+class _Titled(Protocol):
+    @property
+    def title(self) -> str: ...
+
+
+Titled = TypeVar("Titled", bound=_Titled)
+
+
+# "the call" means a task about a call, not one that also says "the".
+_ARTICLES = frozenset({"the", "an", "my", "our"})
+
+
+def match_titles(tasks: list[Titled], ref: str) -> list[Titled]:
+    """Exact title first, then substring, then every word of `ref` in the title."""
+    wanted = fold(ref)
+    exact = [task for task in tasks if fold(task.title) == wanted]
+    if exact:
+        return exact
+    partial = [task for task in tasks if wanted in fold(task.title)]
+    if partial:
+        return partial
+    words = [word for word in re.findall(r"\w+", wanted) if len(word) > 1 and word not in _ARTICLES]
+    if not words:
+        return []
+    return [
+        task
+        for task in tasks
+        if all(word in re.findall(r"\w+", fold(task.title)) for word in words)
+    ]
+
+
+def fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _as_uuid(ref: str) -> UUID | None:
+    try:
+        return UUID(ref)
+    except ValueError:
+        return None
