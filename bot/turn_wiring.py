@@ -33,6 +33,7 @@ def install_turns(app: FastAPI, settings: Settings, server: Server) -> None:
     from bot.platform_config import mcp_config, telegram_config
     from bot.processing import processing
     from bot.wiring import build_remote_tools
+    from core.people.team_access import TeamAccess
 
     services, metrics, inbox, parts = server.services, server.metrics, server.inbox, server.parts
     chat, slack_workspaces = services.chat, server.slack_workspaces
@@ -43,7 +44,9 @@ def install_turns(app: FastAPI, settings: Settings, server: Server) -> None:
         build_token_verifier(settings),
         requests_per_minute=settings.api_requests_per_minute,
     )
-    mcp = mount_mcp(app, mcp_config(settings), build_remote_tools(settings, services.db, metrics))
+    teams = TeamAccess(chat.db, chat.memberships, chat.clock)  # the chat adapters' checkers
+    remote = build_remote_tools(settings, services.db, metrics)
+    mcp = mount_mcp(app, mcp_config(settings), remote, teams)
     if mcp is not None:
         parts.append(mcp)
     workers = start_workers(

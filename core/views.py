@@ -53,6 +53,14 @@ class TaskView:
 
 
 @dataclass(frozen=True)
+class AssignedHere:
+    """The team tasks a person holds in one chat (a Slack channel), as their Home shows them."""
+
+    chat_ref: str
+    tasks: tuple[TaskView, ...]
+
+
+@dataclass(frozen=True)
 class TaskBoard:
     """A person's tasks as a working surface shows them (Slack's App Home): the open ones,
     the completed ones when asked for, and the deletes still waiting for their button."""
@@ -63,6 +71,8 @@ class TaskBoard:
     # `open` is a page of the open tasks: where it starts, and how many there are in all
     open_start: int = 0
     open_total: int | None = None
+    # the team tasks assigned to the person in this workspace, by channel
+    assigned: list[AssignedHere] = field(default_factory=list)
 
     @property
     def open_count(self) -> int:

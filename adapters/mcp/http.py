@@ -35,6 +35,7 @@ from starlette.routing import BaseRoute, Route
 from adapters.http.auth import AuthError, TokenVerifier
 from adapters.mcp.server import CANNOT_ASK_REMOTE, build_server
 from adapters.mcp.sessions import SessionsHereOrAlone
+from core.people.team_access import TeamAccess
 from core.remote import Account, RemoteTools
 
 PLATFORM = "api"
@@ -111,6 +112,7 @@ def mcp_http(
     secret: str,
     resource_url: str,
     authorization_server: str | None = None,
+    teams: TeamAccess | None = None,
 ) -> McpHttp:
     """`resource_url` is where clients reach `/mcp` (its public URL); `authorization_server`
     issues the tokens (by default the same origin)."""
@@ -121,6 +123,7 @@ def mcp_http(
             remote,
             authenticated_account,
             cannot_ask=CANNOT_ASK_REMOTE,
+            teams=teams,
             auth=AuthSettings(
                 issuer_url=AnyHttpUrl(authorization_server or origin),
                 resource_server_url=AnyHttpUrl(resource_url),

@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
 from adapters.mcp.config import McpConfig
+from core.people.team_access import TeamAccess
 from core.remote import RemoteTools
 
 NOT_CONFIGURED = "MCP is not configured on this server (API_JWT_SECRET is unset)"
@@ -16,7 +17,9 @@ NOT_CONFIGURED = "MCP is not configured on this server (API_JWT_SECRET is unset)
 Running = Callable[[], AbstractAsyncContextManager[None]]
 
 
-def mount_mcp(app: FastAPI, config: McpConfig, remote: RemoteTools) -> Running | None:
+def mount_mcp(
+    app: FastAPI, config: McpConfig, remote: RemoteTools, teams: TeamAccess | None = None
+) -> Running | None:
     """MCP at /mcp with the chat API's tokens, so only when API_JWT_SECRET is set (and
     MCP_HTTP is not off: the SDK costs each worker about 27 MB and half a second to start).
     What must run for the server's life while MCP is mounted, if anything."""
@@ -37,6 +40,7 @@ def mount_mcp(app: FastAPI, config: McpConfig, remote: RemoteTools) -> Running |
         secret=secret,
         resource_url=config.resource_url,
         authorization_server=config.authorization_server,
+        teams=teams,
     )
     app.router.routes.extend(mcp.routes)
     return mcp.running

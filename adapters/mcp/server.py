@@ -41,7 +41,9 @@ from adapters.mcp.schemas import (
     tool_parameters,
     with_signature,
 )
+from adapters.mcp.team_tools import install_team_tools
 from core import tools
+from core.people.team_access import TeamAccess
 from core.remote import Account, RemoteTools
 from core.tools import Envelope, ToolFunction
 from core.types import Action
@@ -89,9 +91,15 @@ class AsSent(ArgModelBase):
 
 
 def build_server(
-    remote: RemoteTools, who: Who, *, cannot_ask: str = CANNOT_ASK_HERE, **options: Any
+    remote: RemoteTools,
+    who: Who,
+    *,
+    cannot_ask: str = CANNOT_ASK_HERE,
+    teams: TeamAccess | None = None,
+    **options: Any,
 ) -> MCPServer:
     """`cannot_ask` tells a person whose client cannot ask where to decide a delete;
+    `teams`, when the process can ask a platform who is in a chat, adds the team list tools;
     `options` go to `MCPServer` (authentication, request-state keys)."""
     registered = []
     for tool in tools.TOOLS:
@@ -119,6 +127,9 @@ def build_server(
         tools=registered,
         **options,
     )
+
+    if teams is not None:
+        install_team_tools(server, teams, who)
 
     @server.resource(
         OPEN_TASKS_URI,

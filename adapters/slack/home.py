@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from adapters.slack.home_assigned import assigned_blocks
 from adapters.slack.render import SECTION_LIMIT, button_element, escape, section
 from adapters.slack.translate import ACTION_PREFIX, HomeState, Payload
 from core.domain.listing import task_token
@@ -34,7 +35,8 @@ Block = dict[str, Any]
 
 def home_view(board: TaskBoard, state: HomeState, *, notice: str | None = None) -> Block:
     top = _top(board, state, notice)
-    bottom = _completed(board.completed) if state.completed else []
+    bottom = assigned_blocks(board.assigned)
+    bottom += _completed(board.completed) if state.completed else []
     grouped = any(task.due_day for task in board.open)
     room = HOME_BLOCK_LIMIT - len(top) - len(bottom) - 1  # one for the paging buttons
     if grouped:

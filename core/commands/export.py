@@ -16,6 +16,7 @@ from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.commands.team_export import team_tasks_of
 from core.conversation import conversations
 from core.domain.task_text import due_of
 from core.domain.when import iso_local, zone_named
@@ -116,6 +117,8 @@ async def export_user(session: AsyncSession, *, user_id: UUID) -> dict[str, Any]
             }
             for task in tasks
         ],
+        # tasks on a channel's or group's list that the person created or holds
+        "team_tasks": await team_tasks_of(session, user_id=user_id, zone=zone),
         "conversations": threads,
         "audit": [
             {

@@ -9,6 +9,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.conversation import conversations
+from core.conversation.assigned_views import assigned_here
 from core.conversation.confirmations import pending_confirmations
 from core.conversation.pages import (
     DEFAULT_PAGE,
@@ -114,9 +115,13 @@ async def board(
         for c in waiting
     ]
     shown = [task_view(t, now=now, zone=zone) for t in found]
+    assigned = await assigned_here(
+        session, user_id=user.id, platform=platform, tenant=tenant,
+        show=lambda t: task_view(t, now=now, zone=zone),
+    )  # fmt: skip
     return TaskBoard(
         open=shown, completed=done, questions=questions, open_start=page.start,
-        open_total=page.total,
+        open_total=page.total, assigned=assigned,
     )  # fmt: skip
 
 

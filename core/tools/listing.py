@@ -19,6 +19,7 @@ from core.tools.buttons import page_buttons, trash_buttons
 from core.tools.context import ToolContext
 from core.tools.envelope import Envelope, ok
 from core.tools.fields import day_argument, describe, zone_note
+from core.tools.team_note import assigned_note
 
 
 @audited
@@ -100,6 +101,7 @@ async def list_tasks(
     page = await read_listing(context, filters, start=start, limit=size)
     found = page.tasks
     message = format_page(page, filters, context=context, reminders=reminders)
+    message += await assigned_note(context, first_page=start == 0, status=status)
     context.offer_listing(page_buttons(page, filters))
     return ok(
         message,

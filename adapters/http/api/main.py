@@ -9,7 +9,14 @@ from __future__ import annotations
 from fastapi import APIRouter, FastAPI
 
 from adapters.http.api.deps import ChatApi
-from adapters.http.api.routes import chat, confirmations, conversations, reminders, undo
+from adapters.http.api.routes import (
+    chat,
+    confirmations,
+    conversations,
+    reminders,
+    teams,
+    undo,
+)
 from adapters.http.auth import TokenVerifier
 from adapters.http.limits import API_BODY_MAX
 from core.chat import ChatService
@@ -22,6 +29,7 @@ api_router.include_router(conversations.router)
 api_router.include_router(confirmations.router)
 api_router.include_router(reminders.router)
 api_router.include_router(undo.router)
+api_router.include_router(teams.router)
 
 
 def install_chat_api(

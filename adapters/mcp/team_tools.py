@@ -1,0 +1,115 @@
+"""The team list tools over MCP: `team_lists`, `team_tasks`, `team_add`, `team_complete`.
+
+A list is named only by the id `team_lists` gave; the account is the session's, never an
+argument. Whether the person may see a list is `TeamAccess`'s answer (the platform asked
+now), so a list of a chat they are not in gets the same refusal as an unknown id, and
+nothing changes."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict
+from typing import Any
+from uuid import UUID
+
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult, ToolAnnotations
+
+from adapters.mcp.schemas import as_result
+from core.domain.tasks import TaskError
+from core.people.team_access import NOT_VISIBLE, Caller, NotVisible, TeamAccess, TeamTask
+from core.remote import Account
+from core.tools.envelope import Envelope, failure, ok
+
+Who = Callable[[], Account]
+SUGGESTION = "Call team_lists for the ids of the lists this person may use."
+
+
+def _caller(who: Who) -> Caller:
+    account = who()
+    return Caller(account.platform, account.external_id, account.tenant)
+
+
+def _shown(task: TeamTask) -> dict[str, Any]:
+    shown = asdict(task)
+    shown["due_at"] = task.due_at.isoformat() if task.due_at else None
+    return shown
+
+
+def _refused(code: str, message: str, suggestion: str | None) -> Envelope:
+    return failure(code, message, suggestion)
+
+
+def _ok(message: str, **data: Any) -> Envelope:
+    return ok(message, **data)
+
+
+async def _guarded(list_id: str, work: Callable[[UUID], Awaitable[Envelope]]) -> CallToolResult:
+    try:
+        return as_result(await work(UUID(list_id)))
+    except (ValueError, NotVisible):
+        return as_result(_refused("NOT_VISIBLE", NOT_VISIBLE, SUGGESTION))
+    except TaskError as refused:
+        return as_result(_refused("REFUSED", str(refused), None))
+
+
+def install_team_tools(server: MCPServer, teams: TeamAccess, who: Who) -> None:
+    read_only = ToolAnnotations(read_only_hint=True)
+
+    @server.tool(title="Team lists", annotations=read_only, structured_output=True)
+    async def team_lists() -> CallToolResult:
+        """The team lists (Slack channels, Telegram groups) the person works in, by id."""
+        shown = await teams.visible(_caller(who))
+        found = [
+            {"id": str(s.id), "platform": s.platform, "chat_id": s.chat_id, "open": s.open_tasks}
+            for s in shown
+        ]
+        return as_result(_ok(f"{len(found)} team list(s).", lists=found))
+
+    @server.tool(title="A team list's tasks", annotations=read_only, structured_output=True)
+    async def team_tasks(list_id: str) -> CallToolResult:
+        """The open tasks of one team list.
+
+        Args:
+            list_id: The list's id, from team_lists.
+        """
+
+        async def work(found: UUID) -> Envelope:
+            tasks = await teams.tasks(_caller(who), found)
+            return _ok(f"{len(tasks)} open task(s).", tasks=[_shown(t) for t in tasks])
+
+        return await _guarded(list_id, work)
+
+    @server.tool(title="Add to a team list", structured_output=True)
+    async def team_add(list_id: str, title: str) -> CallToolResult:
+        """Add a task to a team list, as the person.
+
+        Args:
+            list_id: The list's id, from team_lists.
+            title: What is to be done.
+        """
+
+        async def work(found: UUID) -> Envelope:
+            task = await teams.add(_caller(who), found, title)
+            return _ok(f"Added #{task.number} “{task.title}”.", task=_shown(task))
+
+        return await _guarded(list_id, work)
+
+    @server.tool(title="Complete a team task", structured_output=True)
+    async def team_complete(list_id: str, number: int) -> CallToolResult:
+        """Complete a team list's task by its number (once: a second call is told it was done).
+
+        Args:
+            list_id: The list's id, from team_lists.
+            number: The task's number on that list.
+        """
+
+        async def work(found: UUID) -> Envelope:
+            task, changed = await teams.complete(_caller(who), found, number)
+            if not changed:
+                return _refused(
+                    "ALREADY_DONE", f"#{task.number} “{task.title}” was already done.", None
+                )
+            return _ok(f"Done: #{task.number} “{task.title}”.", task=_shown(task))
+
+        return await _guarded(list_id, work)
