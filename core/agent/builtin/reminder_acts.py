@@ -23,7 +23,7 @@ from core.agent.builtin.reminder_intents import (
     RemindNew,
     ShiftReminder,
 )
-from core.agent.builtin.reminding import WHICH_NUMBER
+from core.agent.builtin.reminder_patterns import WHICH_NUMBER
 from core.agent.builtin.replies import failure, knowns
 from core.domain.task_pages import LIST_PAGE
 from core.tools import Envelope

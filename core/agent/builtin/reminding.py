@@ -25,46 +25,18 @@ of day already past today, said without a day ("at 8am" at 9:00), means tomorrow
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from core.agent.builtin.amounts import minutes_in as _minutes
 from core.agent.builtin.due_links import without_due_link
-from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.reminders import (
-    AFTER_ALL,
-    ASK_REMINDERS,
-    BEFORE_WORDS,
-    CANCEL_ALL_VERBS,
-    CANCEL_VERBS,
-    FOR_NOW,
-    INSTEAD,
-    ITS_TIME,
     LATER_VERBS,
-    MOVE_ASIDE,
-    NEW_ONE,
-    NO_REMINDER,
-    PENDING_KINDS,
-    REGARDING,
-    REMIND_ASKS,
-    REMIND_ME,
-    REMINDER_ALIASES,
-    REMINDER_BE,
     REMINDER_FILLERS,
     REMINDER_LEAD_INS,
-    REMINDER_MOVES,
-    REMINDER_NOUNS,
-    REMINDING,
-    SET_REMINDER,
     SHIFT_WORDS,
-    STOP_REMINDING,
     TASK_POINTERS,
 )
-from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
-from core.agent.builtin.lexicon.tasks import TASK_NOUNS
-from core.agent.builtin.lexicon.verbs import REMIND_VERBS
-from core.agent.builtin.pattern import alt
 from core.agent.builtin.reminder_intents import (
     AskWhen,
     CancelAllReminders,
@@ -77,89 +49,35 @@ from core.agent.builtin.reminder_intents import (
     RemindNew,
     ShiftReminder,
 )
+from core.agent.builtin.reminder_patterns import (
+    A_NUMBER,
+    ABOUT,
+    ABOUT_BEFORE,
+    AFTER_ALL_TAIL,
+    ASIDE,
+    ASK_LIST,
+    ASKS,
+    BEFORE,
+    CANCEL,
+    CANCEL_ALL,
+    CHANGE,
+    FOLLOW_UP,
+    REGARDING_FIRST,
+    REMIND,
+    REMIND_SHIFTED,
+    REMINDER_FIRST,
+    SAYING_NO,
+    SAYS_REMIND_ME,
+    SOMEWHERE_REMIND,
+    TARGET_LEADS,
+    TASK_FIRST,
+    TIME_LEADS,
+    TITLE_LEADS,
+    TRAILERS,
+)
 from core.agent.builtin.reminder_times import DAY_WORDS, adjusted, as_hour, reading_of, when
 from core.agent.builtin.text import trim_tail
 from core.agent.builtin.timed import title_fields
-
-_REMINDER = alt(REMINDER_NOUNS, REMINDER_NOUNS.values())
-_REMIND_ME = alt(REMIND_ME)
-_REMINDING = alt(REMINDING)
-_SOMEWHERE_REMIND = re.compile(rf"\b{alt(REMIND_VERBS)}", re.I)
-_SAYS_REMIND_ME = re.compile(rf"\b{_REMIND_ME}\b", re.I)
-ASK_LIST = re.compile(
-    rf"^{alt(ASK_REMINDERS)}\b.*\b{_REMINDER}\b|^{_REMINDER}\??$",
-    re.I,
-)
-CANCEL = re.compile(
-    rf"\b{alt(STOP_REMINDING)}\s+{_REMINDING}\s+me\b(?P<rest>.*)$"
-    rf"|\b{alt(CANCEL_VERBS)}\s+(?:the\s+|my\s+|that\s+|this\s+)?"
-    rf"{_REMINDER}\b(?P<rest2>.*)$"
-    rf"|^{alt(NO_REMINDER)}\b(?P<rest3>.*)$",
-    re.I,
-)
-CANCEL_ALL = re.compile(
-    rf"^{alt(CANCEL_ALL_VERBS)}\s+(?:all\s+(?:of\s+)?|every\s+(?:one\s+of\s+)?)?"
-    rf"(?:my\s+|the\s+)?(?:{alt(PENDING_KINDS)}\s+)?{alt(REMINDER_NOUNS.values())}"
-    rf"(?:\s+{alt(FOR_NOW)})?$"
-    rf"|^{alt(CANCEL_ALL_VERBS)}\s+(?:every|each)\s+{alt(REMINDER_NOUNS)}$"
-    rf"|^{alt(STOP_REMINDING)}\s+{_REMINDING}\s+me\s+(?:about\s+|of\s+)?"
-    r"(?:anything|everything)(?:\s+at\s+all)?$",
-    re.I,
-)
-_MOVES = alt(REMINDER_MOVES)
-# "move the reminder for #2 …": what follows "reminder" is read by `_change` / `_shift`;
-# "move the bank reminder to thursday": the task may be named before "reminder" too (a few
-# words, never a new one's "a").
-CHANGE = re.compile(
-    rf"\b(?P<verb>{_MOVES})\s+(?:the\s+|my\s+|that\s+|this\s+)?"
-    rf"(?:(?!{alt(NEW_ONE)}\b)(?P<named>[^\s,]+(?:\s+[^\s,]+){{0,3}}?)\s+)?"
-    rf"{alt(REMINDER_NOUNS)}\b(?P<rest>.*)$",
-    re.I,
-)
-# Right after a reminder was set: "make it 6pm", "change it to tomorrow", "an hour later".
-FOLLOW_UP = re.compile(
-    rf"^(?:(?P<verb>{_MOVES})\s+(?:it|that|this|that\s+one|this\s+one|"
-    rf"the\s+{alt(REMINDER_ALIASES)})\b)?(?P<rest>.*)$",
-    re.I,
-)
-# "can the reminder be 30 mins earlier", "the reminder for #2 should go off at 6pm".
-REMINDER_FIRST = re.compile(
-    r"^(?:(?:can|could|would|will|should)\s+)?(?:the\s+|my\s+|that\s+|this\s+)"
-    rf"{alt(REMINDER_NOUNS)}(?P<which>\s+(?:for|on|about|of)\s+.+?)?\s+"
-    r"(?:(?:should|can|could|will|must|needs?\s+to)\s+)?"
-    rf"{alt(REMINDER_BE)}\s+(?P<spec>.+)$",
-    re.I,
-)
-# "remind me half an hour earlier": only an amount and a direction after "remind me".
-REMIND_SHIFTED = re.compile(rf"^{_REMIND_ME}\s+(?P<spec>.+)$", re.I)
-TIME_LEADS = re.compile(r"^(?:to|for|until|till|at|on)\s+", re.I)
-TRAILERS = re.compile(rf"\s+{alt(INSTEAD)}$", re.I)
-_AFTER_ALL = re.compile(rf"(?:\s+{alt(AFTER_ALL)})+$", re.I)
-ABOUT_BEFORE = re.compile(
-    rf"\b{_REMIND_ME}\s+(?:{alt(REGARDING)}|for)\s+(?P<body>.+?)\s+{alt(BEFORE_WORDS)}"
-    rf"(?:\s+(?:its|it'?s|the)\s+{alt(ITS_TIME)})?$",
-    re.I,
-)
-_ASKS = re.compile(rf"^{alt(REMIND_ASKS)}\b", re.I)
-BEFORE = re.compile(  # "remind me an hour before" (the task just talked about), "… before #2"
-    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+(?:before\s+(?P<what>.+)|{alt(BEFORE_WORDS)}$)",
-    re.I,
-)
-ABOUT = re.compile(rf"\b{_REMIND_ME}\s+{alt(REGARDING)}\s+(?P<rest>.+)$", re.I)
-REMIND = re.compile(rf"\b{alt(SET_REMINDER)}(?:\s+(?P<rest>.+))?$", re.I)
-TITLE_LEADS = re.compile(
-    r"^(?:to|that\s+i\s+(?:need|have|must)\s+to|that\s+i\s+should|that|i\s+need\s+to|"
-    r"i\s+have\s+to|for|of|about)(?:\s+|$)",  # a lead alone is no title
-    re.I,
-)
-TARGET_LEADS = re.compile(r"^\s*(?:for|on|about|of|to|with)\s+", re.I)
-_TASK_FIRST = re.compile(rf"^(?:the\s+)?{alt(TASK_NOUNS)}\s+", re.I)
-_NUMBERED = rf"(?:#|{alt(NUMBER_SIGNS)}\s*)?"
-_A_NUMBER = re.compile(rf"{_NUMBERED}\d+", re.I)
-WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
-_REGARDING_FIRST = re.compile(rf"^{alt(REGARDING)}\s+", re.I)
-_ASIDE = re.compile(rf"^{alt(MOVE_ASIDE)}\b", re.I)
-_SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", re.I)
 
 
 def read(
@@ -169,9 +87,9 @@ def read(
 
     `follows_reminder`: the last reply set a reminder, so "make it 6pm" moves it."""
     said = _plain(text)
-    if not _SOMEWHERE_REMIND.search(said):
+    if not SOMEWHERE_REMIND.search(said):
         return _follow_up(said, now=now, zone=zone) if follows_reminder else None
-    if ASK_LIST.search(said) and not _SAYS_REMIND_ME.search(said):
+    if ASK_LIST.search(said) and not SAYS_REMIND_ME.search(said):
         return ListReminders()
     if CANCEL_ALL.search(said) or CANCEL_ALL.search(trim_tail(said)):
         return CancelAllReminders()  # "cancel all my reminders pls 🙏"
@@ -208,7 +126,7 @@ def read(
         reading = reading_of(found.group("rest"), now=now, zone=zone)
         if reading is None:
             target = _target(found.group("rest"))
-            pointed = not target or _A_NUMBER.fullmatch(target)
+            pointed = not target or A_NUMBER.fullmatch(target)
             return AskWhen(target) if pointed else None  # "about the meeting": a task
         at = adjusted(reading, now=now, zone=zone)
         return RemindAbout(_target(reading.rest), at)
@@ -220,7 +138,7 @@ def read(
         said = without_due_link(reading.rest.strip(" ,.!?"))  # "…, it's due on the 14th"
         fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
         at = adjusted(reading, now=now, zone=zone)
-        if _REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
+        if REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
             return RemindNew(_target(said), at, reading.at is not None, about=True)
         if not fields.title:  # "remind me at 8am": about the task the conversation is about
             return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else None
@@ -238,7 +156,7 @@ def _plain(text: str) -> str:
             if said.lower().startswith(lead + " ") or said.lower().startswith(lead + ","):
                 said = said[len(lead) :].lstrip(" ,")
                 changed = True
-    return _ASKS.sub("remind me", said, count=1)
+    return ASKS.sub("remind me", said, count=1)
 
 
 def _change(
@@ -257,14 +175,14 @@ def _change(
             continue
         at = when(as_hour(TRAILERS.sub("", spec[lead.end() if lead else 0 :])), now=now, zone=zone)
         if at is not None:
-            which = _ASIDE.sub("", which)
+            which = ASIDE.sub("", which)
             return RemindAbout(_target(which), at)
     return None
 
 
 def _follow_up(said: str, *, now: datetime, zone: tzinfo) -> ReminderIntent | None:
     """ "make it 6pm", "change it to tomorrow", "an hour later": the reminder just set."""
-    found = FOLLOW_UP.match(_SAYING_NO.sub("", said))
+    found = FOLLOW_UP.match(SAYING_NO.sub("", said))
     if found is None:
         return None
     verb, spec = found.group("verb") or "", TRAILERS.sub("", found.group("rest").strip(" ,.!?"))
@@ -293,6 +211,6 @@ def _shift(verb: str, spec: str) -> int | None:
 
 
 def _target(words: str) -> str:
-    words = TARGET_LEADS.sub("", _AFTER_ALL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
-    words = _TASK_FIRST.sub("", words)
+    words = TARGET_LEADS.sub("", AFTER_ALL_TAIL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
+    words = TASK_FIRST.sub("", words)
     return "" if words.lower() in TASK_POINTERS or not words else words
