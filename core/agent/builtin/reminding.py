@@ -25,7 +25,8 @@ of day already past today, said without a day ("at 8am" at 9:00), means tomorrow
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 
 from core.agent.builtin.amounts import minutes_in as _minutes
@@ -89,61 +90,134 @@ def read(
     said = _plain(text)
     if not SOMEWHERE_REMIND.search(said):
         return _follow_up(said, now=now, zone=zone) if follows_reminder else None
+    for reader in _READERS:
+        found = reader(said, now, zone)
+        if found is not None:
+            return None if isinstance(found, _NoRequest) else found
+    return None
+
+
+@dataclass(frozen=True)
+class _NoRequest:
+    """A reader's answer that the text is no reminder request: the readers after it do not
+    look (None: this reader does not know, the next one looks)."""
+
+
+_NONE = _NoRequest()
+_Reading = ReminderIntent | _NoRequest | None
+
+
+def _or_none(found: ReminderIntent | None) -> ReminderIntent | _NoRequest:
+    return _NONE if found is None else found
+
+
+def _listing(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if ASK_LIST.search(said) and not SAYS_REMIND_ME.search(said):
         return ListReminders()
+    return None
+
+
+def _cancel_all(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if CANCEL_ALL.search(said) or CANCEL_ALL.search(trim_tail(said)):
         return CancelAllReminders()  # "cancel all my reminders pls 🙏"
+    return None
+
+
+def _cancel(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if found := CANCEL.search(said):
         rest = found.group("rest") or found.group("rest2") or found.group("rest3") or ""
         return CancelReminder(_target(rest))
-    if found := CHANGE.search(said):
-        changed = _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
-        if not found.group("named"):
-            return changed
-        if changed is not None:  # "move the bank reminder to friday": that task's reminder
-            return changed if changed.target else replace(changed, target=found.group("named"))
-    if found := REMINDER_FIRST.match(said):
-        which, spec = (
-            found.group("which") or "",
-            TRAILERS.sub("", found.group("spec").strip(" ,.!?")),
-        )
-        return _change("", f"{which} {spec}".strip(), now=now, zone=zone)
+    return None
+
+
+def _changed(said: str, now: datetime, zone: tzinfo) -> _Reading:
+    if not (found := CHANGE.search(said)):
+        return None
+    changed = _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
+    if not found.group("named"):
+        return _or_none(changed)
+    if changed is not None:  # "move the bank reminder to friday": that task's reminder
+        return changed if changed.target else replace(changed, target=found.group("named"))
+    return None
+
+
+def _reminder_first(said: str, now: datetime, zone: tzinfo) -> _Reading:
+    if not (found := REMINDER_FIRST.match(said)):
+        return None
+    which, spec = (
+        found.group("which") or "",
+        TRAILERS.sub("", found.group("spec").strip(" ,.!?")),
+    )
+    return _or_none(_change("", f"{which} {spec}".strip(), now=now, zone=zone))
+
+
+def _before(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if found := BEFORE.search(trim_tail(said)):
         minutes = _minutes(found.group("amount"))
         if minutes is not None:
             return RemindBefore(_target(found.group("what") or ""), minutes)
+    return None
+
+
+def _shifted(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if (found := REMIND_SHIFTED.match(said)) is not None:
         minutes = _shift("", TRAILERS.sub("", found.group("spec").strip(" ,.!?")))
         if minutes is not None:
             return ShiftReminder("", minutes)
+    return None
+
+
+def _about_before(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if found := ABOUT_BEFORE.search(said):
         words = found.group("body").split()
         for size in range(min(4, len(words) - 1), 0, -1):  # "half an hour" before "an hour"
             minutes = _minutes(" ".join(words[-size:]))
             if minutes is not None:
                 return RemindBefore(_target(" ".join(words[:-size])), minutes)
-    if found := ABOUT.search(said):
-        reading = reading_of(found.group("rest"), now=now, zone=zone)
-        if reading is None:
-            target = _target(found.group("rest"))
-            pointed = not target or A_NUMBER.fullmatch(target)
-            return AskWhen(target) if pointed else None  # "about the meeting": a task
-        at = adjusted(reading, now=now, zone=zone)
-        return RemindAbout(_target(reading.rest), at)
-    if found := REMIND.search(said):
-        rest = found.group("rest") or ""
-        reading = reading_of(rest, now=now, zone=zone)
-        if reading is None:
-            return None  # "remind me to buy milk": a task, the engine adds it
-        said = without_due_link(reading.rest.strip(" ,.!?"))  # "…, it's due on the 14th"
-        fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
-        at = adjusted(reading, now=now, zone=zone)
-        if REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
-            return RemindNew(_target(said), at, reading.at is not None, about=True)
-        if not fields.title:  # "remind me at 8am": about the task the conversation is about
-            return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else None
-        return RemindNew(fields.title, at, reading.at is not None, fields.priority, fields.tags)
     return None
+
+
+def _about(said: str, now: datetime, zone: tzinfo) -> _Reading:
+    if not (found := ABOUT.search(said)):
+        return None
+    reading = reading_of(found.group("rest"), now=now, zone=zone)
+    if reading is None:
+        target = _target(found.group("rest"))
+        pointed = not target or A_NUMBER.fullmatch(target)
+        return AskWhen(target) if pointed else _NONE  # "about the meeting": a task
+    at = adjusted(reading, now=now, zone=zone)
+    return RemindAbout(_target(reading.rest), at)
+
+
+def _remind(said: str, now: datetime, zone: tzinfo) -> _Reading:
+    if not (found := REMIND.search(said)):
+        return None
+    reading = reading_of(found.group("rest") or "", now=now, zone=zone)
+    if reading is None:
+        return _NONE  # "remind me to buy milk": a task, the engine adds it
+    said = without_due_link(reading.rest.strip(" ,.!?"))  # "…, it's due on the 14th"
+    fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
+    at = adjusted(reading, now=now, zone=zone)
+    if REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
+        return RemindNew(_target(said), at, reading.at is not None, about=True)
+    if not fields.title:  # "remind me at 8am": about the task the conversation is about
+        return RemindAbout("", at) if not reading.rest.strip(" ,.!?") else _NONE
+    return RemindNew(fields.title, at, reading.at is not None, fields.priority, fields.tags)
+
+
+# In order: the first reader that knows wins.
+_READERS: tuple[Callable[[str, datetime, tzinfo], _Reading], ...] = (
+    _listing,
+    _cancel_all,
+    _cancel,
+    _changed,
+    _reminder_first,
+    _before,
+    _shifted,
+    _about_before,
+    _about,
+    _remind,
+)
 
 
 def _plain(text: str) -> str:
