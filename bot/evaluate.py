@@ -180,6 +180,20 @@ async def run_case(case: Case, database_url: str, agent: Agent, settings: Settin
         await db.dispose()
 
 
+async def _judged(case: Case, url: str, agent: Agent, settings: Settings) -> tuple[list[str], bool]:
+    """What is wrong with one case's outcome (nothing: it passed), and whether it did harm."""
+    try:
+        outcome = await run_case(case, url, agent, settings)
+        problems = judge(case, outcome)
+        harm = harmful(case, outcome, problems)
+    except Exception as error:
+        traceback.print_exc(file=sys.stderr)
+        return [f"raised {type(error).__name__}: {error}"], False
+    if harm:
+        problems.append("harmful: the list changed, but not as asked")
+    return problems, harm
+
+
 async def run_eval(
     path: Path,
     *,
@@ -212,14 +226,8 @@ async def run_eval(
             if notebook is not None:
                 notebook.clear()
             try:
-                outcome = await run_case(case, f"sqlite:///{copy}", agent, settings)
-                problems = judge(case, outcome)
-                if harmful(case, outcome, problems):
-                    harmed += 1
-                    problems.append("harmful: the list changed, but not as asked")
-            except Exception as error:
-                problems = [f"raised {type(error).__name__}: {error}"]
-                traceback.print_exc(file=sys.stderr)
+                problems, harm = await _judged(case, f"sqlite:///{copy}", agent, settings)
+                harmed += harm
             finally:
                 copy.unlink(missing_ok=True)
             if problems:
