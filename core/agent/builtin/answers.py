@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin import verbs
-from core.agent.builtin.context import Context
+from core.agent.builtin.context import Awaiting, Context
 from core.agent.builtin.intents import (
     Add,
     AddSeveral,
@@ -78,42 +78,60 @@ _RENAME_IT = re.compile(rf"^(?:{alt(CALL_IT)}\s+it\s+)?(?:to|as)\s+", NOCASE)
 
 def follow_up(text: str, context: Context) -> Intent | None:
     """An answer to what we just asked, or a pick among the candidates we just listed."""
+    if (picked := _picked(text, context)) is not None:
+        return picked
     awaiting = context.awaiting
-    if context.candidates and context.pending_family in ("complete", "delete", "update"):
-        ref = parse_ref(text)
-        if ref is not None and ref.kind != "pronoun":
-            chosen = pick(list(context.candidates), ref)
-            if len(chosen) == 1:
-                target = Ref("number", number=chosen[0].number)
-                if context.pending_family == "complete":
-                    return Complete(target)
-                if context.pending_family == "delete":
-                    return Delete(target)
-                return Update(target, context.pending_title, context.pending_description)
     if awaiting is None:
         return None
     if awaiting.kind == "title":
         found = verbs.read_title(text)
         return found if isinstance(found, Add | AskSplit | AddSeveral) else None
     if awaiting.kind == "split_add" and awaiting.title:
-        if _AS_ONE.match(text):
-            return Add(awaiting.title)
-        if _AS_TWO.match(text):
-            return AddSeveral(awaiting.parts)
+        return _one_or_two(text, awaiting)
     if awaiting.kind == "which" and awaiting.family in ("complete", "delete"):
         ref = parse_ref(text)
         if ref is None:
             return None
         return Complete(ref) if awaiting.family == "complete" else Delete(ref)
     if awaiting.kind == "change" and awaiting.number is not None:
-        target = Ref("number", number=awaiting.number)
-        description = _DESCRIPTION.match(text)
-        if description:
-            return Update(target, description=tidy_title(description.group("d")))
-        title = _RENAME_IT.sub("", text)
-        title = tidy_title(title)
-        return Update(target, title=title) if title else None
+        return _changed(text, Ref("number", number=awaiting.number))
     return None
+
+
+def _picked(text: str, context: Context) -> Intent | None:
+    """One of the candidates we just listed, picked for the pending complete, delete or update."""
+    if not context.candidates or context.pending_family not in ("complete", "delete", "update"):
+        return None
+    ref = parse_ref(text)
+    if ref is None or ref.kind == "pronoun":
+        return None
+    chosen = pick(list(context.candidates), ref)
+    if len(chosen) != 1:
+        return None
+    target = Ref("number", number=chosen[0].number)
+    if context.pending_family == "complete":
+        return Complete(target)
+    if context.pending_family == "delete":
+        return Delete(target)
+    return Update(target, context.pending_title, context.pending_description)
+
+
+def _one_or_two(text: str, awaiting: Awaiting) -> Intent | None:
+    """ "just one" / "two": the answer to "add that as one task or two?"."""
+    if _AS_ONE.match(text):
+        return Add(awaiting.title)
+    if _AS_TWO.match(text):
+        return AddSeveral(awaiting.parts)
+    return None
+
+
+def _changed(text: str, target: Ref) -> Update | None:
+    """The new description or title for the task we asked the change of."""
+    description = _DESCRIPTION.match(text)
+    if description:
+        return Update(target, description=tidy_title(description.group("d")))
+    title = tidy_title(_RENAME_IT.sub("", text))
+    return Update(target, title=title) if title else None
 
 
 def answer(kind: str, context: Context) -> Intent | None:

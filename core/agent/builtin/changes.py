@@ -9,6 +9,7 @@ them against the turn's "now" and the person's zone when it acts.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from core.agent.builtin import restated
@@ -16,15 +17,7 @@ from core.agent.builtin.adding import read_need
 from core.agent.builtin.dates import AMOUNT, read_amount
 from core.agent.builtin.intents import EditFields, Ref
 from core.agent.builtin.lexicon.fields import (
-    BARE_URGENT,
     FIELD_LABELS,
-    PRIORITISE,
-    PRIORITY_LEVELS,
-    PRIORITY_MARKERS,
-    PRIORITY_MOVES,
-    PRIORITY_NOUNS,
-    PRIORITY_SETTERS,
-    PRIORITY_STEPS,
 )
 from core.agent.builtin.lexicon.numbers import AND_A_HALF
 from core.agent.builtin.lexicon.reminders import INSTEAD
@@ -54,12 +47,12 @@ from core.agent.builtin.lexicon.time import (
 )
 from core.agent.builtin.lexicon.verbs import ANY_MORE, NEW_TASK_STARTS, NO_LONGER, WANT
 from core.agent.builtin.pattern import alt
+from core.agent.builtin.priority_changes import read_priority_change
 from core.agent.builtin.tag_changes import read_tag_change
 from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import NOCASE, ref_from
 
 _DATE = alt(DATE_NAMES)
-_PRIO = alt(PRIORITY_NOUNS)
 _MOVE = re.compile(
     rf"^(?:{alt(MOVE_VERBS)}|{alt(SET_DATE_VERBS)}\s+the\s+{_DATE}\s+(?:of|for|on))\s+"
     rf"(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
@@ -103,39 +96,10 @@ _NOT_THE_OLD = re.compile(
 )
 # Words of a task a date may be read from: at most this many split points are tried.
 MOST_WHEN_SPLITS = 12
-_LEVEL = rf"(?P<level>{alt(PRIORITY_LEVELS)})"
-_SET_PRIORITY = (
-    re.compile(
-        rf"^{alt(PRIORITY_SETTERS)}\s+(?:the\s+)?{_PRIO}\s+(?:of|for|on)\s+(?P<ref>.+?)\s+"
-        rf"(?:to|as|at)\s+{_LEVEL}$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{alt(PRIORITY_MARKERS, PRIORITY_MOVES)}\s+(?P<ref>.+?)\s+(?:(?:up|down)\s+)?"
-        rf"(?:as\s+|to\s+|at\s+)?(?:a\s+)?{_LEVEL}"
-        rf"(?:[\s-]+{_PRIO})?$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{alt(PRIORITY_SETTERS)}\s+(?P<ref>.+?)(?:'s)?\s+{_PRIO}\s+(?:to|as)\s+{_LEVEL}$",
-        NOCASE,
-    ),
-    re.compile(rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:a\s+)?{_LEVEL}(?:[\s-]+{_PRIO})$", NOCASE),
-    re.compile(
-        rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:really\s+)?(?P<level>{alt(BARE_URGENT)})$", NOCASE
-    ),
-)
-_STEP_PRIORITY = re.compile(
-    rf"^(?P<how>{alt(PRIORITY_STEPS)})\s+(?:the\s+)?"
-    rf"{_PRIO}\s+(?:of|on|for)\s+(?P<ref>.+)$"
-    rf"|^(?P<how2>{alt(PRIORITY_STEPS)})\s+(?P<ref2>.+?)(?:'s|’s)?\s+{_PRIO}$",
-    NOCASE,
-)
 _GIVE_DUE = re.compile(
     rf"^{alt(GIVE_DATE_VERBS)}\s+(?P<ref>.+?)\s+a\s+{alt(DUE_DATE)}\s+(?:of\s+|on\s+|for\s+)?(?P<when>.+)$",
     NOCASE,
 )
-_PRIORITISE = re.compile(rf"^(?P<how>{alt(PRIORITISE)})\s+(?P<ref>.+)$", NOCASE)
 _SHIFT_WAY = rf"(?P<way{{n}}>{alt(SHIFT_LATER + SHIFT_EARLIER)})"
 _SHIFT = re.compile(
     rf"^(?P<verb>{alt(SHIFT_VERBS)})\s+(?P<ref>.+?)\s+(?:{_SHIFT_WAY.format(n=1)}\s+)?"
@@ -191,21 +155,36 @@ def read_change(text: str) -> EditFields | None:
     if not adding and (told := restated.read(text, read_change)) is not None:
         return told  # "the haircut is at 4pm now", "can't do X today, move it to tomorrow"
     text = _without_the_old(text)
-    if not adding and (match := _SHIFT.match(text)):
-        ref, shift = _ref(match.group("ref")), _shift(match)
-        if ref is not None and shift is not None:
-            return EditFields(ref, shift=shift)
-    if (
+    for reader in _CHANGE_READERS:
+        if (found := reader(text, adding)) is not None:
+            return found
+    return read_tag_change(text, _ref)
+
+
+def _shifted(text: str, adding: bool) -> EditFields | None:
+    if adding or not (match := _SHIFT.match(text)):
+        return None
+    ref, shift = _ref(match.group("ref")), _shift(match)
+    return EditFields(ref, shift=shift) if ref is not None and shift is not None else None
+
+
+def _about_then(text: str, adding: bool) -> EditFields | None:
+    """ "the taxes are not that important, make it low priority": the change, on the task."""
+    if not (
         not adding  # "i have to renew the passport, it's due next month" is a new task
         and (match := _ABOUT_THEN.match(text))
         and not _PEOPLE.match(match.group("subject"))
         and read_change(match.group("clause")) is None  # "X is due friday, make it urgent": two
         and (then := read_change(match.group("rest")))
     ):
-        subject = ref_from(match.group("subject"))
-        if then.ref.kind == "pronoun" and subject is not None and subject.kind == "title":
-            return replace(then, ref=subject)
-        return then
+        return None
+    subject = ref_from(match.group("subject"))
+    if then.ref.kind == "pronoun" and subject is not None and subject.kind == "title":
+        return replace(then, ref=subject)
+    return then
+
+
+def _due_said(text: str, adding: bool) -> EditFields | None:
     for pattern in (_MOVE, _GIVE_DUE, _DUE_OF, _DUE_IS, _RETIME):
         if adding and pattern is _DUE_IS:
             continue
@@ -216,33 +195,39 @@ def read_change(text: str) -> EditFields | None:
             ref = _ref(match.group("ref") or named)
             if ref is not None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
-    if not adding and (told := _told_when(text)) is not None:
-        return told
-    if not adding and (twice := _said_twice(text)) is not None:
-        return twice  # "the taxes don't need a deadline, clear the date pls"
-    if match := _CLEAR_DUE.match(text):
-        refs = [match.group(f"ref{n}") for n in ("", 2, 3, 4, 5, 6)]
-        ref = _ref(next((words for words in refs if words), None))
-        if ref is not None:
-            return EditFields(ref, clear_due=True)
-    for pattern in _SET_PRIORITY:
-        if adding and " is " in pattern.pattern:
-            continue
-        if match := pattern.match(text):
-            ref = _ref(match.group("ref"))
-            if ref is not None and not is_date(match.group("ref")):
-                return EditFields(ref, priority=PRIORITY_LEVELS[match.group("level").lower()])
-    if match := _STEP_PRIORITY.match(text):
-        ref = _ref(match.group("ref") or match.group("ref2"))
-        if ref is not None:
-            how = match.group("how") or match.group("how2")
-            level = PRIORITY_STEPS[" ".join(how.lower().split())]
-            return EditFields(ref, priority=level)
-    if match := _PRIORITISE.match(text):
-        ref = _ref(match.group("ref"))
-        if ref is not None:
-            return EditFields(ref, priority=PRIORITISE[match.group("how").lower()])
-    return read_tag_change(text, _ref)
+    return None
+
+
+def _told(text: str, adding: bool) -> EditFields | None:
+    return None if adding else _told_when(text)
+
+
+def _twice(text: str, adding: bool) -> EditFields | None:
+    return None if adding else _said_twice(text)  # "the taxes don't need a deadline, clear it"
+
+
+def _due_cleared(text: str, adding: bool) -> EditFields | None:
+    if not (match := _CLEAR_DUE.match(text)):
+        return None
+    refs = [match.group(f"ref{n}") for n in ("", 2, 3, 4, 5, 6)]
+    ref = _ref(next((words for words in refs if words), None))
+    return EditFields(ref, clear_due=True) if ref is not None else None
+
+
+def _priority(text: str, adding: bool) -> EditFields | None:
+    return read_priority_change(text, adding, _ref)
+
+
+# In order: the first reading found wins.
+_CHANGE_READERS: tuple[Callable[[str, bool], EditFields | None], ...] = (
+    _shifted,
+    _about_then,
+    _due_said,
+    _told,
+    _twice,
+    _due_cleared,
+    _priority,
+)
 
 
 def _without_the_old(text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import islice
 
 from core.agent.builtin.adding import split_description
@@ -209,18 +210,24 @@ def _update_by_split(body: str) -> Update | None:
     return Update(ref, title=title, description=description, alternatives=tuple(splits[1:]))
 
 
-def read_update(text: str) -> Update | AskWhich | None:
+def _description_set(text: str) -> Update | None:
     for pattern in _DESCRIPTION_SETTERS:
         if match := pattern.match(text):
             ref = ref_from(match.group("ref"))
             description = tidy_title(_INSTEAD.sub("", match.group("description")))
             if ref is not None and description:
                 return Update(ref, description=description)
+    return None
+
+
+def _description_cleared(text: str) -> Update | None:
     for pattern in _DESCRIPTION_CLEARERS:
-        if match := pattern.match(text):
-            ref = ref_from(match.group("ref"))
-            if ref is not None:
-                return Update(ref, description="")
+        if (match := pattern.match(text)) and (ref := ref_from(match.group("ref"))) is not None:
+            return Update(ref, description="")
+    return None
+
+
+def _title_set(text: str) -> Update | None:
     for pattern in _TITLE_SETTERS:
         if match := pattern.match(text):
             ref_words = _TITLE_OF.sub("", match.group("ref"))
@@ -228,17 +235,40 @@ def read_update(text: str) -> Update | AskWhich | None:
             title, details = _title_and_description(_INSTEAD.sub("", match.group("title")))
             if ref is not None and title:
                 return Update(ref, title=title, description=details)
-    if match := _SPLIT_SETTER.match(text):
-        found = _update_by_split(match.group("body"))
-        if found is not None:
+    return None
+
+
+def _split_set(text: str) -> Update | None:
+    match = _SPLIT_SETTER.match(text)
+    return _update_by_split(match.group("body")) if match else None
+
+
+def _change_asked(text: str) -> Update | AskWhich | None:
+    match = _ASK_CHANGE.match(text)
+    if match is None:
+        return None
+    verb = text.split()[0].lower()
+    raw = (match.group("ref") or "").strip()
+    if verb in VAGUE_EDIT_VERBS and not _POINTS_AT_A_TASK.match(raw):
+        return None  # "fix the sink" is more likely a new task than an edit
+    if _NAMES_A_FIELD.match(raw):
+        return AskWhich("update")  # "change the title to 'urgent'": of which task?
+    ref = ref_from(raw) if raw else None
+    return Update(ref) if ref is not None else AskWhich("update")
+
+
+# In order: the first reading found wins.
+_UPDATE_READERS: tuple[Callable[[str], Update | AskWhich | None], ...] = (
+    _description_set,
+    _description_cleared,
+    _title_set,
+    _split_set,
+    _change_asked,
+)
+
+
+def read_update(text: str) -> Update | AskWhich | None:
+    for reader in _UPDATE_READERS:
+        if (found := reader(text)) is not None:
             return found
-    if match := _ASK_CHANGE.match(text):
-        verb = text.split()[0].lower()
-        raw = (match.group("ref") or "").strip()
-        if verb in VAGUE_EDIT_VERBS and not _POINTS_AT_A_TASK.match(raw):
-            return None  # "fix the sink" is more likely a new task than an edit
-        if _NAMES_A_FIELD.match(raw):
-            return AskWhich("update")  # "change the title to 'urgent'": of which task?
-        ref = ref_from(raw) if raw else None
-        return Update(ref) if ref is not None else AskWhich("update")
     return None

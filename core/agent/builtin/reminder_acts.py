@@ -17,12 +17,13 @@ from core.agent.builtin.reminder_intents import (
     CancelReminder,
     ListReminders,
     MoveLastReminder,
+    RemindAbout,
     RemindBefore,
     ReminderIntent,
     RemindNew,
     ShiftReminder,
 )
-from core.agent.builtin.reminding import WHICH_NUMBER
+from core.agent.builtin.reminder_patterns import WHICH_NUMBER
 from core.agent.builtin.replies import failure, knowns
 from core.domain.task_pages import LIST_PAGE
 from core.tools import Envelope
@@ -46,6 +47,17 @@ async def act(
         return await _move_last(intent, call, context, zone=zone)
     if isinstance(intent, ShiftReminder):
         return await _shift_reminder(intent, call, context, zone=zone)
+    return await _on_target(intent, call, context, zone=zone)
+
+
+async def _on_target(
+    intent: AskWhen | CancelReminder | RemindBefore | RemindAbout,
+    call: Call,
+    context: Context,
+    *,
+    zone: tzinfo,
+) -> str:
+    """A reminder set, moved or cancelled on one task, said or implied."""
     target = intent.target or await _implied(call, context)
     if not target:
         return "Which task do you mean? Give its number, like “remind me about #2 at 5pm”."
@@ -53,12 +65,7 @@ async def act(
         return (
             f"When should I remind you about {target}? For example “at 5pm” or “tomorrow morning”."
         )
-    if isinstance(intent, CancelReminder):
-        change: dict[str, Any] = {"cancel_reminder": True}
-    elif isinstance(intent, RemindBefore):
-        change = {"remind_before_due_minutes": intent.minutes}
-    else:
-        change = {"remind_at": _local(intent.at, zone)}
+    change = _change(intent, zone)
     result = await call("update_task", task_identifier=target, **change)
     if result.error == "NOT_FOUND" and not WHICH_NUMBER.fullmatch(target.strip()):
         # "the electrican thing": a title said loosely or with a typo, as other commands read it
@@ -68,6 +75,14 @@ async def act(
     if not result.ok:
         return failure(result)
     return reply(result)
+
+
+def _change(intent: CancelReminder | RemindBefore | RemindAbout, zone: tzinfo) -> dict[str, Any]:
+    if isinstance(intent, CancelReminder):
+        return {"cancel_reminder": True}
+    if isinstance(intent, RemindBefore):
+        return {"remind_before_due_minutes": intent.minutes}
+    return {"remind_at": _local(intent.at, zone)}
 
 
 async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:

@@ -4,10 +4,8 @@ Dates are resolved here, against the turn's one "now" and the person's zone (`To
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta
 from typing import Any
-
-from dateutil.relativedelta import relativedelta
 
 from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.apart import read_apart, with_day
@@ -15,21 +13,18 @@ from core.agent.builtin.context import Context
 from core.agent.builtin.dates import (
     AmbiguousDate,
     DateReading,
-    is_time_only,
     read_date,
     read_whole_date,
 )
 from core.agent.builtin.due_links import without_due_link
-from core.agent.builtin.halves import in_old_half
-from core.agent.builtin.intents import Add, EditFields, ListTasks, WhenDue
+from core.agent.builtin.intents import Add, ListTasks, WhenDue
 from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.questions import resolve
-from core.agent.builtin.refs import loose_matches, title_matches
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.timed import TitleFields, title_fields
 from core.domain.task_pages import LIST_PAGE
-from core.domain.when import Due, due_on, show_day, show_due_plain
+from core.domain.when import Due, show_day, show_due_plain
 from core.tools import Envelope, ToolContext
 
 Call = Callable[..., Awaitable[Envelope]]
@@ -63,27 +58,11 @@ async def add(
     check: Callable[[str], Awaitable[str | None]] | None = None,
 ) -> str:
     """`check` sees the title the task would get and may answer instead (a duplicate)."""
-    fields = title_fields(intent.title)
+    dated = _dated(intent, tools)
+    if isinstance(dated, str):
+        return dated
+    fields, reading = dated
     title = fields.title
-    arguments: dict[str, Any] = {}
-    reading = read_date(title, now=tools.now, zone=tools.zone)
-    if isinstance(reading, AmbiguousDate):
-        return ask_which_day(reading)
-    if reading is not None and not reading.rest:
-        reading = None  # a title that is only a date stays a title
-    if reading is not None:
-        title = without_due_link(reading.rest)  # "…, it's due friday": no "it's" left
-        after = title_fields(title)  # "X, low priority, next monday": what stood before the date
-        title = after.title
-        fields = TitleFields(title, fields.priority or after.priority, fields.tags + after.tags)
-    if intent.fields and (apart := read_apart(intent.fields, now=tools.now, zone=tools.zone)):
-        if isinstance(apart.reading, AmbiguousDate):
-            return ask_which_day(apart.reading)
-        reading = with_day(reading, apart.reading, tools.zone)
-        tags = tuple(dict.fromkeys(fields.tags + apart.tags))
-        fields = TitleFields(title, fields.priority or apart.priority, tags)
-    if reading is not None:
-        arguments["due"] = due_argument(reading)
     if not title.strip():
         note.ask(Awaiting("title"))
         return phrases.ASK_TITLE
@@ -92,12 +71,47 @@ async def add(
         return phrases.MISREAD_TITLE.format(title=title)
     if check is not None and (answer := await check(title)) is not None:
         return answer
-    priority = intent.priority or fields.priority
+    arguments = _add_arguments(reading, intent.priority or fields.priority, fields.tags)
+    result = await call("add_task", title=title, description=intent.description, **arguments)
+    return _added(result, arguments)
+
+
+def _dated(intent: Add, tools: ToolContext) -> tuple[TitleFields, DateReading | None] | str:
+    """The title's fields and due date, said in the title or apart from it; or a question."""
+    fields = title_fields(intent.title)
+    reading = read_date(fields.title, now=tools.now, zone=tools.zone)
+    if isinstance(reading, AmbiguousDate):
+        return ask_which_day(reading)
+    if reading is not None and not reading.rest:
+        reading = None  # a title that is only a date stays a title
+    if reading is not None:
+        title = without_due_link(reading.rest)  # "…, it's due friday": no "it's" left
+        after = title_fields(title)  # "X, low priority, next monday": what stood before the date
+        priority = fields.priority or after.priority
+        fields = TitleFields(after.title, priority, fields.tags + after.tags)
+    if intent.fields and (apart := read_apart(intent.fields, now=tools.now, zone=tools.zone)):
+        if isinstance(apart.reading, AmbiguousDate):
+            return ask_which_day(apart.reading)
+        reading = with_day(reading, apart.reading, tools.zone)
+        tags = tuple(dict.fromkeys(fields.tags + apart.tags))
+        fields = TitleFields(fields.title, fields.priority or apart.priority, tags)
+    return fields, reading
+
+
+def _add_arguments(
+    reading: DateReading | None, priority: str | None, tags: tuple[str, ...]
+) -> dict[str, Any]:
+    arguments: dict[str, Any] = {}
+    if reading is not None:
+        arguments["due"] = due_argument(reading)
     if priority:
         arguments["priority"] = priority
-    if fields.tags:
-        arguments["tags"] = list(fields.tags)
-    result = await call("add_task", title=title, description=intent.description, **arguments)
+    if tags:
+        arguments["tags"] = list(tags)
+    return arguments
+
+
+def _added(result: Envelope, arguments: dict[str, Any]) -> str:
     if not result.ok:
         refused = failure(result)
         if "past" in result.message:
@@ -174,108 +188,6 @@ async def when_due(
     shown = show_due_plain(due, tools.zone, now=tools.now)
     verb = "was" if task.completed else "is"
     return f"{name} {verb} due {shown}."
-
-
-async def edit(
-    call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
-) -> Envelope | str:
-    """The update_task call for a change of due date, priority or tags (or a question back)."""
-    arguments: dict[str, Any] = {"task_identifier": identifier}
-    if intent.due_phrase or intent.shift:
-        found = await _task_of(call, identifier, note)
-        if isinstance(found, str):
-            return found
-        due = _current_due(found)
-        if intent.shift:
-            if due is None:
-                return phrases.NO_DUE.format(task=f"#{found['number']} “{found['title']}”")
-            new = shifted(due, intent.shift, tools.zone)
-            if new is None:
-                return phrases.SHIFT_NEEDS_TIME.format(number=found["number"])
-        else:
-            reading = read_whole_date(intent.due_phrase or "", now=tools.now, zone=tools.zone)
-            if isinstance(reading, AmbiguousDate):
-                return ask_which_day(reading)
-            if reading is None:
-                return phrases.ASK_WHEN
-            new = reading.due
-            if due is not None and reading.at is not None and is_time_only(intent.due_phrase or ""):
-                kept = due.at.astimezone(tools.zone).time() if due.has_time else reading.at
-                at = in_old_half(intent.due_phrase or "", reading.at, kept)
-                new = due_on(due.day(tools.zone), at, tools.zone)  # "change it to 11am"
-            elif due is not None and due.has_time and reading.at is None and not intent.day_only:
-                kept = due.at.astimezone(tools.zone).time()  # "actually monday": still at 9am
-                new = due_on(reading.day, kept, tools.zone)
-        if new.deadline(tools.zone) <= tools.now or (new.has_time and new.at < tools.now):
-            shown = show_due_plain(new, tools.zone, now=tools.now)
-            return phrases.PAST_CHANGE.format(when=shown, number=found["number"])
-        arguments["due"] = _due_text(new, tools.zone)
-    if intent.clear_due:
-        arguments["clear_due"] = True
-    if intent.priority:
-        arguments["priority"] = intent.priority
-    if intent.add_tags:
-        arguments["add_tags"] = list(intent.add_tags)
-    if intent.remove_tags:
-        arguments["remove_tags"] = list(intent.remove_tags)
-    if intent.clear_tags:
-        arguments["tags"] = []
-    return await call("update_task", **arguments)
-
-
-async def _task_of(call: Call, identifier: str, note: Note) -> dict[str, Any] | str:
-    """The one task `identifier` names, as list_tasks shows it, or what to answer instead."""
-    listed = await call("list_tasks", status="all")
-    if not listed.ok:
-        return failure(listed)
-    items = {int(item["number"]): item for item in listed.data["tasks"]}
-    if identifier.startswith("#") and identifier[1:].isdigit():
-        number = int(identifier[1:])
-        if number in items:
-            return dict(items[number])
-        return phrases.NO_TASK_NUMBER.format(number=number)
-    tasks = knowns(listed)
-    found = title_matches(tasks, identifier) or loose_matches(tasks, identifier)
-    if len(found) == 1:
-        return dict(items[found[0].number])
-    if found:
-        note.offer("update", found[:10])
-        listed_choices = phrases.choices([(task.number, task.title) for task in found[:10]])
-        return phrases.WHICH_OF["update"].format(choices=listed_choices)
-    return phrases.ABOUT_NONE
-
-
-def _current_due(item: dict[str, Any]) -> Due | None:
-    if not item.get("due_at"):
-        return None
-    return Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
-
-
-def shifted(due: Due, shift: tuple[float, str], zone: tzinfo) -> Due | None:
-    """`due` moved by an amount, keeping whether it has a time. Hours and minutes move the
-    instant (across a DST change too); days and longer move the local calendar day. None: a
-    shift of hours on a due without a time."""
-    count, unit = shift
-    if unit in ("minutes", "hours"):
-        if not due.has_time:
-            return None
-        return Due(due.at + timedelta(**{unit: count}), True)
-    whole = int(count) if count == int(count) else None
-    if whole is None:  # "half a week" and the like: in days
-        days = round(count * {"days": 1, "weeks": 7, "months": 30, "years": 365}[unit])
-        step = relativedelta(days=days)
-    else:
-        step = relativedelta(**{unit: whole})  # type: ignore[arg-type]
-    if due.has_time:
-        local = due.local_minute(zone) + step
-        return due_on(local.date(), local.time(), zone)
-    return due_on(due.day(zone) + step, None, zone)
-
-
-def _due_text(due: Due, zone: tzinfo) -> str:
-    if due.has_time:
-        return due.local_minute(zone).strftime("%Y-%m-%dT%H:%M")
-    return due.day(zone).isoformat()
 
 
 def with_creation_dates(result: Envelope, tools: ToolContext) -> str:

@@ -188,26 +188,32 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
         tag = match.group("tag") or match.group("word")
         return ListTasks("pending", tag=tag.lower(), sort_by="due")
     if match := _URGENT.match(asked):
-        wanted = PRIORITY_ASKS[" ".join(match.group("level").lower().split())]
-        if wanted == "sort":
-            return ListTasks("pending", sort_by="priority")
-        return ListTasks("pending", priority=wanted, sort_by="due")
+        return _urgent_listing(match)
     for pattern, kind in _QUESTIONS:
         match = pattern.match(asked)
-        if match is None:
-            continue
-        if kind == "overdue":
-            return ListTasks("pending", due="overdue", sort_by="due")
-        if kind == "window" or match.groupdict().get("window"):
-            return ListTasks(
-                "pending", due=DUE_WINDOWS[match.group("window").lower()], sort_by="due"
-            )
-        if kind == "when":
-            when = match.group("when")
-            if when.lower() in DUE_WINDOWS:
-                return ListTasks("pending", due=DUE_WINDOWS[when.lower()], sort_by="due")
-            if is_date(when):
-                return ListTasks("pending", due_phrase=when, sort_by="due")
-            continue
-        return ListTasks("pending", sort_by="due")
+        if match is not None and (listing := _question_listing(match, kind)) is not None:
+            return listing
     return day_asks.read_day(asked, is_date)  # "what's on for friday?", "anything on the 3rd?"
+
+
+def _urgent_listing(match: re.Match[str]) -> ListTasks:
+    wanted = PRIORITY_ASKS[" ".join(match.group("level").lower().split())]
+    if wanted == "sort":
+        return ListTasks("pending", sort_by="priority")
+    return ListTasks("pending", priority=wanted, sort_by="due")
+
+
+def _question_listing(match: re.Match[str], kind: str) -> ListTasks | None:
+    """The listing one matched question asks for; None when its "when" is no day we know."""
+    if kind == "overdue":
+        return ListTasks("pending", due="overdue", sort_by="due")
+    if kind == "window" or match.groupdict().get("window"):
+        return ListTasks("pending", due=DUE_WINDOWS[match.group("window").lower()], sort_by="due")
+    if kind == "when":
+        when = match.group("when")
+        if when.lower() in DUE_WINDOWS:
+            return ListTasks("pending", due=DUE_WINDOWS[when.lower()], sort_by="due")
+        if is_date(when):
+            return ListTasks("pending", due_phrase=when, sort_by="due")
+        return None
+    return ListTasks("pending", sort_by="due")

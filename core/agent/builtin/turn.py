@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.agent.builtin import (
+    field_edits,
     phrases,
     questions,
     recent,
@@ -124,14 +125,14 @@ class Turn:
         identifier = await self.identifier(intent.ref, "update")
         if identifier is None:
             return self.ask_which("update") if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
-        result = await scheduling.edit(self.call, self.tools, identifier, intent, self.note)
+        result = await field_edits.edit(self.call, self.tools, identifier, intent, self.note)
         if isinstance(result, str):
             return result
         if result.error == "NOT_FOUND" and intent.ref.kind == "title":
             tasks = knowns(await self.call("list_tasks", status="all"))
             found = loose_matches(tasks, intent.ref.text)
             if len(found) == 1:
-                result = await scheduling.edit(
+                result = await field_edits.edit(
                     self.call, self.tools, f"#{found[0].number}", intent, self.note
                 )
                 if isinstance(result, str):

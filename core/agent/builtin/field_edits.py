@@ -1,0 +1,152 @@
+"""Changing a task's due date, priority or tags: the `update_task` call, with the new due
+resolved against the task's current one (a time kept, a shift, a day said alone)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, tzinfo
+from typing import Any
+
+from dateutil.relativedelta import relativedelta
+
+from core.agent.builtin import phrases
+from core.agent.builtin.dates import AmbiguousDate, is_time_only, read_whole_date
+from core.agent.builtin.halves import in_old_half
+from core.agent.builtin.intents import EditFields
+from core.agent.builtin.notes import Note
+from core.agent.builtin.refs import loose_matches, title_matches
+from core.agent.builtin.replies import failure, knowns
+from core.agent.builtin.scheduling import Call, ask_which_day
+from core.domain.when import Due, due_on, show_due_plain
+from core.tools import Envelope, ToolContext
+
+
+async def edit(
+    call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
+) -> Envelope | str:
+    """The update_task call for a change of due date, priority or tags (or a question back)."""
+    arguments: dict[str, Any] = {"task_identifier": identifier}
+    if intent.due_phrase or intent.shift:
+        new = await _new_due(call, tools, identifier, intent, note)
+        if isinstance(new, str):
+            return new
+        arguments["due"] = _due_text(new, tools.zone)
+    return await call("update_task", **arguments, **_field_arguments(intent))
+
+
+async def _new_due(
+    call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
+) -> Due | str:
+    """The task's new due, shifted or said; or what to answer instead."""
+    found = await _task_of(call, identifier, note)
+    if isinstance(found, str):
+        return found
+    due = _current_due(found)
+    if intent.shift:
+        new = _shifted_due(found, due, intent.shift, tools.zone)
+    else:
+        new = _said_due(due, intent, tools)
+    if isinstance(new, str):
+        return new
+    if new.deadline(tools.zone) <= tools.now or (new.has_time and new.at < tools.now):
+        shown = show_due_plain(new, tools.zone, now=tools.now)
+        return phrases.PAST_CHANGE.format(when=shown, number=found["number"])
+    return new
+
+
+def _shifted_due(
+    found: dict[str, Any], due: Due | None, shift: tuple[float, str], zone: tzinfo
+) -> Due | str:
+    if due is None:
+        return phrases.NO_DUE.format(task=f"#{found['number']} “{found['title']}”")
+    new = shifted(due, shift, zone)
+    if new is None:
+        return phrases.SHIFT_NEEDS_TIME.format(number=found["number"])
+    return new
+
+
+def _said_due(due: Due | None, intent: EditFields, tools: ToolContext) -> Due | str:
+    phrase = intent.due_phrase or ""
+    reading = read_whole_date(phrase, now=tools.now, zone=tools.zone)
+    if isinstance(reading, AmbiguousDate):
+        return ask_which_day(reading)
+    if reading is None:
+        return phrases.ASK_WHEN
+    if due is not None and reading.at is not None and is_time_only(phrase):
+        kept = due.at.astimezone(tools.zone).time() if due.has_time else reading.at
+        at = in_old_half(phrase, reading.at, kept)
+        return due_on(due.day(tools.zone), at, tools.zone)  # "change it to 11am"
+    if due is not None and due.has_time and reading.at is None and not intent.day_only:
+        kept = due.at.astimezone(tools.zone).time()  # "actually monday": still at 9am
+        return due_on(reading.day, kept, tools.zone)
+    return reading.due
+
+
+def _field_arguments(intent: EditFields) -> dict[str, Any]:
+    """The priority and tag changes, as update_task takes them."""
+    arguments: dict[str, Any] = {}
+    if intent.clear_due:
+        arguments["clear_due"] = True
+    if intent.priority:
+        arguments["priority"] = intent.priority
+    if intent.add_tags:
+        arguments["add_tags"] = list(intent.add_tags)
+    if intent.remove_tags:
+        arguments["remove_tags"] = list(intent.remove_tags)
+    if intent.clear_tags:
+        arguments["tags"] = []
+    return arguments
+
+
+async def _task_of(call: Call, identifier: str, note: Note) -> dict[str, Any] | str:
+    """The one task `identifier` names, as list_tasks shows it, or what to answer instead."""
+    listed = await call("list_tasks", status="all")
+    if not listed.ok:
+        return failure(listed)
+    items = {int(item["number"]): item for item in listed.data["tasks"]}
+    if identifier.startswith("#") and identifier[1:].isdigit():
+        number = int(identifier[1:])
+        if number in items:
+            return dict(items[number])
+        return phrases.NO_TASK_NUMBER.format(number=number)
+    tasks = knowns(listed)
+    found = title_matches(tasks, identifier) or loose_matches(tasks, identifier)
+    if len(found) == 1:
+        return dict(items[found[0].number])
+    if found:
+        note.offer("update", found[:10])
+        listed_choices = phrases.choices([(task.number, task.title) for task in found[:10]])
+        return phrases.WHICH_OF["update"].format(choices=listed_choices)
+    return phrases.ABOUT_NONE
+
+
+def _current_due(item: dict[str, Any]) -> Due | None:
+    if not item.get("due_at"):
+        return None
+    return Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
+
+
+def shifted(due: Due, shift: tuple[float, str], zone: tzinfo) -> Due | None:
+    """`due` moved by an amount, keeping whether it has a time. Hours and minutes move the
+    instant (across a DST change too); days and longer move the local calendar day. None: a
+    shift of hours on a due without a time."""
+    count, unit = shift
+    if unit in ("minutes", "hours"):
+        if not due.has_time:
+            return None
+        return Due(due.at + timedelta(**{unit: count}), True)
+    whole = int(count) if count == int(count) else None
+    if whole is None:  # "half a week" and the like: in days
+        days = round(count * {"days": 1, "weeks": 7, "months": 30, "years": 365}[unit])
+        step = relativedelta(days=days)
+    else:
+        step = relativedelta(**{unit: whole})  # type: ignore[arg-type]
+    if due.has_time:
+        local = due.local_minute(zone) + step
+        return due_on(local.date(), local.time(), zone)
+    return due_on(due.day(zone) + step, None, zone)
+
+
+def _due_text(due: Due, zone: tzinfo) -> str:
+    if due.has_time:
+        return due.local_minute(zone).strftime("%Y-%m-%dT%H:%M")
+    return due.day(zone).isoformat()
