@@ -325,7 +325,10 @@ async def test_the_agents_sdk_drives_a_tool_through_serve(
 
     assert added.final_output == "Added it."
     offered = {tool["function"]["name"] for tool in fake.requests[0]["tools"]}
-    assert offered == {"add_task", "list_tasks", "complete_task", "update_task", "delete_task"}
+    assert offered == {
+        *("add_task", "list_tasks", "complete_task", "update_task", "delete_task"),
+        *("team_lists", "team_tasks", "team_add", "team_complete"),
+    }
     (answered,) = [m for m in fake.messages(asked - 1) if m["role"] == "tool"]
     assert "Added #1 “water the plants”." in json.dumps(answered["content"], ensure_ascii=False)
     # the model saying "I confirm" is not the person confirming: nothing is deleted

@@ -492,6 +492,7 @@ async def test_due_dates_priorities_and_tags_from_the_form_group_home(
 ) -> None:
     clock = PinnedClock(datetime(2026, 3, 10, 12, 0, tzinfo=UTC), frozen=True)  # a Tuesday
     slack.worker.chat.clock = clock
+    slack.worker.queries.clock = clock  # the Home tab is read through the queries
     assert await add_form(slack, title="pay rent", due="2026-03-10") is not None
     saved = await add_form(
         slack,

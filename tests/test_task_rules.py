@@ -6,6 +6,7 @@ import pytest
 
 from core.domain import tasks as task_service
 from core.storage.db import Database
+from core.storage.list_models import personal_list
 from core.storage.models import User
 from tests.harness import ChatDriver, ScriptedAgent
 
@@ -166,6 +167,7 @@ async def test_numbers_taken_in_one_transaction_keep_the_loaded_person_in_step(
         person = User()
         session.add(person)
         await session.flush()
+        session.add(personal_list(person.id))
         first = await task_service.create_task(session, user_id=person.id, title="one")
         second = await task_service.create_task(session, user_id=person.id, title="two")
         assert (first.number, second.number) == (1, 2)

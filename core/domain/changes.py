@@ -29,9 +29,12 @@ from core.storage.reminder_models import Reminder
 
 TOKEN_PREFIX = "u"
 # Columns that say which row it is, or are only bookkeeping of the change itself (a task's
-# number moves only when accounts are linked, which is nobody's change to undo).
+# number, its list and its creator move only when accounts are linked, which is nobody's
+# change to undo).
 # A reminder's `version` only grows (each wake-up is keyed by it), so undo never sets it back.
-_NOT_RECORDED = frozenset({"id", "user_id", "number", "created_at", "updated_at", "version"})
+_NOT_RECORDED = frozenset(
+    {"id", "user_id", "list_id", "creator_id", "number", "created_at", "updated_at", "version"}
+)
 
 # What wakes a reminder an undo put back at a time (`core.reminders.book.wake_again`): the
 # reminders record their changes here, so the caller of an undo passes it down.

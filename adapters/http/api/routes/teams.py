@@ -69,7 +69,7 @@ async def team_tasks(user_id: CurrentUser, teams: Teams, list_id: ListId) -> Tea
 @router.post(
     "/teams/{list_id}/tasks",
     response_model=TeamTaskResponse,
-    responses=error_responses(404, 422, 429, about=NOT_FOUND),
+    responses=error_responses(400, 404, 429, about=NOT_FOUND),
 )
 async def add_team_task(
     user_id: CurrentUser, teams: Teams, list_id: ListId, body: TeamAddRequest
@@ -80,7 +80,7 @@ async def add_team_task(
     except NotVisible as refused:
         raise HTTPException(404, str(refused)) from None
     except InvalidInput as bad:
-        raise HTTPException(422, str(bad)) from None
+        raise HTTPException(400, str(bad)) from None
     return TeamTaskResponse(list_id=list_id, task=_body(task), outcome="added")
 
 
