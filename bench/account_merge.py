@@ -48,7 +48,14 @@ async def seed(db: Database, *, tasks: int, messages: int) -> None:
     async with db.session() as session, session.begin():
         user = await user_for(session, platform="telegram", tenant="", external_id="1001")
         session.add_all(
-            Task(user_id=user.id, number=n, title=f"telegram task {n}") for n in range(1, tasks + 1)
+            Task(
+                user_id=user.id,
+                list_id=user.id,
+                creator_id=user.id,
+                number=n,
+                title=f"telegram task {n}",
+            )
+            for n in range(1, tasks + 1)
         )
         user.next_task_number = tasks + 1
         session.add(user)

@@ -35,6 +35,7 @@ from bot.settings import load_settings  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
 from core.agent.builtin.engine import READ_AT_MOST  # noqa: E402
 from core.message_text import MESSAGE_MAX_CHARS  # noqa: E402
+from core.storage.migrate import upgrade  # noqa: E402
 from tests.api_rig import SECRET  # noqa: E402
 from tests.hostile_texts import UNITS, hostile  # noqa: E402
 
@@ -126,7 +127,9 @@ def main() -> None:
     options = parser.parse_args()
     if options.sqlite:
         with tempfile.TemporaryDirectory() as folder:
-            asyncio.run(run(f"sqlite:///{folder}/bench.db", options.turns))
+            url = f"sqlite:///{folder}/bench.db"
+            upgrade(url)  # as create_database migrates PostgreSQL's
+            asyncio.run(run(url, options.turns))
         return
     server = postgres_server()
     url = create_database(server, "hostile")

@@ -44,6 +44,9 @@ FROM conversation c LEFT JOIN LATERAL (
 WHERE c.user_id = %s AND c.chat_key = 'floor' AND c.active
 ORDER BY m.created_at DESC"""
 NEW_PERSON = 'INSERT INTO "user" (id, next_task_number, created_at) VALUES (%s, 1, %s)'
+NEW_LIST = """
+INSERT INTO task_list (id, kind, user_id, title, next_task_number, created_at)
+VALUES (%s, 'personal', %s, '', 1, %s)"""
 NEW_IDENTITY = """
 INSERT INTO identity (id, user_id, platform, tenant, external_id, created_at)
 VALUES (%s, %s, 'bench', '', %s, %s)"""
@@ -57,9 +60,9 @@ NEXT_NUMBER = """
 UPDATE "user" SET next_task_number = next_task_number + 1 WHERE id = %s
 RETURNING next_task_number - 1"""
 NEW_TASK = """
-INSERT INTO task (id, user_id, number, title, description, completed, due_has_time, priority,
-                  tags, created_at, updated_at)
-VALUES (%s, %s, %s, %s, '', false, false, 'low', '[]', %s, %s)"""
+INSERT INTO task (id, user_id, list_id, creator_id, number, title, description, completed,
+                  due_has_time, priority, tags, created_at, updated_at)
+VALUES (%s, %s, %s, %s, %s, %s, '', false, false, 'low', '[]', %s, %s)"""
 COLUMNS = "id, number, title, description, completed, created_at, due_has_time, priority, tags"
 FINISH = f"""
 UPDATE task SET completed = true, updated_at = %s, completed_at = %s
@@ -144,6 +147,7 @@ class PsycopgTurns:
         if found is None:
             user_id = uuid.uuid4()
             await self.run(NEW_PERSON, (user_id, started))
+            await self.run(NEW_LIST, (user_id, user_id, started))
             await self.run(NEW_IDENTITY, (uuid.uuid4(), user_id, self.user_ref, started))
         else:
             user_id = found[0]
@@ -214,7 +218,7 @@ class PsycopgTurns:
             raise RuntimeError("the script never adds a duplicate")
         number = (await (await self.run(NEXT_NUMBER, (user_id,))).fetchone() or (0,))[0]
         task_id = uuid.uuid4()
-        await self.run(NEW_TASK, (task_id, user_id, number, title, at, at))
+        await self.run(NEW_TASK, (task_id, user_id, user_id, user_id, number, title, at, at))
         task = Task((task_id, number, title, "", False, at, False, "low", []))
         after = added(title)
         await self._change(user_id, conversation_id, token, task, "added", None, after, at)

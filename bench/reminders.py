@@ -127,6 +127,7 @@ async def seed(url: str, *, reminders: int, people: int, platform: str, due: dat
     from core.reminders.book import new_token, source_for
     from core.storage.db import Database
     from core.storage.delivery_models import InboxItem
+    from core.storage.list_models import personal_list
     from core.storage.models import Identity, Task, User
     from core.storage.reminder_models import Reminder
 
@@ -135,13 +136,21 @@ async def seed(url: str, *, reminders: int, people: int, platform: str, due: dat
         users = [User(next_task_number=reminders // people + 1) for _ in range(people)]
         session.add_all(users)
         await session.flush()
+        session.add_all(personal_list(u.id) for u in users)
+        await session.flush()
         session.add_all(
             Identity(user_id=u.id, platform=platform, external_id=str(500_000 + n))
             for n, u in enumerate(users)
         )
         await session.flush()
         tasks = [
-            Task(user_id=users[n % people].id, number=n // people + 1, title=f"r{n}")
+            Task(
+                user_id=users[n % people].id,
+                list_id=users[n % people].id,
+                creator_id=users[n % people].id,
+                number=n // people + 1,
+                title=f"r{n}",
+            )
             for n in range(reminders)
         ]
         session.add_all(tasks)

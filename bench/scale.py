@@ -46,9 +46,12 @@ from sqlalchemy import create_engine, insert, text  # noqa: E402
 from adapters.slack.home import home_view  # noqa: E402
 from adapters.slack.translate import HomeState  # noqa: E402
 from bench.common import create_database, drop_database, postgres_server  # noqa: E402
+from bot.wiring import build_queries  # noqa: E402
 from core.agent.builtin import BuiltinAgent  # noqa: E402
-from core.chat import ChatService, queries_for  # noqa: E402
+from core.chat import ChatService  # noqa: E402
 from core.chat.policy import ChatPolicy  # noqa: E402
+from core.clock import SystemClock  # noqa: E402
+from core.conversation.queries import ChatQueries  # noqa: E402
 from core.storage.db import Database, sync_url  # noqa: E402
 from core.storage.models import Task  # noqa: E402
 from core.types import Incoming  # noqa: E402
@@ -123,7 +126,8 @@ def _task(
     user_id: uuid.UUID, number: int, title: str, done: bool, due: datetime | None, now: datetime
 ) -> dict[str, object]:
     return {
-        "id": uuid.uuid4(), "user_id": user_id, "number": number, "title": title,
+        "id": uuid.uuid4(), "user_id": user_id, "list_id": user_id,
+        "creator_id": user_id, "number": number, "title": title,
         "description": "", "due_at": due, "due_has_time": False, "priority": "low",
         "tags": [], "completed": done, "completed_at": now if done else None,
         "created_at": now, "updated_at": now,
@@ -153,7 +157,9 @@ async def main() -> None:
     server = postgres_server()
     url = create_database(server, "scale")
     db = Database(url)
-    chat = ChatService(db=db, agent=BuiltinAgent(), policy=ChatPolicy(rate_limit_per_minute=0))
+    policy = ChatPolicy(rate_limit_per_minute=0)
+    chat = ChatService(db=db, agent=BuiltinAgent(), policy=policy)
+    queries = build_queries(db, policy, SystemClock())
     rng = random.Random(29)
     people = {size: Person(f"scale-{size}", counts[0]) for size, counts in SIZES.items()}
     try:
@@ -171,7 +177,7 @@ async def main() -> None:
         for round_index in range(args.rounds + WARM_UP):
             for op in OPS:
                 for size, person in people.items():
-                    await measure(chat, url, person, op, round_index, figures[(op, size)])
+                    await measure(chat, queries, url, person, op, round_index, figures[(op, size)])
             if round_index == WARM_UP - 1:
                 for kept in figures.values():
                     kept.wall.clear(), kept.cpu.clear(), kept.chars.clear(), kept.stored.clear()
@@ -186,13 +192,19 @@ def _incoming(person: Person, said: str) -> Incoming:
 
 
 async def measure(
-    chat: ChatService, url: str, person: Person, op: str, index: int, kept: Figures
+    chat: ChatService,
+    queries: ChatQueries,
+    url: str,
+    person: Person,
+    op: str,
+    index: int,
+    kept: Figures,
 ) -> None:
     assert person.user_id is not None
     if op == "after a listing":
         await chat.handle(_incoming(person, "what's left?"))
     before = stored_bytes(url, person.user_id)
-    run = _operation(chat, person, op, index)
+    run = _operation(chat, queries, person, op, index)
     started_wall, started_cpu = time.perf_counter(), time.process_time()
     chars = await run()
     kept.wall.append((time.perf_counter() - started_wall) * 1000)
@@ -202,7 +214,7 @@ async def measure(
 
 
 def _operation(
-    chat: ChatService, person: Person, op: str, index: int
+    chat: ChatService, queries: ChatQueries, person: Person, op: str, index: int
 ) -> Callable[[], Awaitable[int]]:
     said = {
         "list": "what's left?",
@@ -219,7 +231,7 @@ def _operation(
         return len(reply.text) if reply is not None else 0
 
     async def board() -> int:
-        found = await queries_for(chat).board(platform=PLATFORM, tenant="", user_ref=person.name)
+        found = await queries.board(platform=PLATFORM, tenant="", user_ref=person.name)
         return len(json.dumps(home_view(found, HomeState()), ensure_ascii=False))
 
     return board if op == "App Home" else turn

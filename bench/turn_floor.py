@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from core.storage.list_models import TaskList
 from core.storage.models import Change, Conversation, Identity, Message, Task, ToolCall, User
 from core.storage.reminder_models import Reminder
 
@@ -35,6 +36,7 @@ IDENTITY = Identity.__table__  # type: ignore[attr-defined]
 CONVERSATION = Conversation.__table__  # type: ignore[attr-defined]
 MESSAGE = Message.__table__  # type: ignore[attr-defined]
 TASK = Task.__table__  # type: ignore[attr-defined]
+TASK_LIST = TaskList.__table__  # type: ignore[attr-defined]
 CHANGE = Change.__table__  # type: ignore[attr-defined]
 TOOL_CALL = ToolCall.__table__  # type: ignore[attr-defined]
 REMINDER = Reminder.__table__  # type: ignore[attr-defined]
@@ -229,6 +231,9 @@ class CoreTurns:
         user_id = uuid.uuid4()
         await connection.execute(insert(USER).values(id=user_id, next_task_number=1))
         await connection.execute(
+            insert(TASK_LIST).values(id=user_id, kind="personal", user_id=user_id)
+        )
+        await connection.execute(
             insert(IDENTITY).values(
                 id=uuid.uuid4(),
                 user_id=user_id,
@@ -316,6 +321,8 @@ async def _add(
     row = {
         "id": task_id,
         "user_id": user_id,
+        "list_id": user_id,
+        "creator_id": user_id,
         "number": number,
         "title": title,
         "description": "",
