@@ -9,6 +9,7 @@ from uuid import UUID
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands import offers
+from core.commands.delete_audit import record_confirmed_delete
 from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
 from core.conversation.confirmations import Decision, Outcome, decide
@@ -53,16 +54,8 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> R
         if deleted
         else f"{confirmation.subject} was already gone, so there was nothing to delete."
     )
-    await audit.record(
-        session,
-        AuditEntry(
-            user_id=confirmation.user_id,
-            conversation_id=confirmation.conversation_id,
-            action="delete_task.confirmed",
-            input={"task_id": str(confirmation.task_id), "subject": confirmation.subject},
-            result={"ok": deleted, "message": message},
-            ok=deleted,
-        ),
+    await record_confirmed_delete(
+        session, confirmation, kind="delete_task", deleted=deleted, message=message
     )
     return Reply(text=message, buttons=[undo_button(journal.token)] if journal.recorded else [])
 

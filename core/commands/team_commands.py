@@ -13,11 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 from uuid import UUID
 
-from sqlmodel import col, select
-from sqlmodel.ext.asyncio.session import AsyncSession
-
 from core.commands.extensions import CommandCall, CommandHost
 from core.commands.team_delete import CONFIRM_KIND, ask_to_delete, confirm_delete
+from core.commands.team_life import TeamLife, audit_change, journal_of
+from core.commands.team_people import account_of, names_of
 from core.commands.team_phrases import recognise
 from core.commands.team_words import (
     DateReader,
@@ -32,13 +31,17 @@ from core.domain.lists import Place
 from core.domain.tasks import TaskError
 from core.people.identities import user_for
 from core.people.membership import Memberships
+from core.reminders.team_reminders import cancel_team_reminders
 from core.storage.list_models import TaskList
-from core.storage.models import Identity, Task
+from core.storage.models import Task
 from core.types import Reply, Tell
 
 USAGE = (
     "Team list commands: team (the list), team add <title> [@person] [due], team done <n>, "
-    "team delete <n>, team assign <n> to @person, team unassign <n>, team mine."
+    "team delete <n>, team assign <n> to @person, team unassign <n>, team mine, "
+    "team remind <n> <when> (its assignee, or you; team remind @person about <n> <when>), "
+    "team due <n> <date|none>, team priority <n> low|medium|high, team tag|untag <n> <tags>, "
+    "team undo, team trash, team restore <n>."
 )
 NOT_A_PLACE = (
     "A team list belongs to a channel or group: use the team commands there. "
@@ -58,15 +61,18 @@ class Team:
     async def command(self, call: CommandCall) -> Reply | str:
         word, _, rest = call.args.strip().partition(" ")
         word, rest = word.lower(), rest.strip()
+        if word == "mine":
+            return await self.mine(call)
+        shared = await self._place_list(call)
+        if isinstance(shared, str):
+            return shared
         try:
-            if word == "mine":
-                return await self.mine(call)
-            shared = await self._place_list(call)
-            if isinstance(shared, str):
-                return shared
-            return await self._on_list(call, shared, word, rest)
+            answer = await self._on_list(call, shared, word, rest)
         except (TaskError, NotUnderstood) as refused:
+            await audit_change(call, shared, word, str(refused), ok=False)
             return str(refused)
+        await audit_change(call, shared, word, answer, ok=True)
+        return answer
 
     async def _on_list(
         self, call: CommandCall, shared: TaskList, word: str, rest: str
@@ -87,7 +93,8 @@ class Team:
                 return await self.assign(call, shared, rest)
             case "unassign":
                 return await self.unassign(call, shared, rest)
-        return USAGE
+        answer = await TeamLife(self.read_date, self._member).on_list(call, shared, word, rest)
+        return USAGE if answer is None else answer
 
     async def _place_list(self, call: CommandCall) -> TaskList | str:
         place = call.tools.place
@@ -103,7 +110,7 @@ class Team:
         tasks = await lists.open_tasks(call.session, shared=shared)
         if not tasks:
             return "This chat's team list is empty. Add to it with: team add <title> [@person]"
-        names = await _names(call.session, tasks, call.incoming.platform, call.incoming.tenant)
+        names = await names_of(call.session, tasks, call.incoming.platform, call.incoming.tenant)
         now, zone = call.tools.now, call.tools.zone
         lines = [task_line(t, names.get(t.assignee_id), now=now, zone=zone) for t in tasks]
         return "This chat's team list:\n" + "\n".join(lines)
@@ -123,6 +130,7 @@ class Team:
             due=due,
             assignee_id=assignee,
             now=call.tools.now,
+            journal=journal_of(call, shared),
         )
         said = f"Added #{task.number} “{task.title}” to this chat's team list"
         if named.person is None:
@@ -134,13 +142,15 @@ class Team:
 
     async def done(self, call: CommandCall, shared: TaskList, rest: str) -> Reply | str:
         task = await lists.task_numbered(call.session, shared=shared, number=lists.number_of(rest))
-        if not await lists.complete(call.session, task=task, now=call.tools.now):
+        journal = journal_of(call, shared)
+        if not await lists.complete(call.session, task=task, now=call.tools.now, journal=journal):
             return f"#{task.number} “{task.title}” was already done."
+        await cancel_team_reminders(call.session, task=task, journal=journal)
         said = f"Done: #{task.number} “{task.title}”."
         assigner = task.assigner_id
         if assigner is None or assigner == call.user.id:
             return said
-        ref = await _account(call.session, assigner, call.incoming.platform, call.incoming.tenant)
+        ref = await account_of(call.session, assigner, call.incoming.platform, call.incoming.tenant)
         if ref is None:
             return said
         tell = self._tell(
@@ -164,7 +174,12 @@ class Team:
                 return "Say who should have it: team assign 3 to @bob (or to me)."
             ref, name, assignee = person.ref, person.name, await self._member(call, person)
         previous = await lists.assign(
-            call.session, task=task, assignee_id=assignee, by=call.user.id, now=call.tools.now
+            call.session,
+            task=task,
+            assignee_id=assignee,
+            by=call.user.id,
+            now=call.tools.now,
+            journal=journal_of(call, shared),
         )
         tells = [] if assignee == call.user.id else self._told(call, task, ref)
         tells += await self._taken_from(call, task, previous, assignee)
@@ -173,7 +188,12 @@ class Team:
     async def unassign(self, call: CommandCall, shared: TaskList, rest: str) -> Reply | str:
         task = await lists.task_numbered(call.session, shared=shared, number=lists.number_of(rest))
         previous = await lists.assign(
-            call.session, task=task, assignee_id=None, by=call.user.id, now=call.tools.now
+            call.session,
+            task=task,
+            assignee_id=None,
+            by=call.user.id,
+            now=call.tools.now,
+            journal=journal_of(call, shared),
         )
         if previous is None:
             return f"#{task.number} “{task.title}” wasn't assigned to anyone."
@@ -223,7 +243,7 @@ class Team:
     ) -> list[Tell]:
         if previous is None or previous in (now_with, call.user.id):
             return []
-        ref = await _account(call.session, previous, call.incoming.platform, call.incoming.tenant)
+        ref = await account_of(call.session, previous, call.incoming.platform, call.incoming.tenant)
         if ref is None:
             return []
         text = f"{_who(call)} took #{task.number} “{task.title}” off you; it's no longer yours."
@@ -249,31 +269,6 @@ class _Person(Protocol):
 
 def _who(call: CommandCall) -> str:
     return call.incoming.display_name or call.user.display_name or "Someone"
-
-
-async def _names(
-    session: AsyncSession, tasks: list[Task], platform: str, tenant: str
-) -> dict[UUID | None, str]:
-    people = {task.assignee_id for task in tasks if task.assignee_id is not None}
-    if not people:
-        return {}
-    found = await session.exec(
-        select(Identity).where(
-            col(Identity.user_id).in_(people),
-            Identity.platform == platform,
-            Identity.tenant == tenant,
-        )
-    )
-    return {row.user_id: row.display_name or "someone" for row in found.all()}
-
-
-async def _account(session: AsyncSession, user_id: UUID, platform: str, tenant: str) -> str | None:
-    found = await session.exec(
-        select(Identity.external_id).where(
-            Identity.user_id == user_id, Identity.platform == platform, Identity.tenant == tenant
-        )
-    )
-    return found.first()
 
 
 def install(chat: CommandHost, read_date: DateReader) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.commands.delete_audit import record_confirmed_delete
 from core.commands.extensions import CommandCall
 from core.conversation.confirmations import request_confirmation
 from core.domain import lists
-from core.storage import audit
-from core.storage.audit import AuditEntry
+from core.domain.changes import team_journal
+from core.reminders.team_reminders import cancel_team_reminders
 from core.storage.models import Confirmation, Task, utcnow
 from core.types import Action, Button, Reply
 
@@ -43,30 +44,25 @@ async def ask_to_delete(call: CommandCall, task: Task) -> Reply | str:
 
 
 async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> str:
-    """The task goes to the trash if whoever confirms still created or holds it."""
-    deleted = confirmation.task_id is not None and (
-        await lists.trash(
-            session,
-            task_id=confirmation.task_id,
-            by=confirmation.user_id,
-            now=confirmation.decided_at or utcnow(),
-        )
-        is not None
-    )
+    """The task goes to the trash if whoever confirms still created or holds it; its
+    reminders are cancelled. Both are recorded as theirs, so `team undo` takes them back."""
+    task = None if confirmation.task_id is None else await session.get(Task, confirmation.task_id)
+    deleted = False
+    if task is not None and task.user_id is None:
+        now = confirmation.decided_at or utcnow()
+        by, asked_in = confirmation.user_id, confirmation.conversation_id
+        journal = team_journal(task.list_id, by, asked_in, now)
+        gone = await lists.trash(session, task_id=task.id, by=by, now=now, journal=journal)
+        deleted = gone is not None
+        if gone is not None:
+            await cancel_team_reminders(session, task=gone, journal=journal)
     message = (
-        f"Deleted {confirmation.subject} from the team list."
+        f"Deleted {confirmation.subject} from the team list (members can bring it back with "
+        "team restore)."
         if deleted
         else f"{confirmation.subject} was already gone, or is no longer yours to delete."
     )
-    await audit.record(
-        session,
-        AuditEntry(
-            user_id=confirmation.user_id,
-            conversation_id=confirmation.conversation_id,
-            action="delete_team_task.confirmed",
-            input={"task_id": str(confirmation.task_id), "subject": confirmation.subject},
-            result={"ok": deleted, "message": message},
-            ok=deleted,
-        ),
+    await record_confirmed_delete(
+        session, confirmation, kind=CONFIRM_KIND, deleted=deleted, message=message
     )
     return message

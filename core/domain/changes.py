@@ -28,6 +28,10 @@ from core.storage.models import Change, utcnow
 from core.storage.reminder_models import Reminder
 
 TOKEN_PREFIX = "u"
+# A shared list's changes carry "t" and the list's id in their token: they are undone only
+# from that list, by their author while still a member (`undo_last(scope=team_scope(...))`),
+# never by a personal "undo".
+TEAM_PREFIX = "t"
 # Columns that say which row it is, or are only bookkeeping of the change itself (a task's
 # number, its list and its creator move only when accounts are linked, which is nobody's
 # change to undo).
@@ -45,6 +49,18 @@ def new_token() -> str:
     return f"{TOKEN_PREFIX}{secrets.token_urlsafe(18)}"
 
 
+def team_scope(list_id: UUID) -> str:
+    return f"{TEAM_PREFIX}{list_id.hex}"
+
+
+def team_token(list_id: UUID) -> str:
+    return f"{team_scope(list_id)}{secrets.token_urlsafe(12)}"
+
+
+def is_team(token: str) -> bool:
+    return token.startswith(TEAM_PREFIX)
+
+
 @dataclass
 class Journal:
     """Where one turn's changes are written: the person, the conversation, one shared token."""
@@ -54,6 +70,13 @@ class Journal:
     token: str = field(default_factory=new_token)
     now: datetime | None = None  # the turn's clock; the machine's when None
     recorded: int = 0
+
+
+def team_journal(
+    list_id: UUID, user_id: UUID, conversation_id: UUID | None, now: datetime | None
+) -> Journal:
+    """Where one person's changes to a shared list are written, under the list's token."""
+    return Journal(user_id, conversation_id, team_token(list_id), now)
 
 
 def snapshot(row: SQLModel) -> dict[str, Any]:

@@ -16,7 +16,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain.tasks import InvalidInput, TaskNotFound, clean_title
+from core.domain import changes
+from core.domain.changes import Journal
+from core.domain.tasks import InvalidInput, TaskNotFound, clean_title, label
 from core.domain.when import Due
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Task
@@ -71,6 +73,7 @@ async def add_task(
     due: Due | None,
     assignee_id: UUID | None,
     now: datetime,
+    journal: Journal | None = None,
 ) -> Task:
     title = clean_title(title)
     taken = await session.exec(
@@ -95,6 +98,7 @@ async def add_task(
     )
     session.add(task)
     await session.flush()
+    await changes.record(session, journal, row=task, kind="added", summary=label(task), before=None)
     return task
 
 
@@ -131,8 +135,11 @@ async def task_numbered(session: AsyncSession, *, shared: TaskList, number: int)
     return task
 
 
-async def complete(session: AsyncSession, *, task: Task, now: datetime) -> bool:
+async def complete(
+    session: AsyncSession, *, task: Task, now: datetime, journal: Journal | None = None
+) -> bool:
     """Mark the task done; False when someone had already done it (or it was deleted)."""
+    before = changes.snapshot(task)
     done = await session.exec(
         update(Task)
         .where(
@@ -147,24 +154,41 @@ async def complete(session: AsyncSession, *, task: Task, now: datetime) -> bool:
     changed = done.first() is not None
     if changed:
         await session.refresh(task)
+        await changes.record(
+            session, journal, row=task, kind="completed", summary=label(task), before=before
+        )
     return changed
 
 
 async def assign(
-    session: AsyncSession, *, task: Task, assignee_id: UUID | None, by: UUID, now: datetime
+    session: AsyncSession,
+    *,
+    task: Task,
+    assignee_id: UUID | None,
+    by: UUID,
+    now: datetime,
+    journal: Journal | None = None,
 ) -> UUID | None:
     """Give the task to `assignee_id` (None: to nobody), as `by`; the previous assignee."""
+    before = changes.snapshot(task)
     previous = task.assignee_id
     task.assignee_id = assignee_id
     task.assigner_id = by if assignee_id else None
     task.updated_at = now
     session.add(task)
     await session.flush()
+    await changes.record(
+        session, journal, row=task, kind="assigned", summary=label(task), before=before
+    )
     return previous
 
 
-async def trash(session: AsyncSession, *, task_id: UUID, by: UUID, now: datetime) -> Task | None:
+async def trash(
+    session: AsyncSession, *, task_id: UUID, by: UUID, now: datetime, journal: Journal | None = None
+) -> Task | None:
     """Move the task to the trash if `by` created it or holds it and it is still there."""
+    found = await session.get(Task, task_id)
+    before = changes.snapshot(found) if found is not None else None
     result = await session.exec(
         update(Task)
         .where(
@@ -179,7 +203,12 @@ async def trash(session: AsyncSession, *, task_id: UUID, by: UUID, now: datetime
     )
     if result.first() is None:
         return None
-    return await session.get(Task, task_id, populate_existing=True)
+    task = await session.get(Task, task_id, populate_existing=True)
+    if task is not None and before is not None:
+        await changes.record(
+            session, journal, row=task, kind="deleted", summary=label(task), before=before
+        )
+    return task
 
 
 @dataclass(frozen=True)

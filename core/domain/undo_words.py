@@ -26,28 +26,30 @@ def describe_undo(undone: list[Change]) -> str:
     return "Undone: " + "; ".join(parts) + "."
 
 
+# What taking back a change of each kind says, of its subject.
+_TAKEN_BACK = {
+    "added": "removed {subject}, which you had just added",
+    "completed": "{subject} is not done any more",
+    "reopened": "{subject} is done again",
+    "deleted": "{subject} is back from the trash",
+    "restored": "{subject} is back in the trash",
+    "reminder_cancelled": "{subject} is set again",
+    "reminder_set": "{subject} is cancelled",
+    "reminder_moved": "{subject} is back at its earlier time",
+}
+
+
 def _taken_back(change: Change) -> str:
     subject = change.summary
     before: dict[str, Any] = change.before or {}
-    match change.kind:
-        case "added":
-            return f"removed {subject}, which you had just added"
-        case "completed":
-            return f"{subject} is not done any more"
-        case "reopened":
-            return f"{subject} is done again"
-        case "deleted":
-            return f"{subject} is back from the trash"
-        case "restored":
-            return f"{subject} is back in the trash"
-        case "updated":
-            return _fields_back(change, before)
-        case "reminder_cancelled":
-            return f"{subject} is set again"
-        case "reminder_set":
-            return f"{subject} is cancelled"
-        case "reminder_moved":
-            return f"{subject} is back at its earlier time"
+    if change.kind == "updated":
+        return _fields_back(change, before)
+    if change.kind == "assigned":
+        held = before.get("assignee_id")
+        return f"{subject} is back with its earlier holder" if held else f"{subject} has no holder"
+    template = _TAKEN_BACK.get(change.kind)
+    if template is not None:
+        return template.format(subject=subject)
     return f"took back the {change.kind.replace('_', ' ')} of {subject}"
 
 

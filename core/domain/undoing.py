@@ -12,7 +12,7 @@ from sqlalchemy import Table, update
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain.changes import WakeAgain, decoded, snapshot
+from core.domain.changes import TOKEN_PREFIX, WakeAgain, decoded, is_team, snapshot
 from core.storage.models import Change, utcnow
 from core.storage.reminder_models import Reminder
 
@@ -42,8 +42,10 @@ async def undo_last(
     window_seconds: int,
     wake_again: WakeAgain,
     now: datetime | None = None,
+    scope: str = TOKEN_PREFIX,
 ) -> UndoResult:
-    """Undo the person's newest turn of changes that is still within the window."""
+    """Undo the person's newest turn of changes that is still within the window, among
+    those of `scope`: their own lists' by default, or one shared list's (`team_scope`)."""
     now = now or utcnow()
     cutoff = now - timedelta(seconds=window_seconds)
     newest = await session.exec(
@@ -52,6 +54,7 @@ async def undo_last(
             col(Change.user_id) == user_id,
             col(Change.undone_at).is_(None),
             col(Change.created_at) > cutoff,
+            col(Change.token).startswith(scope, autoescape=True),
         )
         .order_by(col(Change.id).desc())
         .limit(1)
@@ -66,6 +69,7 @@ async def undo_last(
         window_seconds=window_seconds,
         wake_again=wake_again,
         now=now,
+        scope=scope,
     )
 
 
@@ -77,10 +81,14 @@ async def undo_token(
     window_seconds: int,
     wake_again: WakeAgain,
     now: datetime | None = None,
+    scope: str = TOKEN_PREFIX,
 ) -> UndoResult:
-    """Undo the changes of one turn (the Undo button's token), for their owner only."""
+    """Undo the changes of one turn (the Undo button's token), for their owner only, when
+    the token is of `scope` (a shared list's changes are undone only from that list)."""
     now = now or utcnow()
     cutoff = now - timedelta(seconds=window_seconds)
+    if not token.startswith(scope):
+        return UndoResult(UndoOutcome.NOT_FOUND)
     rows = list(
         (
             await session.exec(
@@ -119,17 +127,20 @@ async def undo_token(
         await _revert(session, row)
         await _wake_again(session, row, wake_again)
         row.undone_at = now
-    more = await _undoable_turns(session, user_id=user_id, cutoff=cutoff)
+    more = await _undoable_turns(session, user_id=user_id, cutoff=cutoff, scope=scope)
     return UndoResult(UndoOutcome.UNDONE, undone, more)
 
 
-async def _undoable_turns(session: AsyncSession, *, user_id: UUID, cutoff: datetime) -> int:
+async def _undoable_turns(
+    session: AsyncSession, *, user_id: UUID, cutoff: datetime, scope: str
+) -> int:
     found = await session.exec(
         select(Change.token)
         .where(
             col(Change.user_id) == user_id,
             col(Change.undone_at).is_(None),
             col(Change.created_at) > cutoff,
+            col(Change.token).startswith(scope, autoescape=True),
         )
         .distinct()
     )
@@ -153,7 +164,10 @@ def _model(entity: str) -> type[SQLModel]:
 
 async def _current(session: AsyncSession, change: Change) -> SQLModel | None:
     row = await session.get(_model(change.entity), change.row_id)
-    if row is None or getattr(row, "user_id", None) != change.user_id:
+    # a shared list's task (or its assignee's reminder) is not the author's own row: its
+    # token already ties the change to the list it was made on
+    mine = is_team(change.token) or getattr(row, "user_id", None) == change.user_id
+    if row is None or not mine:
         return None
     await session.refresh(row)
     return row

@@ -108,14 +108,17 @@ async def set_for_task(
     where: Where,
     before_due_minutes: int | None = None,
     journal: Journal | None = None,
+    person: UUID | None = None,
 ) -> Reminder:
-    """Remind the task's owner at `at`; an existing pending reminder of the task moves.
-    With a `journal`, the setting or the move is recorded, so undo can take it back."""
-    reminder = await pending_for_task(session, user_id=owner_of(task), task_id=task.id)
+    """Remind the task's owner (or `person`, on a shared list's task) at `at`; an existing
+    pending reminder of theirs for the task moves. With a `journal`, the setting or the move
+    is recorded, so undo can take it back."""
+    person = person or owner_of(task)
+    reminder = await pending_for_task(session, user_id=person, task_id=task.id)
     before = None if reminder is None else changes.snapshot(reminder)
     if reminder is None:
         reminder = Reminder(
-            user_id=owner_of(task),
+            user_id=person,
             task_id=task.id,
             fire_at=at,
             token=new_token(),
@@ -139,7 +142,7 @@ async def set_for_task(
         before=before,
     )
     await wake(session, reminder)
-    await _reachable_again(session, user_id=owner_of(task), platform=where.platform)
+    await _reachable_again(session, user_id=person, platform=where.platform)
     return reminder
 
 

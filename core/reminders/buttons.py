@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import update
-from sqlmodel import col, select
+from sqlalchemy import and_, update
+from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import tasks as task_service
@@ -54,9 +54,7 @@ async def press_reminder(
             ephemeral=True,
             outcome="already_decided",
         )
-    task = (
-        await session.exec(select(Task).where(Task.user_id == user_id, Task.id == reminder.task_id))
-    ).first()
+    task = await _task_of(session, reminder)
     if task is None:
         return Reply(
             text="That task is gone, so there is nothing to remind you of.", outcome="task_gone"
@@ -64,6 +62,10 @@ async def press_reminder(
     zone = (await zones_of(session, user_ids=[user_id]))[user_id]
     name = task_name(Due(reminder.token, task.number, task.title, reminder.fire_at))
     if action is Action.REMINDER_DONE:
+        if task.user_id is None and user_id not in (task.creator_id, task.assignee_id):
+            return Reply(
+                text=f"{name} is no longer yours: complete it in its chat.", outcome="not_yours"
+            )
         finished = await task_service.complete_task(session, task=task)
         await _audit(session, user_id, "reminder.done", task, finished)
         return Reply(
@@ -72,11 +74,29 @@ async def press_reminder(
         )
     later = now + SNOOZE if action is Action.SNOOZE else tomorrow_at_nine(now, zone)
     await set_for_task(
-        session, task=task, at=later, where=Where(reminder.platform, reminder.conversation_id)
+        session,
+        task=task,
+        at=later,
+        where=Where(reminder.platform, reminder.conversation_id),
+        person=user_id,
     )
     await _audit(session, user_id, f"reminder.{action.value}", task, True)
     spoken = f"at {clock_time(later, zone)}" if action is Action.SNOOZE else when(later, zone, now)
     return Reply(text=f"⏰ {name}: I'll remind you again {spoken}.", outcome="snoozed")
+
+
+async def _task_of(session: AsyncSession, reminder: Reminder) -> Task | None:
+    """The reminder's task: the person's own, or a shared list's task they were reminded of."""
+    found = await session.exec(
+        select(Task).where(
+            Task.id == reminder.task_id,
+            or_(
+                col(Task.user_id) == reminder.user_id,
+                and_(col(Task.user_id).is_(None), col(Task.deleted_at).is_(None)),
+            ),
+        )
+    )
+    return found.first()
 
 
 async def _audit(session: AsyncSession, user_id: UUID, action: str, task: Task, ok: bool) -> None:

@@ -1,0 +1,243 @@
+"""A team task's life after it is added: `team remind`, `team due`, `team priority`,
+`team tag`/`untag`, `team undo`, `team trash` and `team restore`.
+
+Every change is recorded as the member who made it, under the list's undo token
+(`changes.team_journal`), so `team undo` takes back that member's latest change to this list,
+and only while the platform still counts them in the chat (the caller has asked)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+from core.commands.extensions import CommandCall
+from core.commands.team_people import names_of
+from core.commands.team_words import DateReader, NotUnderstood, due_words, named_person, says_me
+from core.domain import lists, team_trash, trash
+from core.domain.changes import Journal, team_journal, team_scope
+from core.domain.task_fields import FieldError, check_horizon, check_new_due
+from core.domain.tasks import InvalidInput, label, update_task
+from core.domain.undo_words import describe_undo, refusal, window_words
+from core.domain.undoing import UndoOutcome, undo_last
+from core.reminders import book
+from core.reminders.book import Where
+from core.reminders.notice import when
+from core.reminders.team_reminders import remind_on_team
+from core.reminders.tooling import make_room, reminder_time
+from core.storage.list_models import TaskList
+from core.storage.models import Task
+from core.types import Mention, Reply
+
+# Whom `team remind` names, once the platform says they are in this chat: their user id.
+MemberOf = Callable[[CommandCall, Mention], Awaitable[UUID]]
+
+_REMIND = re.compile(
+    r"^(?:(?P<who>.+?)\s+(?:about|of|for)\s+)?#?(?P<number>\d+)\s+(?P<when>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_NUMBERED = re.compile(r"^#?(?P<number>\d+)(?:\s+(?P<rest>.*))?$", re.DOTALL)
+_NO_DUE = frozenset({"none", "no", "clear", "nothing", "off"})
+REMIND_HOW = "Say which task and when: team remind 3 tomorrow 9am (or team remind @bob about 3 …)."
+
+
+# The words that change the list: each use is audited as the member who typed it.
+CHANGES = frozenset(
+    {"add", "done", "complete", "assign", "reassign", "unassign", "remind", "due", "priority"}
+    | {"tag", "untag", "undo", "restore"}
+)
+
+
+async def audit_change(
+    call: CommandCall, shared: TaskList, word: str, answer: Reply | str, *, ok: bool
+) -> None:
+    if word not in CHANGES:
+        return
+    text = answer.text if isinstance(answer, Reply) else answer
+    arguments = {"list_id": str(shared.id), "command": f"team {call.args.strip()}"}
+    await call.tools.record(f"team_{word}", arguments, {"ok": ok, "message": text})
+
+
+def journal_of(call: CommandCall, shared: TaskList) -> Journal:
+    """This turn's changes to the list, as the person making them."""
+    return team_journal(shared.id, call.user.id, call.conversation.id, call.tools.now)
+
+
+@dataclass
+class TeamLife:
+    read_date: DateReader
+    member: MemberOf
+
+    async def on_list(
+        self, call: CommandCall, shared: TaskList, word: str, rest: str
+    ) -> str | None:
+        """The answer to one of this module's words; None for a word it does not know."""
+        match word:
+            case "remind":
+                return await self.remind(call, shared, rest)
+            case "due":
+                return await self.due(call, shared, rest)
+            case "priority":
+                return await self.edit(call, shared, rest, "priority")
+            case "tag" | "untag":
+                return await self.edit(call, shared, rest, word)
+            case "undo":
+                return await self.undo(call, shared)
+            case "trash":
+                return await self.trash(call, shared)
+            case "restore":
+                return await self.restore(call, shared, rest)
+        return None
+
+    async def remind(self, call: CommandCall, shared: TaskList, rest: str) -> str:
+        match = _REMIND.match(rest)
+        if match is None:
+            return REMIND_HOW
+        task = await _numbered(call, shared, match.group("number"))
+        if task.completed:
+            return f"{label(task)} is already done, so I didn't set a reminder."
+        person, name = await self._reminded(call, task, match.group("who"))
+        at = self._moment(call, match.group("when"))
+        await make_room(
+            call.session,
+            user_id=person,
+            task_id=task.id,
+            limit=call.tools.max_pending_reminders,
+        )
+        await remind_on_team(
+            call.session,
+            task=task,
+            person=person,
+            at=at,
+            where=Where(call.incoming.platform, call.conversation.id),
+            journal=journal_of(call, shared),
+        )
+        return (
+            f"I'll remind {name} about {label(task)} {when(at, call.tools.zone, call.tools.now)}."
+        )
+
+    async def _reminded(self, call: CommandCall, task: Task, who: str | None) -> tuple[UUID, str]:
+        """The person named, else the task's assignee, else whoever asked."""
+        if who is None or says_me(who):
+            if who is None and task.assignee_id not in (None, call.user.id):
+                assert task.assignee_id is not None
+                incoming = call.incoming
+                names = await names_of(call.session, [task], incoming.platform, incoming.tenant)
+                return task.assignee_id, names.get(task.assignee_id, "its assignee")
+            return call.user.id, "you"
+        person = named_person(who, call.incoming.mentions).person
+        if person is None:
+            raise NotUnderstood(REMIND_HOW)
+        if person.ref == call.incoming.user_ref:
+            return call.user.id, "you"
+        return await self.member(call, person), person.name
+
+    def _moment(self, call: CommandCall, said: str) -> datetime:
+        now, zone = call.tools.now, call.tools.zone
+        read = self.read_date(f"task {said}", now, zone)
+        if read is None or read[0] != "task":
+            raise NotUnderstood(f"I couldn't read “{said}” as a time, so I set no reminder.")
+        due = read[1]
+        at = due.at if due.has_time else reminder_time(due.day(zone).isoformat(), zone=zone)
+        try:
+            check_horizon(at, now=now, what="A reminder")
+        except FieldError as error:
+            raise InvalidInput(error.message) from None
+        if at <= now:
+            raise InvalidInput(f"{when(at, zone, now).capitalize()} has already passed.")
+        return at
+
+    async def due(self, call: CommandCall, shared: TaskList, rest: str) -> str:
+        task, said = await _numbered_with(call, shared, rest, "team due 3 friday (or none)")
+        if said.lower() in _NO_DUE:
+            await update_task(
+                call.session,
+                task=task,
+                due=None,
+                now=call.tools.now,
+                journal=journal_of(call, shared),
+            )
+            return f"{label(task)} has no due date now."
+        read = self.read_date(f"task {said}", call.tools.now, call.tools.zone)
+        if read is None or read[0] != "task":
+            return f"I couldn't read “{said}” as a date, so I changed nothing."
+        try:
+            check_new_due(read[1], now=call.tools.now, zone=call.tools.zone, done="set it")
+        except FieldError as error:
+            return error.message
+        await update_task(
+            call.session,
+            task=task,
+            due=read[1],
+            now=call.tools.now,
+            journal=journal_of(call, shared),
+        )
+        return f"{label(task)} is due {_shown_due(call, task)}."
+
+    async def edit(self, call: CommandCall, shared: TaskList, rest: str, word: str) -> str:
+        example = {"priority": "team priority 3 high", "tag": "team tag 3 backend"}
+        task, said = await _numbered_with(call, shared, rest, example.get(word, "team untag 3 x"))
+        words = said.split()
+        journal = journal_of(call, shared)
+        if word == "priority":
+            await update_task(call.session, task=task, priority=said, journal=journal)
+            return f"{label(task)} is {task.priority} priority now."
+        if word == "tag":
+            await update_task(call.session, task=task, add_tags=words, journal=journal)
+        else:
+            await update_task(call.session, task=task, remove_tags=words, journal=journal)
+        tags = " ".join(f"#{tag}" for tag in task.tags) or "none"
+        return f"{label(task)} tags: {tags}."
+
+    async def undo(self, call: CommandCall, shared: TaskList) -> str:
+        window = call.tools.undo_window_seconds
+        result = await undo_last(
+            call.session,
+            user_id=call.user.id,
+            window_seconds=window,
+            wake_again=book.wake_again,
+            now=call.tools.now,
+            scope=team_scope(shared.id),
+        )
+        if result.outcome is UndoOutcome.UNDONE:
+            return describe_undo(result.changes)
+        if result.outcome is UndoOutcome.NOTHING:
+            return (
+                f"Nothing to undo: you have made no change to this chat's team list in the last "
+                f"{window_words(window)} that is not undone already, so I changed nothing."
+            )
+        return refusal(result, window_seconds=window)
+
+    async def trash(self, call: CommandCall, shared: TaskList) -> str:
+        deleted = await team_trash.trashed(call.session, shared=shared)
+        if not deleted:
+            return "This chat's team trash is empty."
+        lines = [f"#{task.number} {task.title}" for task in deleted]
+        return "In this chat's team trash (team restore <n> brings one back):\n" + "\n".join(lines)
+
+    async def restore(self, call: CommandCall, shared: TaskList, rest: str) -> str:
+        number = lists.number_of(rest)
+        task = await team_trash.trashed_numbered(call.session, shared=shared, number=number)
+        await trash.restore_task(call.session, task=task, journal=journal_of(call, shared))
+        return f"Restored {label(task)} to this chat's team list."
+
+
+async def _numbered(call: CommandCall, shared: TaskList, number: str) -> Task:
+    return await lists.task_numbered(call.session, shared=shared, number=lists.number_of(number))
+
+
+async def _numbered_with(
+    call: CommandCall, shared: TaskList, rest: str, example: str
+) -> tuple[Task, str]:
+    """The task a command's first word numbers, and what follows it (refused when empty)."""
+    match = _NUMBERED.match(rest.strip())
+    said = (match.group("rest") or "").strip() if match else ""
+    if match is None or not said:
+        raise NotUnderstood(f"Say which task and what to set: {example}.")
+    return await _numbered(call, shared, match.group("number")), said
+
+
+def _shown_due(call: CommandCall, task: Task) -> str:
+    return due_words(task, now=call.tools.now, zone=call.tools.zone).removeprefix(", due ")
