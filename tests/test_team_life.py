@@ -143,6 +143,8 @@ async def test_due_priority_and_tags_on_a_team_task(team: Team, database: Databa
     assert (await team.say("carol", "team untag 1 ci")).text == "#1 “fix the build” tags: #backend."
     [task] = await tasks_on(database, ENG)
     assert (task.priority, task.tags, task.due_has_time) == ("high", ["backend"], False)
+    listed = await team.say("alice", "team")
+    assert listed.text.splitlines()[1] == "#1 fix the build (due Fri 27 Nov) [high] #backend"
     assert task.due_at == datetime(2026, 11, 27, tzinfo=UTC)
 
     refused = await team.say("bob", "team priority 1 urgent")
@@ -214,3 +216,14 @@ async def test_a_deleted_team_task_is_in_the_team_trash_and_any_member_restores_
     ]
     confirmed_audit = [a for a in await audited(database) if a[0] == "delete_team_task.confirmed"]
     assert confirmed_audit == [("delete_team_task.confirmed", await person(database, "bob"), True)]
+
+
+async def test_a_reminder_for_someone_in_plain_words(team: Team, database: Database) -> None:
+    await team.say("alice", "team add fix the build")
+    said = await team.say("alice", "remind @bob about 1 tomorrow at 9", mentions=bob())
+    assert said.text == "I'll remind Bob about #1 “fix the build” tomorrow at 09:00."
+    [reminder] = await reminders(database)
+    assert (reminder.user_id, reminder.fire_at) == (await person(database, "bob"), TOMORROW_NINE)
+    unknown = await team.say("alice", "remind @robert about 1 tomorrow at 9")
+    assert unknown.text.startswith("I don't know who @robert is here, so I changed nothing.")
+    assert len(await reminders(database)) == 1

@@ -18,6 +18,7 @@ from core.commands.team_delete import CONFIRM_KIND, ask_to_delete, confirm_delet
 from core.commands.team_life import TeamLife, audit_change, journal_of
 from core.commands.team_people import account_of, names_of
 from core.commands.team_phrases import recognise
+from core.commands.team_reminder_phrase import recognise_reminder
 from core.commands.team_words import (
     DateReader,
     NotUnderstood,
@@ -275,8 +276,9 @@ def install(chat: CommandHost, read_date: DateReader) -> None:
     team = Team(chat.memberships, read_date)
     chat.commands["team"] = team.command
     chat.confirm_actions[CONFIRM_KIND] = confirm_delete
-    if recognise not in chat.text_routers:
-        chat.text_routers.append(recognise)
+    for router in (recognise, recognise_reminder):
+        if router not in chat.text_routers:
+            chat.text_routers.append(router)
 
 
 __all__ = ["Place", "Team", "install", "recognise"]

@@ -57,6 +57,9 @@ def task_line(task: Task, assignee: str | None, *, now: datetime, zone: tzinfo) 
         parts.append(f"→ {assignee}")
     if due is not None:
         parts.append(f"(due {show_due_plain(due, zone, now=now)})")
+    if task.priority != "low":
+        parts.append(f"[{task.priority}]")
+    parts.extend(f"#{tag}" for tag in task.tags)
     return " ".join(parts)
 
 

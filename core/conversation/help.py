@@ -15,6 +15,7 @@ HELP_TEXT = (
     "Commands: /add <title>, /list [pending|completed|all], /done <n>, /delete <n>, "
     "/new (a fresh conversation), /link (one list across Slack, Telegram and here), "
     "/unlink, /accounts, /export (a copy of your data), /timezone <zone> (yours, for dates), "
-    "/team (in a channel or group: its shared list; /team add <title> @person), "
+    "/team (in a channel or group: its shared list; /team add <title> @person, "
+    "/team remind <n> <when>, /team due|priority|tag <n> …, /team undo, /team trash), "
     "/forget me (erase everything), /help."
 )
