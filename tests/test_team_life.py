@@ -10,8 +10,8 @@ from uuid import UUID
 from sqlmodel import col, select
 
 from core.reminders.dispatch import ReminderDispatcher
-from core.storage.db import Database
 from core.storage import audit
+from core.storage.db import Database
 from core.storage.models import Change, Identity
 from core.storage.reminder_models import Reminder
 from core.types import Mention
