@@ -9,8 +9,9 @@ from uuid import UUID, uuid4
 import pytest
 from sqlmodel import col, select
 
+from core.storage import audit
 from core.storage.list_models import TaskList
-from core.storage.models import Task
+from core.storage.models import Change, Task
 from tests.api_rig import ApiRig, api_rig, both_platforms
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -125,3 +126,34 @@ async def test_an_api_account_never_linked_to_a_member_sees_nothing(api: ApiRig)
         assert (
             len((await session.exec(select(TaskList).where(TaskList.kind == "shared"))).all()) == 2
         )
+
+
+async def test_changes_over_the_api_are_recorded_and_audited_as_the_person(api: ApiRig) -> None:
+
+    eng, _ = await eng_and_ops(api)
+    await api.client.post(
+        f"/api/alice/teams/{eng}/tasks",
+        json={"title": "write the notes"},
+        headers=api.auth("alice"),
+    )
+    await api.client.post(f"/api/alice/teams/{eng}/tasks/1/done", headers=api.auth("alice"))
+    await api.client.post(f"/api/alice/teams/{eng}/tasks/1/done", headers=api.auth("alice"))
+    async with api.database.session() as session:
+        logged = (await session.exec(select(Change).order_by(col(Change.id)))).all()
+        entries = [e for e in await audit.entries(session) if e.action.startswith("team_")]
+    [creator] = {task.creator_id for task in await tasks_of(api, eng)}
+    assert [(c.kind, c.summary, c.user_id) for c in logged] == [
+        ("added", "#2 “write the notes”", creator),
+        ("completed", "#1 “fix the build”", creator),
+    ]
+    assert all(c.token.startswith(f"t{eng.hex}") for c in logged)
+    assert [(e.action, e.user_id, e.ok) for e in entries] == [
+        ("team_add", creator, True),
+        ("team_done", creator, True),
+        ("team_done", creator, False),
+    ]
+
+
+async def tasks_of(api: ApiRig, list_id: UUID) -> list[Task]:
+    async with api.database.session() as session:
+        return list((await session.exec(select(Task).where(Task.list_id == list_id))).all())

@@ -20,9 +20,13 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.clock import Clock, SystemClock
 from core.domain import lists
+from core.domain.changes import team_journal
 from core.domain.lists import Place
 from core.people.identities import find_user
 from core.people.membership import Memberships
+from core.reminders.team_reminders import cancel_team_reminders
+from core.storage import audit
+from core.storage.audit import AuditEntry
 from core.storage.db import Database, in_transaction
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Identity, Task
@@ -104,6 +108,7 @@ class TeamAccess:
         user_id = await self._allowed(caller, list_id)
 
         async def write(session: AsyncSession) -> TeamTask:
+            now = self.clock.now()
             task = await lists.add_task(
                 session,
                 shared=await _shared(session, list_id),
@@ -111,8 +116,10 @@ class TeamAccess:
                 title=title,
                 due=None,
                 assignee_id=None,
-                now=self.clock.now(),
+                now=now,
+                journal=team_journal(list_id, user_id, None, now),
             )
+            await _audit(session, user_id, "team_add", list_id, task, ok=True)
             return _task(task, user_id)
 
         return await in_transaction(self.db, write)
@@ -124,8 +131,13 @@ class TeamAccess:
         async def write(session: AsyncSession) -> tuple[TeamTask, bool]:
             shared = await _shared(session, list_id)
             task = await lists.task_numbered(session, shared=shared, number=number)
-            changed = await lists.complete(session, task=task, now=self.clock.now())
+            now = self.clock.now()
+            journal = team_journal(list_id, user_id, None, now)
+            changed = await lists.complete(session, task=task, now=now, journal=journal)
+            if changed:
+                await cancel_team_reminders(session, task=task, journal=journal)
             await session.refresh(task)
+            await _audit(session, user_id, "team_done", list_id, task, ok=changed)
             return _task(task, user_id), changed
 
         return await in_transaction(self.db, write)
@@ -203,4 +215,20 @@ def _task(task: Task, user_id: UUID) -> TeamTask:
         completed=task.completed,
         due_at=task.due_at,
         assigned_to_you=task.assignee_id == user_id,
+    )
+
+
+async def _audit(
+    session: AsyncSession, user_id: UUID, action: str, list_id: UUID, task: Task, *, ok: bool
+) -> None:
+    """A change made from outside the chat, audited as the person who made it."""
+    await audit.record(
+        session,
+        AuditEntry(
+            user_id=user_id,
+            action=action,
+            input={"list_id": str(list_id), "number": task.number},
+            result={"ok": ok, "message": f"#{task.number} “{task.title}”"},
+            ok=ok,
+        ),
     )
