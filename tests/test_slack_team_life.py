@@ -83,6 +83,11 @@ async def test_bob_is_reminded_of_his_team_task_by_dm_and_completes_it_there(
     assert edited["text"] == "✓ Marked #1 “fix the build” as done."
     assert [t.completed for t in await team_tasks(database, ENG)] == [True]
     assert await reminders(database) == [(BOB, "done")]
+    # the press is bob's change to the list: his to take back, not alice's
+    assert (await todo(slack, "team undo", user=ALICE)).startswith("I can't undo that")
+    undone = await todo(slack, "team undo", user=BOB)
+    assert undone == "Undone: #1 “fix the build” is not done any more."
+    assert [t.completed for t in await team_tasks(database, ENG)] == [False]
 
 
 async def test_due_priority_tags_and_undo_from_slack(slack: SlackRig, database: Database) -> None:

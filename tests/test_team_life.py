@@ -14,7 +14,7 @@ from core.storage import audit
 from core.storage.db import Database
 from core.storage.models import Change, Identity
 from core.storage.reminder_models import Reminder
-from core.types import Mention
+from core.types import Action, Mention
 from tests.harness import ScriptedAgent
 from tests.reminders_rig import RecordingSender, StepClock
 from tests.test_team_lists import ENG, Team, bob, tasks_on
@@ -227,3 +227,22 @@ async def test_a_reminder_for_someone_in_plain_words(team: Team, database: Datab
     unknown = await team.say("alice", "remind @robert about 1 tomorrow at 9")
     assert unknown.text.startswith("I don't know who @robert is here, so I changed nothing.")
     assert len(await reminders(database)) == 1
+
+
+async def test_a_reminders_done_completes_a_team_task_only_for_its_creator_or_holder(
+    team: Team, database: Database
+) -> None:
+    await team.say("alice", "team add water the plants")
+    await team.say("carol", "team remind me about 1 tomorrow 9am")
+    sender = RecordingSender(platform="slack")
+    clock = StepClock(TOMORROW_NINE + timedelta(seconds=1))
+    assert await ReminderDispatcher(database, [sender], clock=clock).run_once() == 1
+    [notice] = sender.sent
+    assert notice.recipient.user_ref == "carol"
+    refused = await team.press("carol", notice.reply, Action.REMINDER_DONE)
+    assert refused.text == (
+        "#1 “water the plants” is not yours to complete here: complete it in its chat."
+    )
+    assert [r.status for r in await reminders(database)] == ["sent"]  # still live
+    assert [t.completed for t in await tasks_on(database, ENG)] == [False]
+    assert (await team.say("carol", "team done 1")).text == "Done: #1 “water the plants”."

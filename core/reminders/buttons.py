@@ -13,9 +13,12 @@ from sqlalchemy import and_, update
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.domain import lists
 from core.domain import tasks as task_service
+from core.domain.changes import team_journal
 from core.reminders.book import Where, set_for_task
 from core.reminders.notice import SNOOZE, Due, clock_time, task_name, tomorrow_at_nine, when
+from core.reminders.team_reminders import cancel_team_reminders
 from core.reminders.zones import zones_of
 from core.storage import audit
 from core.storage.audit import AuditEntry
@@ -40,6 +43,14 @@ async def press_reminder(
             ephemeral=True,
             outcome="not_yours",
         )
+    task = await _task_of(session, reminder)
+    if action is Action.REMINDER_DONE and task is not None and not _may_complete(task, user_id):
+        return Reply(
+            text=f"#{task.number} “{task.title}” is not yours to complete here: "
+            "complete it in its chat.",
+            ephemeral=True,
+            outcome="not_yours",
+        )
     status = {Action.REMINDER_DONE: "done"}.get(action, "snoozed")
     won = await session.exec(
         update(Reminder)
@@ -54,7 +65,6 @@ async def press_reminder(
             ephemeral=True,
             outcome="already_decided",
         )
-    task = await _task_of(session, reminder)
     if task is None:
         return Reply(
             text="That task is gone, so there is nothing to remind you of.", outcome="task_gone"
@@ -62,11 +72,7 @@ async def press_reminder(
     zone = (await zones_of(session, user_ids=[user_id]))[user_id]
     name = task_name(Due(reminder.token, task.number, task.title, reminder.fire_at))
     if action is Action.REMINDER_DONE:
-        if task.user_id is None and user_id not in (task.creator_id, task.assignee_id):
-            return Reply(
-                text=f"{name} is no longer yours: complete it in its chat.", outcome="not_yours"
-            )
-        finished = await task_service.complete_task(session, task=task)
+        finished = await _complete(session, task, user_id, now)
         await _audit(session, user_id, "reminder.done", task, finished)
         return Reply(
             text=f"✓ Marked {name} as done." if finished else f"✓ {name} was already done.",
@@ -83,6 +89,22 @@ async def press_reminder(
     await _audit(session, user_id, f"reminder.{action.value}", task, True)
     spoken = f"at {clock_time(later, zone)}" if action is Action.SNOOZE else when(later, zone, now)
     return Reply(text=f"⏰ {name}: I'll remind you again {spoken}.", outcome="snoozed")
+
+
+async def _complete(session: AsyncSession, task: Task, user_id: UUID, now: datetime) -> bool:
+    """Complete the task; a shared list's once, as the person, cancelling its reminders."""
+    if task.user_id is not None:
+        return await task_service.complete_task(session, task=task)
+    journal = team_journal(task.list_id, user_id, None, now)
+    finished = await lists.complete(session, task=task, now=now, journal=journal)
+    if finished:
+        await cancel_team_reminders(session, task=task, journal=journal)
+    return finished
+
+
+def _may_complete(task: Task, user_id: UUID) -> bool:
+    """A person's own task, or a shared list's task they created or hold."""
+    return task.user_id is not None or user_id in (task.creator_id, task.assignee_id)
 
 
 async def _task_of(session: AsyncSession, reminder: Reminder) -> Task | None:
