@@ -111,7 +111,9 @@ async def test_the_group_trash_restore_and_undo(team: TelegramRig, database: Dat
 
     # alice's undo is of her own changes (the delete), not carol's restore
     [not_hers] = await team.say(ALICE, "/team undo", chat=FLAT)
-    assert not_hers.text.startswith("I can't undo that: #1 “buy a new kettle” has changed since")
+    assert not_hers.text == (
+        "I can't undo that: #1 “buy a new kettle” has changed since, so I changed nothing."
+    )
     [undone] = await team.say(CAROL, "/team undo", chat=FLAT)
     assert undone.text == "Undone: #1 “buy a new kettle” is back in the trash."
     assert [t.deleted_at is not None for t in await flat_tasks(database)] == [True]

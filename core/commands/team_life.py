@@ -208,6 +208,11 @@ class TeamLife:
                 f"Nothing to undo: you have made no change to this chat's team list in the last "
                 f"{window_words(window)} that is not undone already, so I changed nothing."
             )
+        if result.outcome is UndoOutcome.CHANGED_SINCE and result.changes:
+            return (
+                f"I can't undo that: {result.changes[0].summary} has changed since, "
+                "so I changed nothing."
+            )
         return refusal(result, window_seconds=window)
 
     async def trash(self, call: CommandCall, shared: TaskList) -> str:
