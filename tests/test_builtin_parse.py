@@ -282,6 +282,9 @@ DELETES = [
     ("I no longer need the dentist task", title("dentist")),
     ("delete 2nd task", Ref("ordinal", position=2)),
     ("get rid of number 2", number(2)),
+    ("the dentist got cancelled", title("the dentist")),
+    ("milk can go", title("milk")),
+    ("task 3 is no longer needed", number(3)),
 ]
 
 
@@ -576,3 +579,11 @@ def test_questions_about_one_task(text: str, expected: object) -> None:
 )
 def test_chatty_messages(text: str, expected: object) -> None:
     assert parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ref"),
+    [("reopen", IT), ("reopen it", IT), ("I need to reopen task 3", number(3))],
+)
+def test_reopens(text: str, ref: Ref) -> None:
+    assert parse(text) == Reopen(ref)

@@ -160,6 +160,17 @@ def read_amount(text: str) -> tuple[float, str] | None:
     return _in_units(count, UNITS[match.group("unit").lower()])
 
 
+_UNIT_MINUTES = {"minutes": 1, "hours": 60, "days": 60 * 24, "weeks": 60 * 24 * 7}
+
+
+def minutes_in(text: str) -> int | None:
+    """ "30 min", "an hour", "half an hour", "2 days": the amount in minutes."""
+    amount = read_amount(text)
+    if amount is None or amount[1] not in _UNIT_MINUTES:
+        return None
+    return int(amount[0] * _UNIT_MINUTES[amount[1]])
+
+
 def _in_units(count: float, unit: str) -> tuple[float, str]:
     """A fortnight as two weeks: the count in a unit the calendar knows."""
     times, unit = UNIT_MULTIPLES.get(unit, (1, unit))

@@ -41,7 +41,6 @@ from core.agent.builtin.intents import (
     Chitchat,
     Injection,
     Intent,
-    Ref,
     Reopen,
     Unknown,
     Update,
@@ -132,6 +131,8 @@ def _yes_or_no(said: Said) -> Intent | None:
 
 def _taken_back(said: Said) -> Intent | None:
     taken_back = undoing.read(said.cleaned)
+    if taken_back is None and (rest := verbs.read_need(said.cleaned)) is not None:
+        taken_back = undoing.read_reopen(rest)  # "I need to reopen task 3"
     if isinstance(taken_back, Reopen) and _lists(said.cleaned):
         return None  # "show me everything that isn't done yet" asks for a listing
     return taken_back
@@ -165,12 +166,6 @@ def _renumbered(said: Said) -> Intent | None:
     return answers.corrected(renumbered, said.context) if renumbered is not None else None
 
 
-def _reopen(said: Said) -> Intent | None:
-    if not safety.REOPEN.search(said.cleaned) or _lists(said.cleaned):
-        return None
-    return undoing.read_reopen(said.cleaned) or Reopen(Ref("pronoun"))
-
-
 def _typo_fix(said: Said) -> Intent | None:
     """ "fix typo: 'by milk' should be 'buy milk'"."""
     if not clauses.is_typo_fix(said.cleaned):
@@ -190,7 +185,6 @@ _THEN: list[Reader[Said, Intent | None]] = [
     ("clauses", lambda said: combined.read(said.cleaned, said.context)),
     ("renumbered", _renumbered),
     ("edit", _edit),
-    ("reopen", _reopen),
     ("each shown", lambda said: batches.each_shown(said.cleaned, said.context)),
     ("batch", lambda said: batches.batch(said.cleaned)),
     ("two requests", lambda said: batches.two_intents(said.cleaned)),

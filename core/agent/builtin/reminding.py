@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 
-from core.agent.builtin.amounts import minutes_in as _minutes
+from core.agent.builtin.dates import minutes_in
 from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.lexicon.reminders import (
     LATER_VERBS,
@@ -153,7 +153,7 @@ def _reminder_first(said: str, now: datetime, zone: tzinfo) -> _Reading:
 
 def _before(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if found := BEFORE.search(trim_tail(said)):
-        minutes = _minutes(found.group("amount"))
+        minutes = minutes_in(found.group("amount"))
         if minutes is not None:
             return RemindBefore(reminder_target(found.group("what") or ""), minutes)
     return None
@@ -171,7 +171,7 @@ def _about_before(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if found := ABOUT_BEFORE.search(said):
         words = found.group("body").split()
         for size in range(min(4, len(words) - 1), 0, -1):  # "half an hour" before "an hour"
-            minutes = _minutes(" ".join(words[-size:]))
+            minutes = minutes_in(" ".join(words[-size:]))
             if minutes is not None:
                 return RemindBefore(reminder_target(" ".join(words[:-size])), minutes)
     return None
@@ -280,7 +280,7 @@ def _shift(verb: str, spec: str) -> int | None:
     if len(ways) > 1 or not amount:
         return None
     way = ways[0] if ways else (1 if verb.lower() in LATER_VERBS else 0)
-    minutes = _minutes(amount) if way else None
+    minutes = minutes_in(amount) if way else None
     return way * minutes if minutes else None
 
 

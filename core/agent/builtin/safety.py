@@ -13,9 +13,7 @@ from core.agent.builtin.lexicon.safety import (
     BATCH_ITEMS,
     FRESH_START,
     KINDS_OF_TASKS,
-    MARK_AS,
     OVERRIDE_VERBS,
-    REOPEN_WORDS,
     RULES,
     TAKEOVERS,
     THE_LOT,
@@ -24,7 +22,6 @@ from core.agent.builtin.lexicon.safety import (
     WHOLE,
     WIPE_VERBS,
 )
-from core.agent.builtin.lexicon.undo import NOT_DONE, NOT_YET_DONE
 from core.agent.builtin.lexicon.verbs import DONE_FIRST
 from core.agent.builtin.pattern import NOCASE, alt
 
@@ -54,14 +51,5 @@ BATCH_COMPLETE = re.compile(
     rf"\b{alt(BATCH_COMPLETE_VERBS)}\b.*{_BATCH_WORDS}(?:\s+(?:as\s+)?{_DONE})?$"
     rf"|^{_BATCH_WORDS}\s+(?:is\s+|are\s+)?{_DONE}$"
     rf"|^(?:i\s+)?{alt(BATCH_DID)}\s+(?:all|everything|them\s+all|all\s+of\s+them)\b",
-    NOCASE,
-)
-
-# Reopening a finished task: the tools cannot, so the engine says so instead of guessing.
-REOPEN = re.compile(
-    rf"\b{alt(REOPEN_WORDS)}\b"
-    rf"|\b{alt(MARK_AS)}\s+.+?\s+(?:as\s+)?{alt(NOT_DONE)}$"
-    rf"|\b(?:isn'?t|is\s+not|wasn'?t|was\s+not)\s+(?:actually\s+|really\s+)?{alt(NOT_YET_DONE)}\b"
-    rf"|\bhaven'?t\s+(?:actually\s+|really\s+)?{alt(NOT_YET_DONE)}\s+(?:it|that|this)\b",
     NOCASE,
 )

@@ -67,11 +67,6 @@ def tag(text: str, *, now: datetime = SHAPE_NOW, zone: tzinfo = UTC) -> list[Spa
     return sorted(found, key=lambda span: span.start)
 
 
-def has_time_words(text: str) -> bool:
-    """Whether `text` holds a date, a time, an amount of time from now or a repeat."""
-    return bool(tag(text))
-
-
 def _repeats(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     for pattern, rule in PATTERNS:

@@ -151,7 +151,7 @@ _NOT_DONE = alt(NOT_DONE)
 _NOT_YET = alt(NOT_YET_DONE)
 _STILL = rf"(?:\s+{alt(STILL)})?"
 _REOPEN = (
-    re.compile(rf"^{alt(REOPEN_VERBS)}\s+(?P<ref>.+?)(?:\s+again)?$", NOCASE),
+    re.compile(rf"^{alt(REOPEN_VERBS)}(?:\s+(?P<ref>.+?))?(?:\s+again)?$", NOCASE),
     re.compile(
         rf"^{alt(MARK_AGAIN)}\s+(?P<ref>.+?)\s+(?:back\s+)?"
         rf"(?:(?:as|to|into)\s+)?{_NOT_DONE}(?:\s+again)?$",
@@ -212,7 +212,7 @@ def read_reopen(text: str) -> Reopen | None:
     for segment in [*segments, text] if len(segments) > 1 else [text]:
         for pattern in _REOPEN:
             if (match := pattern.match(segment.strip(" .!"))) is not None:
-                ref = _ref(match.group("ref"))
+                ref = _ref(match.group("ref") or "")
                 if ref is not None and ref.kind == "pronoun" and len(segments) > 1:
                     ref = _named_beside([other for other in segments if other != segment]) or ref
                 if ref is not None:

@@ -47,11 +47,5 @@ BATCH_COMPLETE_VERBS: tuple[str, ...] = (
     "done with",
 )  # fmt: skip
 THE_LOT: tuple[str, ...] = ("the lot",)
-# "untick pay rent", "mark it as not done": a reopen.
-REOPEN_WORDS: tuple[str, ...] = (
-    "untick", "un-tick", "uncheck", "un-check", "reopen", "re-open", "uncomplete",
-    "un-complete", "unfinish", "un-finish", "unmark", "un-mark",
-)  # fmt: skip
 BARE_TASKS: tuple[str, ...] = ("tasks", "todos")
 BATCH_DID: tuple[str, ...] = ("finished", "completed", "did", "done")
-MARK_AS: tuple[str, ...] = ("mark",)
