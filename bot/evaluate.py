@@ -1,14 +1,13 @@
-"""`todobot eval FILE.jsonl`: every case through the real core on its own fresh database.
+"""`todobot eval FILE.jsonl`: every case through the real core on a database of its own.
 
-Each case gets a copy of one migrated SQLite file, one user, the real `ChatService` with the
-chosen agent, its `given` tasks created through the task service, its turns said in order
-and its button pressed as the same user. Then `judge` decides.
+Each case meets one migrated SQLite file, emptied after the case before it; one user; the
+real `ChatService` with the chosen agent; its `given` tasks created through the task service;
+its turns said in order and its button pressed as the same user. Then `judge` decides.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import shutil
 import sys
 import tempfile
 import traceback
@@ -17,7 +16,7 @@ from datetime import tzinfo
 from pathlib import Path
 from typing import TextIO
 
-from sqlmodel import select
+from sqlmodel import SQLModel, select
 
 from bot.eval_cases import Case, Outcome, ReminderState, TaskState
 from bot.eval_judging import harmful, judge
@@ -49,6 +48,15 @@ def migrated_template(directory: Path) -> Path:
     template = directory / "template.db"
     upgrade(f"sqlite:///{template}")
     return template
+
+
+async def emptied(db: Database) -> None:
+    """Every row gone (ids start again at 1: SQLite numbers a row past the largest): the next
+    case meets the database a fresh copy would be, on the same engine, whose statements are
+    already compiled (a new engine per case spent half the run compiling them again)."""
+    async with db.engine.begin() as connection:
+        for table in reversed(SQLModel.metadata.sorted_tables):
+            await connection.execute(table.delete())
 
 
 def case_clock(case: Case) -> Clock:
@@ -142,10 +150,9 @@ async def _pending_reminders(db: Database, zone: tzinfo) -> list[ReminderState]:
         ]
 
 
-async def run_case(case: Case, database_url: str, agent: Agent, settings: Settings) -> Outcome:
+async def run_case(case: Case, db: Database, agent: Agent, settings: Settings) -> Outcome:
     from bot.wiring import build_chat, build_policy
 
-    db = Database(database_url)
     clock = case_clock(case)
     try:
         await _create_given(db, case, clock)
@@ -177,15 +184,15 @@ async def run_case(case: Case, database_url: str, agent: Agent, settings: Settin
             before,
         )
     finally:
-        await db.dispose()
+        await emptied(db)
 
 
 async def _judged(
-    case: Case, database_url: str, agent: Agent, settings: Settings
+    case: Case, db: Database, agent: Agent, settings: Settings
 ) -> tuple[list[str], bool]:
     """What is wrong with one case's outcome (a raise is one problem), and whether it harmed."""
     try:
-        outcome = await run_case(case, database_url, agent, settings)
+        outcome = await run_case(case, db, agent, settings)
     except Exception as error:
         traceback.print_exc(file=sys.stderr)
         return [f"raised {type(error).__name__}: {error}"], False
@@ -219,27 +226,25 @@ async def run_eval(
         return 1
     agent = agent_factory()
     with tempfile.TemporaryDirectory(prefix="todobot-eval-") as directory:
-        template = migrated_template(Path(directory))
-        for index, case in enumerate(loaded.cases):
-            copy = Path(directory) / f"case-{index}.db"
-            shutil.copyfile(template, copy)
-            single += len(case.say) == 1
-            turns += len(case.say)
-            if notebook is not None:
-                notebook.clear()
-            try:
-                problems, harm = await _judged(case, f"sqlite:///{copy}", agent, settings)
+        db = Database(f"sqlite:///{migrated_template(Path(directory))}")
+        try:
+            for case in loaded.cases:
+                single += len(case.say) == 1
+                turns += len(case.say)
+                if notebook is not None:
+                    notebook.clear()
+                problems, harm = await _judged(case, db, agent, settings)
                 harmed += harm
-            finally:
-                copy.unlink(missing_ok=True)
-            if problems:
-                failed += 1
-                print(f"FAIL {case.id}: " + "; ".join(problems), file=out)
-                for explained in notebook or []:
-                    print("\n".join(f"    {line}" for line in explained.lines()), file=out)
-            else:
-                passed += 1
-                print(f"PASS {case.id}", file=out)
+                if problems:
+                    failed += 1
+                    print(f"FAIL {case.id}: " + "; ".join(problems), file=out)
+                    for explained in notebook or []:
+                        print("\n".join(f"    {line}" for line in explained.lines()), file=out)
+                else:
+                    passed += 1
+                    print(f"PASS {case.id}", file=out)
+        finally:
+            await db.dispose()
     if single:
         share = 100 * harmed / single
         print(
