@@ -22,7 +22,13 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import URL, make_url
+from sqlmodel import SQLModel
 
+# every table the models know, children before parents, for `_truncate`
+import core.storage.account_models
+import core.storage.delivery_models
+import core.storage.models
+import core.storage.reminder_models  # noqa: F401
 from bot.settings import Settings
 from core.storage.db import Database, sync_url
 from core.storage.migrate import upgrade
@@ -121,17 +127,31 @@ def _admin_engine(server: URL) -> Engine:
 
 
 def _truncate(url: str) -> None:
-    """Empty every table but Alembic's, whoever added it."""
+    """Empty every table but Alembic's, whoever added it, and start every sequence again.
+    The tables the models know go row by row, children first: on tables this small that is
+    a few milliseconds, where TRUNCATE rewrites each table's files (about 0.1 s a test)."""
     engine = create_engine(sync_url(url))
+    known = [table.name for table in reversed(SQLModel.metadata.sorted_tables)]
     with engine.begin() as connection:
-        tables = connection.execute(
-            text(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-                "AND tablename <> 'alembic_version'"
-            )
+        present = set(
+            connection.execute(
+                text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                    "AND tablename <> 'alembic_version'"
+                )
+            ).scalars()
+        )
+        if strangers := sorted(present - set(known)):
+            quoted = ", ".join(f'"{table}"' for table in strangers)
+            connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
+        for table in known:
+            if table in present:
+                connection.execute(text(f'DELETE FROM "{table}"'))
+        sequences = connection.execute(
+            text("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
         ).scalars()
-        quoted = ", ".join(f'"{table}"' for table in tables)
-        connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
+        for sequence in sequences:
+            connection.execute(text("SELECT setval(:name, 1, false)"), {"name": f'"{sequence}"'})
     engine.dispose()
 
 

@@ -29,7 +29,11 @@ HOSTILE = {
 HOSTILE_ENV_FILE = "".join(f"{name}={value}\n" for name, value in HOSTILE.items())
 # The tests that read the most of what a developer has: settings built in-process, `serve`
 # and an extras check started as processes, the console's home directory.
-WITNESSES = ["tests/test_serve_extras.py", "tests/test_serve_log.py"]
+# One `serve` start is enough to witness what a process reads: both log tests start it alike.
+WITNESSES = [
+    "tests/test_serve_extras.py",
+    "tests/test_serve_log.py::test_serve_as_shipped_logs_one_redacted_line_per_request",
+]
 
 
 def _pytest(cwd: Path, env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
