@@ -70,7 +70,7 @@ async def test_an_assignee_who_started_the_bot_is_told_privately(team: TelegramR
     [mine] = await team.say(CAROL, "what's assigned to me?")
     assert mine.text.splitlines() == [
         "Assigned to you:",
-        f"In {BAND['id']}:",
+        "In Band:",
         "  #1 book the rehearsal room",
     ]
 

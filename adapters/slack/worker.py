@@ -191,6 +191,10 @@ class SlackWorker:
         reply = await self.chat.press(pressed.press)
         if reply is None:
             return
+        await self._show_press(pressed, reply)
+        await send_tells(self.client, reply.tells)
+
+    async def _show_press(self, pressed: SlackPress, reply: Reply) -> None:
         if pressed.home is not None:
             # The Home tab is redrawn from the database: a pending delete shows as its question.
             notice = None if reply.outcome == "confirmation_required" else reply.text

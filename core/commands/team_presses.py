@@ -1,0 +1,101 @@
+"""The buttons an assignee gets with a team task: **Done** completes it (once: a second press,
+or one after someone else completed it, is told so), **Open the list** shows the chat's team
+list. Only the person who holds the task now, and whom the platform still counts in the chat,
+may press Done; anyone else is refused and nothing changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.commands.team_notices import completed, task_buttons
+from core.commands.team_views import list_text, place_name, place_of_list
+from core.domain import lists
+from core.domain.zones import settle_zone
+from core.people.membership import Memberships
+from core.storage.list_models import SHARED, TaskList
+from core.storage.models import Task, User
+from core.types import Press, Reply
+
+GONE = "That task is no longer on its team list, so I changed nothing."
+NOT_A_MEMBER = "Only members of its chat can use that team list, so I changed nothing."
+
+
+@dataclass(frozen=True)
+class _Found:
+    task: Task
+    shared: TaskList
+    where: str
+
+
+def _refused(text: str, outcome: str) -> Reply:
+    return Reply(text=text, ephemeral=True, outcome=outcome)
+
+
+@dataclass
+class TeamButtons:
+    """The presses, with the platforms' membership answers."""
+
+    memberships: Memberships
+
+    async def done(self, session: AsyncSession, press: Press, user: User, now: datetime) -> Reply:
+        found = await self._found(session, press)
+        if isinstance(found, Reply):
+            return found
+        task, where = found.task, found.where
+        if task.assignee_id != user.id:
+            return _refused(
+                f"#{task.number} “{task.title}” in {where} is no longer assigned to you, so I "
+                "changed nothing.",
+                "not_yours",
+            )
+        if task.completed or not await lists.complete(session, task=task, now=now):
+            return _refused(f"#{task.number} “{task.title}” was already done.", "already_done")
+        by = press.display_name or user.display_name or "Someone"
+        told = await completed(session, place_of_list(found.shared), task, by=by, by_id=user.id)
+        return Reply(
+            text=f"Done: #{task.number} “{task.title}” in {where}.",
+            outcome="done",
+            tells=[told] if told else [],
+        )
+
+    async def open(self, session: AsyncSession, press: Press, user: User, now: datetime) -> Reply:
+        found = await self._found(session, press)
+        if isinstance(found, Reply):
+            return found
+        task, where = found.task, found.where
+        zone, _ = settle_zone(user, None, "UTC")
+        held = task.assignee_id == user.id and not task.completed
+        heading = f"#{task.number} “{task.title}” is assigned to you. The list of {where}:"
+        if not held:
+            heading = f"The team list of {where}:"
+        text = await list_text(session, found.shared, now=now, zone=zone, heading=heading)
+        buttons = list(task_buttons(task)) if held else []
+        return Reply(text=text, buttons=buttons, outcome="listed")
+
+    async def _found(self, session: AsyncSession, press: Press) -> _Found | Reply:
+        """The pressed task on a shared list of the presser's own platform and workspace,
+        when the platform counts the presser in its chat."""
+        task = await session.get(Task, _task_id(press.token))
+        shared = await session.get(TaskList, task.list_id) if task is not None else None
+        if (
+            task is None
+            or shared is None
+            or task.deleted_at is not None
+            or shared.kind != SHARED
+            or (shared.platform, shared.tenant) != (press.platform, press.tenant)
+        ):
+            return _refused(GONE, "not_found")
+        if not await self.memberships.is_member(place_of_list(shared), press.user_ref):
+            return _refused(NOT_A_MEMBER, "not_a_member")
+        return _Found(task, shared, await place_name(session, self.memberships, shared))
+
+
+def _task_id(token: str) -> UUID:
+    try:
+        return UUID(hex=token)
+    except ValueError:
+        return UUID(int=0)
