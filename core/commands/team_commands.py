@@ -133,19 +133,24 @@ class Team:
         return Reply(text=said, tells=[told]) if told else said
 
     async def mine(self, call: CommandCall) -> str:
+        """The team tasks the person holds, under each place's name (A to Z)."""
         held = await lists.assigned_to(call.session, user_id=call.user.id)
         if not held:
             return "Nothing on a team list is assigned to you."
         now, zone = call.tools.now, call.tools.zone
-        lines: list[str] = ["Assigned to you:"]
-        last: UUID | None = None
+        places: dict[UUID, tuple[str, list[str]]] = {}
         for item in held:
-            if item.task.list_id != last:
+            if item.task.list_id not in places:
                 shared = await call.session.get(TaskList, item.task.list_id)
                 assert shared is not None
-                lines.append(f"In {await place_name(call.session, self.memberships, shared)}:")
-                last = item.task.list_id
-            lines.append("  " + task_line(item.task, None, now=now, zone=zone))
+                name = await place_name(call.session, self.memberships, shared)
+                places[item.task.list_id] = (name, [])
+            places[item.task.list_id][1].append(
+                "  " + task_line(item.task, None, now=now, zone=zone)
+            )
+        lines = ["Assigned to you:"]
+        for name, tasks in sorted(places.values(), key=lambda place: place[0].lower()):
+            lines += [f"In {name}:", *tasks]
         return "\n".join(lines)
 
     async def _member(self, call: CommandCall, person: Mention) -> UUID:
