@@ -128,7 +128,8 @@ async def test_reassigning_tells_both_and_the_old_done_button_no_longer_works(
     await team.api.push(callback_update(CAROL, first, first.callback_data("Done")))
     refused = await team.answered("answerCallbackQuery")
     assert refused.text == (
-        "#1 “water the plants” in Flatmates is no longer assigned to you, so I changed nothing."
+        "#1 “water the plants” in Flatmates isn't assigned to you (any more), so I changed "
+        "nothing."
     )
     assert await held(database, FLAT) == [("water the plants", "222", False)]
 

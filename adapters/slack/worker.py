@@ -20,6 +20,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from adapters.slack import home, render
 from adapters.slack.presses import SlackPress, press_from_action
 from adapters.slack.surfaces import SlackSurfaces
+from adapters.slack.mention_names import MentionNames
 from adapters.slack.team_translate import send_tells
 from adapters.slack.translate import (
     Payload,
@@ -53,6 +54,7 @@ class SlackWorker:
     queries: ChatQueries
     client: AsyncWebClient
     _zones: SlackZones | None = None
+    _names: MentionNames | None = None
 
     @property
     def surfaces(self) -> SlackSurfaces:
@@ -115,10 +117,13 @@ class SlackWorker:
                 await self._unreact(where)
 
     async def _with_zone(self, message: SlackMessage) -> Incoming:
-        """The message with the person's Slack time zone (users.info), kept by the core."""
+        """The message with the person's Slack time zone (users.info), kept by the core, and
+        the names of the people it mentions."""
         if self._zones is None:
             self._zones = SlackZones(self.client)
-        incoming = message.incoming
+            self._names = MentionNames(self.client)
+        assert self._names is not None
+        incoming = await self._names.named(message.incoming)
         zone = await self._zones.zone_of(tenant=incoming.tenant, user=incoming.user_ref)
         return dataclasses.replace(incoming, timezone=zone) if zone else incoming
 

@@ -48,8 +48,8 @@ class TeamButtons:
         task, where = found.task, found.where
         if task.assignee_id != user.id:
             return _refused(
-                f"#{task.number} “{task.title}” in {where} is no longer assigned to you, so I "
-                "changed nothing.",
+                f"#{task.number} “{task.title}” in {where} isn't assigned to you (any more), so "
+                "I changed nothing.",
                 "not_yours",
             )
         if task.completed or not await lists.complete(session, task=task, now=now):

@@ -225,7 +225,11 @@ class FakeSlackApi:
             },
             "chat.postMessage": self._posted,
             "users.info": lambda args: {
-                "user": {"id": args.get("user"), "tz": self.user_zones.get(str(args.get("user")))}
+                "user": {
+                    "id": args.get("user"),
+                    "name": str(args.get("user")).lower(),
+                    "tz": self.user_zones.get(str(args.get("user"))),
+                }
             },
             "chat.postEphemeral": lambda _: {"message_ts": self._next_ts()},
             "chat.update": lambda args: {"channel": args.get("channel"), "ts": args.get("ts")},
