@@ -34,7 +34,8 @@ async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[Slack
 async def mention(slack: SlackRig, text: str, *, user: str, channel: str = ENG) -> str:
     """`@todobot text` in `channel` as `user`; what the app answered there."""
     before = len(slack.api.of("chat.postMessage", channel=channel))
-    assert (await slack.event(payloads.mention(text, user=user, channel=channel))).status_code == 200
+    delivered = await slack.event(payloads.mention(text, user=user, channel=channel))
+    assert delivered.status_code == 200
     await slack.settled()
     answers = slack.api.of("chat.postMessage", channel=channel)[before:]
     return str(answers[0]["text"])
@@ -134,7 +135,8 @@ async def test_whats_assigned_names_each_channel(slack: SlackRig) -> None:
     await todo(slack, "team add rotate the keys", user=CAROL, channel=OPS)
     await mention(slack, "assign 1 to <@U0CAROL>", user=ALICE)
     await mention(slack, "assign 1 to me", user=CAROL, channel=OPS)
-    assert (await slack.event(payloads.dm("what's assigned to me?", user=CAROL, channel="D0CAROL"))).status_code == 200
+    asked = payloads.dm("what's assigned to me?", user=CAROL, channel="D0CAROL")
+    assert (await slack.event(asked)).status_code == 200
     await slack.settled()
     [listed] = [c for c in slack.api.of("chat.postMessage") if "Assigned to you" in c["text"]]
     assert listed["text"].splitlines() == [

@@ -95,8 +95,7 @@ async def test_words_give_a_task_to_a_seen_username_who_completes_it_with_done(
     in_group = await team.answered("sendMessage")
     assert in_group.params["chat_id"] == str(FLAT["id"])
     assert in_group.text == (
-        '<a href="tg://user?id=111">@</a> Carol completed #1 “deploy the site”, which you '
-        "assigned."
+        '<a href="tg://user?id=111">@</a> Carol completed #1 “deploy the site”, which you assigned.'
     )
     assert await held(database, FLAT) == [("deploy the site", "333", True)]
 
@@ -128,8 +127,7 @@ async def test_reassigning_tells_both_and_the_old_done_button_no_longer_works(
     await team.api.push(callback_update(CAROL, first, first.callback_data("Done")))
     refused = await team.answered("answerCallbackQuery")
     assert refused.text == (
-        "#1 “water the plants” in Flatmates isn't assigned to you (any more), so I changed "
-        "nothing."
+        "#1 “water the plants” in Flatmates isn't assigned to you (any more), so I changed nothing."
     )
     assert await held(database, FLAT) == [("water the plants", "222", False)]
 

@@ -18,9 +18,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.slack import home, render
+from adapters.slack.mention_names import MentionNames
 from adapters.slack.presses import SlackPress, press_from_action
 from adapters.slack.surfaces import SlackSurfaces
-from adapters.slack.mention_names import MentionNames
 from adapters.slack.team_translate import send_tells
 from adapters.slack.translate import (
     Payload,
