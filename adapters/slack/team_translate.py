@@ -58,6 +58,13 @@ class SlackMembers:
         name = (found.get("channel") or {}).get("name")
         return f"#{name}" if isinstance(name, str) and name else None
 
+    async def tell(self, tells: list[Tell]) -> None:
+        """Tells from outside a chat (the chat API, MCP), each through its workspace's client."""
+        for tell in tells:
+            client = await self.clients.client_for(Workspace(tell.tenant or None))
+            if client is not None:
+                await send_tells(client, [tell])
+
 
 async def send_tells(client: AsyncWebClient, tells: list[Tell]) -> None:
     """Each tell after the reply: an assignee by DM, naming the channel; an assigner in it."""

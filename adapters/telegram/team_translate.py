@@ -45,6 +45,9 @@ class TelegramMembers:
             return None
         return found.title or None
 
+    async def tell(self, tells: list[Tell]) -> None:
+        await send_tells(self.bot, tells)
+
 
 async def send_tells(bot: Bot, tells: list[Tell]) -> None:
     """Each tell after the reply: privately when asked and possible, else in the group."""

@@ -7,17 +7,17 @@ from __future__ import annotations
 from datetime import datetime, tzinfo
 from uuid import UUID
 
-from sqlmodel import col, select
+from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.team_words import task_line
 from core.domain import lists
 from core.domain.lists import Place
 from core.people.membership import Memberships
+from core.people.team_people import FORMER_MEMBER, assignee_name, people_names
 from core.storage.list_models import TaskList
 from core.storage.models import Identity, Task
 
-FORMER_MEMBER = "a former member"
 _UNNAMED = {"slack": "a Slack channel", "telegram": "a Telegram group"}
 
 
@@ -57,17 +57,9 @@ def _line(task: Task, names: dict[UUID | None, str], *, now: datetime, zone: tzi
 async def names_of(
     session: AsyncSession, tasks: list[Task], platform: str, tenant: str
 ) -> dict[UUID | None, str]:
-    people = {task.assignee_id for task in tasks if task.assignee_id is not None}
-    if not people:
-        return {}
-    found = await session.exec(
-        select(Identity).where(
-            col(Identity.user_id).in_(people),
-            Identity.platform == platform,
-            Identity.tenant == tenant,
-        )
-    )
-    return {row.user_id: row.display_name or "someone" for row in found.all()}
+    """The assignees' names."""
+    names = await people_names(session, tasks, platform, tenant)
+    return {t.assignee_id: assignee_name(t, names) or "" for t in tasks if t.assignee_id}
 
 
 async def account_of(

@@ -23,6 +23,7 @@ from core.domain import lists
 from core.domain.lists import Place
 from core.people.identities import find_user
 from core.people.membership import Memberships
+from core.people.team_people import SOMEONE, assignee_name, creator_name, people_names
 from core.storage.db import Database, in_transaction
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Identity, Task
@@ -65,6 +66,10 @@ class TeamTask:
     completed: bool
     due_at: datetime | None
     assigned_to_you: bool
+    # Who holds it (None: nobody) and who added it ("a former member" once forgotten), as
+    # their accounts on the list's platform are called.
+    assigned_to: str | None = None
+    created_by: str = SOMEONE
 
 
 @dataclass(frozen=True)
@@ -92,45 +97,47 @@ class TeamAccess:
         return await in_transaction(self.db, counted)
 
     async def tasks(self, caller: Caller, list_id: UUID) -> list[TeamTask]:
-        user_id = await self._allowed(caller, list_id)
+        user_id = await self.allowed(caller, list_id)
 
         async def read(session: AsyncSession) -> list[TeamTask]:
-            shared = await _shared(session, list_id)
-            return [_task(t, user_id) for t in await lists.open_tasks(session, shared=shared)]
+            shared = await shared_by_id(session, list_id)
+            return await shown(
+                session, shared, await lists.open_tasks(session, shared=shared), user_id
+            )
 
         return await in_transaction(self.db, read)
 
     async def add(self, caller: Caller, list_id: UUID, title: str) -> TeamTask:
-        user_id = await self._allowed(caller, list_id)
+        user_id = await self.allowed(caller, list_id)
 
         async def write(session: AsyncSession) -> TeamTask:
             task = await lists.add_task(
                 session,
-                shared=await _shared(session, list_id),
+                shared=await shared_by_id(session, list_id),
                 creator_id=user_id,
                 title=title,
                 due=None,
                 assignee_id=None,
                 now=self.clock.now(),
             )
-            return _task(task, user_id)
+            return (await shown(session, await shared_by_id(session, list_id), [task], user_id))[0]
 
         return await in_transaction(self.db, write)
 
     async def complete(self, caller: Caller, list_id: UUID, number: int) -> tuple[TeamTask, bool]:
         """The task, and whether this call completed it (False: it was already done)."""
-        user_id = await self._allowed(caller, list_id)
+        user_id = await self.allowed(caller, list_id)
 
         async def write(session: AsyncSession) -> tuple[TeamTask, bool]:
-            shared = await _shared(session, list_id)
+            shared = await shared_by_id(session, list_id)
             task = await lists.task_numbered(session, shared=shared, number=number)
             changed = await lists.complete(session, task=task, now=self.clock.now())
             await session.refresh(task)
-            return _task(task, user_id), changed
+            return (await shown(session, shared, [task], user_id))[0], changed
 
         return await in_transaction(self.db, write)
 
-    async def _allowed(self, caller: Caller, list_id: UUID) -> UUID:
+    async def allowed(self, caller: Caller, list_id: UUID) -> UUID:
         """The caller's person, when they may use this list; otherwise `NotVisible`."""
 
         async def read(session: AsyncSession) -> tuple[UUID | None, list[_Seen]]:
@@ -182,7 +189,7 @@ async def _caller(session: AsyncSession, caller: Caller) -> UUID | None:
     return user.id if user is not None else None
 
 
-async def _shared(session: AsyncSession, list_id: UUID) -> TaskList:
+async def shared_by_id(session: AsyncSession, list_id: UUID) -> TaskList:
     shared = await session.get(TaskList, list_id)
     if shared is None or shared.kind != SHARED:
         raise NotVisible()
@@ -196,11 +203,20 @@ async def _view(session: AsyncSession, shared: TaskList) -> TeamList:
     )
 
 
-def _task(task: Task, user_id: UUID) -> TeamTask:
-    return TeamTask(
-        number=task.number,
-        title=task.title,
-        completed=task.completed,
-        due_at=task.due_at,
-        assigned_to_you=task.assignee_id == user_id,
-    )
+async def shown(
+    session: AsyncSession, shared: TaskList, tasks: list[Task], user_id: UUID
+) -> list[TeamTask]:
+    """The tasks as a caller sees them, with their people by name."""
+    names = await people_names(session, tasks, shared.platform or "", shared.tenant or "")
+    return [
+        TeamTask(
+            number=task.number,
+            title=task.title,
+            completed=task.completed,
+            due_at=task.due_at,
+            assigned_to_you=task.assignee_id == user_id,
+            assigned_to=assignee_name(task, names),
+            created_by=creator_name(task, names),
+        )
+        for task in tasks
+    ]
