@@ -165,7 +165,8 @@ class TeamRemote:
         assert user is not None
         place = place_of_list(shared)
         named = await _display_name(session, user_id, place.platform, place.tenant)
-        return _Mover(user, shared, task, named or user.display_name or "Someone")
+        ref = await account_of(session, user_id, place.platform, place.tenant)
+        return _Mover(user, shared, task, named or user.display_name or ref or "Someone")
 
     async def _tells(
         self,

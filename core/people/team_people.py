@@ -28,7 +28,7 @@ async def people_names(
             Identity.tenant == tenant,
         )
     )
-    return {row.user_id: row.display_name or SOMEONE for row in found.all()}
+    return {row.user_id: row.display_name or row.external_id for row in found.all()}
 
 
 def creator_name(task: Task, names: dict[UUID, str]) -> str:
