@@ -1,10 +1,14 @@
 """The team list of a channel or group: `/todo team …` in Slack, `/team …` in Telegram.
 
 `team` lists the place's open tasks; `team add <title> [@person] [due]`, `team done <n>`,
-`team delete <n>` (confirmed by its creator or assignee), `team assign <n> to @person|me`,
-`team unassign <n>`; `team mine` (and "what's assigned to me?") lists what a person holds,
-anywhere. The list is always the place the message came from (`ToolContext.place`), and the
-person acting, and anyone given a task, must be a member of it, as the platform says."""
+`team delete <n>` (confirmed by its creator or assignee), `team assign <n> to @person|me`
+(core/commands/team_assign.py), `team unassign <n>`; `team mine` (and "what's assigned to
+me?") lists what a person holds, anywhere, under each place's name. Plain words ("assign 3 to
+@bob", "give the deploy task to @carol") are read as these commands by the text routers in
+team_phrases.py and team_assign_phrases.py; an assignee's Done and Open the list buttons are
+team_presses.py. The list is always the place the message came from (`ToolContext.place`),
+and the person acting, and anyone given a task, must be a member of it, as the platform
+says."""
 
 from __future__ import annotations
 
