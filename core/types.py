@@ -105,6 +105,7 @@ class Tell:
     chat_ref: str | None = None
     private: bool = True
     buttons: tuple[Button, ...] = ()
+    place_name: str | None = None  # the chat's name as its platform said it ("Flatmates")
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Tell:

@@ -76,7 +76,7 @@ async def test_words_give_a_task_to_a_seen_username_who_completes_it_with_done(
     )
     assert answer.text == "#1 “deploy the site” is now assigned to Carol."
     assert told.params["chat_id"] == str(CAROL["id"])
-    assert told.text == "Alice assigned you #1 “deploy the site”."
+    assert told.text == "Alice assigned you #1 “deploy the site”. (in Flatmates)"
     assert told.buttons == ["Done", "Open the list"]
     assert await held(database, FLAT) == [("deploy the site", "333", False)]
 
@@ -120,7 +120,7 @@ async def test_reassigning_tells_both_and_the_old_done_button_no_longer_works(
     assert answer.text == "#1 “water the plants” is now assigned to you."
     assert (told.params["chat_id"], told.text) == (
         str(CAROL["id"]),
-        "Bob took #1 “water the plants” off you; it's no longer yours.",
+        "Bob took #1 “water the plants” off you; it's no longer yours. (in Flatmates)",
     )
     assert await held(database, FLAT) == [("water the plants", "222", False)]
 

@@ -53,7 +53,8 @@ async def send_tells(bot: Bot, tells: list[Tell]) -> None:
     """Each tell after the reply: privately when asked and possible, else in the group."""
     for tell in tells:
         text = html.escape(tell.text, quote=False)
-        if tell.private and await _privately(bot, tell, text):
+        where = f" (in {html.escape(tell.place_name, quote=False)})" if tell.place_name else ""
+        if tell.private and await _privately(bot, tell, text + where):
             continue
         if tell.chat_ref is None:
             continue

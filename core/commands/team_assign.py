@@ -83,10 +83,10 @@ async def assign(call: CommandCall, shared: TaskList, rest: str, member: MemberO
     tells: list[Tell] = []
     if holder.user_id != call.user.id:
         now, zone = call.tools.now, call.tools.zone
-        tells.append(given(place, holder.ref, task, by=who_by(call), now=now, zone=zone))
+        tells.append(given(shared, holder.ref, task, by=who_by(call), now=now, zone=zone))
     if previous is not None and previous != call.user.id:
         to = None if holder.user_id == call.user.id else holder.name
-        told = await taken_from(call.session, place, task, previous, by=who_by(call), to=to)
+        told = await taken_from(call.session, shared, task, previous, by=who_by(call), to=to)
         tells += [told] if told else []
     return Reply(text=text, tells=tells)
 
@@ -102,7 +102,7 @@ async def unassign(call: CommandCall, shared: TaskList, rest: str) -> Reply:
         return Reply(text=f"#{task.number} “{task.title}” wasn't assigned to anyone.")
     told = None
     if previous != call.user.id:
-        told = await taken_from(call.session, place, task, previous, by=who_by(call), to=None)
+        told = await taken_from(call.session, shared, task, previous, by=who_by(call), to=None)
     text = f"#{task.number} “{task.title}” is no longer assigned."
     return Reply(text=text, tells=[told] if told else [])
 

@@ -123,7 +123,7 @@ class Team:
         said += f" for {named.person.name}" + due_words(task, now=now, zone=zone) + "."
         if named.person.ref == call.incoming.user_ref:
             return said
-        tell = given(place, named.person.ref, task, by=who_by(call), now=now, zone=zone)
+        tell = given(shared, named.person.ref, task, by=who_by(call), now=now, zone=zone)
         return Reply(text=said, tells=[tell])
 
     async def done(self, call: CommandCall, shared: TaskList, rest: str) -> Reply | str:

@@ -9,9 +9,10 @@ from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.commands.team_views import account_of
+from core.commands.team_views import account_of, place_of_list
 from core.commands.team_words import due_words
 from core.domain.lists import Place
+from core.storage.list_models import TaskList
 from core.storage.models import Task
 from core.types import Action, Button, Tell
 
@@ -26,9 +27,10 @@ def task_buttons(task: Task) -> tuple[Button, ...]:
     )
 
 
-def given(place: Place, ref: str, task: Task, *, by: str, now: datetime, zone: tzinfo) -> Tell:
+def given(shared: TaskList, ref: str, task: Task, *, by: str, now: datetime, zone: tzinfo) -> Tell:
     """The new assignee, privately, with the task's buttons."""
     text = f"{by} assigned you #{task.number} “{task.title}”{due_words(task, now=now, zone=zone)}."
+    place = place_of_list(shared)
     return Tell(
         platform=place.platform,
         tenant=place.tenant,
@@ -36,14 +38,16 @@ def given(place: Place, ref: str, task: Task, *, by: str, now: datetime, zone: t
         text=text,
         chat_ref=place.chat_id,
         buttons=task_buttons(task),
+        place_name=shared.title or None,
     )
 
 
 async def taken_from(
-    session: AsyncSession, place: Place, task: Task, previous: UUID, *, by: str, to: str | None
+    session: AsyncSession, shared: TaskList, task: Task, previous: UUID, *, by: str, to: str | None
 ) -> Tell | None:
     """The person who held the task, privately: it went to someone else (`to`), or was taken
     off them (by the one who took it, or to nobody)."""
+    place = place_of_list(shared)
     ref = await account_of(session, previous, place.platform, place.tenant)
     if ref is None:
         return None
@@ -53,7 +57,8 @@ async def taken_from(
         else (f"took #{task.number} “{task.title}” off you")
     )
     text = f"{by} {moved}; it's no longer yours."
-    return Tell(place.platform, place.tenant, ref, text, chat_ref=place.chat_id)
+    where = shared.title or None
+    return Tell(place.platform, place.tenant, ref, text, chat_ref=place.chat_id, place_name=where)
 
 
 async def completed(

@@ -86,9 +86,8 @@ class TeamRemote:
                 session, task=mover.task, assignee_id=None, by=user_id, now=self._now()
             )
             if previous is not None and previous != user_id:
-                place = place_of_list(mover.shared)
                 told = await taken_from(
-                    session, place, mover.task, previous, by=mover.name, to=None
+                    session, mover.shared, mover.task, previous, by=mover.name, to=None
                 )
                 tells.extend([told] if told else [])
             return (await shown(session, mover.shared, [mover.task], user_id))[0]
@@ -180,10 +179,14 @@ class TeamRemote:
         zone, _ = settle_zone(mover.user, None, "UTC")
         tells: list[Tell] = []
         if holder != mover.user.id:
-            tells.append(given(place, ref, mover.task, by=mover.name, now=self._now(), zone=zone))
+            tells.append(
+                given(mover.shared, ref, mover.task, by=mover.name, now=self._now(), zone=zone)
+            )
         if previous is not None and previous != mover.user.id:
             to = await _display_name(session, holder, place.platform, place.tenant)
-            taken = await taken_from(session, place, mover.task, previous, by=mover.name, to=to)
+            taken = await taken_from(
+                session, mover.shared, mover.task, previous, by=mover.name, to=to
+            )
             tells.extend([taken] if taken else [])
         return tells
 
