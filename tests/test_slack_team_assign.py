@@ -76,14 +76,17 @@ async def test_assigned_in_words_the_assignee_completes_it_from_the_dm(
         "#1 “fix the build” is assigned to you. The list of #eng:",
         "#1 fix the build → u0bob",
     ]
-    # someone else pressing the DM's Done (or an outsider) changes nothing
+    # someone else pressing the DM's buttons (or an outsider) changes nothing
     await press(slack, dm, "Done", user=CAROL)
     await press(slack, dm, "Done", user=DAVE)
+    await press(slack, dm, "Open the list", user=CAROL)
     refusals = [call["text"] for call in slack.api.of("chat.postEphemeral")]
     assert refusals == [
         "#1 “fix the build” in #eng isn't assigned to you (any more), so I changed nothing.",
         "Only members of its chat can use that team list, so I changed nothing.",
+        "The team list of #eng:\n#1 fix the build → u0bob",
     ]
+    assert len(slack.api.of("chat.update")) == 1
     assert [t.completed for t in await team_tasks(database, ENG)] == [False]
 
     await press(slack, dm, "Done", user=BOB)

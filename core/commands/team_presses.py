@@ -1,7 +1,8 @@
 """The buttons an assignee gets with a team task: **Done** completes it (once: a second press,
 or one after someone else completed it, is told so), **Open the list** shows the chat's team
-list. Only the person who holds the task now, and whom the platform still counts in the chat,
-may press Done; anyone else is refused and nothing changes."""
+list (to anyone else, or once the task is done, it is shown to the presser alone and the
+message stays). Only the person who holds the task now, and whom the platform still counts in
+the chat, may press Done; anyone else is refused and nothing changes."""
 
 from __future__ import annotations
 
@@ -73,8 +74,9 @@ class TeamButtons:
         if not held:
             heading = f"The team list of {where}:"
         text = await list_text(session, found.shared, now=now, zone=zone, heading=heading)
-        buttons = list(task_buttons(task)) if held else []
-        return Reply(text=text, buttons=buttons, outcome="listed")
+        if not held:  # someone else's message (a mention in a group) stays as it is
+            return Reply(text=text, ephemeral=True, outcome="listed")
+        return Reply(text=text, buttons=list(task_buttons(task)), outcome="listed")
 
     async def _found(self, session: AsyncSession, press: Press) -> _Found | Reply:
         """The pressed task on a shared list of the presser's own platform and workspace,
