@@ -36,6 +36,9 @@ class Action(StrEnum):
     SNOOZE = "snooze"
     TOMORROW = "tomorrow"
     UNDO = "undo"  # takes back the changes of one turn (the token is the change log's)
+    # An assignee's buttons on a team task they were given; the token is the task's id (hex).
+    TEAM_DONE = "tdone"
+    TEAM_OPEN = "topen"
 
 
 # Buttons that act on a task or a listing rather than decide a confirmation.
@@ -101,6 +104,15 @@ class Tell:
     text: str
     chat_ref: str | None = None
     private: bool = True
+    buttons: tuple[Button, ...] = ()
+    place_name: str | None = None  # the chat's name as its platform said it ("Flatmates")
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Tell:
+        buttons = tuple(
+            Button(b["label"], Action(b["action"]), b["token"]) for b in record.pop("buttons", [])
+        )
+        return cls(**record, buttons=buttons)
 
 
 @dataclass(frozen=True)
@@ -144,6 +156,8 @@ class Incoming:
     private_replies: bool = True
     # The people the text names, as the platform identified them (Slack's `<@U…|name>`).
     mentions: tuple[Mention, ...] = ()
+    # The sender's public handle on the platform (a Telegram @username), without the "@".
+    username: str | None = None
 
 
 @dataclass(frozen=True)
@@ -268,7 +282,7 @@ class Reply:
             tool_calls=list(record.get("tool_calls") or []),
             outcome=record.get("outcome"),
             replayed=True,
-            tells=[Tell(**tell) for tell in record.get("tells") or []],
+            tells=[Tell.from_record(dict(tell)) for tell in record.get("tells") or []],
         )
 
 

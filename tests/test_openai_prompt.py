@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.agent.openai_backend import OpenAIAgent
-from core.agent.prompt import SYSTEM_PROMPT
+from core.agent.prompt import IN_PRIVATE, SYSTEM_PROMPT
 from core.chat import ChatService
 from core.chat.policy import ChatPolicy
 from core.clock import PinnedClock
@@ -136,6 +136,25 @@ async def test_only_the_end_of_the_prompt_changes_between_turns(
     assert first != second
     assert first.startswith(SYSTEM_PROMPT) and second.startswith(SYSTEM_PROMPT)
     assert first.index("\nNOW\n") == len(SYSTEM_PROMPT)
+
+
+async def test_the_prompt_says_whether_the_person_writes_privately_or_in_a_team_place(
+    chat: ChatDriver, fake: FakeOpenAI
+) -> None:
+    fake.push(text("Hi."))
+    await chat.say("hello")
+    fake.push(text("Hi."))
+    in_channel = chat.as_user("bob", platform="slack", chat_ref="C0ENG")
+    await in_channel.say("put the release notes on the list", is_group=True)
+    fake.push(text("Hi."))
+    in_group = chat.as_user("carol", platform="telegram", chat_ref="-100555")
+    await in_group.say("hello", is_group=True)
+    private, channel, group = (system_sent(fake, index) for index in range(3))
+    assert private.endswith(IN_PRIVATE + "\n")
+    assert "\nWHERE\nThe person is writing in a shared Slack channel" in channel
+    assert "never put it on their own list" in channel and "/todo team" in channel
+    assert "shared Telegram group" in group and "use /team," in group
+    assert all(p.startswith(SYSTEM_PROMPT) for p in (private, channel, group))
 
 
 def test_the_manual_gives_the_prompts_size() -> None:

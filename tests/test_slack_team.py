@@ -30,6 +30,7 @@ async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[Slack
     install_team_commands(chat, read_date=read_team_due)
     async with slack_rig(chat) as rig:
         rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
+        rig.api.channel_names = {ENG: "eng", OPS: "ops"}
         yield rig
 
 
@@ -89,7 +90,7 @@ async def test_each_channel_has_its_own_list(slack: SlackRig, database: Database
     assert [t.title for t in await team_tasks(database, ENG)] == ["fix the build"]
     assert [t.title for t in await team_tasks(database, OPS)] == ["rotate the keys"]
     mine = await todo(slack, "team mine", user=CAROL, channel=ENG)
-    assert mine.splitlines() == ["Assigned to you:", f"In {OPS}:", "  #1 rotate the keys"]
+    assert mine.splitlines() == ["Assigned to you:", "In #ops:", "  #1 rotate the keys"]
 
 
 async def test_an_outsider_is_refused_and_cannot_be_given_a_task(

@@ -66,11 +66,11 @@ async def test_an_assignee_who_started_the_bot_is_told_privately(team: TelegramR
     )  # fmt: skip
     assert added.text.startswith("Added #1 “book the rehearsal room”")
     assert told.params["chat_id"] == str(CAROL["id"])
-    assert told.text == "Alice assigned you #1 “book the rehearsal room”."
+    assert told.text == "Alice assigned you #1 “book the rehearsal room”. (in Band)"
     [mine] = await team.say(CAROL, "what's assigned to me?")
     assert mine.text.splitlines() == [
         "Assigned to you:",
-        f"In {BAND['id']}:",
+        "In Band:",
         "  #1 book the rehearsal room",
     ]
 

@@ -7,6 +7,8 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adapters.http.schemas import PendingConfirmation
+
 
 class TeamListBody(BaseModel):
     id: UUID = Field(description="The list's id: the only way the API names a team list.")
@@ -25,6 +27,8 @@ class TeamTaskBody(BaseModel):
     completed: bool
     due_at: datetime | None
     assigned_to_you: bool
+    assigned_to: str | None = Field(description="Who holds it, by name; null: nobody.")
+    created_by: str = Field(description="Who added it, by name; “a former member” once forgotten.")
 
 
 class TeamTasksResponse(BaseModel):
@@ -41,4 +45,24 @@ class TeamAddRequest(BaseModel):
 class TeamTaskResponse(BaseModel):
     list_id: UUID
     task: TeamTaskBody
-    outcome: str = Field(description="`added`, `done`, or `already_done`.")
+    outcome: str = Field(description="`added`, `done`, `assigned` or `unassigned`.")
+
+
+class TeamAssignRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    to: str = Field(
+        min_length=1,
+        max_length=128,
+        description="`me`, or a member's account id on the list's platform (Slack `U…`, "
+        "Telegram's numeric id).",
+    )
+
+
+class TeamDeleteResponse(BaseModel):
+    list_id: UUID
+    task: TeamTaskBody
+    outcome: str = Field(description="`confirmation_required`: nothing is deleted yet.")
+    pending_confirmations: list[PendingConfirmation] = Field(
+        description="Confirm or cancel with POST /api/{user_id}/confirmations/{token}."
+    )

@@ -18,21 +18,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-import anyio
-from mcp.server.elicitation import render_elicitation_schema
-from mcp.server.mcpserver import AcceptedElicitation, Context, MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import (
     CallToolResult,
-    ElicitRequest,
-    ElicitRequestFormParams,
-    ElicitResult,
     InputRequiredResult,
 )
-from mcp_types.version import is_version_at_least
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict
 
+from adapters.mcp.asking import Asking, confirmed, label
 from adapters.mcp.schemas import (
     ANNOTATIONS,
     DESCRIPTIONS,
@@ -51,8 +46,6 @@ from core.types import Action
 Who = Callable[[], Account]
 
 OPEN_TASKS_URI = "todobot://tasks/open"
-FIRST_RETURNING_VERSION = "2026-07-28"
-QUESTION = "confirm_delete"
 INSTRUCTIONS = (
     "todobot keeps the person's to-do list. Tasks have numbers (#1, #2, ...) that stay the same; "
     "refer to a task by its number, its id or part of its title. Deleting a task always asks "
@@ -73,12 +66,6 @@ CANNOT_ASK_REMOTE = (
     "here), and only you can confirm a delete. Use an MCP client that supports elicitation, "
     "or ask todobot to delete {label} in a chat with it and confirm it there."
 )
-
-
-class ConfirmDelete(BaseModel):
-    """The person's answer to a delete question."""
-
-    delete: bool = Field(title="Delete it", description="Yes, delete this task.")
 
 
 class AsSent(ArgModelBase):
@@ -180,104 +167,33 @@ def plain_tool(remote: RemoteTools, who: Who, tool: ToolFunction) -> Callable[..
 def delete_tool(remote: RemoteTools, who: Who, cannot_ask: str) -> Callable[..., Any]:
     async def call(*, ctx: Context, **arguments: Any) -> CallToolResult | InputRequiredResult:
         account = who()
-        asked = _asked(ctx.request_state)
-        if asked is not None:  # the retry that carries the person's answer
-            token, question = asked
-            answer = (ctx.input_responses or {}).get(QUESTION)
-            if not isinstance(answer, ElicitResult):
-                return _question(token, question)
-            envelope = await _answered(remote, account, token, answer.action, answer.content)
-        else:
-            envelope, pending = await remote.ask_delete(account, arguments)
-            if pending is not None:
-                question = f"Delete {_label(envelope)}?"
-                if _returning(ctx) and _offers_elicitation(ctx):
-                    return _question(pending, question)
-                if ctx.session.can_send_request and _offers_elicitation(ctx):
-                    envelope = await _ask_now(ctx, remote, account, pending, question)
-                else:
-                    envelope = _cannot_ask(envelope, cannot_ask)
+
+        async def ask() -> tuple[Envelope, str | None]:
+            return await remote.ask_delete(account, arguments)
+
+        async def answer(token: str, action: Action) -> Envelope:
+            return await remote.answer_delete(account, token, action)
+
+        asking = Asking(
+            ask,
+            answer,
+            lambda asked: _cannot_ask(asked, cannot_ask),
+            remote.confirmation_ttl_seconds,
+        )
+        envelope = await confirmed(ctx, asking)
+        if isinstance(envelope, InputRequiredResult):
+            return envelope
         await _changed(ctx, tools.delete_task, envelope)
         return as_result(envelope)
 
     return with_signature(call, tools.delete_task, tool_parameters(tools.delete_task), CONTEXT)
 
 
-def _question(token: str, question: str) -> InputRequiredResult:
-    """The question returned to a 2026-07-28 client; the confirmation rides in the state the
-    server seals, so the answer can only decide this one."""
-    form = ElicitRequestFormParams(
-        message=question, requested_schema=render_elicitation_schema(ConfirmDelete)
-    )
-    return InputRequiredResult(
-        input_requests={QUESTION: ElicitRequest(params=form)},
-        request_state=json.dumps({"confirmation": token, "question": question}),
-    )
-
-
-async def _ask_now(
-    ctx: Context, remote: RemoteTools, account: Account, token: str, question: str
-) -> Envelope:
-    """A classic session is asked mid-call, for as long as the confirmation lives."""
-    with anyio.move_on_after(remote.confirmation_ttl_seconds):
-        answer = await ctx.elicit(question, ConfirmDelete)
-        content = answer.data.model_dump() if isinstance(answer, AcceptedElicitation) else None
-        return await _answered(remote, account, token, answer.action, content)
-    return await _answered(remote, account, token, "cancel", None)
-
-
-async def _answered(
-    remote: RemoteTools,
-    account: Account,
-    token: str,
-    said: str,
-    content: dict[str, Any] | None,
-) -> Envelope:
-    """Decide the confirmation by the person's answer: only an accepted, ticked one deletes."""
-    confirmed = said == "accept" and (content or {}).get("delete") is True
-    envelope = await remote.answer_delete(
-        account, token, Action.CONFIRM if confirmed else Action.CANCEL
-    )
-    if said != "accept" and (envelope.ok or envelope.data):  # the data the JSON shows
-        return replace(envelope, data=envelope.data | {"answer": said})
-    return envelope
-
-
-def _asked(state: str | None) -> tuple[str, str] | None:
-    """The confirmation and question a returned question carried (the server sealed the
-    state, so only it can have written one)."""
-    if not state:
-        return None
-    try:
-        carried = json.loads(state)
-        token, question = carried["confirmation"], carried["question"]
-    except (ValueError, TypeError, KeyError):
-        return None
-    return (token, question) if isinstance(token, str) and isinstance(question, str) else None
-
-
-def _returning(ctx: Context) -> bool:
-    version = ctx.protocol_version
-    return version is not None and is_version_at_least(version, FIRST_RETURNING_VERSION)
-
-
-def _offers_elicitation(ctx: Context) -> bool:
-    """Form elicitation declared (a client that offers only URL elicitation cannot answer)."""
-    capabilities = ctx.client_capabilities
-    elicitation = capabilities.elicitation if capabilities is not None else None
-    return elicitation is not None and not (elicitation.form is None and elicitation.url)
-
-
-def _label(envelope: Envelope) -> str:
-    task = envelope.data["task"]
-    return f"#{task['number']} “{task['title']}”"
-
-
 def _cannot_ask(envelope: Envelope, cannot_ask: str) -> Envelope:
     """The delete is left as a pending confirmation: say where the person can decide it."""
     return replace(
         envelope,
-        message=cannot_ask.format(label=_label(envelope)),
+        message=cannot_ask.format(label=label(envelope)),
         suggestion="Tell the person where to confirm; do not retry the delete.",
     )
 

@@ -1,4 +1,5 @@
-"""The team list tools over MCP: `team_lists`, `team_tasks`, `team_add`, `team_complete`.
+"""The team list tools over MCP: `team_lists`, `team_tasks`, `team_add`, `team_complete`,
+`team_assign`, `team_unassign` and `team_delete` (which asks the person, as every delete does).
 
 A list is named only by the id `team_lists` gave; the account is the session's, never an
 argument. Whether the person may see a list is `TeamAccess`'s answer (the platform asked
@@ -12,10 +13,12 @@ from dataclasses import asdict
 from typing import Any
 from uuid import UUID
 
-from mcp.server.mcpserver import MCPServer
-from mcp_types import CallToolResult, ToolAnnotations
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
 
 from adapters.mcp.schemas import as_result
+from adapters.mcp.team_deleting import team_deleting
+from core.commands.team_remote import TeamRemote
 from core.domain.tasks import TaskError
 from core.people.team_access import NOT_VISIBLE, Caller, NotVisible, TeamAccess, TeamTask
 from core.remote import Account
@@ -113,3 +116,52 @@ def install_team_tools(server: MCPServer, teams: TeamAccess, who: Who) -> None:
             return _ok(f"Done: #{task.number} “{task.title}”.", task=_shown(task))
 
         return await _guarded(list_id, work)
+
+    install_team_changes(server, TeamRemote(teams), who)
+
+
+def install_team_changes(server: MCPServer, changes: TeamRemote, who: Who) -> None:
+    @server.tool(title="Give a team task to someone", structured_output=True)
+    async def team_assign(list_id: str, number: int, to: str) -> CallToolResult:
+        """Give a team list's task to a member of its chat (one assignee a task); they are told.
+
+        Args:
+            list_id: The list's id, from team_lists.
+            number: The task's number on that list.
+            to: "me", or the member's account id on the list's platform.
+        """
+
+        async def work(found: UUID) -> Envelope:
+            task = await changes.assign(_caller(who), found, number, to)
+            return _ok(f"#{task.number} “{task.title}” is assigned to {task.assigned_to}.",
+                       task=_shown(task))  # fmt: skip
+
+        return await _guarded(list_id, work)
+
+    @server.tool(title="Take a team task back", structured_output=True)
+    async def team_unassign(list_id: str, number: int) -> CallToolResult:
+        """A team list's task belongs to nobody again; whoever held it is told.
+
+        Args:
+            list_id: The list's id, from team_lists.
+            number: The task's number on that list.
+        """
+
+        async def work(found: UUID) -> Envelope:
+            task = await changes.unassign(_caller(who), found, number)
+            return _ok(f"#{task.number} “{task.title}” is no longer assigned.", task=_shown(task))
+
+        return await _guarded(list_id, work)
+
+    @server.tool(title="Delete a team task", structured_output=True)
+    async def team_delete(
+        list_id: str, number: int, ctx: Context
+    ) -> CallToolResult | InputRequiredResult:
+        """Ask to delete a team list's task (its creator or assignee only). The person confirms
+        it themselves when the client asks them; nothing is deleted otherwise.
+
+        Args:
+            list_id: The list's id, from team_lists.
+            number: The task's number on that list.
+        """
+        return await team_deleting(changes, _caller(who), list_id, number, ctx)

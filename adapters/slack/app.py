@@ -176,7 +176,8 @@ def create_slack_worker(
 ) -> SlackWorker:
     """The worker that runs recorded Slack deliveries, with a Web API client of its own."""
     client = AsyncWebClient(token=credentials.bot_token, base_url=credentials.api_url)
-    chat.memberships.register(PLATFORM, SlackMembers(OneWorkspace(client)))
+    members = SlackMembers(OneWorkspace(client))
+    chat.memberships.register(PLATFORM, members, members)
     return SlackWorker(chat=chat, queries=queries, client=client)
 
 
@@ -193,7 +194,8 @@ def create_slack_runner(
 
     if slack_workspaces is not None:
         clients = slack_workspaces.clients
-        chat.memberships.register(PLATFORM, SlackMembers(clients))
+        members = SlackMembers(clients)
+        chat.memberships.register(PLATFORM, members, members)
         return WorkspaceWorkers(chat, queries, clients, counted), clients
     worker = create_slack_worker(credentials, chat, queries)
     return worker, OneWorkspace(worker.client)

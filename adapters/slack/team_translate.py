@@ -45,13 +45,33 @@ class SlackMembers:
             log.info("Slack would not say who is in %s: %s", place.chat_id, error.response)
             return False
 
+    async def place_name(self, place: Place) -> str | None:
+        """The channel's name as Slack says it (conversations.info), as "#general"."""
+        client = await self.clients.client_for(Workspace(place.tenant or None))
+        if client is None:
+            return None
+        try:
+            found = await client.conversations_info(channel=place.chat_id)
+        except SlackApiError as error:
+            log.info("Slack would not name %s: %s", place.chat_id, error.response)
+            return None
+        name = (found.get("channel") or {}).get("name")
+        return f"#{name}" if isinstance(name, str) and name else None
+
+    async def tell(self, tells: list[Tell]) -> None:
+        """Tells from outside a chat (the chat API, MCP), each through its workspace's client."""
+        for tell in tells:
+            client = await self.clients.client_for(Workspace(tell.tenant or None))
+            if client is not None:
+                await send_tells(client, [tell])
+
 
 async def send_tells(client: AsyncWebClient, tells: list[Tell]) -> None:
     """Each tell after the reply: an assignee by DM, naming the channel; an assigner in it."""
     for tell in tells:
         if tell.private or tell.chat_ref is None:
             where = f" (in <#{tell.chat_ref}>)" if tell.chat_ref else ""
-            content = render.message(Reply(text=tell.text))
+            content = render.message(Reply(text=tell.text, buttons=list(tell.buttons)))
             channel = tell.user_ref
             content["text"] += where
             content["blocks"][0]["text"]["text"] += where

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.slack.mentions import read_mentions
-from core.types import COMMAND_WORDS, Incoming
+from core.types import COMMAND_WORDS, Incoming, Mention
 
 PLATFORM = "slack"
 ACTION_PREFIX = "todobot_"
@@ -152,12 +152,14 @@ def message_from_event(body: Payload) -> SlackMessage | None:
     channel = str(event.get("channel") or "")
     if not channel:
         return None
-    text = unescape(str(event.get("text") or ""))
-    if kind == "app_mention":
-        text = strip_mentions(text, bots)
+    text = str(event.get("text") or "")
+    mentions: tuple[Mention, ...] = ()
+    if kind == "app_mention":  # the people named besides us, read before any unescaping
+        text, mentions = read_mentions(strip_mentions(text, bots))
         thread_ts = event.get("thread_ts") or event.get("ts")
     else:
         thread_ts = event.get("thread_ts")
+    text = unescape(text)
     incoming = Incoming(
         platform=PLATFORM,
         tenant=_tenant(body, event),
@@ -168,6 +170,7 @@ def message_from_event(body: Payload) -> SlackMessage | None:
         event_id=body.get("event_id"),
         is_group=kind == "app_mention" and is_group_channel(channel),
         list_controls=not is_group_channel(channel),
+        mentions=mentions,
     )
     where = Where(
         channel=channel,

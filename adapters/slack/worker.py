@@ -18,6 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.slack import home, render
+from adapters.slack.mention_names import MentionNames
 from adapters.slack.presses import SlackPress, press_from_action
 from adapters.slack.surfaces import SlackSurfaces
 from adapters.slack.team_translate import send_tells
@@ -53,6 +54,7 @@ class SlackWorker:
     queries: ChatQueries
     client: AsyncWebClient
     _zones: SlackZones | None = None
+    _names: MentionNames | None = None
 
     @property
     def surfaces(self) -> SlackSurfaces:
@@ -115,10 +117,13 @@ class SlackWorker:
                 await self._unreact(where)
 
     async def _with_zone(self, message: SlackMessage) -> Incoming:
-        """The message with the person's Slack time zone (users.info), kept by the core."""
+        """The message with the person's Slack time zone (users.info), kept by the core, and
+        the names of the people it mentions."""
         if self._zones is None:
             self._zones = SlackZones(self.client)
-        incoming = message.incoming
+            self._names = MentionNames(self.client)
+        assert self._names is not None
+        incoming = await self._names.named(message.incoming)
         zone = await self._zones.zone_of(tenant=incoming.tenant, user=incoming.user_ref)
         return dataclasses.replace(incoming, timezone=zone) if zone else incoming
 
@@ -191,6 +196,10 @@ class SlackWorker:
         reply = await self.chat.press(pressed.press)
         if reply is None:
             return
+        await self._show_press(pressed, reply)
+        await send_tells(self.client, reply.tells)
+
+    async def _show_press(self, pressed: SlackPress, reply: Reply) -> None:
         if pressed.home is not None:
             # The Home tab is redrawn from the database: a pending delete shows as its question.
             notice = None if reply.outcome == "confirmation_required" else reply.text

@@ -96,7 +96,8 @@ def build_application(
         builder = builder.updater(None)
     application = builder.build()
     application.bot_data[BRIDGE_KEY] = bridge or TelegramBridge(chat, queries)
-    chat.memberships.register(PLATFORM, TelegramMembers(application.bot))
+    members = TelegramMembers(application.bot)
+    chat.memberships.register(PLATFORM, members, members)
     application.add_error_handler(_failed)
     return application
 

@@ -234,6 +234,10 @@ class TelegramBridge:
         if reply is None:  # a redelivery: only make sure the spinner stops
             await optional(bot.answer_callback_query(event.query_id), "answerCallbackQuery")
             return
+        await self._show_press(bot, event, reply)
+        await send_tells(bot, reply.tells)
+
+    async def _show_press(self, bot: Bot, event: ButtonPress, reply: Reply) -> None:
         if reply.ephemeral or event.chat_id is None or event.message_id is None:
             await optional(
                 bot.answer_callback_query(event.query_id, text=alert_text(reply), show_alert=True),

@@ -118,11 +118,17 @@ def _read_message(message: Mapping[str, Any], event_id: str, bot: BotIdentity) -
         list_controls=not is_group,
         private_replies=not is_group,  # a group sees every message the bot sends there
         mentions=team_mentions(message, bot.id),
+        username=_username(sender) if is_group else None,
     )
     reply_to = message.get("message_id") if is_group else None
     return MessageTurn(
         incoming=incoming, chat_id=chat["id"], thread_id=thread_id, reply_to=reply_to
     )
+
+
+def _username(sender: Mapping[str, Any]) -> str | None:
+    name = sender.get("username")
+    return name if isinstance(name, str) and name else None
 
 
 def team_mentions(message: Mapping[str, Any], bot_id: int) -> tuple[Mention, ...]:

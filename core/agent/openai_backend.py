@@ -170,7 +170,10 @@ async def _audit(
 
 def _instructions(wrapper: RunContextWrapper[ToolContext], _: Agent[ToolContext]) -> str:
     turn = wrapper.context
-    return system_prompt(now=turn.now, zone=turn.zone, zone_assumed=turn.zone_assumed)
+    shared_on = turn.place.platform if turn.place is not None else None
+    return system_prompt(
+        now=turn.now, zone=turn.zone, zone_assumed=turn.zone_assumed, shared_on=shared_on
+    )
 
 
 class PlainBodyCompletions(AsyncCompletions):

@@ -62,9 +62,35 @@ reminder in the future. Show times as the tools return them, in the person's zon
 """
 
 
-def system_prompt(*, now: datetime, zone: tzinfo, zone_assumed: bool = False) -> str:
+# Where the person is writing from, said after NOW (it differs between places, not turns).
+IN_PRIVATE = (
+    "\nWHERE\nThe person is writing to you privately: every task you add or change is on "
+    "their own list."
+)
+IN_A_TEAM_PLACE = (
+    "\nWHERE\nThe person is writing in a shared {place}, which has a team list beside their "
+    "own. Your tools change only their own list. A request about the team list (“add X to the "
+    "team list”, “assign 3 to @bob”, “what's on the team list?”) is not yours to carry out: "
+    "never put it on their own list; tell them to say it that way, or use {command}, and the "
+    "team list takes it."
+)
+_TEAM_COMMANDS = {"slack": ("Slack channel", "/todo team"), "telegram": ("Telegram group", "/team")}
+
+
+def where_said(platform: str | None) -> str:
+    """The WHERE section: a private chat (None), or a shared place of `platform`."""
+    if platform is None:
+        return IN_PRIVATE
+    place, command = _TEAM_COMMANDS.get(platform, ("channel or group", "the team commands"))
+    return IN_A_TEAM_PLACE.format(place=place, command=command)
+
+
+def system_prompt(
+    *, now: datetime, zone: tzinfo, zone_assumed: bool = False, shared_on: str | None = None
+) -> str:
     """The prompt with the person's local date, time and zone, so the model can resolve
-    "friday" itself."""
+    "friday" itself, and where they are writing from (`shared_on`: the platform of the
+    channel or group, None in a private chat), so a team request goes to the team list."""
     local = now.astimezone(zone)
     when = f"{local.strftime('%A')} {local.day} {local.strftime('%B %Y, %H:%M')}"
     line = f"\nNOW\nIt is {when} in the person's time zone, {zone}."
@@ -74,4 +100,4 @@ def system_prompt(*, now: datetime, zone: tzinfo, zone_assumed: bool = False) ->
             "time, say which zone you assumed and that they can tell you theirs "
             '("my time zone is Europe/Berlin").'
         )
-    return SYSTEM_PROMPT + line + "\n"
+    return SYSTEM_PROMPT + line + where_said(shared_on) + "\n"

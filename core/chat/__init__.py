@@ -40,6 +40,7 @@ from core.chat.sent_buttons import remember_sent_buttons
 from core.clock import Clock, SystemClock
 from core.commands import forms, typed_answers
 from core.commands.extensions import CommandFunction, Memberships, TextRouter
+from core.commands.press_actions import PressAction
 from core.commands.presses import CONFIRM_ACTIONS, ConfirmAction
 from core.conversation import conversations
 from core.conversation.message_writes import NewMessage, write_messages
@@ -49,10 +50,11 @@ from core.delivery.ratelimit import over_limit
 from core.domain.zones import settle_zone
 from core.message_text import too_long, without_controls
 from core.observe import NoObserver, TurnObserver
+from core.people import seen_names
 from core.people.identities import user_for
 from core.storage.db import Database, in_transaction
 from core.tools.stored import kept_calls
-from core.types import Incoming, Press, Reply
+from core.types import Action, Incoming, Press, Reply
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,7 @@ class ChatService:
     memberships: Memberships = field(default_factory=Memberships)
     confirm_actions: dict[str, ConfirmAction] = field(default_factory=lambda: dict(CONFIRM_ACTIONS))
     text_routers: list[TextRouter] = field(default_factory=list)
+    press_actions: dict[Action, PressAction] = field(default_factory=dict)
     observer: TurnObserver = field(default_factory=NoObserver)
     # Presses leave no row of their own to count: a window shared by every process, twice
     # the message limit (a listing's Done buttons pressed in a row are fine).
@@ -222,6 +225,7 @@ class ChatService:
             self.confirm_actions,
             policy=self.policy,
             now=self.clock.now(),
+            press_actions=self.press_actions,
         )
 
     async def _handle(
@@ -242,6 +246,7 @@ class ChatService:
             display_name=incoming.display_name,
             lock=True,
         )
+        await seen_names.note(session, incoming)
         now = self.clock.now()
         zone, assumed = settle_zone(
             user,

@@ -9,10 +9,11 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.chat.policy import ChatPolicy
 from core.chat.screening import press_source
+from core.commands.press_actions import PressAction
 from core.commands.presses import ConfirmAction, decide_press
 from core.delivery import events
 from core.delivery.events import claim_event, release_event
-from core.types import Press, Reply
+from core.types import Action, Press, Reply
 
 
 async def keep_answer(
@@ -43,6 +44,7 @@ async def decided(
     *,
     policy: ChatPolicy,
     now: datetime,
+    press_actions: dict[Action, PressAction] | None = None,
 ) -> Reply | None:
     """A press decided; one with an idempotency key is claimed here, so its answer is kept.
     None when that key's press was decided already."""
@@ -56,6 +58,7 @@ async def decided(
             default_timezone=policy.default_timezone,
             undo_window_seconds=policy.undo_window_seconds,
             now=now,
+            press_actions=press_actions,
         )
 
     if not (press.event_id and press.fingerprint):

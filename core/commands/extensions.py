@@ -13,11 +13,12 @@ from typing import Protocol
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.commands.press_actions import PressAction
 from core.commands.presses import ConfirmAction
 from core.people.membership import Memberships
 from core.storage.models import Conversation, User
 from core.tools import ToolContext
-from core.types import Incoming, Reply
+from core.types import Action, Incoming, Reply
 
 
 @dataclass
@@ -43,5 +44,7 @@ class CommandHost(Protocol):
     commands: dict[str, CommandFunction]
     confirm_actions: dict[str, ConfirmAction]
     text_routers: list[TextRouter]
+    # What a plugin's own buttons do (a team task's Done), by action.
+    press_actions: dict[Action, PressAction]
     # Who is in a chat, as its platform says (registered by the adapters).
     memberships: Memberships

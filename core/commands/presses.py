@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 from uuid import UUID
 
@@ -10,6 +10,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands import offers
 from core.commands.delete_audit import record_confirmed_delete
+from core.commands.press_actions import PressAction
 from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
 from core.conversation.confirmations import Decision, Outcome, decide
@@ -127,9 +128,11 @@ async def decide_press(
     default_timezone: str = "UTC",
     undo_window_seconds: int = 600,
     now: datetime | None = None,
+    press_actions: Mapping[Action, PressAction] | None = None,
 ) -> Reply | None:
     """Decide one press inside the caller's transaction; None for a redelivered one.
-    A task's button (Done, Delete, More) acts on the presser's own list instead."""
+    A task's button (Done, Delete, More) acts on the presser's own list instead; a
+    plugin's own button (`press_actions`) does what its plugin says."""
     if press.event_id and not await claim_event(
         session, source=f"{press.platform}:press", event_id=press.event_id
     ):
@@ -142,6 +145,9 @@ async def decide_press(
         display_name=press.display_name,
         lock=True,  # presses and turns of one person take their row first, in that order
     )
+    plugged = (press_actions or {}).get(press.action)
+    if plugged is not None:
+        return await plugged(session, press, user, now or utcnow())
     if press.action in TASK_ACTIONS:
         return await press_task_button(
             session,

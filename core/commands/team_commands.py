@@ -1,32 +1,34 @@
 """The team list of a channel or group: `/todo team …` in Slack, `/team …` in Telegram.
 
 `team` lists the place's open tasks; `team add <title> [@person] [due]`, `team done <n>`,
-`team delete <n>` (confirmed by its creator or assignee), `team assign <n> to @person|me`,
-`team unassign <n>`; `team mine` (and "what's assigned to me?") lists what a person holds,
-anywhere. The list is always the place the message came from (`ToolContext.place`), and the
-person acting, and anyone given a task, must be a member of it, as the platform says."""
+`team delete <n>` (confirmed by its creator or assignee), `team assign <n> to @person|me`
+(core/commands/team_assign.py), `team unassign <n>`; `team mine` (and "what's assigned to
+me?") lists what a person holds, anywhere, under each place's name. Plain words ("assign 3 to
+@bob", "give the deploy task to @carol") are read as these commands by the text routers in
+team_phrases.py, team_assign_phrases.py and team_reminder_phrase.py; an assignee's Done and
+Open the list buttons are team_presses.py. Reminders, due dates, priority, tags, undo and the
+trash are team_life.py; every change is written to the list's log and audited as the member
+who made it (team_record.py). The list is always the place the message came from
+(`ToolContext.place`), and the person acting, and anyone given a task, must be a member of
+it, as the platform says."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import dataclass
 from uuid import UUID
 
 from core.commands.extensions import CommandCall, CommandHost
+from core.commands.team_assign import assign, mentions_in, task_named, unassign, who_by
+from core.commands.team_assign_phrases import recognise_assignment
 from core.commands.team_delete import CONFIRM_KIND, ask_to_delete, confirm_delete
-from core.commands.team_life import TeamLife, audit_change, journal_of
-from core.commands.team_people import account_of, names_of
+from core.commands.team_life import TeamLife
+from core.commands.team_notices import completed, given
 from core.commands.team_phrases import recognise
+from core.commands.team_presses import TeamButtons
+from core.commands.team_record import audit_change, journal_of
 from core.commands.team_reminder_phrase import recognise_reminder
-from core.commands.team_words import (
-    DateReader,
-    NotUnderstood,
-    due_words,
-    named_person,
-    says_me,
-    task_line,
-)
+from core.commands.team_views import list_text, place_name
+from core.commands.team_words import DateReader, NotUnderstood, due_words, named_person, task_line
 from core.domain import lists
 from core.domain.lists import Place
 from core.domain.tasks import TaskError
@@ -34,8 +36,7 @@ from core.people.identities import user_for
 from core.people.membership import Memberships
 from core.reminders.team_reminders import cancel_team_reminders
 from core.storage.list_models import TaskList
-from core.storage.models import Task
-from core.types import Reply, Tell
+from core.types import Action, Mention, Reply
 
 USAGE = (
     "Team list commands: team (the list), team add <title> [@person] [due], team done <n>, "
@@ -49,7 +50,6 @@ NOT_A_PLACE = (
     "(“team mine” shows what is assigned to you from anywhere.)"
 )
 NOT_A_MEMBER = "Only members of this chat can use its team list, so I changed nothing."
-_ASSIGN = re.compile(r"^#?(?P<number>\d+)\s+to\s+(?P<who>.+)$", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass
@@ -86,14 +86,11 @@ class Team:
             case "done" | "complete":
                 return await self.done(call, shared, rest)
             case "delete":
-                task = await lists.task_numbered(
-                    call.session, shared=shared, number=lists.number_of(rest)
-                )
-                return await ask_to_delete(call, task)
-            case "assign" | "reassign":
-                return await self.assign(call, shared, rest)
+                return await ask_to_delete(call, await task_named(call, shared, rest))
+            case "assign" | "reassign" | "give":
+                return await assign(call, shared, rest, self._member)
             case "unassign":
-                return await self.unassign(call, shared, rest)
+                return await unassign(call, shared, rest)
         answer = await TeamLife(self.read_date, self._member).on_list(call, shared, word, rest)
         return USAGE if answer is None else answer
 
@@ -105,19 +102,19 @@ class Team:
             return NOT_A_MEMBER
         shared = await lists.shared_list(call.session, place, create=True)
         assert shared is not None
+        await place_name(call.session, self.memberships, shared)  # kept for "team mine"
         return shared
 
     async def listing(self, call: CommandCall, shared: TaskList) -> str:
-        tasks = await lists.open_tasks(call.session, shared=shared)
-        if not tasks:
-            return "This chat's team list is empty. Add to it with: team add <title> [@person]"
-        names = await names_of(call.session, tasks, call.incoming.platform, call.incoming.tenant)
         now, zone = call.tools.now, call.tools.zone
-        lines = [task_line(t, names.get(t.assignee_id), now=now, zone=zone) for t in tasks]
-        return "This chat's team list:\n" + "\n".join(lines)
+        return await list_text(
+            call.session, shared, now=now, zone=zone, heading="This chat's team list:"
+        )
 
     async def add(self, call: CommandCall, shared: TaskList, text: str) -> Reply | str:
-        named = named_person(text, call.incoming.mentions)
+        place = call.tools.place
+        assert place is not None
+        named = named_person(text, await mentions_in(call, place, text))
         rest, due = named.rest, None
         read = self.read_date(rest, call.tools.now, call.tools.zone) if rest else None
         if read is not None:
@@ -133,88 +130,50 @@ class Team:
             now=call.tools.now,
             journal=journal_of(call, shared),
         )
+        now, zone = call.tools.now, call.tools.zone
         said = f"Added #{task.number} “{task.title}” to this chat's team list"
         if named.person is None:
-            return said + due_words(task, now=call.tools.now, zone=call.tools.zone) + "."
-        said += f" for {named.person.name}" + due_words(
-            task, now=call.tools.now, zone=call.tools.zone
-        )
-        return Reply(text=said + ".", tells=self._told(call, task, named.person.ref))
+            return said + due_words(task, now=now, zone=zone) + "."
+        said += f" for {named.person.name}" + due_words(task, now=now, zone=zone) + "."
+        if named.person.ref == call.incoming.user_ref:
+            return said
+        tell = given(shared, named.person.ref, task, by=who_by(call), now=now, zone=zone)
+        return Reply(text=said, tells=[tell])
 
     async def done(self, call: CommandCall, shared: TaskList, rest: str) -> Reply | str:
-        task = await lists.task_numbered(call.session, shared=shared, number=lists.number_of(rest))
+        task = await task_named(call, shared, rest)
         journal = journal_of(call, shared)
         if not await lists.complete(call.session, task=task, now=call.tools.now, journal=journal):
             return f"#{task.number} “{task.title}” was already done."
         await cancel_team_reminders(call.session, task=task, journal=journal)
         said = f"Done: #{task.number} “{task.title}”."
-        assigner = task.assigner_id
-        if assigner is None or assigner == call.user.id:
-            return said
-        ref = await account_of(call.session, assigner, call.incoming.platform, call.incoming.tenant)
-        if ref is None:
-            return said
-        tell = self._tell(
-            call, ref, f"{_who(call)} completed #{task.number} “{task.title}”, which you assigned."
-        )
-        return Reply(text=said, tells=[replace(tell, private=False)])
-
-    async def assign(self, call: CommandCall, shared: TaskList, rest: str) -> Reply | str:
-        match = _ASSIGN.match(rest)
-        if match is None:
-            return "Say which task and who: team assign 3 to @bob (or to me)."
-        task = await lists.task_numbered(
-            call.session, shared=shared, number=int(match.group("number"))
-        )
-        who = match.group("who")
-        if says_me(who):
-            ref, name, assignee = call.incoming.user_ref, "you", call.user.id
-        else:
-            person = named_person(who, call.incoming.mentions).person
-            if person is None:
-                return "Say who should have it: team assign 3 to @bob (or to me)."
-            ref, name, assignee = person.ref, person.name, await self._member(call, person)
-        previous = await lists.assign(
-            call.session,
-            task=task,
-            assignee_id=assignee,
-            by=call.user.id,
-            now=call.tools.now,
-            journal=journal_of(call, shared),
-        )
-        tells = [] if assignee == call.user.id else self._told(call, task, ref)
-        tells += await self._taken_from(call, task, previous, assignee)
-        return Reply(text=f"#{task.number} “{task.title}” is now assigned to {name}.", tells=tells)
-
-    async def unassign(self, call: CommandCall, shared: TaskList, rest: str) -> Reply | str:
-        task = await lists.task_numbered(call.session, shared=shared, number=lists.number_of(rest))
-        previous = await lists.assign(
-            call.session,
-            task=task,
-            assignee_id=None,
-            by=call.user.id,
-            now=call.tools.now,
-            journal=journal_of(call, shared),
-        )
-        if previous is None:
-            return f"#{task.number} “{task.title}” wasn't assigned to anyone."
-        tells = await self._taken_from(call, task, previous, None)
-        return Reply(text=f"#{task.number} “{task.title}” is no longer assigned.", tells=tells)
+        place = call.tools.place
+        assert place is not None
+        told = await completed(call.session, place, task, by=who_by(call), by_id=call.user.id)
+        return Reply(text=said, tells=[told]) if told else said
 
     async def mine(self, call: CommandCall) -> str:
+        """The team tasks the person holds, under each place's name (A to Z)."""
         held = await lists.assigned_to(call.session, user_id=call.user.id)
         if not held:
             return "Nothing on a team list is assigned to you."
         now, zone = call.tools.now, call.tools.zone
-        lines, last = ["Assigned to you:"], None
+        places: dict[UUID, tuple[str, list[str]]] = {}
         for item in held:
-            if item.place != last:
-                lines.append(f"In {item.place.chat_id}:")
-                last = item.place
-            lines.append("  " + task_line(item.task, None, now=now, zone=zone))
+            if item.task.list_id not in places:
+                shared = await call.session.get(TaskList, item.task.list_id)
+                assert shared is not None
+                name = await place_name(call.session, self.memberships, shared)
+                places[item.task.list_id] = (name, [])
+            places[item.task.list_id][1].append(
+                "  " + task_line(item.task, None, now=now, zone=zone)
+            )
+        lines = ["Assigned to you:"]
+        for name, tasks in sorted(places.values(), key=lambda place: place[0].lower()):
+            lines += [f"In {name}:", *tasks]
         return "\n".join(lines)
 
-    async def _member(self, call: CommandCall, person: _Person) -> UUID:
+    async def _member(self, call: CommandCall, person: Mention) -> UUID:
         """The person named, once the platform says they are in this chat; a person who
         never wrote to the bot gets an identity (their account id and name, nothing else)."""
         place = call.tools.place
@@ -232,51 +191,15 @@ class Team:
         )
         return user.id
 
-    def _told(self, call: CommandCall, task: Task, ref: str) -> list[Tell]:
-        if ref == call.incoming.user_ref:
-            return []
-        due = due_words(task, now=call.tools.now, zone=call.tools.zone)
-        text = f"{_who(call)} assigned you #{task.number} “{task.title}”{due}."
-        return [self._tell(call, ref, text)]
-
-    async def _taken_from(
-        self, call: CommandCall, task: Task, previous: UUID | None, now_with: UUID | None
-    ) -> list[Tell]:
-        if previous is None or previous in (now_with, call.user.id):
-            return []
-        ref = await account_of(call.session, previous, call.incoming.platform, call.incoming.tenant)
-        if ref is None:
-            return []
-        text = f"{_who(call)} took #{task.number} “{task.title}” off you; it's no longer yours."
-        return [self._tell(call, ref, text)]
-
-    def _tell(self, call: CommandCall, ref: str, text: str) -> Tell:
-        place = call.tools.place
-        return Tell(
-            platform=call.incoming.platform,
-            tenant=call.incoming.tenant,
-            user_ref=ref,
-            text=text,
-            chat_ref=place.chat_id if place else None,
-        )
-
-
-class _Person(Protocol):
-    @property
-    def ref(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-
-
-def _who(call: CommandCall) -> str:
-    return call.incoming.display_name or call.user.display_name or "Someone"
-
 
 def install(chat: CommandHost, read_date: DateReader) -> None:
     team = Team(chat.memberships, read_date)
     chat.commands["team"] = team.command
     chat.confirm_actions[CONFIRM_KIND] = confirm_delete
-    for router in (recognise, recognise_reminder):
+    buttons = TeamButtons(chat.memberships)
+    chat.press_actions[Action.TEAM_DONE] = buttons.done
+    chat.press_actions[Action.TEAM_OPEN] = buttons.open
+    for router in (recognise, recognise_assignment, recognise_reminder):
         if router not in chat.text_routers:
             chat.text_routers.append(router)
 

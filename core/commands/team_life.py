@@ -8,16 +8,17 @@ and only while the platform still counts them in the chat (the caller has asked)
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
 from core.commands.extensions import CommandCall
-from core.commands.team_people import names_of
+from core.commands.team_assign import MemberOf, mentions_in
+from core.commands.team_record import journal_of
+from core.commands.team_views import names_of
 from core.commands.team_words import DateReader, NotUnderstood, due_words, named_person, says_me
 from core.domain import lists, team_trash, trash
-from core.domain.changes import Journal, team_journal, team_scope
+from core.domain.changes import team_scope
 from core.domain.task_fields import FieldError, check_horizon, check_new_due
 from core.domain.tasks import InvalidInput, label, update_task
 from core.domain.undo_words import describe_undo, refusal, window_words
@@ -29,10 +30,6 @@ from core.reminders.team_reminders import remind_on_team
 from core.reminders.tooling import make_room, reminder_time
 from core.storage.list_models import TaskList
 from core.storage.models import Task
-from core.types import Mention, Reply
-
-# Whom `team remind` names, once the platform says they are in this chat: their user id.
-MemberOf = Callable[[CommandCall, Mention], Awaitable[UUID]]
 
 _REMIND = re.compile(
     r"^(?:(?P<who>.+?)\s+(?:about|of|for)\s+)?#?(?P<number>\d+)\s+(?P<when>.+)$",
@@ -41,28 +38,6 @@ _REMIND = re.compile(
 _NUMBERED = re.compile(r"^#?(?P<number>\d+)(?:\s+(?P<rest>.*))?$", re.DOTALL)
 _NO_DUE = frozenset({"none", "no", "clear", "nothing", "off"})
 REMIND_HOW = "Say which task and when: team remind 3 tomorrow 9am (or team remind @bob about 3 …)."
-
-
-# The words that change the list: each use is audited as the member who typed it.
-CHANGES = frozenset(
-    {"add", "done", "complete", "assign", "reassign", "unassign", "remind", "due", "priority"}
-    | {"tag", "untag", "undo", "restore"}
-)
-
-
-async def audit_change(
-    call: CommandCall, shared: TaskList, word: str, answer: Reply | str, *, ok: bool
-) -> None:
-    if word not in CHANGES:
-        return
-    text = answer.text if isinstance(answer, Reply) else answer
-    arguments = {"list_id": str(shared.id), "command": f"team {call.args.strip()}"}
-    await call.tools.record(f"team_{word}", arguments, {"ok": ok, "message": text})
-
-
-def journal_of(call: CommandCall, shared: TaskList) -> Journal:
-    """This turn's changes to the list, as the person making them."""
-    return team_journal(shared.id, call.user.id, call.conversation.id, call.tools.now)
 
 
 @dataclass
@@ -127,7 +102,9 @@ class TeamLife:
                 names = await names_of(call.session, [task], incoming.platform, incoming.tenant)
                 return task.assignee_id, names.get(task.assignee_id, "its assignee")
             return call.user.id, "you"
-        person = named_person(who, call.incoming.mentions).person
+        place = call.tools.place
+        assert place is not None
+        person = named_person(who, await mentions_in(call, place, who)).person
         if person is None:
             raise NotUnderstood(REMIND_HOW)
         if person.ref == call.incoming.user_ref:

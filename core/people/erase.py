@@ -17,6 +17,7 @@ from sqlalchemy import delete, func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.people import seen_names
 from core.people.accounts import lock
 from core.storage.account_models import Erasure, LinkCode
 from core.storage.models import (
@@ -70,6 +71,7 @@ async def erase_rows(session: AsyncSession, *, user_id: UUID) -> dict[str, int] 
     if await lock(session, user_id=user_id) is None:
         return None
     counts = await counts_for(session, user_id=user_id)
+    await seen_names.forget(session, user_id=user_id)
     for table in PERSONAL_TABLES:
         await session.exec(delete(table).where(col(table.user_id) == user_id))
     await session.exec(delete(User).where(col(User.id) == user_id))

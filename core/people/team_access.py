@@ -24,6 +24,7 @@ from core.domain.changes import team_journal
 from core.domain.lists import Place
 from core.people.identities import find_user
 from core.people.membership import Memberships
+from core.people.team_people import SOMEONE, assignee_name, creator_name, people_names
 from core.reminders.team_reminders import cancel_team_reminders
 from core.storage import audit
 from core.storage.audit import AuditEntry
@@ -69,6 +70,10 @@ class TeamTask:
     completed: bool
     due_at: datetime | None
     assigned_to_you: bool
+    # Who holds it (None: nobody) and who added it ("a former member" once forgotten), as
+    # their accounts on the list's platform are called.
+    assigned_to: str | None = None
+    created_by: str = SOMEONE
 
 
 @dataclass(frozen=True)
@@ -96,22 +101,24 @@ class TeamAccess:
         return await in_transaction(self.db, counted)
 
     async def tasks(self, caller: Caller, list_id: UUID) -> list[TeamTask]:
-        user_id = await self._allowed(caller, list_id)
+        user_id = await self.allowed(caller, list_id)
 
         async def read(session: AsyncSession) -> list[TeamTask]:
-            shared = await _shared(session, list_id)
-            return [_task(t, user_id) for t in await lists.open_tasks(session, shared=shared)]
+            shared = await shared_by_id(session, list_id)
+            return await shown(
+                session, shared, await lists.open_tasks(session, shared=shared), user_id
+            )
 
         return await in_transaction(self.db, read)
 
     async def add(self, caller: Caller, list_id: UUID, title: str) -> TeamTask:
-        user_id = await self._allowed(caller, list_id)
+        user_id = await self.allowed(caller, list_id)
 
         async def write(session: AsyncSession) -> TeamTask:
             now = self.clock.now()
             task = await lists.add_task(
                 session,
-                shared=await _shared(session, list_id),
+                shared=await shared_by_id(session, list_id),
                 creator_id=user_id,
                 title=title,
                 due=None,
@@ -119,17 +126,17 @@ class TeamAccess:
                 now=now,
                 journal=team_journal(list_id, user_id, None, now),
             )
-            await _audit(session, user_id, "team_add", list_id, task, ok=True)
-            return _task(task, user_id)
+            await audit_team_change(session, user_id, "team_add", list_id, task, ok=True)
+            return (await shown(session, await shared_by_id(session, list_id), [task], user_id))[0]
 
         return await in_transaction(self.db, write)
 
     async def complete(self, caller: Caller, list_id: UUID, number: int) -> tuple[TeamTask, bool]:
         """The task, and whether this call completed it (False: it was already done)."""
-        user_id = await self._allowed(caller, list_id)
+        user_id = await self.allowed(caller, list_id)
 
         async def write(session: AsyncSession) -> tuple[TeamTask, bool]:
-            shared = await _shared(session, list_id)
+            shared = await shared_by_id(session, list_id)
             task = await lists.task_numbered(session, shared=shared, number=number)
             now = self.clock.now()
             journal = team_journal(list_id, user_id, None, now)
@@ -137,12 +144,12 @@ class TeamAccess:
             if changed:
                 await cancel_team_reminders(session, task=task, journal=journal)
             await session.refresh(task)
-            await _audit(session, user_id, "team_done", list_id, task, ok=changed)
-            return _task(task, user_id), changed
+            await audit_team_change(session, user_id, "team_done", list_id, task, ok=changed)
+            return (await shown(session, shared, [task], user_id))[0], changed
 
         return await in_transaction(self.db, write)
 
-    async def _allowed(self, caller: Caller, list_id: UUID) -> UUID:
+    async def allowed(self, caller: Caller, list_id: UUID) -> UUID:
         """The caller's person, when they may use this list; otherwise `NotVisible`."""
 
         async def read(session: AsyncSession) -> tuple[UUID | None, list[_Seen]]:
@@ -194,7 +201,7 @@ async def _caller(session: AsyncSession, caller: Caller) -> UUID | None:
     return user.id if user is not None else None
 
 
-async def _shared(session: AsyncSession, list_id: UUID) -> TaskList:
+async def shared_by_id(session: AsyncSession, list_id: UUID) -> TaskList:
     shared = await session.get(TaskList, list_id)
     if shared is None or shared.kind != SHARED:
         raise NotVisible()
@@ -208,20 +215,30 @@ async def _view(session: AsyncSession, shared: TaskList) -> TeamList:
     )
 
 
-def _task(task: Task, user_id: UUID) -> TeamTask:
-    return TeamTask(
-        number=task.number,
-        title=task.title,
-        completed=task.completed,
-        due_at=task.due_at,
-        assigned_to_you=task.assignee_id == user_id,
-    )
+async def shown(
+    session: AsyncSession, shared: TaskList, tasks: list[Task], user_id: UUID
+) -> list[TeamTask]:
+    """The tasks as a caller sees them, with their people by name."""
+    names = await people_names(session, tasks, shared.platform or "", shared.tenant or "")
+    return [
+        TeamTask(
+            number=task.number,
+            title=task.title,
+            completed=task.completed,
+            due_at=task.due_at,
+            assigned_to_you=task.assignee_id == user_id,
+            assigned_to=assignee_name(task, names),
+            created_by=creator_name(task, names),
+        )
+        for task in tasks
+    ]
 
 
-async def _audit(
+async def audit_team_change(
     session: AsyncSession, user_id: UUID, action: str, list_id: UUID, task: Task, *, ok: bool
 ) -> None:
-    """A change made from outside the chat, audited as the person who made it."""
+    """A change made outside the chat's typed commands (the API, MCP, a button), audited as
+    the person who made it."""
     await audit.record(
         session,
         AuditEntry(

@@ -44,3 +44,18 @@ class TaskList(SQLModel, table=True):
 def personal_list(user_id: UUID) -> TaskList:
     """The new list of a new person: it has their id, as their tasks' `list_id` does."""
     return TaskList(id=user_id, kind=PERSONAL, user_id=user_id)
+
+
+class SeenName(SQLModel, table=True):
+    """A Telegram `@username` the bot saw write in a group, with that account: a team command
+    there naming `@username` means them (the platform still decides whether they belong)."""
+
+    __tablename__ = "seen_name"
+
+    platform: str = Field(primary_key=True, max_length=32)
+    tenant: str = Field(primary_key=True, max_length=64)
+    chat_id: str = Field(primary_key=True, max_length=128)
+    username: str = Field(primary_key=True, max_length=64)  # lower-cased, without "@"
+    external_id: str = Field(max_length=128)
+    display_name: str | None = Field(default=None, max_length=200)
+    seen_at: datetime = Field(default_factory=lambda: datetime.now(UTC))

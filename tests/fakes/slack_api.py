@@ -90,6 +90,8 @@ class FakeSlackApi:
     user_zones: dict[str, str] = field(default_factory=dict)
     # conversations.members: who is in each channel (two per page, to make the paging real)
     channel_members: dict[str, list[str]] = field(default_factory=dict)
+    # conversations.info: each channel's name (a channel not listed is not found)
+    channel_names: dict[str, str] = field(default_factory=dict)
     # "Add to Slack": the workspaces, the codes and refresh tokens handed out, rotation
     workspaces: dict[str, FakeWorkspace] = field(default_factory=dict)
     token_rotation: bool = False
@@ -223,7 +225,11 @@ class FakeSlackApi:
             },
             "chat.postMessage": self._posted,
             "users.info": lambda args: {
-                "user": {"id": args.get("user"), "tz": self.user_zones.get(str(args.get("user")))}
+                "user": {
+                    "id": args.get("user"),
+                    "name": str(args.get("user")).lower(),
+                    "tz": self.user_zones.get(str(args.get("user"))),
+                }
             },
             "chat.postEphemeral": lambda _: {"message_ts": self._next_ts()},
             "chat.update": lambda args: {"channel": args.get("channel"), "ts": args.get("ts")},
@@ -240,6 +246,7 @@ class FakeSlackApi:
                 {"url": self.socket_url} if self.socket_url else {"error": "no_socket_fake"}
             ),
             "conversations.members": self._members,
+            "conversations.info": self._channel,
             "conversations.open": lambda args: {"channel": {"id": "D" + str(args.get("users"))}},
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": lambda args: {"files": _json(args.get("files"))},
@@ -338,6 +345,12 @@ class FakeSlackApi:
         if not args.get("trigger_id"):
             return {"error": "invalid_trigger_id"}
         return {"view": {"id": f"VM{next(self._ts):06d}", **_json(args.get("view"))}}
+
+    def _channel(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = str(args.get("channel"))
+        if channel not in self.channel_names:
+            return {"ok": False, "error": "channel_not_found"}
+        return {"channel": {"id": channel, "name": self.channel_names[channel]}}
 
     def _members(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = str(args.get("channel"))

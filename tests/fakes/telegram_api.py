@@ -81,6 +81,8 @@ class FakeTelegramAPI:
         # (a message to their private chat is refused, as Telegram refuses it).
         self.chat_members: dict[int, set[int]] = {}
         self.never_started: set[int] = set()
+        # getChat: the groups the fake delivered a message from, by id
+        self.chats: dict[int, dict[str, Any]] = {}
 
     @property
     def base_url(self) -> str:
@@ -107,6 +109,10 @@ class FakeTelegramAPI:
 
     async def push(self, *updates: dict[str, Any]) -> None:
         """Queue updates for the next getUpdates (in one batch when several)."""
+        for update in updates:
+            chat = (update.get("message") or {}).get("chat")
+            if isinstance(chat, dict) and chat.get("type") != "private":
+                self.chats[int(chat["id"])] = chat
         async with self._changed:
             self._updates.extend(updates)
             self._changed.notify_all()
@@ -209,6 +215,12 @@ class FakeTelegramAPI:
             "status": "member" if inside else "left",
             "user": {"id": user, "is_bot": False, "first_name": str(user)},
         }
+
+    async def _getChat(self, call: Call) -> dict[str, Any]:
+        chat = self.chats.get(int(call.params["chat_id"]))
+        if chat is None:
+            raise LookupError(call.params["chat_id"])
+        return {**chat, "accent_color_id": 0, "max_reaction_count": 11}
 
     async def _sendDocument(self, call: Call) -> dict[str, Any]:
         filename = next(iter(call.files.values()), ("file", b""))[0]

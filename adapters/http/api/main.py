@@ -14,6 +14,7 @@ from adapters.http.api.routes import (
     confirmations,
     conversations,
     reminders,
+    team_changes,
     teams,
     undo,
 )
@@ -30,6 +31,7 @@ api_router.include_router(confirmations.router)
 api_router.include_router(reminders.router)
 api_router.include_router(undo.router)
 api_router.include_router(teams.router)
+api_router.include_router(team_changes.router)
 
 
 def install_chat_api(
