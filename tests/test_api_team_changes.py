@@ -11,7 +11,9 @@ from uuid import UUID
 import pytest
 from sqlmodel import col, select
 
-from core.storage.models import Identity, Task
+from core.domain.changes import is_team
+from core.storage import audit
+from core.storage.models import Change, Identity, Task
 from tests.api_rig import ApiRig, api_rig, both_platforms
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import FakeTelegramAPI
@@ -52,6 +54,21 @@ async def holders(api: ApiRig, list_id: UUID) -> list[tuple[str, str | None, boo
         return shown
 
 
+async def by_whom(api: ApiRig) -> tuple[list[tuple[str, str]], list[tuple[str, str, bool]]]:
+    """The team lists' change log (kind, whose Slack account) and team audit (action, whose
+    Slack account, ok), oldest first."""
+    async with api.database.session() as session:
+        slack = select(Identity.user_id, Identity.external_id).where(Identity.platform == "slack")
+        people = dict((await session.exec(slack)).all())
+        logged = (await session.exec(select(Change).order_by(col(Change.id)))).all()
+        audited = [
+            (entry.action, people[entry.user_id], entry.ok)
+            for entry in await audit.entries(session)
+            if entry.action.startswith("team_") and entry.user_id is not None
+        ]
+    return [(c.kind, people[c.user_id]) for c in logged if is_team(c.token)], audited
+
+
 async def test_assign_reassign_and_unassign_tell_the_people_concerned(
     api: ApiRig, slack_api: FakeSlackApi
 ) -> None:
@@ -81,6 +98,11 @@ async def test_assign_reassign_and_unassign_tell_the_people_concerned(
     assert dropped.json()["outcome"] == "unassigned"
     assert dropped.json()["task"]["assigned_to"] is None
     assert await holders(api, eng) == [("fix the build", None, False)]
+    # each change is alice's in the list's log (so her `team undo` reaches it) and her audit
+    assert await by_whom(api) == (
+        [("assigned", ALICE)] * 3,
+        [("team_assign", ALICE, True)] * 2 + [("team_unassign", ALICE, True)],
+    )
 
 
 async def test_only_members_can_be_given_a_task_and_outsiders_change_nothing(
@@ -105,6 +127,7 @@ async def test_only_members_can_be_given_a_task_and_outsiders_change_nothing(
     assert await holders(api, eng) == [("fix the build", None, False)]
     assert await holders(api, ops) == [("rotate keys", None, False)]
     assert slack_api.of("chat.postMessage", channel=DAVE) == []
+    assert await by_whom(api) == ([], [])
 
 
 async def test_a_delete_waits_for_the_persons_confirm(api: ApiRig) -> None:
@@ -146,8 +169,15 @@ async def test_a_delete_waits_for_the_persons_confirm(api: ApiRig) -> None:
         headers=api.auth("carol"),
     )
     assert confirmed.status_code == 200
-    assert confirmed.json()["content"] == "Deleted #1 “fix the build” from the team list."
+    assert confirmed.json()["content"] == (
+        "Deleted #1 “fix the build” from the team list "
+        "(members can bring it back with team restore)."
+    )
     assert await holders(api, eng) == [("fix the build", CAROL, True), ("write notes", None, False)]
+    async with api.database.session() as session:
+        [confirm] = await audit.entries(session, action="delete_team_task.confirmed")
+    assert (await by_whom(api))[0][-1] == ("deleted", CAROL)
+    assert confirm.ok is True
 
 
 async def test_a_forgotten_creator_shows_as_a_former_member(api: ApiRig) -> None:

@@ -97,7 +97,10 @@ async def test_a_delete_is_confirmed_by_the_person_and_refused_to_outsiders(
         NOT_VISIBLE,
     )
     assert person.questions == ["Delete #1 “fix the build”?"]
-    assert deleted["message"] == "Deleted #1 “fix the build” from the team list."
+    assert deleted["message"] == (
+        "Deleted #1 “fix the build” from the team list "
+        "(members can bring it back with team restore)."
+    )
     assert deleted["data"]["status"] == "deleted"
     assert await on_list(database, eng) == [("fix the build", False, True)]
     assert await on_list(database, ops) == [("rotate keys", False, False)]
