@@ -70,9 +70,9 @@ IN_PRIVATE = (
 IN_A_TEAM_PLACE = (
     "\nWHERE\nThe person is writing in a shared {place}, which has a team list beside their "
     "own. Your tools change only their own list. A request about the team list (“add X to the "
-    "team list”, “assign 3 to @bob”, “what's on the team list?”) is not yours to carry out: "
-    "never put it on their own list; tell them to say it that way, or use {command}, and the "
-    "team list takes it."
+    "team list”, “assign 3 to @bob”, “remind @bob about 3 tomorrow”, “what's on the team "
+    "list?”) is not yours to carry out: never put it on their own list; tell them to say it "
+    "that way, or use {command}, and the team list takes it."
 )
 _TEAM_COMMANDS = {"slack": ("Slack channel", "/todo team"), "telegram": ("Telegram group", "/team")}
 
