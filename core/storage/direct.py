@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import psycopg
-from sqlalchemy import Connection, Executable, inspect
+from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_column
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -137,6 +137,13 @@ class Prebuilt:
         ]
 
 
+def among(column: ColumnElement[str], values: Sequence[str]) -> ColumnElement[bool]:
+    """`column IN (...)` of constants written into the statement: a prebuilt statement is
+    compiled once, and an IN of bound values is written anew for each run's values."""
+    quoted = ["'" + value.replace("'", "''") + "'" for value in values]
+    return column.in_([literal_column(constant) for constant in quoted])
+
+
 def _announce(sync: Connection, sql: str, values: Mapping[str, Any]) -> None:
     """The engine's `before_cursor_execute` listeners hear the statement, as for any other."""
     if sync._has_events or sync.engine._has_events:
@@ -154,8 +161,8 @@ def attached(
     key = mapper.identity_key_from_primary_key(primary_key)
     existing = session.sync_session.identity_map.get(key)
     if isinstance(existing, model):
-        if refresh:
-            for name, value in values.items():
+        for name, value in values.items():
+            if refresh or name not in existing.__dict__:  # expired, as the ORM would load it
                 set_committed_value(existing, name, value)
         return existing
     instance = mapper.class_manager.new_instance()
