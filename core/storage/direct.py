@@ -14,6 +14,7 @@ construct goes through SQLAlchemy as usual.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -23,7 +24,7 @@ from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_c
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm import Mapper, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
@@ -43,7 +44,7 @@ class _Compiled:
     sql: str
     defaults: dict[str, Any]
     binds: dict[str, Processor]
-    results: list[Processor | None]
+    results: list[tuple[int, Processor]]  # the columns to convert, by position
 
 
 class Prebuilt:
@@ -61,9 +62,10 @@ class Prebuilt:
             await session.flush()
         return await self._rows(session, params)
 
-    async def run(self, session: AsyncSession, params: Mapping[str, Any]) -> None:
-        """Run a write, as Core runs one: what the session holds unwritten stays so."""
-        await self._rows(session, params)
+    async def run(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+        """Run a write, as Core runs one: what the session holds unwritten stays so. The rows
+        it returns (RETURNING), if any."""
+        return await self._rows(session, params)
 
     async def _rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
         connection = await session.connection()
@@ -86,10 +88,11 @@ class Prebuilt:
                 if isinstance(self.statement, ReturnsRows)
                 else []
             )
-            results = [
+            readers = [
                 column.type.dialect_impl(dialect).result_processor(dialect, None)
                 for column in columns
             ]
+            results = [(index, read) for index, read in enumerate(readers) if read is not None]
             fixed = {  # the values the statement was built with (a LIMIT 1)
                 name: binds[name](value) if name in binds else value
                 for name, value in compiled.params.items()
@@ -126,15 +129,26 @@ class Prebuilt:
                 hide_parameters=True,
                 connection_invalidated=lost,
             ) from error
-        if not any(compiled.results):
+        if not compiled.results:
             return list(found)
-        return [
-            tuple(
-                value if read is None else read(value)
-                for value, read in zip(row, compiled.results, strict=True)
-            )
-            for row in found
-        ]
+        converted: list[Sequence[Any]] = []
+        for row in found:
+            columns = list(row)
+            for index, read in compiled.results:
+                columns[index] = read(columns[index])
+            converted.append(columns)
+        return converted
+
+
+@functools.cache
+def _mapper(model: type[SQLModel]) -> Mapper[Any]:
+    return inspect(model)
+
+
+def inserted(session: AsyncSession, instance: SQLModel) -> None:
+    """`instance`, just written by a prebuilt INSERT, in the session as if the ORM had."""
+    make_transient_to_detached(instance)
+    session.add(instance)
 
 
 def among(column: ColumnElement[str], values: Sequence[str]) -> ColumnElement[bool]:
@@ -156,8 +170,8 @@ def attached(
     """The `model` row read as `values` (every column, by name), in the session as if the ORM
     had loaded it: changes made to it are flushed as usual. The session's own copy when it
     holds one already, its columns set to `values` with `refresh` (as a locking read does)."""
-    mapper = inspect(model)
-    primary_key = [values[column.key] for column in mapper.primary_key]
+    mapper = _mapper(model)
+    primary_key = tuple(values[column.name] for column in mapper.primary_key)
     key = mapper.identity_key_from_primary_key(primary_key)
     existing = session.sync_session.identity_map.get(key)
     if isinstance(existing, model):
