@@ -242,6 +242,8 @@ async def _by_due(
     counted = select(func.count(), func.count(col(Task.due_at))).select_from(Task).where(*where)
     total, dated = (int(n) for n in (await session.exec(counted)).one())
     wanted = total if limit is None else min(total, start + limit)
+    if wanted <= start:  # nothing to show: an empty listing, or a page past its end
+        return TaskPage([], total, start, limit)
     connection = await session.connection()
     streams = []
     for timed in (True, False):

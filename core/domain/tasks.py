@@ -150,6 +150,12 @@ _TAKE_NUMBER = Prebuilt(
 # A new task, every column given; and a task marked done. Built once, run as plain Core: the
 # ORM's unit of work costs more than the round trip, and the object is kept in step below.
 _INSERT_TASK = Prebuilt(insert(TASKS).values({c.name: bindparam(c.name) for c in TASKS.c}))
+_EDITED = ("title", "description", "priority", "tags", "due_at", "due_has_time", "updated_at")
+_EDIT = Prebuilt(
+    update(TASKS)
+    .where(TASKS.c.id == bindparam("task_id"))
+    .values({name: bindparam(name) for name in _EDITED})
+)
 _COMPLETE = Prebuilt(
     update(TASKS)
     .where(TASKS.c.id == bindparam("task_id"))
@@ -247,15 +253,16 @@ async def update_task(
     except task_fields.FieldError as error:
         raise _refused(error) from None
     before = changes.snapshot(task)
-    task.title, task.description = new_title, new_description
-    task.priority, task.tags = new_priority, new_tags
-    if isinstance(due, Due):
-        task.due_at, task.due_has_time = due.at, due.has_time
-    elif due is None:
-        task.due_at, task.due_has_time = None, False
-    task.updated_at = now or utcnow()
-    session.add(task)
-    await session.flush()
+    due_at, due_has_time = task.due_at, task.due_has_time
+    if due is not KEEP_DUE:
+        due_at, due_has_time = (due.at, due.has_time) if isinstance(due, Due) else (None, False)
+    edited: dict[str, object] = {"title": new_title, "description": new_description}
+    edited["priority"] = new_priority
+    edited |= {"tags": new_tags, "due_at": due_at, "due_has_time": due_has_time}
+    edited["updated_at"] = now or utcnow()
+    await _EDIT.rows(session, {"task_id": task.id, **edited})
+    for name, value in edited.items():
+        set_committed_value(task, name, value)
     await changes.record(
         session, journal, row=task, kind="updated", summary=label(task), before=before
     )
