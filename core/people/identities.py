@@ -34,7 +34,8 @@ async def user_for(
         if found is not None:
             account_name, user = found
             if display_name and account_name != display_name:
-                await _NAME_ACCOUNT.run(session, account | {"display_name": display_name})
+                named = {f"account_{name}": value for name, value in account.items()}
+                await _NAME_ACCOUNT.run(session, named | {"account_name": display_name})
             return user
         try:
             async with session.begin_nested():
@@ -68,10 +69,11 @@ async def find_user(
 
 _USER: Table = User.__table__  # type: ignore[attr-defined]
 _IDENTITY: Table = Identity.__table__  # type: ignore[attr-defined]
+# Bound under names of their own: an UPDATE reserves its columns' names for its SET values.
 _ACCOUNT = (
-    _IDENTITY.c.platform == bindparam("platform"),
-    _IDENTITY.c.tenant == bindparam("tenant"),
-    _IDENTITY.c.external_id == bindparam("external_id"),
+    _IDENTITY.c.platform == bindparam("account_platform"),
+    _IDENTITY.c.tenant == bindparam("account_tenant"),
+    _IDENTITY.c.external_id == bindparam("account_external_id"),
 )
 
 
@@ -89,7 +91,7 @@ def _account_read(*, lock: bool) -> Prebuilt:
 _FIND = _account_read(lock=False)
 _FIND_AND_LOCK = _account_read(lock=True)
 _NAME_ACCOUNT = Prebuilt(
-    update(_IDENTITY).where(*_ACCOUNT).values(display_name=bindparam("display_name"))
+    update(_IDENTITY).where(*_ACCOUNT).values(display_name=bindparam("account_name"))
 )
 
 
@@ -98,7 +100,11 @@ async def _find(
 ) -> tuple[str | None, User] | None:
     """The account's own name and its user, read as rows (a locked read refreshes the
     session's copy of the user, as the lock may have waited for another turn's change)."""
-    account = {"platform": platform, "tenant": tenant, "external_id": external_id}
+    account = {
+        "account_platform": platform,
+        "account_tenant": tenant,
+        "account_external_id": external_id,
+    }
     rows = await (_FIND_AND_LOCK if lock else _FIND).rows(session, account)
     if not rows:
         return None
