@@ -58,7 +58,8 @@ class Prebuilt:
     async def rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
         """Run it in the session's transaction; its rows as tuples (none for a write). As an
         ORM read would, it first flushes what the session holds unwritten."""
-        if session.new or session.dirty or session.deleted:
+        unwritten = session.new or session.dirty or session.deleted
+        if unwritten and session.sync_session.autoflush:
             await session.flush()
         return await self._rows(session, params)
 
