@@ -131,7 +131,7 @@ def generic_plan(url: str, user_id: uuid.UUID) -> str:
     """PostgreSQL's generic plan of the turn's read, its parameters as `$n` as psycopg sends
     them once the statement is prepared."""
     statement, params = conversations.window_read(user_id=user_id, chat_key=CHAT_KEY, limit=WINDOW)
-    compiled = statement.compile(
+    compiled = statement.statement.compile(
         dialect=psycopg.dialect(), compile_kwargs={"render_postcompile": True}
     )
     names: list[str] = []

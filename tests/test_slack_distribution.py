@@ -3,6 +3,7 @@ bolt's OAuth flow, each answered with its own token, each person's list kept apa
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -144,6 +145,28 @@ async def test_todobot_serve_as_started_serves_the_workspaces_that_add_it(
 
     assert "Acme plan" in answers[acme.token][0]
     assert "Globex plan" in answers[globex.token][0]
+
+
+async def test_workspaces_of_an_organization_answered_at_once_are_all_noted(
+    distribution: DistributionRig, slack_api: FakeSlackApi
+) -> None:
+    """Events from several of its workspaces at the same moment: each workspace is noted as
+    served (none lost to another's write), so reminders and erasure find every one."""
+    initech = slack_api.workspace("E0INITECH", "Initech", enterprise_id="E0INITECH")
+    await distribution.install(initech)
+    teams = [f"T0IWS{n}" for n in range(1, 7)]
+
+    async def said(team: str) -> int:
+        dm = payloads.dm(f"add {team} plan", user=f"U0{team}")
+        event = payloads.in_organization(dm, "E0INITECH", team, initech.bot_user_id)
+        return (await distribution.event(event)).status_code
+
+    assert await asyncio.gather(*(said(team) for team in teams)) == [200] * len(teams)
+    await answers_by_token(slack_api, len(teams))
+    await distribution.settled()
+
+    [row] = await distribution.installs()
+    assert sorted(row.served) == teams
 
 
 async def test_an_organization_installs_once_for_all_its_workspaces(

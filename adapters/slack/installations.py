@@ -215,8 +215,12 @@ class SlackInstallationStore(AsyncInstallationStore):
                 session, enterprise_id=enterprise_id, team_id=team_id, org_wide=org_wide
             )
             if row is not None and row.org_wide and team_id and team_id not in row.served:
-                row.served = [*row.served, team_id]
-                session.add(row)
+                # read again under the row's lock: two workspaces answered at once would
+                # each add itself to the list it read, and the later write would drop the other
+                await session.refresh(row, with_for_update=True)
+                if team_id not in row.served:
+                    row.served = [*row.served, team_id]
+                    session.add(row)
             return row
 
         return await in_transaction(self.db, find)

@@ -11,8 +11,8 @@ from sqlalchemy import select as select_columns
 from sqlalchemy.sql.selectable import ScalarSelect
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from sqlmodel.sql.expression import Select
 
+from core.storage.direct import Prebuilt, attached
 from core.storage.models import Conversation, Message
 from core.types import HistoryMessage
 
@@ -102,10 +102,10 @@ async def list_conversations(session: AsyncSession, *, user_id: UUID) -> list[Co
     return list(result.all())
 
 
-WindowRead = Select[Conversation, str, str, list[dict[str, Any]]]
+_CONVERSATION: Table = Conversation.__table__  # type: ignore[attr-defined]
 
 
-def _window_read(chosen: ScalarSelect[UUID]) -> WindowRead:
+def _window_read(chosen: ScalarSelect[UUID]) -> Prebuilt:
     """The conversation picked by the scalar subquery `chosen`, and its last :window
     messages beside it (a left join, so a conversation without messages still comes)."""
     window = (
@@ -121,10 +121,10 @@ def _window_read(chosen: ScalarSelect[UUID]) -> WindowRead:
         .limit(bindparam("window", type_=Integer))
         .subquery()
     )
-    return (
-        select(Conversation, window.c.role, window.c.content, window.c.tool_calls)
-        .outerjoin(window, window.c.conversation_id == col(Conversation.id))
-        .where(col(Conversation.id) == chosen)
+    return Prebuilt(
+        select_columns(*_CONVERSATION.c, window.c.role, window.c.content, window.c.tool_calls)
+        .outerjoin(window, window.c.conversation_id == _CONVERSATION.c.id)
+        .where(_CONVERSATION.c.id == chosen)
         .order_by(window.c.created_at.desc())
     )
 
@@ -168,20 +168,21 @@ async def with_window(
     statement, params = window_read(
         user_id=user_id, limit=limit, chat_key=chat_key, conversation_id=conversation_id
     )
-    rows = (await session.exec(statement, params=params)).all()
+    rows = await statement.rows(session, params)
     if not rows:
         return None, []
     history = [
         HistoryMessage(role, content, tool_calls or [])
-        for _, role, content, tool_calls in reversed(rows)
+        for *_, role, content, tool_calls in reversed(rows)
         if role is not None
     ]
-    return rows[0][0], history
+    columns = dict(zip(_CONVERSATION.c.keys(), rows[0], strict=False))
+    return attached(session, Conversation, columns, refresh=False), history
 
 
 def window_read(
     *, user_id: UUID, limit: int, chat_key: str | None = None, conversation_id: UUID | None = None
-) -> tuple[WindowRead, dict[str, Any]]:
+) -> tuple[Prebuilt, dict[str, Any]]:
     """The statement `with_window` sends, and its parameters."""
     if conversation_id is not None:
         return _NAMED_WINDOW, {

@@ -9,11 +9,12 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
 
-from sqlalchemy import BindParameter, Table, TextClause, bindparam, text
+from sqlalchemy import BindParameter, Table, bindparam, text
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.conversation.conversations import title_from
+from core.storage.direct import Prebuilt
 from core.storage.models import Conversation, Message, utcnow
 
 
@@ -44,7 +45,6 @@ async def write_messages(
 
     Plain Core on the turn's connection: the rows are never changed after insert, so the
     ORM's unit of work would only add cost."""
-    connection = await session.connection()
     rows: dict[str, Any] = {}
     for index, message in enumerate(messages):
         rows |= {
@@ -64,12 +64,13 @@ async def write_messages(
     if replies:
         changed["updated_at"] = replies[-1].created_at
     names, moved = tuple(sorted(changed)), {"conversation_id": conversation.id, **changed}
+    connection = await session.connection()
     if changed and connection.dialect.name == "postgresql":
-        await connection.execute(_inserting_and_updating(len(messages), names), rows | moved)
+        await _inserting_and_updating(len(messages), names).run(session, rows | moved)
     else:
-        await connection.execute(_inserting(len(messages)), rows)
+        await _inserting(len(messages)).run(session, rows)
         if changed:
-            await connection.execute(_updating(*names), moved)
+            await _updating(*names).run(session, moved)
     for name, value in changed.items():
         set_committed_value(conversation, name, value)
 
@@ -78,22 +79,22 @@ async def write_messages(
 # plain SQL with typed parameters because SQLAlchemy keeps no compiled form of an INSERT of
 # several VALUES rows: as a Core INSERT it was compiled again on every turn.
 @functools.cache
-def _inserting(count: int) -> TextClause:
+def _inserting(count: int) -> Prebuilt:
     """An INSERT of `count` messages in one VALUES list, each column bound as `name_index`."""
-    return text(_insert_sql(count)).bindparams(*_message_params(count))
+    return Prebuilt(text(_insert_sql(count)).bindparams(*_message_params(count)))
 
 
 @functools.cache
-def _inserting_and_updating(count: int, names: tuple[str, ...]) -> TextClause:
+def _inserting_and_updating(count: int, names: tuple[str, ...]) -> Prebuilt:
     """`_inserting` with `_updating` in a WITH: PostgreSQL runs a data-changing WITH even
     when nothing reads it."""
     sql = f"WITH conversation_changed AS ({_update_sql(names)}) {_insert_sql(count)}"
-    return text(sql).bindparams(*_message_params(count), *_conversation_params(names))
+    return Prebuilt(text(sql).bindparams(*_message_params(count), *_conversation_params(names)))
 
 
 @functools.cache
-def _updating(*names: str) -> TextClause:
-    return text(_update_sql(names)).bindparams(*_conversation_params(names))
+def _updating(*names: str) -> Prebuilt:
+    return Prebuilt(text(_update_sql(names)).bindparams(*_conversation_params(names)))
 
 
 def _insert_sql(count: int) -> str:

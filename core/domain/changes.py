@@ -20,10 +20,11 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Table, insert
+from sqlalchemy import Table, bindparam, insert
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.storage.direct import Prebuilt
 from core.storage.models import Change, utcnow
 from core.storage.reminder_models import Reminder
 
@@ -156,9 +157,8 @@ async def record(
             return
         before = {name: before.get(name) for name in changed}
         after = {name: after[name] for name in changed}
-    connection = await session.connection()  # plain Core: a change row never changes
-    await connection.execute(
-        _INSERT_CHANGE,
+    await _INSERT_CHANGE.run(  # prebuilt Core: a change row never changes
+        session,
         {
             "user_id": journal.user_id,
             "token": journal.token,
@@ -175,4 +175,9 @@ async def record(
     journal.recorded += 1
 
 
-_INSERT_CHANGE = insert(Change.__table__)  # type: ignore[attr-defined]
+_CHANGE: Table = Change.__table__  # type: ignore[attr-defined]
+_COLUMNS = (
+    "user_id", "token", "entity", "row_id", "kind", "summary", "before", "after",
+    "conversation_id", "created_at",
+)  # fmt: skip
+_INSERT_CHANGE = Prebuilt(insert(_CHANGE).values({name: bindparam(name) for name in _COLUMNS}))

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import update
+from sqlalchemy import Table, bindparam, update
+from sqlalchemy import select as select_columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -20,6 +21,7 @@ from core.domain import changes
 from core.domain.changes import Journal
 from core.domain.tasks import InvalidInput, TaskNotFound, clean_title, label
 from core.domain.when import Due
+from core.storage.direct import Prebuilt, attached
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Task
 
@@ -217,19 +219,26 @@ class Assigned:
     place: Place
 
 
+_TASKS: Table = Task.__table__  # type: ignore[attr-defined]
+_LISTS: Table = TaskList.__table__  # type: ignore[attr-defined]
+# Built once: every listing says which shared tasks the person holds.
+_ASSIGNED = Prebuilt(
+    select_columns(*_TASKS.c, _LISTS.c.platform, _LISTS.c.tenant, _LISTS.c.chat_id)
+    .join_from(_TASKS, _LISTS, _LISTS.c.id == _TASKS.c.list_id)
+    .where(
+        _TASKS.c.assignee_id == bindparam("user_id"),
+        _TASKS.c.deleted_at.is_(None),
+        _TASKS.c.completed.is_(False),
+    )
+    .order_by(_LISTS.c.chat_id, _TASKS.c.number)
+)
+
+
 async def assigned_to(session: AsyncSession, *, user_id: UUID) -> list[Assigned]:
     """The open shared tasks a person holds, with the place of each, by place then number."""
-    result = await session.exec(
-        select(Task, TaskList)
-        .join(TaskList, col(TaskList.id) == col(Task.list_id))
-        .where(
-            Task.assignee_id == user_id,
-            col(Task.deleted_at).is_(None),
-            col(Task.completed).is_(False),
-        )
-        .order_by(col(TaskList.chat_id), col(Task.number))
-    )
-    return [
-        Assigned(task, Place(shared.platform or "", shared.tenant or "", shared.chat_id or ""))
-        for task, shared in result.all()
-    ]
+    found = []
+    for *columns, platform, tenant, chat_id in await _ASSIGNED.rows(session, {"user_id": user_id}):
+        values = dict(zip(_TASKS.c.keys(), columns, strict=True))
+        task = attached(session, Task, values, refresh=False)
+        found.append(Assigned(task, Place(platform or "", tenant or "", chat_id or "")))
+    return found

@@ -17,7 +17,7 @@ from datetime import date, datetime, tzinfo
 from typing import Any, NamedTuple
 from uuid import UUID
 
-from sqlalchemy import String, Table, case, cast, func
+from sqlalchemy import String, Table, bindparam, case, cast, func, literal_column, union_all
 from sqlalchemy import select as core_select
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -26,6 +26,7 @@ from core.domain import task_fields, when
 from core.domain.listing import REMINDERS, MoreToken
 from core.domain.task_selection import PRIORITY_RANK, SortBy, StatusFilter, select_tasks
 from core.domain.when import Due, Window
+from core.storage.direct import Prebuilt
 from core.storage.models import Task
 
 LIST_PAGE = 20
@@ -130,19 +131,26 @@ def _where(user_id: UUID, filters: Filters) -> list[Any]:
     return clauses
 
 
+def _status_counts() -> Prebuilt:
+    """Each status's tasks (sign 1), and the same of those in the trash (sign -1)."""
+    mine = TASKS.c.user_id == bindparam("user_id")
+    counted = [TASKS.c.completed, func.count()]
+    every = core_select(*counted, literal_column("1")).where(mine)
+    trash = core_select(*counted, literal_column("-1")).where(mine, TASKS.c.deleted_at.is_not(None))
+    return Prebuilt(union_all(every.group_by(TASKS.c.completed), trash.group_by(TASKS.c.completed)))
+
+
+# Built once: every listing counts.
+_STATUS_COUNTS = _status_counts()
+
+
 async def status_counts(session: AsyncSession, *, user_id: UUID) -> dict[bool, int]:
     """How many open (False) and completed (True) tasks the person has: every task counted
     from the (user, completed) index alone, less those in the trash (a few, by their own
-    index), so the count never reads the rows."""
-    connection = await session.connection()
+    index), so the count never reads the rows; both in one statement."""
     counts = {False: 0, True: 0}
-    for in_trash, sign in ((False, 1), (True, -1)):
-        query = core_select(TASKS.c.completed, func.count()).where(TASKS.c.user_id == user_id)
-        if in_trash:
-            query = query.where(TASKS.c.deleted_at.is_not(None))
-        rows = await connection.execute(query.group_by(TASKS.c.completed))
-        for done, count in rows.all():
-            counts[bool(done)] += sign * int(count)
+    for done, count, sign in await _STATUS_COUNTS.rows(session, {"user_id": user_id}):
+        counts[bool(done)] += int(sign) * int(count)
     return counts
 
 
@@ -234,6 +242,8 @@ async def _by_due(
     counted = select(func.count(), func.count(col(Task.due_at))).select_from(Task).where(*where)
     total, dated = (int(n) for n in (await session.exec(counted)).one())
     wanted = total if limit is None else min(total, start + limit)
+    if wanted <= start:  # nothing to show: an empty listing, or a page past its end
+        return TaskPage([], total, start, limit)
     connection = await session.connection()
     streams = []
     for timed in (True, False):

@@ -6,13 +6,14 @@ import re
 from typing import NamedTuple, Protocol, TypeVar
 from uuid import UUID
 
-from sqlalchemy import and_, func, or_, true
+from sqlalchemy import and_, bindparam, func, or_, true
 from sqlalchemy import select as core_select
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain.owned import TASKS, owned_by
+from core.domain.owned import TASKS
 from core.domain.tasks import AmbiguousTask, InvalidInput, TaskNotFound
+from core.storage.direct import Prebuilt, attached
 from core.storage.models import Task
 
 _NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
@@ -26,11 +27,44 @@ def parse_number_ref(ref: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def _owned_task(by: str, *, in_trash: bool) -> Prebuilt:
+    """One of the person's tasks, every column, by `by` (its number or id), in the trash or not."""
+    deleted = TASKS.c.deleted_at
+    return Prebuilt(
+        core_select(*TASKS.c).where(
+            TASKS.c.user_id == bindparam("user_id"),
+            deleted.is_not(None) if in_trash else deleted.is_(None),
+            TASKS.c[by] == bindparam(by),
+        )
+    )
+
+
+# Built once: most turns that name a task name it by its number.
+_OWNED = {
+    (by, trash): _owned_task(by, in_trash=trash)
+    for by in ("number", "id")
+    for trash in (False, True)
+}
+_ANY_BY_ID = Prebuilt(
+    core_select(*TASKS.c).where(
+        TASKS.c.user_id == bindparam("user_id"), TASKS.c.id == bindparam("id")
+    )
+)
+
+
+async def _one(session: AsyncSession, read: Prebuilt, params: dict[str, object]) -> Task | None:
+    """The task `read` finds, in the session as the ORM would load it."""
+    rows = await read.rows(session, params)
+    if not rows:
+        return None
+    return attached(session, Task, dict(zip(TASKS.c.keys(), rows[0], strict=True)), refresh=False)
+
+
 async def get_task_by_number(
     session: AsyncSession, *, user_id: UUID, number: int, in_trash: bool = False
 ) -> Task | None:
-    result = await session.exec(owned_by(user_id, in_trash=in_trash).where(Task.number == number))
-    return result.first()
+    read = _OWNED["number", in_trash]
+    return await _one(session, read, {"user_id": user_id, "number": number})
 
 
 async def resolve_task(
@@ -59,10 +93,7 @@ async def resolve_task(
         return task
     task_uuid = _as_uuid(ref)
     if task_uuid is not None:
-        result = await session.exec(
-            owned_by(user_id, in_trash=in_trash).where(Task.id == task_uuid)
-        )
-        task = result.first()
+        task = await _one(session, _OWNED["id", in_trash], {"user_id": user_id, "id": task_uuid})
         if task is None:
             missing = "No task in the trash has that id." if in_trash else "No task has that id."
             raise TaskNotFound(missing, "Offer to show the list.")
@@ -83,6 +114,9 @@ async def resolve_task(
 
 
 async def _tasks_by_id(session: AsyncSession, *, user_id: UUID, ids: list[UUID]) -> list[Task]:
+    if len(ids) == 1:  # the usual case: one task holds the words
+        found = await _one(session, _ANY_BY_ID, {"user_id": user_id, "id": ids[0]})
+        return [] if found is None else [found]
     result = await session.exec(
         select(Task)
         .where(Task.user_id == user_id, col(Task.id).in_(ids))

@@ -7,11 +7,14 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol, cast
 from uuid import UUID
 
-from sqlalchemy import func, or_
+from sqlalchemy import bindparam, func, or_
+from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.domain.owned import TASKS
 from core.domain.task_refs import fold, like_escaped
+from core.storage.direct import Prebuilt
 from core.storage.models import Task
 
 
@@ -70,19 +73,37 @@ async def titles(
     return Titles(cast(Sequence[TitleRow], found), True)
 
 
+class _OpenTitle(NamedTuple):
+    number: int
+    title: str
+    completed: bool
+
+
+def _open_titled(*, like: bool) -> Prebuilt:
+    """The person's open tasks, by number; with `like`, those whose lower-cased title is LIKE
+    :pattern."""
+    tasks = TASKS
+    query = select_columns(tasks.c.number, tasks.c.title, tasks.c.completed).where(
+        tasks.c.user_id == bindparam("user_id"),
+        tasks.c.deleted_at.is_(None),
+        tasks.c.completed.is_(False),
+    )
+    if like:
+        query = query.where(func.lower(tasks.c.title).like(bindparam("pattern"), escape="\\"))
+    return Prebuilt(query.order_by(tasks.c.number))
+
+
+# Built once: every add asks whether an open task already has the title.
+_OPEN_TITLED = {like: _open_titled(like=like) for like in (False, True)}
+
+
 async def open_titled(session: AsyncSession, *, user_id: UUID, title: str) -> TitleRow | None:
     """An open task of exactly this title (case and spacing aside), found in SQL."""
     wanted = fold(title)
-    query = select(col(Task.number), col(Task.title), col(Task.completed)).where(
-        col(Task.user_id) == user_id,
-        col(Task.deleted_at).is_(None),
-        col(Task.completed).is_(False),
-    )
+    params: dict[str, object] = {"user_id": user_id}
     if wanted.isascii():
         # the words in order, any spacing between them (LIKE is anchored at both ends)
-        pattern = "%".join(like_escaped(word) for word in wanted.split())
-        query = query.where(func.lower(col(Task.title)).like(pattern, escape="\\"))
-    connection = await session.connection()
-    rows = await connection.execute(query.order_by(col(Task.number)))
-    found = (row for row in rows.all() if fold(row.title) == wanted)
-    return cast(TitleRow | None, next(found, None))
+        params["pattern"] = "%".join(like_escaped(word) for word in wanted.split())
+    rows = await _OPEN_TITLED["pattern" in params].rows(session, params)
+    found = (_OpenTitle(*row) for row in rows if fold(row[1]) == wanted)
+    return next(found, None)

@@ -8,16 +8,17 @@ from enum import Enum
 from typing import Literal
 from uuid import UUID
 
-from sqlalchemy import bindparam, update
+from sqlalchemy import bindparam, insert, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import changes, task_fields
 from core.domain.changes import Journal
-from core.domain.owned import USERS
+from core.domain.owned import TASKS, USERS
 from core.domain.when import Due
 from core.message_text import without_controls, without_format_chars
+from core.storage.direct import Prebuilt, inserted
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task, User, utcnow
 
 
@@ -127,8 +128,8 @@ async def create_task(
         created_at=now,
         updated_at=now,
     )
-    session.add(task)
-    await session.flush()
+    await _INSERT_TASK.rows(session, task.model_dump())
+    inserted(session, task)
     await changes.record(session, journal, row=task, kind="added", summary=label(task), before=None)
     return task
 
@@ -140,18 +141,35 @@ def label(task: Task) -> str:
 # Built once, on the table rather than the mapped class: the ORM's version compares every
 # object the turn has loaded against the WHERE clause to keep them in step, which costs more
 # than the round trip. The one object that can be out of step is brought in line below.
-_TAKE_NUMBER = (
+_TAKE_NUMBER = Prebuilt(
     update(USERS)
     .where(USERS.c.id == bindparam("user_id"))
     .values(next_task_number=USERS.c.next_task_number + 1)
     .returning(USERS.c.next_task_number)
 )
+# A new task, every column given; and a task marked done. Built once, run as plain Core: the
+# ORM's unit of work costs more than the round trip, and the object is kept in step below.
+_INSERT_TASK = Prebuilt(insert(TASKS).values({c.name: bindparam(c.name) for c in TASKS.c}))
+_EDITED = ("title", "description", "priority", "tags", "due_at", "due_has_time", "updated_at")
+_EDIT = Prebuilt(
+    update(TASKS)
+    .where(TASKS.c.id == bindparam("task_id"))
+    .values({name: bindparam(name) for name in _EDITED})
+)
+_COMPLETE = Prebuilt(
+    update(TASKS)
+    .where(TASKS.c.id == bindparam("task_id"))
+    .values(
+        completed=True,
+        completed_at=bindparam("completed_at"),
+        updated_at=bindparam("completed_at"),
+    )
+)
 
 
 async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
     """Atomically take the user's next number; the row lock orders concurrent adds."""
-    connection = await session.connection()
-    taken = int((await connection.execute(_TAKE_NUMBER, {"user_id": user_id})).scalar_one())
+    [[taken]] = await _TAKE_NUMBER.run(session, {"user_id": user_id})
     loaded = session.identity_map.get(identity_key(User, user_id))
     if loaded is not None:
         set_committed_value(loaded, "next_task_number", taken)
@@ -169,10 +187,10 @@ async def complete_task(
     if task.completed:
         return False
     before = changes.snapshot(task)
-    task.completed = True
-    task.completed_at = task.updated_at = now or utcnow()
-    session.add(task)
-    await session.flush()
+    at = now or utcnow()
+    await _COMPLETE.rows(session, {"task_id": task.id, "completed_at": at})
+    for name in ("completed", "completed_at", "updated_at"):
+        set_committed_value(task, name, True if name == "completed" else at)
     await changes.record(
         session, journal, row=task, kind="completed", summary=label(task), before=before
     )
@@ -235,15 +253,16 @@ async def update_task(
     except task_fields.FieldError as error:
         raise _refused(error) from None
     before = changes.snapshot(task)
-    task.title, task.description = new_title, new_description
-    task.priority, task.tags = new_priority, new_tags
-    if isinstance(due, Due):
-        task.due_at, task.due_has_time = due.at, due.has_time
-    elif due is None:
-        task.due_at, task.due_has_time = None, False
-    task.updated_at = now or utcnow()
-    session.add(task)
-    await session.flush()
+    due_at, due_has_time = task.due_at, task.due_has_time
+    if due is not KEEP_DUE:
+        due_at, due_has_time = (due.at, due.has_time) if isinstance(due, Due) else (None, False)
+    edited: dict[str, object] = {"title": new_title, "description": new_description}
+    edited["priority"] = new_priority
+    edited |= {"tags": new_tags, "due_at": due_at, "due_has_time": due_has_time}
+    edited["updated_at"] = now or utcnow()
+    await _EDIT.rows(session, {"task_id": task.id, **edited})
+    for name, value in edited.items():
+        set_committed_value(task, name, value)
     await changes.record(
         session, journal, row=task, kind="updated", summary=label(task), before=before
     )

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from sqlalchemy import bindparam, func, update
+from sqlalchemy import Table, bindparam, func, update
+from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -20,6 +21,7 @@ from core.delivery import scheduled
 from core.domain import changes
 from core.domain.changes import Journal
 from core.domain.task_owner import owner_of
+from core.storage.direct import Prebuilt, among, attached
 from core.storage.models import Conversation, Identity, Task
 from core.storage.reminder_models import Reminder
 
@@ -186,8 +188,13 @@ async def cancel_for_task(
     """Cancel the task's pending reminders; how many there were. With a `journal`, each
     cancellation is recorded, so undoing the change (a delete) brings the reminder back."""
     if journal is not None:
-        found = await session.exec(_TASKS_WAITING, params={"user_id": user_id, "task_id": task_id})
-        reminders = list(found.all())
+        rows = await _TASKS_WAITING.rows(session, {"user_id": user_id, "task_id": task_id})
+        reminders = [
+            attached(
+                session, Reminder, dict(zip(_REMINDERS.c.keys(), row, strict=True)), refresh=False
+            )
+            for row in rows
+        ]
         for reminder in reminders:
             before = changes.snapshot(reminder)
             reminder.status = "cancelled"
@@ -215,7 +222,20 @@ _OF_THE_TASK = (
     col(Reminder.task_id) == bindparam("task_id"),
     col(Reminder.status).in_(WAITING),
 )
-_TASKS_WAITING = select(Reminder).where(*_OF_THE_TASK)
+_REMINDERS: Table = Reminder.__table__  # type: ignore[attr-defined]
+_TASKS_WAITING = Prebuilt(
+    select_columns(*_REMINDERS.c).where(
+        _REMINDERS.c.user_id == bindparam("user_id"),
+        _REMINDERS.c.task_id == bindparam("task_id"),
+        among(_REMINDERS.c.status, WAITING),
+    )
+)
+# Each waiting reminder's task and time, soonest first (a listing shows them).
+WAITING_TIMES = Prebuilt(
+    select_columns(_REMINDERS.c.task_id, _REMINDERS.c.fire_at)
+    .where(_REMINDERS.c.user_id == bindparam("user_id"), among(_REMINDERS.c.status, WAITING))
+    .order_by(_REMINDERS.c.fire_at)
+)
 _CANCEL_TASKS_WAITING = (
     update(Reminder)
     .where(*_OF_THE_TASK)

@@ -219,12 +219,9 @@ def describe_reminder(reminder: Reminder, zone: tzinfo) -> dict[str, Any]:
 
 
 async def pending_times(session: AsyncSession, *, user_id: UUID) -> dict[UUID, datetime]:
-    """Each task's pending reminder time (for listings)."""
-    return {
-        reminder.task_id: reminder.fire_at
-        for reminder, _ in await book.waiting(session, user_id=user_id)
-        if reminder.task_id is not None
-    }
+    """Each task's pending reminder time (for listings): the latest, when it has several."""
+    rows = await book.WAITING_TIMES.rows(session, {"user_id": user_id})
+    return {task_id: fire_at for task_id, fire_at in rows if task_id is not None}
 
 
 def repeat_rule(repeat: str | None) -> str | None:

@@ -14,12 +14,13 @@ from typing import Any
 from uuid import UUID, uuid4
 
 # More columns than sqlmodel's typed select() takes.
-from sqlalchemy import ColumnElement, func, insert
+from sqlalchemy import ColumnElement, bindparam, func, insert
 from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import SelectOfScalar
 
+from core.storage.direct import Prebuilt
 from core.storage.models import ToolCall, iso, utcnow
 
 
@@ -70,17 +71,19 @@ class AuditEntry:
 ACTION_MAX = 64
 
 
-_INSERT_TOOL_CALL = insert(ToolCall.__table__)  # type: ignore[attr-defined]
+_TOOL_CALL = ToolCall.__table__  # type: ignore[attr-defined]
+_INSERT_TOOL_CALL = Prebuilt(
+    insert(_TOOL_CALL).values({column.name: bindparam(column.name) for column in _TOOL_CALL.c})
+)
 
 
 async def record(session: AsyncSession, entry: AuditEntry) -> None:
     """Write one audit row in the caller's transaction: the audit's only writer.
 
-    Plain Core on the turn's connection: an audit row never changes, so the ORM's unit of
+    Prebuilt, on the turn's connection: an audit row never changes, so the ORM's unit of
     work would only add cost to every turn."""
-    connection = await session.connection()
-    await connection.execute(
-        _INSERT_TOOL_CALL,
+    await _INSERT_TOOL_CALL.run(
+        session,
         {
             "id": uuid4(),
             "user_id": entry.user_id,

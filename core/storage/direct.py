@@ -1,0 +1,187 @@
+"""Statements every turn runs, compiled once and sent straight to the driver.
+
+A `Prebuilt` statement is a Core construct built once at import. On PostgreSQL it is
+compiled once for the dialect (SQL text, how each parameter is bound, how each result column
+is read) and sent on the turn's own psycopg connection, in the turn's transaction, without
+SQLAlchemy's execution path around it: that path (its result object, its parameter handling,
+the asyncio adapter's switch) costs more than the round trip on a statement this small.
+psycopg prepares it on the server after its fifth run, as it does every statement, unless the
+database was opened without prepared statements. Listeners on the engine's
+`before_cursor_execute` still hear each statement, and a driver error is raised as SQLAlchemy's
+(a lost connection invalidated, so `in_transaction` retries the turn). On SQLite the same
+construct goes through SQLAlchemy as usual.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import psycopg
+from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_column
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.orm import Mapper, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.elements import ClauseElement
+from sqlalchemy.sql.selectable import ReturnsRows
+from sqlmodel import SQLModel
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+Processor = Callable[[Any], Any]
+Model = TypeVar("Model", bound=SQLModel)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """A statement as one dialect sends it: its SQL, its parameters' converters and its
+    result columns' converters (None where the driver's own value is already the right one)."""
+
+    sql: str
+    defaults: dict[str, Any]
+    binds: dict[str, Processor]
+    results: list[tuple[int, Processor]]  # the columns to convert, by position
+
+
+class Prebuilt:
+    """A Core statement with bound parameters, built once and run on the turn's connection."""
+
+    def __init__(self, statement: Executable) -> None:
+        assert isinstance(statement, ClauseElement)
+        self.statement = statement
+        self._compiled: _Compiled | None = None
+
+    async def rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+        """Run it in the session's transaction; its rows as tuples (none for a write). As an
+        ORM read would, it first flushes what the session holds unwritten."""
+        unwritten = session.new or session.dirty or session.deleted
+        if unwritten and session.sync_session.autoflush:
+            await session.flush()
+        return await self._rows(session, params)
+
+    async def run(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+        """Run a write, as Core runs one: what the session holds unwritten stays so. The rows
+        it returns (RETURNING), if any."""
+        return await self._rows(session, params)
+
+    async def _rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+        connection = await session.connection()
+        if connection.dialect.name != "postgresql":
+            result = await connection.execute(self.statement, dict(params))
+            return list(result.all()) if result.returns_rows else []
+        return await self._direct(connection, params)
+
+    def _compile(self, dialect: Dialect) -> _Compiled:
+        if self._compiled is None:
+            compiled = self.statement.compile(dialect=dialect)
+            assert isinstance(compiled, SQLCompiler)
+            binds: dict[str, Processor] = {}
+            for name, bound in compiled.binds.items():
+                convert = bound.type.dialect_impl(dialect).bind_processor(dialect)
+                if convert is not None:
+                    binds[name] = convert
+            columns: list[Any] = (
+                list(self.statement.exported_columns)
+                if isinstance(self.statement, ReturnsRows)
+                else []
+            )
+            readers = [
+                column.type.dialect_impl(dialect).result_processor(dialect, None)
+                for column in columns
+            ]
+            results = [(index, read) for index, read in enumerate(readers) if read is not None]
+            fixed = {  # the values the statement was built with (a LIMIT 1)
+                name: binds[name](value) if name in binds else value
+                for name, value in compiled.params.items()
+                if not compiled.binds[name].required
+            }
+            self._compiled = _Compiled(compiled.string, fixed, binds, results)
+        return self._compiled
+
+    async def _direct(
+        self, connection: AsyncConnection, params: Mapping[str, Any]
+    ) -> list[Sequence[Any]]:
+        sync = connection.sync_connection
+        assert sync is not None
+        compiled = self._compile(connection.dialect)
+        values = compiled.defaults | {
+            name: compiled.binds[name](value) if name in compiled.binds else value
+            for name, value in params.items()
+        }
+        _announce(sync, compiled.sql, values)
+        driver = sync.connection.driver_connection
+        assert isinstance(driver, psycopg.AsyncConnection)
+        try:
+            cursor = await driver.execute(compiled.sql, values)
+            found = await cursor.fetchall() if cursor.description is not None else []
+        except psycopg.Error as error:
+            lost = driver.closed or driver.broken
+            if lost:
+                await connection.invalidate()
+            raise DBAPIError.instance(
+                compiled.sql,
+                None,
+                error,
+                psycopg.Error,
+                hide_parameters=True,
+                connection_invalidated=lost,
+            ) from error
+        if not compiled.results:
+            return list(found)
+        converted: list[Sequence[Any]] = []
+        for row in found:
+            columns = list(row)
+            for index, read in compiled.results:
+                columns[index] = read(columns[index])
+            converted.append(columns)
+        return converted
+
+
+@functools.cache
+def _mapper(model: type[SQLModel]) -> Mapper[Any]:
+    return inspect(model)
+
+
+def inserted(session: AsyncSession, instance: SQLModel) -> None:
+    """`instance`, just written by a prebuilt INSERT, in the session as if the ORM had."""
+    make_transient_to_detached(instance)
+    session.add(instance)
+
+
+def among(column: ColumnElement[str], values: Sequence[str]) -> ColumnElement[bool]:
+    """`column IN (...)` of constants written into the statement: a prebuilt statement is
+    compiled once, and an IN of bound values is written anew for each run's values."""
+    quoted = ["'" + value.replace("'", "''") + "'" for value in values]
+    return column.in_([literal_column(constant) for constant in quoted])
+
+
+def _announce(sync: Connection, sql: str, values: Mapping[str, Any]) -> None:
+    """The engine's `before_cursor_execute` listeners hear the statement, as for any other."""
+    if sync._has_events or sync.engine._has_events:
+        sync.dispatch.before_cursor_execute(sync, None, sql, values, None, False)
+
+
+def attached(
+    session: AsyncSession, model: type[Model], values: Mapping[str, Any], *, refresh: bool
+) -> Model:
+    """The `model` row read as `values` (every column, by name), in the session as if the ORM
+    had loaded it: changes made to it are flushed as usual. The session's own copy when it
+    holds one already, its columns set to `values` with `refresh` (as a locking read does)."""
+    mapper = _mapper(model)
+    primary_key = tuple(values[column.name] for column in mapper.primary_key)
+    key = mapper.identity_key_from_primary_key(primary_key)
+    existing = session.sync_session.identity_map.get(key)
+    if isinstance(existing, model):
+        for name, value in values.items():
+            if refresh or name not in existing.__dict__:  # expired, as the ORM would load it
+                set_committed_value(existing, name, value)
+        return existing
+    instance = mapper.class_manager.new_instance()
+    instance.__dict__.update(values)
+    make_transient_to_detached(instance)
+    session.add(instance)
+    return instance
