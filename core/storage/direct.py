@@ -24,7 +24,7 @@ from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_c
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.orm import Mapper, make_transient_to_detached
+from sqlalchemy.orm import Mapper, configure_mappers, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
@@ -143,6 +143,9 @@ class Prebuilt:
 
 @functools.cache
 def _mapper(model: type[SQLModel]) -> Mapper[Any]:
+    """The model's mapper, configured: a row attached before any ORM query or constructor
+    has run in this process (a one-shot command's first read) needs its attributes set up."""
+    configure_mappers()  # once; after that a flag's check
     return inspect(model)
 
 
