@@ -21,6 +21,9 @@ from core.storage.models import Confirmation, Task, utcnow
 from core.types import Action
 
 TOKEN_PREFIX = "c"
+# A question with several buttons (`core/tools/asking.py`) has one confirmation; each button's
+# token is the confirmation's, this separator and the index of its choice.
+CHOICE_SEPARATOR = "."
 
 
 class Outcome(StrEnum):
@@ -36,6 +39,14 @@ class Outcome(StrEnum):
 class Decision:
     outcome: Outcome
     confirmation: Confirmation | None = None
+
+
+def with_choice(token: str) -> tuple[str, int | None]:
+    """A pressed token read back: the confirmation's token and the choice it names, if any."""
+    base, separator, index = token.partition(CHOICE_SEPARATOR)
+    if separator and index.isdigit():
+        return base, int(index)
+    return token, None
 
 
 def new_token() -> str:

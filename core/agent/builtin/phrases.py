@@ -50,6 +50,13 @@ ASK_CHANGE = (
     "What should I change about #{number}{title}? Tell me the new title, "
     "or say “description: …” to set its description."
 )
+# A title matched only with a typo: asked about with a button per task, never acted on.
+DID_YOU_MEAN = {
+    "complete": "Did you mean {choices}? Press the one to mark done, or Cancel.",
+    "delete": "Did you mean {choices}? Press the one to delete, or Cancel.",
+    "update": "Did you mean {choices}? Press the one to change, or Cancel.",
+    "remind": "Did you mean {choices}? Press the one to set the reminder on, or Cancel.",
+}
 WHICH_OF = {
     "complete": "Which one did you finish: {choices}?",
     "delete": "Which one should I delete: {choices}?",

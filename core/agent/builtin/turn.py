@@ -57,6 +57,7 @@ from core.agent.builtin.said_back import said_back
 from core.domain.task_pages import LIST_PAGE
 from core.domain.task_titles import TitleRow
 from core.tools import TOOL_REGISTRY, Envelope, ToolContext, ToolName
+from core.tools.asking import Choice, ask_choices
 
 
 @dataclass
@@ -67,6 +68,10 @@ class Turn:
 
     async def call(self, name: ToolName, **arguments: Any) -> Envelope:
         return await TOOL_REGISTRY[name](self.tools, **arguments)
+
+    async def ask(self, question: str, choices: list[Choice]) -> str:
+        """A question with a button per choice and Cancel (`core/tools/asking.py`)."""
+        return await ask_choices(self.tools, question, choices)
 
     async def run(self, intent: Intent) -> str:
         if (reply := said_back(intent, self.note)) is not None:
