@@ -118,3 +118,27 @@ async def test_the_question_is_pressed_over_telegram(telegram: TelegramRig) -> N
         ("water the ferns", True),
         ("buy milk", False),
     ]
+
+
+async def test_a_misread_request_offers_its_readings(chat: ChatDriver) -> None:
+    await chat.say("add slides")
+    asking = await chat.push("the slides change to friday")
+    assert asking is not None and "I changed nothing" in asking.text
+    labels = [b.label for b in asking.buttons]
+    assert labels == [
+        "Move #1 “slides” to 2026-03-13",
+        "Add “the slides change to” as a task",
+        "Cancel",
+    ]
+    assert await chat.titles() == ["slides"]
+    await _press(chat, asking, "Move #1 “slides” to 2026-03-13")
+    [task] = await chat.tasks()
+    assert task.title == "slides" and task.due_at is not None
+
+
+async def test_a_misread_request_can_still_be_added(chat: ChatDriver) -> None:
+    asking = await chat.push("slides tomorrow 5pm remind")
+    assert asking is not None
+    [add] = [b.label for b in asking.buttons if b.label.startswith("Add")]
+    await _press(chat, asking, add)
+    assert await chat.titles() == ["slides remind"]

@@ -38,6 +38,13 @@ MISREAD_TITLE = (
     "I'm not sure I read that right, so I changed nothing. Should I add “{title}” as a task? "
     "If you meant something else, say it another way."
 )
+MISREAD_EITHER = (
+    "I'm not sure I read that right, so I changed nothing. {reading}, or add “{title}” as a "
+    "task? Press the one you meant."
+)
+ADD_AS_TASK = "Add “{title}” as a task"
+REMIND_ABOUT = "Remind you about #{number} “{title}” at {when}"
+MOVE_TO = "Move #{number} “{title}” to {when}"
 DUPLICATE = "You already have #{number} “{title}” — add another?"
 NOT_ENGLISH = (
     "Sorry, I only understand English, so I changed nothing. This offline engine reads "
