@@ -44,7 +44,7 @@ class Acting(Protocol):
 
     def offer(self, family: Family, found: list[Known]) -> str: ...
 
-    def confirm_complete(self, task: Known) -> str: ...
+    async def confirm_complete(self, task: Known) -> str: ...
 
     async def ask(self, question: str, choices: list[Choice]) -> str: ...
 
@@ -110,7 +110,7 @@ async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Kno
     candidates = [task for task in tasks if not task.completed or family != "complete"]
     overlapping = most_overlap(candidates, intent.ref.text)
     if isinstance(intent, Complete) and not intent.told and len(overlapping) == 1:
-        return turn.confirm_complete(overlapping[0])
+        return await turn.confirm_complete(overlapping[0])
     # a delete waits for its button, which names the task
     return await act_or_ask(turn, intent, family, overlapping)
 
@@ -129,7 +129,7 @@ async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) 
     pending = [task for task in tasks if not task.completed]
     matches = loose_matches(pending, rest) if rest else []
     if len(matches) == 1 and stem(verb) not in {stem(plain) for plain in PLAIN_DOING}:
-        return turn.confirm_complete(matches[0])
+        return await turn.confirm_complete(matches[0])
     return await act_or_ask(turn, intent, "complete", matches) or phrases.LOOSE_MISS
 
 

@@ -11,6 +11,7 @@ from datetime import datetime, tzinfo
 from core.agent.builtin import reminding, repeating
 from core.agent.builtin.context import Context
 from core.agent.builtin.lexicon.reminders import CANCEL_VERBS
+from core.agent.builtin.lexicon.talk import SOFTENERS
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import at_position, is_everything, parse_ref
@@ -25,7 +26,8 @@ from core.agent.builtin.trace import Reader
 
 Scheduled = ReminderIntent | AddRepeating | StopRepeating
 _CANCELLING = re.compile(
-    rf"^(?:please\s+)?{alt(CANCEL_VERBS)}\s+(?P<ref>.+?)(?:\s+please)?[\s.!]*$", NOCASE
+    rf"^(?:{alt(SOFTENERS)}\s+)?{alt(CANCEL_VERBS)}\s+(?P<ref>.+?)(?:\s+{alt(SOFTENERS)})?[\s.!]*$",
+    NOCASE,
 )
 _ALL_SHOWN = re.compile(alt(ALL_SHOWN), NOCASE)
 

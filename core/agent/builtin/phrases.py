@@ -52,7 +52,8 @@ NOT_ENGLISH = (
     "(OPENAI_API_KEY, and OPENAI_BASE_URL for a server other than OpenAI's). "
     "To add your words as a task as they are, write “add” before them."
 )
-CONFIRM_COMPLETE = "Did you finish #{number} “{title}”? Say yes and I'll mark it done."
+CONFIRM_COMPLETE = "Did you finish #{number} “{title}”? Press Yes to mark it done, or Cancel."
+YES_DONE = "Yes, it's done"
 ASK_CHANGE = (
     "What should I change about #{number}{title}? Tell me the new title, "
     "or say “description: …” to set its description."

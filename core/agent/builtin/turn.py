@@ -129,7 +129,9 @@ class Turn:
                 return await self.run(Unknown(intent.tentative, maybe_task=intent.tentative))
         identifier = await self.identifier(intent.ref, "update")
         if identifier is None:
-            return self.ask_which("update") if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+            if intent.ref.kind == "pronoun":
+                return await self.ask_which("update")
+            return phrases.NO_CONTEXT
         result = await field_edits.edit(self.call, self.tools, identifier, intent, self.note)
         if isinstance(result, str):
             return result
@@ -160,17 +162,19 @@ class Turn:
     async def about(self, intent: AboutTask) -> str:
         return await questions.about(self.call, self.context, intent, self.note)
 
-    def ask_which(self, family: Family) -> str:
+    async def ask_which(self, family: Family) -> str:
         last = self.context.last_task
         if family == "complete" and last is not None and not last.completed:
-            return self.confirm_complete(last)
+            return await self.confirm_complete(last)
         self.note.ask(Awaiting("title") if family == "add" else Awaiting("which", family=family))
         return phrases.ASK_WHICH[family]
 
-    def confirm_complete(self, task: Known) -> str:
-        self.note.ask(Awaiting("confirm_complete", number=task.number))
+    async def confirm_complete(self, task: Known) -> str:
+        """ "Did you finish #2 “call the plumber”?" with its button (a typed yes answers too)."""
         self.note.name(task)
-        return phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
+        done = Choice(phrases.YES_DONE, "complete_task", {"task_identifier": f"#{task.number}"})
+        question = phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
+        return await self.ask(question, [done])
 
     def offer(self, family: Family, found: list[Known]) -> str:
         """ "Which one did you finish: #1 … or #4 …?" (the first ten)."""
@@ -190,7 +194,9 @@ class Turn:
             intent = await choose_split(self, intent)
         identifier = await self.identifier(intent.ref, family)
         if identifier is None:
-            return self.ask_which(family) if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+            if intent.ref.kind == "pronoun":
+                return await self.ask_which(family)
+            return phrases.NO_CONTEXT
         if isinstance(intent, Update) and intent.title is None and intent.description is None:
             return await self.ask_change(identifier)
         extra = changes(intent)
@@ -236,7 +242,7 @@ class Turn:
         found = title_matches(tasks, identifier)
         if len(found) == 1:
             return self.ask_what_to_change(found[0])
-        return self.ask_which("update")
+        return await self.ask_which("update")
 
     def ask_what_to_change(self, task: Known) -> str:
         self.note.ask(Awaiting("change", number=task.number))
@@ -263,7 +269,7 @@ async def _taken_back(turn: Turn, intent: Undone | Redirected) -> str:
 
 
 async def _ask_which(turn: Turn, intent: AskWhich) -> str:
-    return turn.ask_which(intent.family)
+    return await turn.ask_which(intent.family)
 
 
 async def _undo(turn: Turn, intent: Undo) -> str:
