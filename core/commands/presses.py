@@ -12,7 +12,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.commands import asked, offers
 from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
-from core.conversation.confirmations import Decision, Outcome, decide, with_choice
+from core.conversation.confirmations import Decision, Outcome, decide, note_choice, with_choice
 from core.conversation.message_writes import add_message
 from core.delivery.events import claim_event
 from core.domain.changes import Journal
@@ -99,7 +99,6 @@ CONFIRM_ACTIONS: dict[str, ConfirmAction] = {
 }
 
 
-# What a cancelled or expired press of a confirmation of these kinds says (a delete's name it).
 _KIND_WORDS: dict[str, tuple[str, str]] = {
     offers.OFFER_KIND: (offers.CANCELLED, offers.EXPIRED),
     asked.ASK_KIND: (asked.CANCELLED, asked.EXPIRED),
@@ -198,9 +197,7 @@ async def decide_confirmation(
     token, choice = with_choice(press.token)
     decision = await decide(session, token=token, user_id=user_id, action=press.action, now=now)
     if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
-        if choice is not None:  # the button of one choice of a question (`core/tools/asking.py`)
-            decision.confirmation.details = decision.confirmation.details or {}
-            decision.confirmation.details = {**decision.confirmation.details, "chosen": choice}
+        note_choice(decision.confirmation, choice)
         action = actions.get(decision.confirmation.kind)
         if action is None:
             raise LookupError(f"no action for confirmations of kind {decision.confirmation.kind}")

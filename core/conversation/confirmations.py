@@ -49,6 +49,12 @@ def with_choice(token: str) -> tuple[str, int | None]:
     return token, None
 
 
+def note_choice(confirmation: Confirmation, choice: int | None) -> None:
+    """Keep with a confirmed question which of its choices was pressed (`core/tools/asking.py`)."""
+    if choice is not None:
+        confirmation.details = {**(confirmation.details or {}), "chosen": choice}
+
+
 def new_token() -> str:
     return f"{TOKEN_PREFIX}{secrets.token_urlsafe(18)}"
 

@@ -55,7 +55,6 @@ from core.agent.builtin.refs import (
 from core.agent.builtin.replies import knowns
 from core.agent.builtin.said_back import said_back
 from core.domain.task_pages import LIST_PAGE
-from core.domain.task_titles import TitleRow
 from core.tools import TOOL_REGISTRY, Envelope, ToolContext, ToolName
 from core.tools.asking import Choice, ask_choices
 
@@ -112,7 +111,8 @@ class Turn:
         async def duplicate(title: str) -> str | None:
             if intent.again or intent.description:
                 return None
-            same = await self.open_task_titled(title)
+            # a read past the tools (no audit row), of this person's tasks only
+            same = await self.tools.open_titled(title)
             if same is None:
                 return None
             self.note.ask(Awaiting("duplicate", title=same.title, number=same.number))
@@ -147,11 +147,6 @@ class Turn:
             elif found:
                 return self.offer("update", found)
         return said("update", result)
-
-    async def open_task_titled(self, title: str) -> TitleRow | None:
-        """An open task of exactly this title (case and spacing aside). A read, not an act,
-        so it goes past the tools and leaves no audit row; it sees only this person's tasks."""
-        return await self.tools.open_titled(title)
 
     async def count(self, intent: Count) -> str:
         return await questions.count(self.call, intent)
