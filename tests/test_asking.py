@@ -142,3 +142,14 @@ async def test_a_misread_request_can_still_be_added(chat: ChatDriver) -> None:
     [add] = [b.label for b in asking.buttons if b.label.startswith("Add")]
     await _press(chat, asking, add)
     assert await chat.titles() == ["slides remind"]
+
+
+async def test_a_typed_yes_to_several_choices_picks_none(chat: ChatDriver) -> None:
+    await chat.say("add water the ferns")
+    await chat.say("add water the fern pots")
+    asking = await chat.push("done water the fersn")
+    assert asking is not None
+    assert "Which one?" in await chat.say("yes")
+    assert await _completed(chat) == []
+    await _press(chat, asking, "#2 water the fern pots")  # its buttons still work
+    assert await _completed(chat) == ["water the fern pots"]

@@ -18,7 +18,7 @@ __all__ = ["ASK_KIND", "CANCELLED", "EXPIRED", "confirm_choice"]
 
 CANCELLED = "Okay, I left everything as it was."
 EXPIRED = "This question expired, so I changed nothing. Ask me again if you still want it."
-NO_CHOICE = "I changed nothing: press the button of the one you meant, or tell me its number."
+NO_CHOICE = "There were several to choose from, so I changed nothing. Tell me the number you meant."
 
 # The calls a choice may make: the ones a typed request could make after the same question.
 _CHOOSABLE: dict[str, ToolFunction] = {

@@ -143,6 +143,7 @@ async def remember_message(
     answer can edit it later; only its owner's, and only while it waits."""
     if not message_ref or len(message_ref) > MESSAGE_REF_LIMIT:
         return False
+    token, _ = with_choice(token)  # any button of a question names its confirmation
     noted = await session.exec(
         update(Confirmation)
         .where(

@@ -26,6 +26,11 @@ class Choice:
     arguments: dict[str, Any] = field(default_factory=dict)
 
 
+def several_choices(kind: str, details: dict[str, Any] | None) -> bool:
+    """A question of several buttons: a typed yes cannot say which one."""
+    return kind == ASK_KIND and len((details or {}).get("choices") or []) > 1
+
+
 def _short(label: str) -> str:
     return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "…"
 
