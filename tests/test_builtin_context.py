@@ -112,7 +112,6 @@ def test_our_own_questions_are_read_back_from_the_note_whatever_the_reply_said()
     for asked in (
         Awaiting("title"),
         Awaiting("offer_add", title="buy eggs"),
-        Awaiting("confirm_complete", number=4),
         Awaiting("change", number=2),
         Awaiting("which", family="delete"),
         Awaiting("split_add", title="milk and bread", parts=("milk", "bread")),

@@ -411,9 +411,6 @@ def test_answers_to_our_questions() -> None:
     assert parse("yes", Context(awaiting=Awaiting("offer_add", title="buy eggs"))) == Add(
         "buy eggs", agreed=True
     )
-    confirm = Context(awaiting=Awaiting("confirm_complete", number=3))
-    assert parse("yep", confirm) == Complete(number(3))
-    assert parse("no", confirm) == Chitchat("no")
     which = Context(awaiting=Awaiting("which", family="delete"))
     assert parse("task 2", which) == Delete(number(2))
     change = Context(awaiting=Awaiting("change", number=4))

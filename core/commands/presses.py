@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.commands import offers
+from core.commands import asked, offers
 from core.commands.delete_audit import record_confirmed_delete
 from core.commands.press_actions import PressAction
 from core.commands.task_buttons import press_task_button
 from core.conversation import conversations
-from core.conversation.confirmations import Decision, Outcome, decide
+from core.conversation.confirmations import Decision, Outcome, decide, note_choice, with_choice
 from core.conversation.message_writes import add_message
 from core.delivery.events import claim_event
 from core.domain.changes import Journal
@@ -87,7 +88,14 @@ async def confirm_empty_trash(session: AsyncSession, confirmation: Confirmation)
 CONFIRM_ACTIONS: dict[str, ConfirmAction] = {
     "delete_task": confirm_delete,
     offers.OFFER_KIND: offers.confirm_offer,
+    asked.ASK_KIND: asked.confirm_choice,
     "empty_trash": confirm_empty_trash,
+}
+
+
+_KIND_WORDS: dict[str, tuple[str, str]] = {
+    offers.OFFER_KIND: (offers.CANCELLED, offers.EXPIRED),
+    asked.ASK_KIND: (asked.CANCELLED, asked.EXPIRED),
 }
 
 
@@ -95,12 +103,12 @@ def explain(decision: Decision) -> Reply:
     """Every press that did not confirm gets a clear answer; only the owner's edit the message."""
     confirmation = decision.confirmation
     subject = confirmation.subject if confirmation else "that"
-    offered = confirmation is not None and confirmation.kind == offers.OFFER_KIND
+    words = _KIND_WORDS.get(confirmation.kind) if confirmation is not None else None
     match decision.outcome:
-        case Outcome.CANCELLED if offered:
-            return Reply(text=offers.CANCELLED)
-        case Outcome.EXPIRED if offered:
-            return Reply(text=offers.EXPIRED)
+        case Outcome.CANCELLED if words:
+            return Reply(text=words[0])
+        case Outcome.EXPIRED if words:
+            return Reply(text=words[1])
         case Outcome.CANCELLED:
             return Reply(text=f"Okay, I kept {subject}. Nothing was deleted.")
         case Outcome.NOT_YOURS:
@@ -185,10 +193,10 @@ async def decide_confirmation(
 ) -> Reply:
     """The one decision of a confirmation, by button or by a typed yes or no (whose turn
     stores the reply itself, so it does not `remember` it)."""
-    decision = await decide(
-        session, token=press.token, user_id=user_id, action=press.action, now=now
-    )
+    token, choice = with_choice(press.token)
+    decision = await decide(session, token=token, user_id=user_id, action=press.action, now=now)
     if decision.outcome is Outcome.CONFIRMED and decision.confirmation is not None:
+        note_choice(decision.confirmation, choice)
         action = actions.get(decision.confirmation.kind)
         if action is None:
             raise LookupError(f"no action for confirmations of kind {decision.confirmation.kind}")
@@ -254,6 +262,7 @@ async def _remember(session: AsyncSession, decision: Decision, reply: Reply) -> 
         f"{confirmation.kind}:{decision.outcome.value}",
         reply.text,
         subject=confirmation.subject,
+        calls=reply.tool_calls,
     )
 
 
@@ -265,6 +274,7 @@ async def _note(
     text: str,
     *,
     subject: str = "",
+    calls: list[dict[str, Any]] | None = None,
 ) -> None:
     if conversation_id is None:
         return
@@ -281,5 +291,9 @@ async def _note(
         "executed_at": iso(utcnow()),
     }
     await add_message(
-        session, conversation=conversation, role="assistant", content=text, tool_calls=[call]
+        session,
+        conversation=conversation,
+        role="assistant",
+        content=text,
+        tool_calls=[call, *(calls or [])],
     )

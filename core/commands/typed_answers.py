@@ -17,6 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.presses import ConfirmAction, decide_confirmation
 from core.storage.models import Confirmation, utcnow
+from core.tools.asking import several_choices
 from core.types import Action, Press, Reply
 
 # The whole messages people answer a question with, compared after `_folded`.
@@ -211,12 +212,17 @@ async def answer_pending(
     pending = await pending_here(session, user_id=user_id, conversation_id=conversation_id, now=now)
     if pending is None:
         return None
+    if action is Action.CONFIRM and several_choices(pending.kind, pending.details):
+        return Reply(text=PICK_ONE)  # nothing decided: its buttons still work
     press = Press(platform=platform, user_ref=user_ref, token=pending.token, action=action)
     reply = await decide_confirmation(
         session, user_id=user_id, press=press, actions=actions, remember=False, now=now
     )
     reply.decided_message_ref = pending.message_ref
     return reply
+
+
+PICK_ONE = "Which one? Press its button, or say no to change nothing."
 
 
 def how_to_answer(pending: Confirmation) -> str:

@@ -21,6 +21,9 @@ from core.storage.models import Confirmation, Task, utcnow
 from core.types import Action
 
 TOKEN_PREFIX = "c"
+# A question with several buttons (`core/tools/asking.py`) has one confirmation; each button's
+# token is the confirmation's, this separator and the index of its choice.
+CHOICE_SEPARATOR = "."
 
 
 class Outcome(StrEnum):
@@ -36,6 +39,20 @@ class Outcome(StrEnum):
 class Decision:
     outcome: Outcome
     confirmation: Confirmation | None = None
+
+
+def with_choice(token: str) -> tuple[str, int | None]:
+    """A pressed token read back: the confirmation's token and the choice it names, if any."""
+    base, separator, index = token.partition(CHOICE_SEPARATOR)
+    if separator and index.isdigit():
+        return base, int(index)
+    return token, None
+
+
+def note_choice(confirmation: Confirmation, choice: int | None) -> None:
+    """Keep with a confirmed question which of its choices was pressed (`core/tools/asking.py`)."""
+    if choice is not None:
+        confirmation.details = {**(confirmation.details or {}), "chosen": choice}
 
 
 def new_token() -> str:
@@ -126,6 +143,7 @@ async def remember_message(
     answer can edit it later; only its owner's, and only while it waits."""
     if not message_ref or len(message_ref) > MESSAGE_REF_LIMIT:
         return False
+    token, _ = with_choice(token)  # any button of a question names its confirmation
     noted = await session.exec(
         update(Confirmation)
         .where(

@@ -143,8 +143,6 @@ def answer(kind: str, context: Context) -> Intent | None:
             return Add(awaiting.title, agreed=True)
         if awaiting.kind == "duplicate" and awaiting.title:
             return Add(awaiting.title, again=True)
-        if awaiting.kind == "confirm_complete" and awaiting.number is not None:
-            return Complete(Ref("number", number=awaiting.number))
     return None
 
 

@@ -30,6 +30,8 @@ _FAMILY_OF_TOOL: dict[str, Family] = {
 class Context:
     last_task: Known | None = None
     listing: tuple[Known, ...] = ()
+    # The listing showed reminders ("show my reminders"): "delete it" means a reminder then.
+    shown_reminders: bool = False
     candidates: tuple[Known, ...] = ()
     pending_family: Family | None = None
     pending_title: str | None = None
@@ -106,6 +108,15 @@ def _last_action(calls: list[dict[str, Any]]) -> tuple[Family | None, dict, dict
     return None, {}, {}
 
 
+def _shows_reminders(latest: HistoryMessage | None, note: Kept | None) -> bool:
+    """The last reply showed a listing of reminders."""
+    if latest is None or note is None or note.shown is None:
+        return False
+    calls = list(latest.tool_calls or [])
+    shown = calls[note.shown] if note.shown < len(calls) else {}
+    return bool(_mapping(shown.get("input")).get("has_reminder"))
+
+
 def read_context(history: Sequence[HistoryMessage]) -> Context:
     reading = _Reading()
     latest = next((m for m in reversed(history) if m.role == "assistant"), None)
@@ -141,6 +152,7 @@ def read_context(history: Sequence[HistoryMessage]) -> Context:
     return Context(
         last_task=reading.last_task,
         listing=reading.listing or (),
+        shown_reminders=_shows_reminders(latest, latest_note),
         candidates=candidates,
         pending_family=family,
         pending_title=arguments.get("new_title"),

@@ -86,7 +86,7 @@ class BuiltinAgent(Agent):
             )
         if reading.reminder is not None:
             return await reminder_acts.act(
-                reading.reminder, this_turn.call, context, note, zone=tools.zone
+                reading.reminder, this_turn.call, context, note, zone=tools.zone, ask=this_turn.ask
             )
         assert reading.intent is not None
         return await this_turn.run(reading.intent)

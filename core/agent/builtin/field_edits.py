@@ -10,27 +10,59 @@ from dateutil.relativedelta import relativedelta
 
 from core.agent.builtin import phrases
 from core.agent.builtin.dates import AmbiguousDate, is_time_only, read_whole_date
+from core.agent.builtin.guesses import ASKED_AT_MOST
 from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.intents import EditFields
 from core.agent.builtin.notes import Note
-from core.agent.builtin.refs import loose_matches, title_matches
+from core.agent.builtin.refs import Known, fuzzy_matches, sure_matches
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.scheduling import Call, ask_which_day
 from core.domain.when import Due, due_on, show_due_plain
 from core.tools import Envelope, ToolContext
+from core.tools.asking import Choice, ask_choices
 
 
 async def edit(
     call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
 ) -> Envelope | str:
-    """The update_task call for a change of due date, priority or tags (or a question back)."""
+    """The update_task call for a change of due date, priority or tags (or a question back).
+    A title said only with a typo asks, a button per task making that task's call."""
+    guessed = await _guessed(call, identifier)
+    if guessed:
+        choices = []
+        for task in guessed[:ASKED_AT_MOST]:
+            planned = await _arguments(call, tools, f"#{task.number}", intent, note)
+            if isinstance(planned, str):
+                return planned
+            choices.append(Choice(f"#{task.number} {task.title}", "update_task", planned))
+        listed = phrases.choices([(task.number, task.title) for task in guessed[:ASKED_AT_MOST]])
+        return await ask_choices(
+            tools, phrases.DID_YOU_MEAN["update"].format(choices=listed), choices
+        )
+    arguments = await _arguments(call, tools, identifier, intent, note)
+    if isinstance(arguments, str):
+        return arguments
+    return await call("update_task", **arguments)
+
+
+async def _guessed(call: Call, identifier: str) -> list[Known]:
+    """The tasks a title names only with a typo (none when it names one as written)."""
+    if identifier.startswith("#") and identifier[1:].isdigit():
+        return []
+    tasks = knowns(await call("list_tasks", status="all"))
+    return [] if sure_matches(tasks, identifier) else fuzzy_matches(tasks, identifier)
+
+
+async def _arguments(
+    call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
+) -> dict[str, Any] | str:
     arguments: dict[str, Any] = {"task_identifier": identifier}
     if intent.due_phrase or intent.shift:
         new = await _new_due(call, tools, identifier, intent, note)
         if isinstance(new, str):
             return new
         arguments["due"] = _due_text(new, tools.zone)
-    return await call("update_task", **arguments, **_field_arguments(intent))
+    return arguments | _field_arguments(intent)
 
 
 async def _new_due(
@@ -109,7 +141,7 @@ async def _task_of(call: Call, identifier: str, note: Note) -> dict[str, Any] | 
             return dict(items[number])
         return phrases.NO_TASK_NUMBER.format(number=number)
     tasks = knowns(listed)
-    found = title_matches(tasks, identifier) or loose_matches(tasks, identifier)
+    found = sure_matches(tasks, identifier)
     if len(found) == 1:
         return dict(items[found[0].number])
     if found:

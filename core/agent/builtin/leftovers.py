@@ -9,7 +9,12 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin.lexicon.numbers import ORDINAL_WORDS
-from core.agent.builtin.lexicon.spelling import REQUEST_PATTERNS, REQUEST_WORDS
+from core.agent.builtin.lexicon.spelling import (
+    DANGLING_MOVES,
+    DANGLING_REMINDS,
+    REQUEST_PATTERNS,
+    REQUEST_WORDS,
+)
 from core.agent.builtin.lexicon.time import MONTHS, PARTS_OF_DAY, RELATIVE_DAYS, WEEKDAYS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.spans import tag
@@ -25,6 +30,7 @@ _AROUND_TIME = frozenset(
      "second", "third", "fourth", "it's", "its", "due", "it", "is"}
 )  # fmt: skip
 _REQUEST = re.compile(rf"\b(?:{alt(REQUEST_WORDS)}|{'|'.join(REQUEST_PATTERNS)})\b", NOCASE)
+_DANGLING = re.compile(rf"\b{alt(DANGLING_REMINDS, DANGLING_MOVES)}\s*$", NOCASE)
 _LONG_MONTHS = tuple(month for month in MONTHS if len(month) > 3)  # not "may", "mar"
 _DAY_NAME = re.compile(rf"\b{alt(tuple(WEEKDAYS), _LONG_MONTHS)}\b", NOCASE)
 # "the second friday of": a day counted in a month, which no reader took as a date.
@@ -41,6 +47,7 @@ def misread(title: str, *, dated: bool) -> bool:
     timed = [word for word in words if word in _TIME_WORDS]
     if (
         _REQUEST.search(title)
+        or _DANGLING.search(title)
         or tag(title)
         or (
             timed

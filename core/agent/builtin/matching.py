@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from core.agent.builtin import phrases
+from core.agent.builtin.guesses import ASKED_AT_MOST, did_you_mean
 from core.agent.builtin.intents import Complete, Delete, Family, Intent, Ref, Several, Update
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
 from core.agent.builtin.nearest import nearest, words
@@ -22,6 +23,7 @@ from core.agent.builtin.refs import (
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import stem
 from core.tools import Envelope, ToolContext, ToolName
+from core.tools.asking import Choice
 
 TOOL_OF: dict[Family, ToolName] = {
     "complete": "complete_task",
@@ -42,7 +44,9 @@ class Acting(Protocol):
 
     def offer(self, family: Family, found: list[Known]) -> str: ...
 
-    def confirm_complete(self, task: Known) -> str: ...
+    async def confirm_complete(self, task: Known) -> str: ...
+
+    async def ask(self, question: str, choices: list[Choice]) -> str: ...
 
 
 def changes(intent: Change) -> dict[str, Any]:
@@ -93,21 +97,29 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
 async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Known]) -> str | None:
     """A typo in a title the person named ("complete buy mlik"; never in a report like "I
     called mom", which acts only on the words as said), or the task sharing most words (a
-    done not said outright only asks about it)."""
+    done not said outright only asks about it). A typo is only asked about, even when the
+    done was said outright."""
     explicit = isinstance(intent, Complete) and (intent.told or not intent.loose)
     if not (explicit or isinstance(intent, Delete | Update)):
         return None
     typed = _open_first(family, fuzzy_matches(tasks, intent.ref.text))
-    if (acted := await act_or_ask(turn, intent, family, typed)) is not None:
-        return acted
+    if typed:
+        return await ask_about(turn, intent, family, typed)
     if not (explicit or isinstance(intent, Delete)):
         return None
     candidates = [task for task in tasks if not task.completed or family != "complete"]
     overlapping = most_overlap(candidates, intent.ref.text)
     if isinstance(intent, Complete) and not intent.told and len(overlapping) == 1:
-        return turn.confirm_complete(overlapping[0])
+        return await turn.confirm_complete(overlapping[0])
     # a delete waits for its button, which names the task
     return await act_or_ask(turn, intent, family, overlapping)
+
+
+async def ask_about(turn: Acting, intent: Change, family: Family, found: list[Known]) -> str:
+    """Ask with a button per task; a typed answer ("the first one", "#1") picks among them."""
+    turn.offer(family, found[:ASKED_AT_MOST])
+    question = phrases.DID_YOU_MEAN[family]
+    return await did_you_mean(turn.ask, found, question, TOOL_OF[family], changes(intent))
 
 
 async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) -> str:
@@ -117,7 +129,7 @@ async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) 
     pending = [task for task in tasks if not task.completed]
     matches = loose_matches(pending, rest) if rest else []
     if len(matches) == 1 and stem(verb) not in {stem(plain) for plain in PLAIN_DOING}:
-        return turn.confirm_complete(matches[0])
+        return await turn.confirm_complete(matches[0])
     return await act_or_ask(turn, intent, "complete", matches) or phrases.LOOSE_MISS
 
 

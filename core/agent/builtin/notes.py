@@ -13,9 +13,7 @@ from core.agent.builtin.intents import Family
 from core.agent.builtin.refs import Known
 from core.types import AGENT_NOTE
 
-AskedKind = Literal[
-    "title", "which", "offer_add", "confirm_complete", "change", "split_add", "duplicate"
-]
+AskedKind = Literal["title", "which", "offer_add", "change", "split_add", "duplicate"]
 
 
 @dataclass(frozen=True)

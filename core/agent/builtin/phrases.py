@@ -38,6 +38,13 @@ MISREAD_TITLE = (
     "I'm not sure I read that right, so I changed nothing. Should I add “{title}” as a task? "
     "If you meant something else, say it another way."
 )
+MISREAD_EITHER = (
+    "I'm not sure I read that right, so I changed nothing. {reading}, or add “{title}” as a "
+    "task? Press the one you meant."
+)
+ADD_AS_TASK = "Add “{title}” as a task"
+REMIND_ABOUT = "Remind you about #{number} “{title}” at {when}"
+MOVE_TO = "Move #{number} “{title}” to {when}"
 DUPLICATE = "You already have #{number} “{title}” — add another?"
 NOT_ENGLISH = (
     "Sorry, I only understand English, so I changed nothing. This offline engine reads "
@@ -45,11 +52,19 @@ NOT_ENGLISH = (
     "(OPENAI_API_KEY, and OPENAI_BASE_URL for a server other than OpenAI's). "
     "To add your words as a task as they are, write “add” before them."
 )
-CONFIRM_COMPLETE = "Did you finish #{number} “{title}”? Say yes and I'll mark it done."
+CONFIRM_COMPLETE = "Did you finish #{number} “{title}”? Press Yes to mark it done, or Cancel."
+YES_DONE = "Yes, it's done"
 ASK_CHANGE = (
     "What should I change about #{number}{title}? Tell me the new title, "
     "or say “description: …” to set its description."
 )
+# A title matched only with a typo: asked about with a button per task, never acted on.
+DID_YOU_MEAN = {
+    "complete": "Did you mean {choices}? Press the one to mark done, or Cancel.",
+    "delete": "Did you mean {choices}? Press the one to delete, or Cancel.",
+    "update": "Did you mean {choices}? Press the one to change, or Cancel.",
+    "remind": "Did you mean {choices}? Press the one to set the reminder on, or Cancel.",
+}
 WHICH_OF = {
     "complete": "Which one did you finish: {choices}?",
     "delete": "Which one should I delete: {choices}?",

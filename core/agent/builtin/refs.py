@@ -171,7 +171,13 @@ def fuzzy_matches(tasks: list[Known], text: str) -> list[Known]:
 
 
 def title_matches(tasks: list[Known], text: str) -> list[Known]:
-    """Exact title, then part of a title, then every word by stem, then with typos."""
+    """Exact title, then part of a title, then every word by stem, then with typos: to read
+    by (an act on a typo only asks, `guesses.py`)."""
+    return sure_matches(tasks, text) or fuzzy_matches(tasks, text)
+
+
+def sure_matches(tasks: list[Known], text: str) -> list[Known]:
+    """Exact title, then part of a title, then every word by stem."""
     wanted = _fold(text)
     for found in (
         [task for task in tasks if _fold(task.title) == wanted],
@@ -179,7 +185,7 @@ def title_matches(tasks: list[Known], text: str) -> list[Known]:
     ):
         if found:
             return found
-    return loose_matches(tasks, text) or fuzzy_matches(tasks, text)
+    return loose_matches(tasks, text)
 
 
 def at_position(tasks: list[Known], position: int) -> Known | None:

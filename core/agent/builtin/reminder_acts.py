@@ -8,9 +8,10 @@ from typing import Any
 
 from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.context import Context
+from core.agent.builtin.guesses import Ask, did_you_mean
 from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.notes import Note
-from core.agent.builtin.refs import loose_matches, title_matches
+from core.agent.builtin.refs import fuzzy_matches, loose_matches, sure_matches
 from core.agent.builtin.reminder_intents import (
     AskWhen,
     CancelAllReminders,
@@ -32,7 +33,7 @@ Call = Callable[..., Awaitable[Envelope]]
 
 
 async def act(
-    intent: ReminderIntent, call: Call, context: Context, note: Note, *, zone: tzinfo
+    intent: ReminderIntent, call: Call, context: Context, note: Note, *, zone: tzinfo, ask: Ask
 ) -> str:
     """Carry the request out through the tools; the reply."""
     if isinstance(intent, ListReminders):
@@ -47,7 +48,7 @@ async def act(
         return await _move_last(intent, call, context, zone=zone)
     if isinstance(intent, ShiftReminder):
         return await _shift_reminder(intent, call, context, zone=zone)
-    return await _on_target(intent, call, context, zone=zone)
+    return await _on_target(intent, call, context, zone=zone, ask=ask)
 
 
 async def _on_target(
@@ -56,6 +57,7 @@ async def _on_target(
     context: Context,
     *,
     zone: tzinfo,
+    ask: Ask,
 ) -> str:
     """A reminder set, moved or cancelled on one task, said or implied."""
     target = intent.target or await _implied(call, context)
@@ -68,10 +70,14 @@ async def _on_target(
     change = _change(intent, zone)
     result = await call("update_task", task_identifier=target, **change)
     if result.error == "NOT_FOUND" and not WHICH_NUMBER.fullmatch(target.strip()):
-        # "the electrican thing": a title said loosely or with a typo, as other commands read it
-        found = title_matches(knowns(await call("list_tasks", status="pending")), target)
+        # "the electrican thing": a title said loosely acts; one said with a typo only asks
+        pending = knowns(await call("list_tasks", status="pending"))
+        found = sure_matches(pending, target)
         if len(found) == 1:
             result = await call("update_task", task_identifier=f"#{found[0].number}", **change)
+        elif not found and (typed := fuzzy_matches(pending, target)):
+            question = phrases.DID_YOU_MEAN["remind"]
+            return await did_you_mean(ask, typed, question, "update_task", change)
     if not result.ok:
         return failure(result)
     return reply(result)

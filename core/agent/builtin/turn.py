@@ -55,8 +55,8 @@ from core.agent.builtin.refs import (
 from core.agent.builtin.replies import knowns
 from core.agent.builtin.said_back import said_back
 from core.domain.task_pages import LIST_PAGE
-from core.domain.task_titles import TitleRow
 from core.tools import TOOL_REGISTRY, Envelope, ToolContext, ToolName
+from core.tools.asking import Choice, ask_choices
 
 
 @dataclass
@@ -67,6 +67,10 @@ class Turn:
 
     async def call(self, name: ToolName, **arguments: Any) -> Envelope:
         return await TOOL_REGISTRY[name](self.tools, **arguments)
+
+    async def ask(self, question: str, choices: list[Choice]) -> str:
+        """A question with a button per choice and Cancel (`core/tools/asking.py`)."""
+        return await ask_choices(self.tools, question, choices)
 
     async def run(self, intent: Intent) -> str:
         if (reply := said_back(intent, self.note)) is not None:
@@ -107,7 +111,8 @@ class Turn:
         async def duplicate(title: str) -> str | None:
             if intent.again or intent.description:
                 return None
-            same = await self.open_task_titled(title)
+            # a read past the tools (no audit row), of this person's tasks only
+            same = await self.tools.open_titled(title)
             if same is None:
                 return None
             self.note.ask(Awaiting("duplicate", title=same.title, number=same.number))
@@ -124,7 +129,9 @@ class Turn:
                 return await self.run(Unknown(intent.tentative, maybe_task=intent.tentative))
         identifier = await self.identifier(intent.ref, "update")
         if identifier is None:
-            return self.ask_which("update") if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+            if intent.ref.kind == "pronoun":
+                return await self.ask_which("update")
+            return phrases.NO_CONTEXT
         result = await field_edits.edit(self.call, self.tools, identifier, intent, self.note)
         if isinstance(result, str):
             return result
@@ -141,11 +148,6 @@ class Turn:
                 return self.offer("update", found)
         return said("update", result)
 
-    async def open_task_titled(self, title: str) -> TitleRow | None:
-        """An open task of exactly this title (case and spacing aside). A read, not an act,
-        so it goes past the tools and leaves no audit row; it sees only this person's tasks."""
-        return await self.tools.open_titled(title)
-
     async def count(self, intent: Count) -> str:
         return await questions.count(self.call, intent)
 
@@ -155,17 +157,19 @@ class Turn:
     async def about(self, intent: AboutTask) -> str:
         return await questions.about(self.call, self.context, intent, self.note)
 
-    def ask_which(self, family: Family) -> str:
+    async def ask_which(self, family: Family) -> str:
         last = self.context.last_task
         if family == "complete" and last is not None and not last.completed:
-            return self.confirm_complete(last)
+            return await self.confirm_complete(last)
         self.note.ask(Awaiting("title") if family == "add" else Awaiting("which", family=family))
         return phrases.ASK_WHICH[family]
 
-    def confirm_complete(self, task: Known) -> str:
-        self.note.ask(Awaiting("confirm_complete", number=task.number))
+    async def confirm_complete(self, task: Known) -> str:
+        """ "Did you finish #2 “call the plumber”?" with its button (a typed yes answers too)."""
         self.note.name(task)
-        return phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
+        done = Choice(phrases.YES_DONE, "complete_task", {"task_identifier": f"#{task.number}"})
+        question = phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
+        return await self.ask(question, [done])
 
     def offer(self, family: Family, found: list[Known]) -> str:
         """ "Which one did you finish: #1 … or #4 …?" (the first ten)."""
@@ -185,7 +189,9 @@ class Turn:
             intent = await choose_split(self, intent)
         identifier = await self.identifier(intent.ref, family)
         if identifier is None:
-            return self.ask_which(family) if intent.ref.kind == "pronoun" else phrases.NO_CONTEXT
+            if intent.ref.kind == "pronoun":
+                return await self.ask_which(family)
+            return phrases.NO_CONTEXT
         if isinstance(intent, Update) and intent.title is None and intent.description is None:
             return await self.ask_change(identifier)
         extra = changes(intent)
@@ -231,7 +237,7 @@ class Turn:
         found = title_matches(tasks, identifier)
         if len(found) == 1:
             return self.ask_what_to_change(found[0])
-        return self.ask_which("update")
+        return await self.ask_which("update")
 
     def ask_what_to_change(self, task: Known) -> str:
         self.note.ask(Awaiting("change", number=task.number))
@@ -258,7 +264,7 @@ async def _taken_back(turn: Turn, intent: Undone | Redirected) -> str:
 
 
 async def _ask_which(turn: Turn, intent: AskWhich) -> str:
-    return turn.ask_which(intent.family)
+    return await turn.ask_which(intent.family)
 
 
 async def _undo(turn: Turn, intent: Undo) -> str:

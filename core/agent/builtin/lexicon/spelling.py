@@ -61,6 +61,13 @@ VERB_SIMILARITY = 75
 HOURS_SHORT: tuple[str, ...] = ("hr", "hrs")
 MINUTES_SHORT: tuple[str, ...] = ("min", "mins")
 # Words no task's title holds: a title still holding one is what is left of a request.
+# A request word left dangling at the end of a would-be title, once its date was read off:
+# "slides tomorrow 5pm remind" ("slides remind"), "the slides change to friday".
+DANGLING_REMINDS: tuple[str, ...] = ("remind", "remind me", "reminder", "reminder for")
+DANGLING_MOVES: tuple[str, ...] = (
+    "change to", "changed to", "move to", "moved to", "push to", "pushed to", "switch to",
+    "reschedule to", "rescheduled to", "reschedule", "change it to", "move it to",
+)  # fmt: skip
 REQUEST_WORDS: tuple[str, ...] = ("remind me", "reminder", "rename", "sorry", *CORRECTION_MARKS)
 # Asks to the bot, not words of a task, when they are left in a would-be title: another request
 # joined on ("… and make rent urgent", "… and mark 2 done"), a field ("low prio"), a split asked

@@ -20,7 +20,7 @@ LISTING_NOUNS: tuple[str, ...] = (
 )  # fmt: skip
 # "the whole list", "all of them", "the lot": every task at once.
 EVERY_TASK: tuple[str, ...] = (
-    "everything", "them all", "all of them", "both", "both of them", "the whole list",
+    "everything", "them all", "all of them", "both", "both of them", "them both", "the whole list",
     "the entire list", "my whole list", "my entire list", "my list", "the list", "my tasks",
     "my todos", "the lot", "whatever",
 )  # fmt: skip
