@@ -32,6 +32,20 @@ def test_delete_buttons_carry_their_payload_and_confirm_is_danger() -> None:
     assert confirm["action_id"] != cancel["action_id"]
 
 
+def test_buttons_of_one_action_each_have_an_action_id_of_their_own() -> None:
+    """Slack refuses a block where two elements share an action_id: a listing's Done buttons
+    (or a question's choices) differ by id, and a press still reads its task from the value."""
+    buttons = [Button(f"✓ {n}", Action.DONE, f"t{n}") for n in (1, 2, 3)]
+    buttons.append(Button("Cancel", Action.CANCEL, "c"))
+    [actions] = render.message_blocks(Reply(text="Your tasks", buttons=buttons))[1:]
+    ids = [element["action_id"] for element in actions["elements"]]
+    assert len(set(ids)) == len(ids) == 4
+    assert all(i.startswith("todobot_") for i in ids)
+    assert [parse_payload(e["value"]) for e in actions["elements"][:3]] == [
+        (Action.DONE, f"t{n}") for n in (1, 2, 3)
+    ]
+
+
 def test_long_button_labels_fit_slack() -> None:
     element = render.button_element(Button("x" * 120, Action.CANCEL, "t"))
     assert len(element["text"]["text"]) == render.BUTTON_LABEL_LIMIT

@@ -12,7 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from adapters.slack.home_assigned import assigned_blocks
-from adapters.slack.render import SECTION_LIMIT, button_element, escape, section
+from adapters.slack.render import SECTION_LIMIT, button_elements, escape, section
 from adapters.slack.translate import ACTION_PREFIX, HomeState, Payload
 from core.domain.listing import task_token
 from core.types import Action
@@ -71,9 +71,7 @@ def _top(board: TaskBoard, state: HomeState, notice: str | None) -> list[Block]:
         blocks.append(_context(escape(notice)))
     for question in board.questions[:QUESTIONS_SHOWN]:
         blocks.append(section(_cut(escape(question.text), SECTION_LIMIT)))
-        blocks.append(
-            {"type": "actions", "elements": [button_element(b) for b in question.buttons]}
-        )
+        blocks.append({"type": "actions", "elements": button_elements(question.buttons)})
     blocks.append({"type": "divider"})
     return blocks
 

@@ -8,6 +8,8 @@ limits (3,000 characters a section, 50 blocks a message) is cut with a note sayi
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from datetime import UTC, datetime, time
 from typing import Any
 
@@ -58,19 +60,33 @@ def section(mrkdwn: str) -> Block:
     return {"type": "section", "text": {"type": "mrkdwn", "text": mrkdwn or " "}}
 
 
-def button_element(button: Button) -> Block:
+def button_element(button: Button, repeat: int = 0) -> Block:
+    """`repeat`: how many buttons of the same action come before it in its block; Slack
+    refuses a block where two elements share an `action_id`, so the second and later carry
+    their place (what a press does is read from the value, never from the id)."""
     label = button.label
     if len(label) > BUTTON_LABEL_LIMIT:
         label = label[: BUTTON_LABEL_LIMIT - 1] + "…"
+    action_id = f"{ACTION_PREFIX}{button.action.value}" + (f"_{repeat + 1}" if repeat else "")
     element: Block = {
         "type": "button",
         "text": {"type": "plain_text", "text": label, "emoji": True},
-        "action_id": f"{ACTION_PREFIX}{button.action.value}",
+        "action_id": action_id,
         "value": button.payload,
     }
     if button.danger or button.action is Action.CONFIRM:
         element["style"] = "danger"
     return element
+
+
+def button_elements(buttons: Sequence[Button]) -> list[Block]:
+    """One block's buttons, each with an `action_id` of its own."""
+    seen: Counter[Action] = Counter()
+    elements = []
+    for button in buttons:
+        elements.append(button_element(button, seen[button.action]))
+        seen[button.action] += 1
+    return elements
 
 
 def text_blocks(text: str, *, room: int) -> list[Block]:
@@ -128,7 +144,7 @@ def message_blocks(reply: Reply) -> list[Block]:
         if len(localised) <= SECTION_LIMIT:
             block["text"]["text"] = localised
     if actions:
-        blocks.append({"type": "actions", "elements": [button_element(b) for b in actions]})
+        blocks.append({"type": "actions", "elements": button_elements(actions)})
     return blocks
 
 

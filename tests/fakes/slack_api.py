@@ -197,7 +197,8 @@ class FakeSlackApi:
         answers = self._answers()
         if method in ("auth.test", "apps.uninstall", "oauth.v2.access"):
             answers[method] = getattr(self, "_" + method.replace(".", "_"))(token)
-        answer = answers.get(method, lambda _: {})(args)
+        refused = _invalid_blocks(args)
+        answer = refused or answers.get(method, lambda _: {})(args)
         await self._record(SlackCall(method, args, token, answer))
         return web.json_response({"ok": "error" not in answer, **answer})
 
@@ -401,3 +402,16 @@ async def _arguments(request: web.Request) -> dict[str, Any]:
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else (value or {})
+
+
+def _invalid_blocks(args: dict[str, Any]) -> dict[str, Any] | None:
+    """Slack refuses a message or view whose block holds two elements with one `action_id`
+    ("action_id already exists"): the whole call fails, and the person sees nothing."""
+    view = _json(args.get("view")) if "view" in args else {}
+    blocks = _json(args.get("blocks")) if "blocks" in args else view.get("blocks", [])
+    for block in blocks if isinstance(blocks, list) else []:
+        elements = [block.get("accessory") or {}, *block.get("elements", [])]
+        ids = [e.get("action_id") for e in elements if isinstance(e, dict) and e.get("action_id")]
+        if len(ids) != len(set(ids)):
+            return {"error": "invalid_blocks"}
+    return None
