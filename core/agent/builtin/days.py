@@ -12,6 +12,7 @@ from typing import Any
 
 from dateutil.relativedelta import relativedelta, weekday
 
+from core.agent.builtin.lexicon.numbers import ORDINAL_WORDS
 from core.agent.builtin.lexicon.time import (
     MONTH_WHICH,
     MONTH_WORDS,
@@ -21,7 +22,6 @@ from core.agent.builtin.lexicon.time import (
     WEEK_WHICH,
     WEEKDAYS,
 )
-from core.agent.builtin.lexicon.numbers import ORDINAL_WORDS
 from core.agent.builtin.pattern import alt
 
 NOCASE = re.IGNORECASE
