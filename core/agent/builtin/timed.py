@@ -41,6 +41,7 @@ from core.agent.builtin.lexicon.time import (
     PLANNED,
     UNDATED,
     UNDATED_NAMES,
+    UNDATED_TAILS,
     UPCOMING,
     WHAT_NEEDS,
 )
@@ -137,7 +138,7 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"^(?:(?:{_ASK}|which\s+{_TASK}|are\s+there(?:\s+any)?)\s+)?{_THE}(?:{_THINGS}\s+)?"
-            rf"{alt(UNDATED)}\s+{alt(UNDATED_NAMES)}(?:\s+yet|\s+set)?$",
+            rf"{alt(UNDATED)}\s+{alt(UNDATED_NAMES)}(?:\s+{alt(UNDATED_TAILS)})?$",
             NOCASE,
         ),
         "no_due",

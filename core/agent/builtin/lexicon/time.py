@@ -144,6 +144,7 @@ UNDATED: tuple[str, ...] = (
     "has no", "with no set", "missing a", "lacking a",
 )  # fmt: skip
 UNDATED_NAMES: tuple[str, ...] = (*DEADLINES, "date", "dates", "due", "set date")
+UNDATED_TAILS: tuple[str, ...] = ("yet", "set", "set yet", "on them", "on it")
 OVERDUE_QUESTIONS: tuple[str, ...] = (
     "am i behind", "am i behind on anything", "what am i behind on", "what did i miss",
 )  # fmt: skip
