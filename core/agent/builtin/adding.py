@@ -23,6 +23,7 @@ from core.agent.builtin.lexicon.tasks import (
     FOR_ME,
     NEW,
     NOT_TITLES,
+    SEPARATELY,
     SOMEDAY,
     TASK_NOUNS,
 )
@@ -152,32 +153,42 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     if (needed := read_need(rest)) is not None:
         rest = needed  # "remember that I need to X"
     title, description = split_description(rest)
-    title = tidy_title(_ALSO_TAIL.sub("", ON_MY_LIST.sub("", title)))
+    apart = _SEPARATELY.search(title) is not None
+    title = tidy_title(_ALSO_TAIL.sub("", ON_MY_LIST.sub("", _SEPARATELY.sub("", title))))
     if title.lower() in NOT_TITLES or _PRONOUN_TITLE.match(title):
         return AskTitle()  # "put it on my list" names no task; the caller may know which
     if not title:
         return AskTitle()
     if not description and (two := _TWO_THINGS.match(title)):
-        return AskSplit(title, (two.group("first"), two.group("second")))
-    if not description and (items := _listed(title)):
+        parts = (two.group("first"), two.group("second"))
+        return AddSeveral(parts) if apart else AskSplit(title, parts)  # "fish and chips"?
+    if not description and (items := _listed(title, apart)):
+        if apart or _LAST_AND.search(title):  # "bananas, oat milk and rice": a list of things
+            return AddSeveral(items)
         return AskSplit(title, items)  # "bananas, oat milk, rice": one task or three?
     return Add(title, description)
 
 
-_LIST_COMMA = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+(?=[^,]*$)", NOCASE)
+_LAST_AND = re.compile(r",?\s+and\s+[^,]+$", NOCASE)
+_SEPARATELY = re.compile(rf"\s*,?\s+{alt(SEPARATELY)}\s*$", NOCASE)
+
+
+_LIST_COMMA = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+(?=[^,]*$)", NOCASE)
 # The longest item of a comma list read as things to buy rather than one task's words, and
 # the most items such a list holds (more are not one person's list, nor read: each costs).
 MOST_ITEM_WORDS = 3
 MOST_ITEMS = 12
 
 
-def _listed(title: str) -> tuple[str, ...] | None:
-    """Three or more short items with commas between, none of them a date, a priority or a
-    tag said apart ("pay rent, high priority, friday" is one task and its fields)."""
-    if not 2 <= title.count(",") < MOST_ITEMS:
+def _listed(title: str, apart: bool) -> tuple[str, ...] | None:
+    """Three or more short items with commas between (two when said to be separate), none of
+    them a date, a priority or a tag said apart ("pay rent, high priority, friday" is one
+    task and its fields)."""
+    if not 1 <= title.count(",") < MOST_ITEMS:
         return None
     items = tuple(item.strip() for item in _LIST_COMMA.split(title) if item.strip())
-    if len(items) < 3 or any(len(item.split()) > MOST_ITEM_WORDS for item in items):
+    too_long = any(len(item.split()) > MOST_ITEM_WORDS for item in items)
+    if len(items) < (2 if apart else 3) or too_long:
         return None
     if any(only_fields(item) or is_date(item) or re.search(r"\d", item) for item in items):
         return None

@@ -23,6 +23,7 @@ from core.agent.builtin.intents import (
     Update,
     ref_of,
 )
+from core.agent.builtin.joined import split_joined
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
 from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
@@ -43,11 +44,11 @@ _NUMBERS = re.compile(r"\d+")
 
 
 def _acts(intent: Intent) -> bool:
-    """A request that changes or shows something, a field change on a task numbered included
-    ("and tag it work" points at the add before it, read elsewhere)."""
-    if isinstance(intent, EditFields):
-        return intent.ref.kind in ("number", "ordinal") and intent.tentative is None
-    return isinstance(intent, Several) or definite(intent)
+    """A request that changes or shows something, a field change on a task it names included
+    ("and tag it work" points at the add before it, read elsewhere; "tag 1 and 2" is a batch)."""
+    if isinstance(intent, EditFields) and intent.ref.kind == "title":
+        return definite(intent) and not is_several(intent.ref.text)
+    return isinstance(intent, Several | AddSeveral) or definite(intent)
 
 
 def two_intents(text: str) -> Several | TwoIntents | None:
@@ -58,7 +59,8 @@ def two_intents(text: str) -> Several | TwoIntents | None:
         left, right = text[: separator.start()].strip(), text[separator.end() :].strip()
         if not left or not _OPERATION_START.match(right):
             continue
-        first, second = batch(left) or single(left), batch(right) or single(right)
+        first = split_joined(batch(left) or single(left), left)  # "add a and b, then show"
+        second = batch(right) or single(right)
         if not (_acts(first) and _acts(second)):
             continue
         if isinstance(first, Complete | Delete) and type(first) is type(second):
@@ -67,7 +69,8 @@ def two_intents(text: str) -> Several | TwoIntents | None:
             return TwoIntents(left, right)  # a delete's button stands alone
         if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)):
             return TwoIntents(left, right)
-        return Several((first, second))
+        rest = two_intents(right)  # "…, also add stamps, and make rent urgent": three acts
+        return Several((first, *rest.parts) if isinstance(rest, Several) else (first, second))
     return None
 
 

@@ -25,11 +25,12 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
-from core.agent.builtin.clock import STRONG_TIME, TIME, time_of_day
+from core.agent.builtin.clock import NOON, STRONG_TIME, TIME, time_of_day
 from core.agent.builtin.counted import COUNTED, day_counted
 from core.agent.builtin.days import (
     ISO,
     MONTH_DATE,
+    NTH_WEEKDAY,
     NUMERIC,
     ORDINAL_DAY,
     WEEKDAY,
@@ -82,7 +83,10 @@ _DURATION = (
     rf"|{_COUNT}\s*(?:{alt(UNITS)})\s+(?:from\s+now|ago)"
 )
 _PART = rf"(?:{alt(PARTS_OF_DAY)})"
-_DAY = rf"(?:{COUNTED}|{_RELATIVE}|{_PERIOD}|{ISO}|{MONTH_DATE}|{NUMERIC}|{ORDINAL_DAY}|{WEEKDAY})"
+_DAY = (
+    rf"(?:{COUNTED}|{_RELATIVE}|{_PERIOD}|{ISO}|{NTH_WEEKDAY}|{MONTH_DATE}|{NUMERIC}|{ORDINAL_DAY}"
+    rf"|{WEEKDAY})"
+)
 _TAIL = rf"(?:\s*,?\s*(?:{TIME}|{_PART}))"
 _LEAD = rf"(?:(?:{alt(DUE_LEADS)})\s+)"
 _PHRASE = re.compile(
@@ -96,7 +100,7 @@ _PHRASE = re.compile(
 )
 # Bodies that are clearly dates wherever they stand; the rest need a lead or an edge.
 _STRONG = re.compile(
-    rf"^(?:{_RELATIVE}|{ISO}|{MONTH_DATE}|{WHICH_WEEK}\s+|in\s+\d|in\s+(?:a|an|{alt(HALF)})\b|"
+    rf"^(?:{_RELATIVE}|{ISO}|{MONTH_DATE}|{NTH_WEEKDAY}|{WHICH_WEEK}\s+|in\s+\d|in\s+(?:a|an|{alt(HALF)})\b|"
     rf"{_PERIOD}$|(?:{STRONG_TIME})|{alt(DATES_ANYWHERE)})",
     NOCASE,
 )
@@ -217,7 +221,19 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
             day += timedelta(days=1)
     if at is None and part is None and words == "tonight":
         at = time(*PARTS_OF_DAY["tonight"])
+    if at is not None and clock is not None and part is None:
+        at = _ahead_today(at, clock, day, local)
     return _Found(due_on(day, at, zone), day, at)
+
+
+def _ahead_today(at: time, clock: str, day: date, local: datetime) -> time:
+    """ "4:15 today" said at 8am is 16:15: a morning clock time without am/pm that has
+    passed today is the afternoon one when that is still ahead."""
+    passed = day == local.date() and at <= local.time().replace(tzinfo=None)
+    if passed and at.hour < NOON and not re.search(r"[ap]\.?m|h\b", clock, NOCASE):
+        later = time(at.hour + NOON, at.minute)
+        return later if later > local.time().replace(tzinfo=None) else at
+    return at
 
 
 def _take_time(words: str) -> tuple[str | None, str]:

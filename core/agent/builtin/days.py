@@ -10,8 +10,9 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from dateutil.relativedelta import relativedelta
+from dateutil.relativedelta import relativedelta, weekday
 
+from core.agent.builtin.lexicon.numbers import ORDINAL_WORDS
 from core.agent.builtin.lexicon.time import (
     MONTH_WHICH,
     MONTH_WORDS,
@@ -40,6 +41,13 @@ OF_MONTH = rf"\s+of\s+(?:{WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)})"
 ORDINAL_DAY = rf"(?:the\s+)?\d{{1,2}}{ORD}(?:{OF_MONTH})?"
 WHICH_WEEK = rf"(?:{alt(WEEK_WHICH)})"
 WEEKDAY = rf"(?:{WHICH_WEEK}\s+)?{WD}"
+_NTH = {**{word: n for word, n in ORDINAL_WORDS.items() if -1 <= n <= 5}, "1st": 1, "2nd": 2,
+        "3rd": 3, "4th": 4, "5th": 5}  # fmt: skip
+# "the first monday of next month", "the last friday in March".
+NTH_WEEKDAY = (
+    rf"(?:the\s+)?(?:{alt(_NTH)})\s+{WD}\s+(?:of|in)\s+"
+    rf"(?:(?:{WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)})|{MON})"
+)
 
 
 @functools.cache
@@ -77,7 +85,24 @@ def day_named(words: str, local: datetime) -> date | tuple[date, date] | None:
         return _day_of_month(int(match.group("day")), which == "next", today)
     if re.fullmatch(MONTH_DATE, words, NOCASE):
         return _month_date(words, today)
+    if re.fullmatch(NTH_WEEKDAY, words, NOCASE):
+        return _nth_weekday(words, today)
     return None
+
+
+def _nth_weekday(words: str, today: date) -> date | None:
+    """ "the first monday of next month": dateutil's nth weekday of the month named."""
+    nth, day, *_, month_word = words.removeprefix("the ").split()
+    if month_word in MONTH_WORDS:
+        first = today.replace(day=1) + relativedelta(months=1 if "next" in words else 0)
+    else:
+        first = date(today.year, MONTHS[month_word.rstrip(".")], 1)
+        first += relativedelta(years=1 if first.month < today.month else 0)
+    count = _NTH[nth]
+    found: date = first + relativedelta(
+        day=1 if count > 0 else 31, weekday=weekday(WEEKDAYS[day], count)
+    )
+    return found if found.month == first.month else None
 
 
 def _period(rule: str, today: date) -> date:

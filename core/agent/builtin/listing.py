@@ -69,10 +69,12 @@ _LIST_SHAPES = re.compile(
     rf"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+{alt(OBLIGED)}\s+to\s+do\b"
     rf"|\bwhat(?:'?s|\s+is)?\s+(?:{_STILL}\s+)?(?:{alt(WHATS_LEFT)}|on\s+{_PLATE})\b"
     rf"|\bwhat\s+(?:am|are)\s+(?:i|we)\s+(?:{_STILL}\s+)?{alt(FORGETTING)}$"
-    rf"|\bwhat\s+(?:have|did|haven'?t|didn'?t)\s+i\s+(?:yet\s+)?{alt(DID_WHAT)}\b"
+    rf"|\bwhat\s+(?:have|did|haven'?t|didn'?t)\s+i\s+(?:yet\s+|already\s+)?{alt(DID_WHAT)}\b"
     rf"|\b(?:anything|something)\s+(?:{_STILL}\s+)?(?:{alt(ANYTHING_LEFT)}|on\s+{_PLATE})\b"
     rf"|^{alt(LIST_KINDS_ALONE)}$"
     rf"|^(?:(?:just|only)\s+)?(?:the\s+)?{_KINDS}\s+(?:ones|{_PLURAL})(?:\s+only)?$"
+    rf"|^(?:(?:just|only)\s+)?(?:the\s+)?(?:ones|{_PLURAL})\s+(?:that\s+)?(?:i|we)(?:'?ve)?\s+"
+    rf"(?:have\s+|haven'?t\s+|didn'?t\s+|already\s+|not\s+|yet\s+)*{alt(DID_WHAT)}(?:\s+yet)?$"
     rf"|\bwhat\s+(?:do|did)\s+i\s+have\b|\b{alt(STATUS)}\b",
     NOCASE,
 )

@@ -96,7 +96,7 @@ ABOUT_BEFORE = re.compile(
 )
 ASKS = re.compile(rf"^{alt(REMIND_ASKS)}\b", re.I)
 BEFORE = re.compile(  # "remind me an hour before" (the task just talked about), "… before #2"
-    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+(?:before\s+(?P<what>.+)|{alt(BEFORE_WORDS)}$)",
+    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+(?:{alt(BEFORE_WORDS)}$|before\s+(?P<what>.+))",
     re.I,
 )
 ABOUT = re.compile(rf"\b{_REMIND_ME}\s+{alt(REGARDING)}\s+(?P<rest>.+)$", re.I)

@@ -13,6 +13,7 @@ from core.agent.builtin.intents import (
     Complete,
     Count,
     Delete,
+    EditFields,
     Intent,
     ListTasks,
     NextDue,
@@ -95,6 +96,8 @@ def definite(intent: Intent) -> bool:
     """Whether a reading asks for an act (or a listing) outright."""
     if isinstance(intent, Update):
         return intent.title is not None or intent.description is not None
+    if isinstance(intent, EditFields):  # "make rent urgent": a field change said outright
+        return intent.ref.kind != "pronoun" and intent.tentative is None
     return isinstance(intent, Add | Complete | Delete | ListTasks | Count | Search)
 
 

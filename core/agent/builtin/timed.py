@@ -27,7 +27,7 @@ from core.agent.builtin.lexicon.fields import (
     TAG_VERBS,
     TAGGED,
 )
-from core.agent.builtin.lexicon.questions import FIND_VERBS
+from core.agent.builtin.lexicon.questions import ASKED_THROUGH, FIND_VERBS
 from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
 from core.agent.builtin.lexicon.time import (
     AGENDA,
@@ -39,6 +39,9 @@ from core.agent.builtin.lexicon.time import (
     OVERDUE,
     OVERDUE_QUESTIONS,
     PLANNED,
+    UNDATED,
+    UNDATED_NAMES,
+    UNDATED_TAILS,
     UPCOMING,
     WHAT_NEEDS,
 )
@@ -134,6 +137,14 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
+            rf"^(?:(?:{_ASK}|which\s+{_TASK}|are\s+there(?:\s+any)?)\s+)?{_THE}(?:{_THINGS}\s+)?"
+            rf"{alt(UNDATED)}\s+{alt(UNDATED_NAMES)}(?:\s+{alt(UNDATED_TAILS)})?$",
+            NOCASE,
+        ),
+        "no_due",
+    ),
+    (
+        re.compile(
             rf"^{_ASK}\s+{_THE}{alt(PLANNED)}?\s*(?:for\s+)?{_WINDOW}$",
             NOCASE,
         ),
@@ -180,8 +191,11 @@ _TAGGED = re.compile(
 )
 
 
+_ASKED_THROUGH = re.compile(rf"^{alt(ASKED_THROUGH)}\s+(?=(?:what|which)\b)", NOCASE)
+
+
 def read_question(text: str) -> ListTasks | WhenDue | None:
-    asked = text.rstrip("?!. ").strip()
+    asked = _ASKED_THROUGH.sub("", text.rstrip("?!. ").strip())
     if (due := day_asks.read_when(asked, is_date)) is not None:
         return due  # "when's the mot due again?", "what day is the vet?"
     if match := _TAGGED.match(asked):
@@ -205,8 +219,8 @@ def _urgent_listing(match: re.Match[str]) -> ListTasks:
 
 def _question_listing(match: re.Match[str], kind: str) -> ListTasks | None:
     """The listing one matched question asks for; None when its "when" is no day we know."""
-    if kind == "overdue":
-        return ListTasks("pending", due="overdue", sort_by="due")
+    if kind in ("overdue", "no_due"):
+        return ListTasks("pending", due=kind, sort_by="due" if kind == "overdue" else "number")
     if kind == "window" or match.groupdict().get("window"):
         return ListTasks("pending", due=DUE_WINDOWS[match.group("window").lower()], sort_by="due")
     if kind == "when":

@@ -33,7 +33,7 @@ PLATES: tuple[str, ...] = ("list", "plate", "agenda", "schedule")
 # "what have I done?", "what did I get done?".
 DID_WHAT: tuple[str, ...] = (
     "done", "do", "completed", "complete", "finished", "finish", "accomplished", "got done",
-    "gotten done", "get done",
+    "gotten done", "get done", "ticked off", "checked off", "crossed off",
 )  # fmt: skip
 STATUS: tuple[str, ...] = ("status", "where am i at")
 # Words that make a listing one of finished tasks, or of open ones.
@@ -59,6 +59,11 @@ MENTIONING: tuple[str, ...] = (
 )  # fmt: skip
 SEARCH_VERBS: tuple[str, ...] = ("search", "look")
 FIND_VERBS: tuple[str, ...] = ("find", "show", "show me", "list", "get")
+# "show me what's overdue", "tell me which tasks are due today": a question asked through a verb.
+ASKED_THROUGH: tuple[str, ...] = (
+    "show me", "tell me", "can you show me", "can you tell me", "let me see", "i want to see",
+    "i'd like to see", "list",
+)  # fmt: skip
 # What "anything for …" may be asked about that is no topic ("anything for today?").
 NOT_TOPICS: tuple[str, ...] = (
     "me", "today", "tonight", "tomorrow", "this week", "the week", "now", "later",

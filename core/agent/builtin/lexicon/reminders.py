@@ -22,7 +22,8 @@ REMINDER_MOVES: tuple[str, ...] = (
 # "30 min before" a task's due, said after the task: the words that close the phrase.
 BEFORE_WORDS: tuple[str, ...] = (
     "before", "beforehand", "before hand", "before it", "before that", "ahead", "ahead of time",
-    "in advance", "early", "prior",
+    "in advance", "early", "prior", "before it's due", "before its due", "before it is due",
+    "before it's on", "before the due date", "before its due date", "before the deadline",
 )  # fmt: skip
 REMINDER_NOUNS: dict[str, str] = {"reminder": "reminders"}
 # "can the reminder be 30 mins earlier", "the reminder should go off at 6".

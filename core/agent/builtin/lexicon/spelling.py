@@ -34,9 +34,9 @@ MISSPELLINGS: dict[str, str] = {
     "complet": "complete", "compelte": "complete", "comlete": "complete", "finsh": "finish",
     "fnish": "finish", "renmae": "rename", "renam": "rename", "udpate": "update",
     "upate": "update", "remvoe": "remove", "remov": "remove", "wat": "what", "wut": "what",
-    "wht": "what", "shw": "show", "2day": "today", "2nite": "tonight", "2night": "tonight",
-    "2moro": "tomorrow", "2morrow": "tomorrow", "2mrw": "tomorrow", "b4": "before",
-    "abt": "about",
+    "wats": "what's", "wht": "what", "shw": "show", "2day": "today", "2nite": "tonight",
+    "2night": "tonight", "2moro": "tomorrow", "2morrow": "tomorrow", "2mrw": "tomorrow",
+    "b4": "before", "abt": "about",
 }  # fmt: skip
 # Said between a slip and what was meant ("add ring Jon, sorry, John"): the words after it
 # take the place of the words of the same kind before it. The short ones count only set off

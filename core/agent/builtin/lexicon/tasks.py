@@ -111,6 +111,12 @@ CALLED: tuple[str, ...] = (
 # "another one: …", "a new one - …".
 ANOTHER_ONE: tuple[str, ...] = ("another one", "one more one", "a new one", "new one")
 # Words after a new task that are not its title ("… too", "… at some point").
+# "add eggs, flour and butter as separate tasks": each item its own task, without asking.
+SEPARATELY: tuple[str, ...] = (
+    "as separate tasks", "as separate items", "as separate todos", "as separate to-dos",
+    "separately", "individually", "each as its own task", "each on its own", "one task each",
+    "as individual tasks", "as their own tasks",
+)  # fmt: skip
 SOMEDAY: tuple[str, ...] = (
     "too", "as well", "at some point", "sometime", "sometime soon", "some time", "eventually",
     "one of these days", "when i can", "when i get a chance",

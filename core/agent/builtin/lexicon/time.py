@@ -138,6 +138,13 @@ BEHIND: tuple[str, ...] = ("behind", "late", "behind schedule", "running late", 
 # "have I missed any deadlines?", "which due dates did I blow?".
 MISSED: tuple[str, ...] = ("missed", "miss", "blown", "blew", "blow", "slipped", "passed")
 DEADLINES: tuple[str, ...] = ("deadline", "deadlines", "due date", "due dates")
+# "anything with no due date?", "which tasks have no deadline?": open tasks without a due.
+UNDATED: tuple[str, ...] = (
+    "with no", "without", "without a", "without any", "that have no", "that has no", "have no",
+    "has no", "with no set", "missing a", "lacking a",
+)  # fmt: skip
+UNDATED_NAMES: tuple[str, ...] = (*DEADLINES, "date", "dates", "due", "set date")
+UNDATED_TAILS: tuple[str, ...] = ("yet", "set", "set yet", "on them", "on it")
 OVERDUE_QUESTIONS: tuple[str, ...] = (
     "am i behind", "am i behind on anything", "what am i behind on", "what did i miss",
 )  # fmt: skip
