@@ -149,7 +149,8 @@ class Inbox:
             else:
                 log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
             if self.transient(error):
-                await self._settle_failure(item, error)
+                later = error.retry_at if isinstance(error, RetryLater) else None
+                await self._settle_failure(item, error, retry_at=later)
             else:
                 await self._park(item, f"{type(error).__name__}: {error}"[:2000])
         else:
@@ -246,8 +247,7 @@ class Inbox:
     async def settle_failure(
         self, item: Claimed, error: Exception, *, retry_at: datetime | None = None
     ) -> None:
-        """Retry the item later (at `retry_at`, else with backoff), or give up after
-        `max_attempts`."""
+        """Retry the item later (at `retry_at`, else backoff), or give up after `max_attempts`."""
         await self._settle_failure(item, error, retry_at=retry_at)
 
     async def _settle(self, item: Claimed, *, status: str, error: str | None) -> None:
