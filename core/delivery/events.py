@@ -53,12 +53,12 @@ async def claim_event(
 
 
 class SendInFlight(RetryLater):
-    """Another attempt at this delivery holds the send of its answer until `retry_at`: it is
-    sending it now. Try again then (it is noted as sent by then, or its sender died)."""
+    """Another attempt at this delivery holds the send of its answer for `retry_after` more
+    seconds: it is sending it now. Try again then (it is noted as sent, or its sender died)."""
 
-    def __init__(self, source: str, event_id: str, until: datetime) -> None:
+    def __init__(self, source: str, event_id: str, *, seconds: float) -> None:
         super().__init__(f"the answer to {source}/{event_id} is being sent by another attempt")
-        self.retry_at = until
+        self.retry_after = max(seconds, 0.0)
 
 
 async def keep_reply(
@@ -139,7 +139,7 @@ async def claim_unanswered(
     held = await session.exec(select(ProcessedEvent.sending_until).where(*unsent, kept))
     holder = held.first()
     if holder is not None:
-        raise SendInFlight(source, event_id, holder)
+        raise SendInFlight(source, event_id, seconds=(holder - now).total_seconds())
     return None
 
 

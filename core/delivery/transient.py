@@ -8,8 +8,6 @@ imports none of them.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 
@@ -18,9 +16,10 @@ from core.storage.db import connection_lost
 
 class RetryLater(Exception):
     """Raised by a processor that cannot run the item yet (its platform not connected, flood
-    control): retried, never parked; at `retry_at` when it says when, else with backoff."""
+    control): retried, never parked; `retry_after` seconds on when it says when, else with
+    backoff."""
 
-    retry_at: datetime | None = None
+    retry_after: float | None = None
 
 
 # Errors that say "not now" rather than "never": connections, timeouts, a busy database.
