@@ -152,6 +152,13 @@ class Settings(CoreSettings):
         description="A worker's lease on a delivery it runs, renewed while the turn runs; a "
         "dead worker's deliveries are taken up by another after it.",
     )
+    send_claim_seconds: float = Field(
+        default=120.0,
+        gt=0,
+        description="How long one attempt at a delivery holds the send of its answer; longer "
+        "than any send takes. Another attempt sends it only after that (its sender died) or once "
+        "a failed send let it go.",
+    )
     inbox_concurrency: int = Field(
         default=16,
         ge=1,

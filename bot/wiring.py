@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import URL
@@ -100,6 +101,7 @@ def build_policy(settings: Settings) -> ChatPolicy:
         undo_window_seconds=settings.undo_window_seconds,
         rate_limit_per_minute=settings.rate_limit_per_minute,
         max_pending_reminders=settings.max_pending_reminders,
+        send_claim=timedelta(seconds=settings.send_claim_seconds),
     )
 
 

@@ -9,11 +9,12 @@ from typing import Any
 from sqlmodel import col, select
 
 from core.chat import ChatService
+from core.clock import PinnedClock
 from core.delivery.inbox import Inbox
 from core.delivery.inbox_policy import InboxPolicy
 from core.storage.db import Database
 from core.storage.delivery_models import InboxItem
-from core.storage.models import Task
+from core.storage.models import Task, utcnow
 from core.types import Incoming
 from tests.draining import run_once
 from tests.harness import ScriptedAgent, build_chat
@@ -40,6 +41,7 @@ class ChatProcessor:
             return
         if self.refuse_sends:
             self.refuse_sends -= 1
+            await self.chat.unsent(incoming)
             raise ConnectionError("the platform refused the send")
         self.sent.append((payload["id"], reply.text))
         await self.chat.answered(incoming)
@@ -119,7 +121,8 @@ async def test_reprocessing_an_item_whose_turn_committed_changes_nothing(
 async def test_a_worker_that_died_before_sending_leaves_the_answer_to_the_next(
     database: Database,
 ) -> None:
-    chat = build_chat(database, ScriptedAgent())
+    clock = PinnedClock(utcnow(), frozen=True)
+    chat = ChatService(db=database, agent=ScriptedAgent(), clock=clock)
     processor = ChatProcessor(chat)
     first = inbox_for(database, processor, lease_seconds=0)
     await first.record("test", "3", update(3))
@@ -130,7 +133,14 @@ async def test_a_worker_that_died_before_sending_leaves_the_answer_to_the_next(
     )
     assert await chat.handle(turn) is not None  # committed; the worker dies before the send
 
-    assert await run_once(inbox_for(database, processor)) == 1
+    # Its send claim holds off the next attempt (it might be sending still) until it runs out.
+    next_worker = inbox_for(database, processor)
+    assert await run_once(next_worker) == 1
+    assert processor.sent == []
+    clock.advance(chat.policy.send_claim)
+    later = utcnow() + chat.policy.send_claim
+    [again] = await next_worker.claim(5, now=later)
+    await next_worker.process(again)
     assert processor.sent == [("3", "Added #1 “errand 3”.")]
     assert await titles(database) == ["errand 3"]
     assert await chat.unanswered(platform="test", event_id="3") is None

@@ -30,6 +30,9 @@ JWT_SECRET = "workers-test-secret-" + "0123456789abcdef" * 3
 # another worker take a turn still in flight and answer it twice); short enough that the dead
 # worker's leases are taken over within the test's wait.
 LEASE_SECONDS = 10
+# Longer than a send takes even here; short enough that the answers a killed worker held are
+# sent by the others within the test's wait.
+SEND_CLAIM_SECONDS = 30
 ERRAND = re.compile(r"errand (\d+)\b")
 
 
@@ -87,6 +90,7 @@ async def serving(database_url: str, cwd: Path) -> AsyncIterator[Cluster]:
             "DB_MAX_OVERFLOW": "4",
             "DB_POOL_TIMEOUT": "5",
             "INBOX_LEASE_SECONDS": str(LEASE_SECONDS),
+            "SEND_CLAIM_SECONDS": str(SEND_CLAIM_SECONDS),
             "INBOX_POLL_SECONDS": "0.2",
             "INBOX_CONCURRENCY": "8",
             "SHUTDOWN_GRACE_SECONDS": "5",

@@ -107,7 +107,11 @@ class SlackWorker:
             incoming = await self._with_zone(message)
             reply = await self.chat.handle(incoming, redelivered=redelivered)
             if reply is not None:
-                posted = await self._show(reply, where)
+                try:
+                    posted = await self._show(reply, where)
+                except Exception:
+                    await self.chat.unsent(message.incoming)  # the next attempt sends it again
+                    raise
                 await send_tells(self.client, reply.tells)
                 await self.chat.answered(message.incoming)
                 await self._remember(incoming, reply, posted)

@@ -126,9 +126,13 @@ class TelegramBridge:
         reply = await self._with_typing(bot, turn, redelivered=redelivered)
         if reply is None:
             return  # a redelivery of an update already answered
-        sent = await self.send(
-            bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id
-        )
+        try:
+            sent = await self.send(
+                bot, turn.chat_id, reply, reply_to=turn.reply_to, thread_id=turn.thread_id
+            )
+        except Exception:
+            await self.chat.unsent(turn.incoming)  # the next attempt sends it again
+            raise
         if reply.withdraw and turn.reply_to is not None:  # a secret typed in a group
             await optional(bot.delete_message(turn.chat_id, turn.reply_to), "deleteMessage")
         await send_tells(bot, reply.tells)

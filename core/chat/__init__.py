@@ -15,13 +15,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.agent.base import Agent
 from core.chat import turn_parts
 from core.chat.answering import Answering
-from core.chat.kept import decided, keep_answer
+from core.chat.kept import decided, keep_answer, kept_reply, note_send
 from core.chat.policy import (
     NEW_CONVERSATION,
     PRESSING_TOO_FAST,
@@ -91,7 +90,7 @@ class ChatService:
         incoming = screened(incoming)
         try:
             reply = await self._handle_once(incoming, redelivered=redelivered)
-        except KeyReused:  # the client's mistake, not a failed turn
+        except (KeyReused, events.SendInFlight):  # not a failed turn
             raise
         except Exception:
             self.observer.failed(incoming.platform)
@@ -119,13 +118,14 @@ class ChatService:
     ) -> Reply | None:
         """The answer to an applied delivery that was never sent (its worker died between
         the commit and the send); None when it was sent or cannot be sent again."""
-        async with self.db.session() as session, session.begin():
-            record = await events.unanswered_reply(session, source=platform, event_id=event_id)
-        if record is None:
-            return None
-        if record.get("request") != fingerprint:
-            raise KeyReused(event_id)
-        return Reply.from_record(record)
+        return await kept_reply(
+            self.db,
+            source=platform,
+            event_id=event_id,
+            fingerprint=fingerprint,
+            now=self.clock.now(),
+            claim=self.policy.send_claim,
+        )
 
     async def forget_expired_keys(self) -> int:
         """Drop idempotency keys older than their window, with their kept answers (and the
@@ -138,15 +138,12 @@ class ChatService:
     async def answered(self, incoming: Incoming) -> None:
         """The answer to `incoming` reached the person: forget it. Best effort, as the send
         already happened; failing here can only mean one more send after a crash."""
-        platform, event_id = incoming.platform, incoming.event_id
-        if not event_id:
-            return
-        try:
-            await self._retrying(
-                lambda session: events.mark_answered(session, source=platform, event_id=event_id)
-            )
-        except SQLAlchemyError:
-            log.warning("could not note that %s/%s was answered", platform, event_id)
+        await note_send(self.db, incoming, events.mark_answered, retries=self.policy.db_retries)
+
+    async def unsent(self, incoming: Incoming) -> None:
+        """Sending the answer to `incoming` failed: let its send go, so the delivery's next
+        attempt sends it at once (else it waits for the claim to run out)."""
+        await note_send(self.db, incoming, events.release_send, retries=self.policy.db_retries)
 
     async def press(self, press: Press, *, redelivered: bool = False) -> Reply | None:
         """Decide one button press. None means this delivery was already handled; with
@@ -213,8 +210,14 @@ class ChatService:
     ) -> Reply | None:
         reply = await self._handle(session, incoming, apologise=apologise)
         if reply is not None and incoming.event_id:
+            until = self.clock.now() + self.policy.send_claim
             await keep_answer(
-                session, incoming.platform, incoming.event_id, reply, incoming.fingerprint
+                session,
+                incoming.platform,
+                incoming.event_id,
+                reply,
+                incoming.fingerprint,
+                sending_until=until,
             )
         return reply
 

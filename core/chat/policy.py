@@ -41,3 +41,7 @@ class ChatPolicy:
     default_timezone: str = "UTC"
     # How long a client's idempotency key keeps its first answer.
     idempotency_window: timedelta = timedelta(hours=24)
+    # How long one attempt at a platform delivery holds the send of its answer: longer than
+    # any send takes. Another attempt at the same delivery sends it only after that (the
+    # holder died), unless the holder's send failed and let it go before.
+    send_claim: timedelta = timedelta(minutes=2)

@@ -63,8 +63,7 @@ class Inbox:
     policy: InboxPolicy = field(default_factory=InboxPolicy)
     observe: Observer | None = None
     worker_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    # Acks write through their own small pool, so they never queue behind turns holding
-    # connections for a model call. Defaults to `db`.
+    # Acks write through their own small pool, never behind turns; defaults to `db`.
     intake_db: Database | None = None
     # Where the LISTEN connection goes (PostgreSQL): the server itself, even when `db` goes
     # through a transaction pooler that cannot keep a LISTEN. Defaults to `db`'s URL.
@@ -149,7 +148,9 @@ class Inbox:
             else:
                 log.exception("inbox item %s/%s failed", item.source, item.delivery_id)
             if self.transient(error):
-                await self._settle_failure(item, error)
+                wait = error.retry_after if isinstance(error, RetryLater) else None
+                later = None if wait is None else utcnow() + timedelta(seconds=wait)
+                await self._settle_failure(item, error, retry_at=later)
             else:
                 await self._park(item, f"{type(error).__name__}: {error}"[:2000])
         else:
@@ -246,8 +247,7 @@ class Inbox:
     async def settle_failure(
         self, item: Claimed, error: Exception, *, retry_at: datetime | None = None
     ) -> None:
-        """Retry the item later (at `retry_at`, else with backoff), or give up after
-        `max_attempts`."""
+        """Retry the item later (at `retry_at`, else backoff), or give up after `max_attempts`."""
         await self._settle_failure(item, error, retry_at=retry_at)
 
     async def _settle(self, item: Claimed, *, status: str, error: str | None) -> None:

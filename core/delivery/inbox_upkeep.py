@@ -1,5 +1,9 @@
 """The inbox's upkeep beside its worker loop: the leases of running items are renewed (a long
-turn is not taken over), and now and then items done long ago are forgotten."""
+turn is not taken over), and now and then items done long ago are forgotten.
+
+It outlives any failure of its own: a renewal that cannot get a connection (the pool busy
+with turns on a loaded machine) is logged and tried again at the next beat, never the end of
+renewing for the rest of the process."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.delivery.inbox_policy import PRUNE_EVERY_SECONDS, InboxPolicy
@@ -47,8 +51,8 @@ class Upkeep:
 
             try:
                 await in_transaction(self.db, renew, retries=self.policy.db_retries)
-            except (DBAPIError, OSError):
-                log.warning("inbox: could not renew leases")
+            except (SQLAlchemyError, OSError) as error:
+                log.warning("inbox: could not renew leases (%s)", type(error).__name__)
 
     async def _prune(self) -> None:
         """Forget items done long ago (their dedupe lives on in processed_event)."""
@@ -59,5 +63,5 @@ class Upkeep:
 
         try:
             await in_transaction(self.db, forget, retries=self.policy.db_retries)
-        except (DBAPIError, OSError):
-            log.warning("inbox: could not prune old items")
+        except (SQLAlchemyError, OSError) as error:
+            log.warning("inbox: could not prune old items (%s)", type(error).__name__)

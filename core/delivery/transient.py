@@ -16,7 +16,10 @@ from core.storage.db import connection_lost
 
 class RetryLater(Exception):
     """Raised by a processor that cannot run the item yet (its platform not connected, flood
-    control): retried, never parked."""
+    control): retried, never parked; `retry_after` seconds on when it says when, else with
+    backoff."""
+
+    retry_after: float | None = None
 
 
 # Errors that say "not now" rather than "never": connections, timeouts, a busy database.

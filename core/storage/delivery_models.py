@@ -15,7 +15,9 @@ class ProcessedEvent(SQLModel, table=True):
     """Platform deliveries already applied; written in the same transaction as their effect.
 
     `reply` is what the turn answered, kept until `answered_at` says it reached the person:
-    a worker that dies between the commit and the send leaves it for the next attempt."""
+    a worker that dies between the commit and the send leaves it for the next attempt.
+    `sending_until`: a send of that reply is under way (claimed by one worker) until then, so
+    a second attempt at the same delivery never sends it alongside (core/delivery/events.py)."""
 
     __tablename__ = "processed_event"
     __table_args__ = (UniqueConstraint("source", "event_id"),)
@@ -26,6 +28,7 @@ class ProcessedEvent(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     reply: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     answered_at: datetime | None = None
+    sending_until: datetime | None = None
 
 
 class InboxItem(SQLModel, table=True):
