@@ -22,7 +22,8 @@ def test_explain_shows_the_utterance_spans_clauses_readings_and_winner() -> None
     assert "spans:      datetime [22:37] “tomorrow at 3pm” = 2026-01-08T15:00" in lines
     assert "clauses:    remind me to call mum tomorrow at 3pm" in lines
     readings = [line for line in lines if line.startswith("  ")]
-    assert readings[0].startswith("  * reminder, 1: RemindNew(title='call mum'")
+    assert readings[0].startswith("  * reminder, ")  # the reminder reader's, whatever its rank
+    assert ": RemindNew(title='call mum'" in readings[0]
     assert any("Add(title='call mum tomorrow at 3pm'" in line for line in readings)  # it lost
     assert lines[-1].startswith("winner:     RemindNew(title='call mum'")
 

@@ -22,7 +22,7 @@ from core.domain.task_pages import LIST_PAGE
 from core.remote import Account, RemoteTools
 from core.storage.db import Database
 from core.storage.models import Message, Task, ToolCall, User
-from core.types import Action
+from core.types import Action, Press
 from tests.api_rig import ApiRig, api_rig
 from tests.harness import ChatDriver, build_chat
 from tests.mcp_rig import envelope
@@ -105,8 +105,16 @@ async def test_completing_by_a_mistyped_name_reads_no_audited_listing(
     user_id = await chat.user_id()
     await fill(database, user_id, first=2)
     await chat.say("add pay the plumber")  # #5002
-    reply = await chat.say("complete pay the plumbr")
-    assert reply.startswith(f"Marked #{OPEN + DONE + 2} “pay the plumber” as done")
+    number = OPEN + DONE + 2
+    asked = await chat.say("complete pay the plumbr")  # a typo: asked, never acted on
+    assert asked.startswith(f"Did you mean #{number} “pay the plumber”?")
+    assert chat.last is not None
+    [choice] = [b for b in chat.last.buttons if b.action is not Action.CANCEL]
+    pressed = await chat.service.press(
+        Press(platform=chat.platform, user_ref=chat.user, token=choice.token, action=choice.action)
+    )
+    assert pressed is not None
+    assert pressed.text.startswith(f"Marked #{number} “pay the plumber” as done")
     _, audit = await stored(database, user_id)
     assert "list_tasks" not in [tool for tool, _ in audit]
     assert max(size for _, size in audit) < STORED_MAX

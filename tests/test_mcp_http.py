@@ -328,6 +328,7 @@ async def test_the_agents_sdk_drives_a_tool_through_serve(
     assert offered == {
         *("add_task", "list_tasks", "complete_task", "update_task", "delete_task"),
         *("team_lists", "team_tasks", "team_add", "team_complete"),
+        *("team_assign", "team_unassign", "team_delete"),
     }
     (answered,) = [m for m in fake.messages(asked - 1) if m["role"] == "tool"]
     assert "Added #1 “water the plants”." in json.dumps(answered["content"], ensure_ascii=False)

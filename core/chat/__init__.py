@@ -1,11 +1,9 @@
 """ChatService: the door for conversations (handle a message, decide a press); its reads are
 `ChatQueries`.
 
-A turn is one transaction: the delivery is claimed (dedupe), the person found with their row
-locked (so their turns run one at a time), the agent run, both messages stored, and only then
-is anything committed. If the agent fails, the transaction is rolled back (nothing it did
-stays) and the turn is stored again with an apology instead; if the database connection
-drops, the whole turn is retried.
+A turn is one transaction: the delivery claimed (dedupe), the person's row locked (their turns
+run one at a time), the agent run, both messages stored, then the commit. An agent that fails
+rolls back all it did and the turn is stored with an apology; a dropped connection retries it.
 """
 
 from __future__ import annotations
