@@ -104,7 +104,8 @@ async def test_reminders_are_for_members_only_and_bad_times_change_nothing(
     assert named.text == "Dave is not a member of this chat, so I can't give them a task."
     unread = await team.say("alice", "team remind 1 whenever")
     assert unread.text == "I couldn't read “whenever” as a time, so I set no reminder."
-    past = await team.say("alice", "team remind 1 today at 8:00")
+    # "8am", not a bare "8:00": one already past this morning reads as the evening's
+    past = await team.say("alice", "team remind 1 today at 8am")
     assert past.text == "Today at 08:00 has already passed."
     assert (await team.say("alice", "team remind 7 tomorrow 9am")).text.startswith(
         "There is no task #7"
