@@ -65,6 +65,7 @@ from core.agent.model_input import history_items  # noqa: E402
 from core.agent.openai_backend import OpenAIAgent  # noqa: E402
 from core.chat import ChatService  # noqa: E402
 from core.chat.policy import ChatPolicy  # noqa: E402
+from core.domain.lists import Place  # noqa: E402
 from core.storage.db import Database  # noqa: E402
 from core.storage.migrate import upgrade  # noqa: E402
 from core.types import HistoryMessage, Incoming  # noqa: E402
@@ -141,6 +142,7 @@ class PromptContext:
     now: datetime
     zone: str
     zone_assumed: bool
+    place: Place | None
 
 
 class TimedAgent(Backend):
@@ -163,7 +165,9 @@ class TimedAgent(Backend):
             self.cpu.append((time.process_time() - started) * 1000)
             self.last_history = turn.history
             context = turn.tools
-            self.last_context = PromptContext(context.now, context.zone, context.zone_assumed)
+            self.last_context = PromptContext(
+                context.now, context.zone, context.zone_assumed, context.place
+            )
 
     async def aclose(self) -> None:
         await self.inner.aclose()
