@@ -199,3 +199,17 @@ async def test_the_core_loads_no_more_history_than_the_agent_reads(database: Dat
         await chat.say(text)
     assert agent.seen == [0, 2, 3]
     assert BuiltinAgent.history_window < 50
+
+
+async def test_a_pasted_run_of_requests_is_refused_whole(chat: ChatDriver) -> None:
+    """Hundreds of requests in one message cost one reading and change nothing; up to the
+    limit, every one is done."""
+    reply = await chat.say(", ".join(["add milk"] * 40))
+    assert reply.startswith("That message holds ") and reply.endswith(
+        " requests; I take up to 20 at a time, so I changed nothing. "
+        "Could you send them in smaller groups?"
+    )
+    assert await chat.titles() == [] and await chat.audit() == []
+
+    await chat.say("add eggs, add flour, and add butter")
+    assert await chat.titles() == ["eggs", "flour", "butter"]

@@ -15,6 +15,7 @@ from core.agent.builtin import (
     reopening,
     scheduling,
 )
+from core.agent.builtin.at_once import too_many
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     AboutTask,
@@ -91,12 +92,14 @@ class Turn:
         return scheduling.with_creation_dates(listed, self.tools)
 
     async def add_several(self, intent: AddSeveral) -> str:
-        added = [
-            await self.add(Add(title, again=True, fields=intent.fields)) for title in intent.titles
-        ]
-        return " ".join(added)
+        if refused := too_many(len(intent.titles), "tasks"):
+            return refused
+        adds = [Add(title, again=True, fields=intent.fields) for title in intent.titles]
+        return " ".join([await self.add(add) for add in adds])
 
     async def several(self, intent: Several) -> str:
+        if refused := too_many(len(intent.parts), "requests"):
+            return refused
         return " ".join([await self.run(part) for part in intent.parts])
 
     async def show_trash(self, _intent: ShowTrash) -> str:
