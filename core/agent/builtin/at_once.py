@@ -8,10 +8,11 @@ MOST_AT_ONCE = 20
 
 
 def too_many(count: int, what: str) -> str | None:
-    """The refusal when `count` requests (or tasks to add) is more than one message may hold."""
+    """The refusal when `count` requests (or tasks to add) is more than one message may hold;
+    a long run is not counted to its end, so the reply says only that it is too many."""
     if count <= MOST_AT_ONCE:
         return None
     return (
-        f"That message holds {count} {what}; I take up to {MOST_AT_ONCE} at a time, "
+        f"That message holds more than {MOST_AT_ONCE} {what}; I take up to {MOST_AT_ONCE} at a time, "
         "so I changed nothing. Could you send them in smaller groups?"
     )

@@ -7,6 +7,7 @@ import dataclasses
 import re
 
 from core.agent.builtin import listing, safety, verbs
+from core.agent.builtin.at_once import MOST_AT_ONCE
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -51,10 +52,12 @@ def _acts(intent: Intent) -> bool:
     return isinstance(intent, Several | AddSeveral) or definite(intent)
 
 
-def two_intents(text: str) -> Several | TwoIntents | None:
+def two_intents(text: str, read: int = 1) -> Several | TwoIntents | None:
     """ "add eggs, then mark call mom as done": both parts, in turn. Asked instead: an add
     joined by a bare "and", which may hold the rest in its title ("add milk and complete the
-    list"), and a delete, whose Confirm button stands alone."""
+    list"), and a delete, whose Confirm button stands alone. Past the most one message is
+    carried out as, the rest is read as one part: enough to refuse it, and reading stays
+    linear in a pasted run of hundreds."""
     for separator in _SEPARATORS.finditer(text):
         left, right = text[: separator.start()].strip(), text[separator.end() :].strip()
         if not left or not _OPERATION_START.match(right):
@@ -69,7 +72,9 @@ def two_intents(text: str) -> Several | TwoIntents | None:
             return TwoIntents(left, right)  # a delete's button stands alone
         if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)):
             return TwoIntents(left, right)
-        rest = two_intents(right)  # "…, also add stamps, and make rent urgent": three acts
+        if read > MOST_AT_ONCE:
+            return Several((first, second))
+        rest = two_intents(right, read + 1)  # "…, also add stamps, and make rent urgent"
         return Several((first, *rest.parts) if isinstance(rest, Several) else (first, second))
     return None
 
