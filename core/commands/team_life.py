@@ -25,6 +25,7 @@ from core.domain.task_fields import FieldError, check_new_due
 from core.domain.tasks import label, update_task
 from core.domain.undo_words import describe_undo, refusal, window_words
 from core.domain.undoing import UndoOutcome, undo_last
+from core.domain.when import Due
 from core.reminders import book
 from core.reminders.book import Where
 from core.reminders.notice import when
@@ -129,15 +130,18 @@ class TeamLife:
 
     async def due(self, call: CommandCall, shared: TaskList, rest: str) -> str:
         task, said = await _numbered_with(call, shared, rest, "team due 3 friday (or none)")
-        if said.lower() in _NO_DUE:
-            await update_task(
-                call.session,
-                task=task,
-                due=None,
-                now=call.tools.now,
-                journal=journal_of(call, shared),
-            )
-            return f"{label(task)} has no due date now." + await followed(call, shared, task)
+        due = None if said.lower() in _NO_DUE else self._new_due(call, said)
+        if isinstance(due, str):
+            return due
+        journal = journal_of(call, shared)
+        await update_task(call.session, task=task, due=due, now=call.tools.now, journal=journal)
+        told = f"{label(task)} has no due date now."
+        if due is not None:
+            told = f"{label(task)} is due {_shown_due(call, task)}."
+        return told + await followed(call, task, journal)
+
+    def _new_due(self, call: CommandCall, said: str) -> Due | str:
+        """The due `said` names, or why it can't be one."""
         read = self.readers.date(f"task {said}", call.tools.now, call.tools.zone)
         if read is None or read[0] != "task":
             return f"I couldn't read “{said}” as a date, so I changed nothing."
@@ -145,16 +149,7 @@ class TeamLife:
             check_new_due(read[1], now=call.tools.now, zone=call.tools.zone, done="set it")
         except FieldError as error:
             return error.message
-        await update_task(
-            call.session,
-            task=task,
-            due=read[1],
-            now=call.tools.now,
-            journal=journal_of(call, shared),
-        )
-        return f"{label(task)} is due {_shown_due(call, task)}." + await followed(
-            call, shared, task
-        )
+        return read[1]
 
     async def edit(self, call: CommandCall, shared: TaskList, rest: str, word: str) -> str:
         example = {"priority": "team priority 3 high", "tag": "team tag 3 backend"}

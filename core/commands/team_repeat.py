@@ -22,7 +22,8 @@ from core.storage.list_models import TaskList
 from core.storage.models import Task
 
 REPEAT_HOW = "Say which task and how often: team repeat 3 every monday (or team repeat 3 off)."
-REPEATS = " It repeats: when it's done, I'll put the next one on this list."
+NEXT_ONE = "when it's done, I'll put the next one on this list."
+REPEATS = f" It repeats: {NEXT_ONE}"
 _NUMBERED = re.compile(r"^#?(?P<number>\d+)\s+(?P<said>\S.*)$", re.DOTALL)
 _OFF = frozenset({"off", "none", "no", "never", "stop", "clear", "not"})
 
@@ -78,7 +79,7 @@ async def repeat(call: CommandCall, readers: TeamReaders, shared: TaskList, rest
     if said.lower() in _OFF:
         return await _stop(call, shared, task)
     if task.completed:
-        return f"{label(task)} is already done, so I didn't make it repeat."
+        raise NotUnderstood(f"{label(task)} is already done, so I didn't make it repeat.")
     words = readers.repeat(said, call.tools.now, call.tools.zone)
     if words is None or words.title:
         raise NotUnderstood(
@@ -100,7 +101,7 @@ async def repeat(call: CommandCall, readers: TeamReaders, shared: TaskList, rest
         journal=journal_of(call, shared),
     )
     shown = due_words(task, now=call.tools.now, zone=call.tools.zone)
-    return f"{label(task)} repeats {said}{shown}.{REPEATS}"
+    return f"{label(task)} repeats {said}{shown}: {NEXT_ONE}"
 
 
 async def _stop(call: CommandCall, shared: TaskList, task: Task) -> str:
@@ -108,15 +109,10 @@ async def _stop(call: CommandCall, shared: TaskList, task: Task) -> str:
     series = await repeats.series_next(call.session, task=task)
     stopped = [found for found in (task, series) if found is not None and found.repeat]
     if not stopped:
-        return f"{label(task)} doesn't repeat, so I changed nothing."
+        raise NotUnderstood(f"{label(task)} doesn't repeat, so I changed nothing.")
+    journal = journal_of(call, shared)
     for found in stopped:
-        await set_repeat(
-            call.session,
-            task=found,
-            rule=None,
-            now=call.tools.now,
-            journal=journal_of(call, shared),
-        )
+        await set_repeat(call.session, task=found, rule=None, now=call.tools.now, journal=journal)
     if series is not None:
         return f"{label(series)} (the next one after #{task.number}) won't repeat any more."
     return f"{label(task)} won't repeat any more."

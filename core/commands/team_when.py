@@ -7,14 +7,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta, tzinfo
 
 from core.commands.extensions import CommandCall
-from core.commands.team_record import journal_of
+from core.domain.changes import Journal
 from core.domain.task_fields import FieldError, check_horizon
 from core.domain.task_text import due_of
 from core.domain.tasks import InvalidInput, label
 from core.reminders.notice import when
 from core.reminders.team_reminders import follow_team_due
 from core.reminders.tooling import MAX_BEFORE_MINUTES, start_of
-from core.storage.list_models import TaskList
 from core.storage.models import Task
 
 _UNITS = ((60 * 24 * 7, "week"), (60 * 24, "day"), (60, "hour"), (1, "minute"))
@@ -57,14 +56,11 @@ def amount_words(minutes: int) -> str:
     return "0 minutes"
 
 
-async def followed(call: CommandCall, shared: TaskList, task: Task) -> str:
-    """After the due changed: reminders set before the due move with it; what to add."""
+async def followed(call: CommandCall, task: Task, journal: Journal) -> str:
+    """After the due changed: reminders set before the due move with it (in the same turn
+    of the list's log, so one undo takes back both); what to add to the answer."""
     moved = await follow_team_due(
-        call.session,
-        task=task,
-        now=call.tools.now,
-        zone=call.tools.zone,
-        journal=journal_of(call, shared),
+        call.session, task=task, now=call.tools.now, zone=call.tools.zone, journal=journal
     )
     if not moved:
         return ""
