@@ -155,8 +155,8 @@ async def test_a_reminder_a_day_before_the_due_goes_off_then_and_follows_the_due
     await ReminderDispatcher(database, [sender], clock=early).run_once()  # Thursday's is moved
     assert sender.sent == []
     on_time = StepClock(friday_nine + timedelta(seconds=1))
-    assert await ReminderDispatcher(database, [sender], clock=on_time).run_once() == 1
-    [notice] = sender.sent
+    await ReminderDispatcher(database, [sender], clock=on_time).run_once()
+    [notice] = sender.sent  # once, though the due moved twice
     assert (notice.recipient.user_ref, notice.reply.text) == (
         "bob",
         "⏰ Reminder: #1 “ship the release”",
