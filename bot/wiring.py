@@ -12,7 +12,7 @@ from sqlalchemy.engine import URL
 
 from bot.agent_wiring import agent_for_a_process, build_agent
 from bot.settings import Settings
-from bot.team_wiring import read_team_due
+from bot.team_wiring import install_team_commands
 from core.agent.base import Agent
 from core.agent.deferred import DeferredAgent
 from core.chat import ChatService
@@ -20,7 +20,6 @@ from core.chat.policy import ChatPolicy
 from core.clock import Clock, SystemClock
 from core.commands.account_commands import install as install_account_commands
 from core.commands.digest_commands import install as install_digest_commands
-from core.commands.team_commands import install as install_team_commands
 from core.commands.zone_commands import install as install_zone_commands
 from core.conversation.queries import ChatQueries
 from core.delivery.inbox import Inbox
@@ -157,7 +156,7 @@ def build_chat(
     install_account_commands(chat)
     install_zone_commands(chat)
     install_digest_commands(chat)
-    install_team_commands(chat, read_date=read_team_due)
+    install_team_commands(chat)
     return chat
 
 

@@ -7,8 +7,9 @@ me?") lists what a person holds, anywhere, under each place's name. Plain words 
 @bob", "give the deploy task to @carol") are read as these commands by the text routers in
 team_phrases.py, team_assign_phrases.py and team_reminder_phrase.py; an assignee's Done and
 Open the list buttons are team_presses.py. Reminders, due dates, priority, tags, undo and the
-trash are team_life.py; every change is written to the list's log and audited as the member
-who made it (team_record.py). The list is always the place the message came from
+trash are team_life.py; repeats (`team add … every monday`, `team repeat <n> …`) are
+team_repeat.py. Every change is written to the list's log and audited as the member who made
+it (team_record.py). The list is always the place the message came from
 (`ToolContext.place`), and the person acting, and anyone given a task, must be a member of
 it, as the platform says."""
 
@@ -27,21 +28,29 @@ from core.commands.team_phrases import recognise
 from core.commands.team_presses import TeamButtons
 from core.commands.team_record import audit_change, journal_of
 from core.commands.team_reminder_phrase import recognise_reminder
+from core.commands.team_repeat import REPEATS, next_words, read_title, repeat
 from core.commands.team_views import list_text, place_name
-from core.commands.team_words import DateReader, NotUnderstood, due_words, named_person, task_line
+from core.commands.team_words import (
+    NotUnderstood,
+    TeamReaders,
+    due_words,
+    named_person,
+    task_line,
+)
 from core.domain import lists
 from core.domain.lists import Place
 from core.domain.tasks import TaskError
 from core.people.identities import user_for
 from core.people.membership import Memberships
-from core.reminders.team_reminders import cancel_team_reminders
+from core.reminders.team_repeats import complete_on_team
 from core.storage.list_models import TaskList
 from core.types import Action, Mention, Reply
 
 USAGE = (
     "Team list commands: team (the list), team add <title> [@person] [due], team done <n>, "
     "team delete <n>, team assign <n> to @person, team unassign <n>, team mine, "
-    "team remind <n> <when> (its assignee, or you; team remind @person about <n> <when>), "
+    "team remind <n> <when> (its assignee, or you; team remind @person about <n> <when>; "
+    "team remind <n> 1 day before), team repeat <n> every monday|off, "
     "team due <n> <date|none>, team priority <n> low|medium|high, team tag|untag <n> <tags>, "
     "team undo, team trash, team restore <n>."
 )
@@ -54,10 +63,11 @@ NOT_A_MEMBER = "Only members of this chat can use its team list, so I changed no
 
 @dataclass
 class Team:
-    """The team commands, with the platforms' membership answers and a date reader."""
+    """The team commands, with the platforms' membership answers and the readers of dates,
+    repeats and amounts before a due."""
 
     memberships: Memberships
-    read_date: DateReader
+    readers: TeamReaders
 
     async def command(self, call: CommandCall) -> Reply | str:
         word, _, rest = call.args.strip().partition(" ")
@@ -91,7 +101,9 @@ class Team:
                 return await assign(call, shared, rest, self._member)
             case "unassign":
                 return await unassign(call, shared, rest)
-        answer = await TeamLife(self.read_date, self._member).on_list(call, shared, word, rest)
+            case "repeat":
+                return await repeat(call, self.readers, shared, rest)
+        answer = await TeamLife(self.readers, self._member).on_list(call, shared, word, rest)
         return USAGE if answer is None else answer
 
     async def _place_list(self, call: CommandCall) -> TaskList | str:
@@ -115,26 +127,26 @@ class Team:
         place = call.tools.place
         assert place is not None
         named = named_person(text, await mentions_in(call, place, text))
-        rest, due = named.rest, None
-        read = self.read_date(rest, call.tools.now, call.tools.zone) if rest else None
-        if read is not None:
-            rest, due = read
+        titled = await read_title(self.readers, named.rest, call)
         assignee = await self._member(call, named.person) if named.person else None
         task = await lists.add_task(
             call.session,
             shared=shared,
             creator_id=call.user.id,
-            title=rest,
-            due=due,
+            title=titled.title,
+            due=titled.due,
             assignee_id=assignee,
             now=call.tools.now,
             journal=journal_of(call, shared),
+            repeat=titled.rule,
         )
         now, zone = call.tools.now, call.tools.zone
         said = f"Added #{task.number} “{task.title}” to this chat's team list"
+        if named.person is not None:
+            said += f" for {named.person.name}"
+        said += due_words(task, now=now, zone=zone) + "." + (REPEATS if task.repeat else "")
         if named.person is None:
-            return said + due_words(task, now=now, zone=zone) + "."
-        said += f" for {named.person.name}" + due_words(task, now=now, zone=zone) + "."
+            return said
         if named.person.ref == call.incoming.user_ref:
             return said
         tell = given(shared, named.person.ref, task, by=who_by(call), now=now, zone=zone)
@@ -142,11 +154,16 @@ class Team:
 
     async def done(self, call: CommandCall, shared: TaskList, rest: str) -> Reply | str:
         task = await task_named(call, shared, rest)
-        journal = journal_of(call, shared)
-        if not await lists.complete(call.session, task=task, now=call.tools.now, journal=journal):
+        finished = await complete_on_team(
+            call.session,
+            task=task,
+            now=call.tools.now,
+            zone=call.tools.zone,
+            journal=journal_of(call, shared),
+        )
+        if finished is False:
             return f"#{task.number} “{task.title}” was already done."
-        await cancel_team_reminders(call.session, task=task, journal=journal)
-        said = f"Done: #{task.number} “{task.title}”."
+        said = f"Done: #{task.number} “{task.title}”." + next_words(call, finished, task)
         place = call.tools.place
         assert place is not None
         told = await completed(call.session, place, task, by=who_by(call), by_id=call.user.id)
@@ -192,8 +209,8 @@ class Team:
         return user.id
 
 
-def install(chat: CommandHost, read_date: DateReader) -> None:
-    team = Team(chat.memberships, read_date)
+def install(chat: CommandHost, readers: TeamReaders) -> None:
+    team = Team(chat.memberships, readers)
     chat.commands["team"] = team.command
     chat.confirm_actions[CONFIRM_KIND] = confirm_delete
     buttons = TeamButtons(chat.memberships)

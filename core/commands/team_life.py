@@ -1,4 +1,5 @@
-"""A team task's life after it is added: `team remind`, `team due`, `team priority`,
+"""A team task's life after it is added: `team remind` (at a time, or "1 day before" its due),
+`team due`, `team priority`,
 `team tag`/`untag`, `team undo`, `team trash` and `team restore`.
 
 Every change is recorded as the member who made it, under the list's undo token
@@ -16,13 +17,15 @@ from core.commands.extensions import CommandCall
 from core.commands.team_assign import MemberOf, mentions_in
 from core.commands.team_record import journal_of
 from core.commands.team_views import names_of
-from core.commands.team_words import DateReader, NotUnderstood, due_words, named_person, says_me
+from core.commands.team_when import amount_words, before_due, checked_moment, followed
+from core.commands.team_words import NotUnderstood, TeamReaders, due_words, named_person, says_me
 from core.domain import lists, team_trash, trash
 from core.domain.changes import team_scope
-from core.domain.task_fields import FieldError, check_horizon, check_new_due
-from core.domain.tasks import InvalidInput, label, update_task
+from core.domain.task_fields import FieldError, check_new_due
+from core.domain.tasks import label, update_task
 from core.domain.undo_words import describe_undo, refusal, window_words
 from core.domain.undoing import UndoOutcome, undo_last
+from core.domain.when import Due
 from core.reminders import book
 from core.reminders.book import Where
 from core.reminders.notice import when
@@ -37,12 +40,15 @@ _REMIND = re.compile(
 )
 _NUMBERED = re.compile(r"^#?(?P<number>\d+)(?:\s+(?P<rest>.*))?$", re.DOTALL)
 _NO_DUE = frozenset({"none", "no", "clear", "nothing", "off"})
-REMIND_HOW = "Say which task and when: team remind 3 tomorrow 9am (or team remind @bob about 3 …)."
+REMIND_HOW = (
+    "Say which task and when: team remind 3 tomorrow 9am, team remind 3 1 day before "
+    "(or team remind @bob about 3 …)."
+)
 
 
 @dataclass
 class TeamLife:
-    read_date: DateReader
+    readers: TeamReaders
     member: MemberOf
 
     async def on_list(
@@ -74,7 +80,9 @@ class TeamLife:
         if task.completed:
             return f"{label(task)} is already done, so I didn't set a reminder."
         person, name = await self._reminded(call, task, match.group("who"))
-        at = self._moment(call, match.group("when"))
+        said = match.group("when")
+        before = self.readers.before(said)
+        at = self._moment(call, said) if before is None else before_due(call, task, before)
         await make_room(
             call.session,
             user_id=person,
@@ -88,10 +96,10 @@ class TeamLife:
             at=at,
             where=Where(call.incoming.platform, call.conversation.id),
             journal=journal_of(call, shared),
+            before_due_minutes=before,
         )
-        return (
-            f"I'll remind {name} about {label(task)} {when(at, call.tools.zone, call.tools.now)}."
-        )
+        said = f"I'll remind {name} about {label(task)} {when(at, call.tools.zone, call.tools.now)}"
+        return said + ("." if before is None else f", {amount_words(before)} before it's due.")
 
     async def _reminded(self, call: CommandCall, task: Task, who: str | None) -> tuple[UUID, str]:
         """The person named, else the task's assignee, else whoever asked."""
@@ -113,45 +121,35 @@ class TeamLife:
 
     def _moment(self, call: CommandCall, said: str) -> datetime:
         now, zone = call.tools.now, call.tools.zone
-        read = self.read_date(f"task {said}", now, zone)
+        read = self.readers.date(f"task {said}", now, zone)
         if read is None or read[0] != "task":
             raise NotUnderstood(f"I couldn't read “{said}” as a time, so I set no reminder.")
         due = read[1]
         at = due.at if due.has_time else reminder_time(due.day(zone).isoformat(), zone=zone)
-        try:
-            check_horizon(at, now=now, what="A reminder")
-        except FieldError as error:
-            raise InvalidInput(error.message) from None
-        if at <= now:
-            raise InvalidInput(f"{when(at, zone, now).capitalize()} has already passed.")
-        return at
+        return checked_moment(at, now=now, zone=zone)
 
     async def due(self, call: CommandCall, shared: TaskList, rest: str) -> str:
         task, said = await _numbered_with(call, shared, rest, "team due 3 friday (or none)")
-        if said.lower() in _NO_DUE:
-            await update_task(
-                call.session,
-                task=task,
-                due=None,
-                now=call.tools.now,
-                journal=journal_of(call, shared),
-            )
-            return f"{label(task)} has no due date now."
-        read = self.read_date(f"task {said}", call.tools.now, call.tools.zone)
+        due = None if said.lower() in _NO_DUE else self._new_due(call, said)
+        if isinstance(due, str):
+            return due
+        journal = journal_of(call, shared)
+        await update_task(call.session, task=task, due=due, now=call.tools.now, journal=journal)
+        told = f"{label(task)} has no due date now."
+        if due is not None:
+            told = f"{label(task)} is due {_shown_due(call, task)}."
+        return told + await followed(call, task, journal)
+
+    def _new_due(self, call: CommandCall, said: str) -> Due | str:
+        """The due `said` names, or why it can't be one."""
+        read = self.readers.date(f"task {said}", call.tools.now, call.tools.zone)
         if read is None or read[0] != "task":
             return f"I couldn't read “{said}” as a date, so I changed nothing."
         try:
             check_new_due(read[1], now=call.tools.now, zone=call.tools.zone, done="set it")
         except FieldError as error:
             return error.message
-        await update_task(
-            call.session,
-            task=task,
-            due=read[1],
-            now=call.tools.now,
-            journal=journal_of(call, shared),
-        )
-        return f"{label(task)} is due {_shown_due(call, task)}."
+        return read[1]
 
     async def edit(self, call: CommandCall, shared: TaskList, rest: str, word: str) -> str:
         example = {"priority": "team priority 3 high", "tag": "team tag 3 backend"}

@@ -9,19 +9,18 @@ reminders, and is audited, refused or not."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.team_notices import completed, task_buttons
 from core.commands.team_views import list_text, place_name, place_of_list
-from core.domain import lists
 from core.domain.changes import team_journal
 from core.domain.zones import settle_zone
 from core.people.membership import Memberships
 from core.people.team_access import audit_team_change
-from core.reminders.team_reminders import cancel_team_reminders
+from core.reminders.team_repeats import complete_on_team
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Task, User
 from core.types import Press, Reply
@@ -60,7 +59,8 @@ class TeamButtons:
                 "I changed nothing.",
                 "not_yours",
             )
-        finished = not task.completed and await _complete(session, task, user, now)
+        zone, _ = settle_zone(user, None, "UTC")
+        finished = not task.completed and await _complete(session, task, user, now, zone)
         await audit_team_change(session, user.id, PRESSED, task.list_id, task, ok=finished)
         if not finished:
             return _refused(f"#{task.number} “{task.title}” was already done.", "already_done")
@@ -105,13 +105,14 @@ class TeamButtons:
         return _Found(task, shared, await place_name(session, self.memberships, shared))
 
 
-async def _complete(session: AsyncSession, task: Task, user: User, now: datetime) -> bool:
-    """Complete the task once, as the presser (in the list's log), cancelling its reminders."""
+async def _complete(
+    session: AsyncSession, task: Task, user: User, now: datetime, zone: tzinfo
+) -> bool:
+    """Complete the task once, as the presser (in the list's log), cancelling its reminders
+    and putting a repeating one's next occurrence on the list."""
     journal = team_journal(task.list_id, user.id, None, now)
-    if not await lists.complete(session, task=task, now=now, journal=journal):
-        return False
-    await cancel_team_reminders(session, task=task, journal=journal)
-    return True
+    finished = await complete_on_team(session, task=task, now=now, zone=zone, journal=journal)
+    return finished is not False
 
 
 def _task_id(token: str) -> UUID:

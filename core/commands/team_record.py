@@ -12,7 +12,7 @@ from core.types import Reply
 # The words that change the list: each use is audited as the member who typed it.
 CHANGES = frozenset(
     {"add", "done", "complete", "assign", "reassign", "give", "unassign", "remind", "due"}
-    | {"priority", "tag", "untag", "undo", "restore"}
+    | {"priority", "tag", "untag", "undo", "restore", "repeat"}
 )
 
 

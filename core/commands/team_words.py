@@ -1,11 +1,12 @@
-"""How the team commands read what was typed (the people named, a due) and say a task."""
+"""How the team commands read what was typed (the people named, a due, a repeat) and say a
+task."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, tzinfo
+from datetime import datetime, time, tzinfo
 
 from core.domain.task_text import due_of
 from core.domain.when import Due, show_due_plain
@@ -14,6 +15,33 @@ from core.types import Mention
 
 # Reads a due out of a title ("fix the build friday" -> ("fix the build", Friday)), or None.
 DateReader = Callable[[str, datetime, tzinfo], tuple[str, Due] | None]
+
+
+@dataclass(frozen=True)
+class RepeatWords:
+    """A repeat read out of what was typed: the title without it (empty for a bare repeat),
+    its rule (an RRULE) and the time of day it names, if any."""
+
+    title: str
+    rule: str
+    at: time | None
+
+
+# Reads a repeat out of a title ("water the plants every monday"), or None.
+RepeatReader = Callable[[str, datetime, tzinfo], RepeatWords | None]
+# Reads an amount before a due ("1 day before", "30 min before it's due") in minutes, or None.
+BeforeReader = Callable[[str], int | None]
+
+
+@dataclass(frozen=True)
+class TeamReaders:
+    """How the team commands read dates, repeats and amounts before a due (the builtin
+    engine's readers, passed down from the app)."""
+
+    date: DateReader
+    repeat: RepeatReader
+    before: BeforeReader
+
 
 _AT_NAME = re.compile(r"(?<!\S)@[\w.\-]+")
 

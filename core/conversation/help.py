@@ -16,7 +16,8 @@ HELP_TEXT = (
     "/new (a fresh conversation), /link (one list across Slack, Telegram and here), "
     "/unlink, /accounts, /export (a copy of your data), /timezone <zone> (yours, for dates), "
     "/team (in a channel or group: its shared list; /team add <title> @person, "
-    "/team assign <n> to @person, /team remind <n> <when>, /team due|priority|tag <n> …, "
+    "/team assign <n> to @person, /team remind <n> <when|1 day before>, "
+    "/team repeat <n> every monday|off, /team due|priority|tag <n> …, "
     "/team undo, /team trash), "
     "/forget me (erase everything), /help."
 )

@@ -76,28 +76,59 @@ async def add_task(
     assignee_id: UUID | None,
     now: datetime,
     journal: Journal | None = None,
+    repeat: str | None = None,
 ) -> Task:
-    title = clean_title(title)
-    taken = await session.exec(
-        update(TaskList)
-        .where(col(TaskList.id) == shared.id)
-        .values(next_task_number=TaskList.next_task_number + 1)
-        .returning(col(TaskList.next_task_number))
-    )
-    number = int(taken.scalar_one()) - 1
     task = Task(
         user_id=None,
         list_id=shared.id,
         creator_id=creator_id,
         assignee_id=assignee_id,
         assigner_id=creator_id if assignee_id else None,
-        number=number,
-        title=title,
+        number=0,
+        title=clean_title(title),
         due_at=due.at if due else None,
         due_has_time=due.has_time if due else False,
+        repeat=repeat,
         created_at=now,
         updated_at=now,
     )
+    return await _numbered_in(session, task, journal)
+
+
+async def add_following(
+    session: AsyncSession, *, task: Task, due: Due, now: datetime, journal: Journal | None = None
+) -> Task:
+    """A repeating task's next occurrence on the same list, due `due`: the same title, details,
+    rule, creator, assignee and assigner."""
+    following = Task(
+        user_id=None,
+        list_id=task.list_id,
+        creator_id=task.creator_id,
+        assignee_id=task.assignee_id,
+        assigner_id=task.assigner_id,
+        number=0,
+        title=task.title,
+        description=task.description,
+        due_at=due.at,
+        due_has_time=due.has_time,
+        priority=task.priority,
+        tags=list(task.tags),
+        repeat=task.repeat,
+        created_at=now,
+        updated_at=now,
+    )
+    return await _numbered_in(session, following, journal)
+
+
+async def _numbered_in(session: AsyncSession, task: Task, journal: Journal | None) -> Task:
+    """The task written to its list under the list's next number."""
+    taken = await session.exec(
+        update(TaskList)
+        .where(col(TaskList.id) == task.list_id)
+        .values(next_task_number=TaskList.next_task_number + 1)
+        .returning(col(TaskList.next_task_number))
+    )
+    task.number = int(taken.scalar_one()) - 1
     session.add(task)
     await session.flush()
     await changes.record(session, journal, row=task, kind="added", summary=label(task), before=None)

@@ -25,7 +25,8 @@ from core.domain.lists import Place
 from core.people.identities import find_user
 from core.people.membership import Memberships
 from core.people.team_people import SOMEONE, assignee_name, creator_name, people_names
-from core.reminders.team_reminders import cancel_team_reminders
+from core.reminders.team_repeats import complete_on_team
+from core.reminders.zones import zones_of
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.db import Database, in_transaction
@@ -140,9 +141,11 @@ class TeamAccess:
             task = await lists.task_numbered(session, shared=shared, number=number)
             now = self.clock.now()
             journal = team_journal(list_id, user_id, None, now)
-            changed = await lists.complete(session, task=task, now=now, journal=journal)
-            if changed:
-                await cancel_team_reminders(session, task=task, journal=journal)
+            zone = (await zones_of(session, user_ids=[user_id]))[user_id]
+            finished = await complete_on_team(
+                session, task=task, now=now, zone=zone, journal=journal
+            )
+            changed = finished is not False
             await session.refresh(task)
             await audit_team_change(session, user_id, "team_done", list_id, task, ok=changed)
             return (await shown(session, shared, [task], user_id))[0], changed

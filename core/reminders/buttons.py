@@ -6,19 +6,18 @@ double click or two workers cannot both act. The reply replaces the reminder's m
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 from uuid import UUID
 
 from sqlalchemy import and_, update
 from sqlmodel import col, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from core.domain import lists
 from core.domain import tasks as task_service
 from core.domain.changes import team_journal
 from core.reminders.book import Where, set_for_task
 from core.reminders.notice import SNOOZE, Due, clock_time, task_name, tomorrow_at_nine, when
-from core.reminders.team_reminders import cancel_team_reminders
+from core.reminders.team_repeats import complete_on_team
 from core.reminders.zones import zones_of
 from core.storage import audit
 from core.storage.audit import AuditEntry
@@ -72,7 +71,7 @@ async def press_reminder(
     zone = (await zones_of(session, user_ids=[user_id]))[user_id]
     name = task_name(Due(reminder.token, task.number, task.title, reminder.fire_at))
     if action is Action.REMINDER_DONE:
-        finished = await _complete(session, task, user_id, now)
+        finished = await _complete(session, task, user_id, now, zone)
         await _audit(session, user_id, "reminder.done", task, finished)
         return Reply(
             text=f"✓ Marked {name} as done." if finished else f"✓ {name} was already done.",
@@ -91,15 +90,16 @@ async def press_reminder(
     return Reply(text=f"⏰ {name}: I'll remind you again {spoken}.", outcome="snoozed")
 
 
-async def _complete(session: AsyncSession, task: Task, user_id: UUID, now: datetime) -> bool:
-    """Complete the task; a shared list's once, as the person, cancelling its reminders."""
+async def _complete(
+    session: AsyncSession, task: Task, user_id: UUID, now: datetime, zone: tzinfo
+) -> bool:
+    """Complete the task; a shared list's once, as the person, cancelling its reminders and
+    putting a repeating one's next occurrence on the list."""
     if task.user_id is not None:
         return await task_service.complete_task(session, task=task)
     journal = team_journal(task.list_id, user_id, None, now)
-    finished = await lists.complete(session, task=task, now=now, journal=journal)
-    if finished:
-        await cancel_team_reminders(session, task=task, journal=journal)
-    return finished
+    finished = await complete_on_team(session, task=task, now=now, zone=zone, journal=journal)
+    return finished is not False
 
 
 def _may_complete(task: Task, user_id: UUID) -> bool:

@@ -110,6 +110,19 @@ def no_date(rule: str) -> task_service.InvalidInput:
     )
 
 
+async def following_due(task: Task, *, now: datetime, zone: tzinfo) -> Due | None:
+    """The due of the occurrence after `task`, just completed: the rule's first date after
+    its due (or now, when that is later), at its time of day; None when there is none."""
+    if not task.repeat:
+        return None
+    due = due_of(task)
+    at = due.at.astimezone(zone).time() if due and due.has_time else None
+    after = now
+    if due is not None:
+        after = max(now, due.at if due.has_time else due.deadline(zone) - timedelta(seconds=1))
+    return await asyncio.to_thread(next_due, task.repeat, after, at=at, zone=zone)
+
+
 async def add_next(
     session: AsyncSession,
     *,
@@ -121,15 +134,8 @@ async def add_next(
     """After a recurring `task` was completed: its next occurrence (and reminder), recorded
     in `journal` with the completion, so undoing the one takes back the other; None when the
     rule has no more dates."""
-    if not task.repeat:
-        return None
-    due = due_of(task)
-    at = due.at.astimezone(zone).time() if due and due.has_time else None
-    after = now
-    if due is not None:
-        after = max(now, due.at if due.has_time else due.deadline(zone) - timedelta(seconds=1))
-    upcoming = await asyncio.to_thread(next_due, task.repeat, after, at=at, zone=zone)
-    if upcoming is None:
+    upcoming = await following_due(task, now=now, zone=zone)
+    if upcoming is None or not task.repeat:
         return None
     following = await task_service.create_task(
         session,
@@ -143,15 +149,6 @@ async def add_next(
         journal=journal,
         repeat=task.repeat,
     )
-    reminder = await _reminder_like(
-        session, task=task, following=following, now=now, journal=journal
-    )
-    return following, reminder
-
-
-async def _reminder_like(
-    session: AsyncSession, *, task: Task, following: Task, now: datetime, journal: Journal | None
-) -> Reminder | None:
     last = (
         await session.exec(
             select(Reminder)
@@ -159,13 +156,39 @@ async def _reminder_like(
             .order_by(col(Reminder.created_at).desc())
         )
     ).first()
-    if last is None or task.due_at is None or following.due_at is None:
+    if last is None:
+        return following, None
+    reminder = await carry_reminder(
+        session, last, task=task, following=following, now=now, journal=journal
+    )
+    return following, reminder
+
+
+async def carry_reminder(
+    session: AsyncSession,
+    last: Reminder,
+    *,
+    task: Task,
+    following: Task,
+    now: datetime,
+    journal: Journal | None,
+) -> Reminder | None:
+    """`last`, a reminder of the finished `task`, again on `following`: for the same person,
+    as long before its due; None when that moment has passed or either has no due."""
+    if task.due_at is None or following.due_at is None:
         return None
     at = following.due_at - (task.due_at - last.fire_at)
     if at <= now:
         return None
-    where = book.Where(last.platform, last.conversation_id)
-    return await book.set_for_task(session, task=following, at=at, where=where, journal=journal)
+    return await book.set_for_task(
+        session,
+        task=following,
+        at=at,
+        where=book.Where(last.platform, last.conversation_id),
+        before_due_minutes=last.before_due_minutes,
+        journal=journal,
+        person=last.user_id,
+    )
 
 
 async def series_next(session: AsyncSession, *, task: Task) -> Task | None:
@@ -177,6 +200,7 @@ async def series_next(session: AsyncSession, *, task: Task) -> Task | None:
         select(Task)
         .where(
             Task.user_id == task.user_id,
+            Task.list_id == task.list_id,
             Task.title == task.title,
             Task.repeat == task.repeat,
             col(Task.number) > task.number,
