@@ -68,7 +68,7 @@ async def test_a_reminder_goes_to_the_assignee_privately_when_it_is_due(
     [notice] = sender.sent
     assert (notice.recipient.user_ref, notice.reply.text) == (
         "bob",
-        "⏰ Reminder: #1 “fix the build”",
+        "⏰ Reminder: #1 “fix the build” (a shared chat's team list)",
     )
     # the change is alice's, under the list's token; the audit says she did it
     alice = await person(database, "alice")
