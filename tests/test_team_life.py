@@ -78,6 +78,21 @@ async def test_a_reminder_goes_to_the_assignee_privately_when_it_is_due(
     assert await audited(database) == [("team_add", alice, True), ("team_remind", alice, True)]
 
 
+async def test_a_team_reminder_missed_while_away_is_summarised_with_its_chat(
+    team: Team, database: Database
+) -> None:
+    await team.say("alice", "team add fix the build @bob", mentions=bob())
+    await team.say("alice", "team remind 1 tomorrow 9am")
+    sender = RecordingSender(platform="slack")
+    clock = StepClock(TOMORROW_NINE + timedelta(days=2))
+    assert await ReminderDispatcher(database, [sender], clock=clock).run_once() == 1
+    assert sender.texts == [
+        "⏰ While I was away you missed 1 reminder:\n"
+        "• #1 “fix the build” (a shared chat's team list), due Tue 24 Nov at 09:00\n"
+        "Tell me if you want any of them again."
+    ]
+
+
 async def test_a_reminder_without_an_assignee_is_for_whoever_asked_or_the_person_named(
     team: Team, database: Database
 ) -> None:
