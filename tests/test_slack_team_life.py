@@ -35,6 +35,7 @@ async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[Slack
     install_team_commands(chat, read_date=read_team_due)
     async with slack_rig(chat) as rig:
         rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
+        rig.api.channel_names = {ENG: "eng", OPS: "ops"}
         yield rig
 
 
@@ -64,7 +65,7 @@ async def test_bob_is_reminded_of_his_team_task_by_dm_and_completes_it_there(
     sender = SlackReminderSender(OneWorkspace(slack.worker.client), Pacer(interval=0))
     assert await ReminderDispatcher(database, [sender], clock=later).run_once() == 1
     [dm] = slack.api.of("chat.postMessage", channel=BOB)[-1:]
-    assert dm["text"] == "⏰ Reminder: #1 “fix the build”"
+    assert dm["text"] == "⏰ Reminder: #1 “fix the build” (#eng team list)"
     buttons = [e for b in dm["blocks"] if b["type"] == "actions" for e in b["elements"]]
     assert [b["text"]["text"] for b in buttons] == ["Done", "Snooze 1 h", "Tomorrow 9:00"]
 

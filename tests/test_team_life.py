@@ -68,7 +68,7 @@ async def test_a_reminder_goes_to_the_assignee_privately_when_it_is_due(
     [notice] = sender.sent
     assert (notice.recipient.user_ref, notice.reply.text) == (
         "bob",
-        "⏰ Reminder: #1 “fix the build”",
+        "⏰ Reminder: #1 “fix the build” (a shared chat's team list)",
     )
     # the change is alice's, under the list's token; the audit says she did it
     alice = await person(database, "alice")
@@ -76,6 +76,21 @@ async def test_a_reminder_goes_to_the_assignee_privately_when_it_is_due(
     assert logged == [("task", "added", alice), ("reminder", "reminder_set", alice)]
     assert all(c.token.startswith("t") for c in await changes(database))
     assert await audited(database) == [("team_add", alice, True), ("team_remind", alice, True)]
+
+
+async def test_a_team_reminder_missed_while_away_is_summarised_with_its_chat(
+    team: Team, database: Database
+) -> None:
+    await team.say("alice", "team add fix the build @bob", mentions=bob())
+    await team.say("alice", "team remind 1 tomorrow 9am")
+    sender = RecordingSender(platform="slack")
+    clock = StepClock(TOMORROW_NINE + timedelta(days=2))
+    assert await ReminderDispatcher(database, [sender], clock=clock).run_once() == 1
+    assert sender.texts == [
+        "⏰ While I was away you missed 1 reminder:\n"
+        "• #1 “fix the build” (a shared chat's team list), due Tue 24 Nov at 09:00\n"
+        "Tell me if you want any of them again."
+    ]
 
 
 async def test_a_reminder_without_an_assignee_is_for_whoever_asked_or_the_person_named(

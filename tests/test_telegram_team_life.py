@@ -77,7 +77,7 @@ async def test_bob_is_reminded_in_the_group_and_presses_done_there(
     private, in_group = team.api.sent()[before:]
     assert private.params["chat_id"] == "222"  # refused: Bob never started the bot
     assert in_group.params["chat_id"] == str(FLAT["id"])
-    assert in_group.text.endswith("⏰ Reminder: #1 “take out the bins”")
+    assert in_group.text.endswith("⏰ Reminder: #1 “take out the bins” (Flatmates team list)")
     assert 'href="tg://user?id=222"' in in_group.text
 
     await team.api.push(callback_update(CAROL, in_group, in_group.callback_data("Done")))

@@ -140,7 +140,8 @@ async def decide_press(
 ) -> Reply | None:
     """Decide one press inside the caller's transaction; None for a redelivered one.
     A task's button (Done, Delete, More) acts on the presser's own list instead; a
-    plugin's own button (`press_actions`) does what its plugin says."""
+    button a plugin registered (`press_actions`: a team task's Done, or a reminder's Done,
+    which the team plugin decides with a shared list's rules) does what its plugin says."""
     if press.event_id and not await claim_event(
         session, source=f"{press.platform}:press", event_id=press.event_id
     ):

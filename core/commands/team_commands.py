@@ -216,6 +216,7 @@ def install(chat: CommandHost, readers: TeamReaders) -> None:
     buttons = TeamButtons(chat.memberships)
     chat.press_actions[Action.TEAM_DONE] = buttons.done
     chat.press_actions[Action.TEAM_OPEN] = buttons.open
+    chat.press_actions[Action.REMINDER_DONE] = buttons.reminder_done
     for router in (recognise, recognise_assignment, recognise_reminder):
         if router not in chat.text_routers:
             chat.text_routers.append(router)

@@ -9,18 +9,18 @@ reminders, and is audited, refused or not."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, tzinfo
+from datetime import datetime
 from uuid import UUID
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.commands.team_completion import ReminderRules, complete_as
 from core.commands.team_notices import completed, task_buttons
 from core.commands.team_views import list_text, place_name, place_of_list
-from core.domain.changes import team_journal
 from core.domain.zones import settle_zone
 from core.people.membership import Memberships
 from core.people.team_access import audit_team_change
-from core.reminders.team_repeats import complete_on_team
+from core.reminders.buttons import press_reminder
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Task, User
 from core.types import Press, Reply
@@ -59,8 +59,7 @@ class TeamButtons:
                 "I changed nothing.",
                 "not_yours",
             )
-        zone, _ = settle_zone(user, None, "UTC")
-        finished = not task.completed and await _complete(session, task, user, now, zone)
+        finished = not task.completed and await complete_as(session, task, user, now)
         await audit_team_change(session, user.id, PRESSED, task.list_id, task, ok=finished)
         if not finished:
             return _refused(f"#{task.number} “{task.title}” was already done.", "already_done")
@@ -70,6 +69,16 @@ class TeamButtons:
             text=f"Done: #{task.number} “{task.title}” in {where}.",
             outcome="done",
             tells=[told] if told else [],
+        )
+
+    async def reminder_done(
+        self, session: AsyncSession, press: Press, user: User, now: datetime
+    ) -> Reply:
+        """Done under a reminder: the reminder's own decision, a shared list's task completed
+        under the list's rules (team_completion.py)."""
+        rules = ReminderRules(self.memberships, press, user)
+        return await press_reminder(
+            session, user_id=user.id, token=press.token, action=press.action, now=now, rules=rules
         )
 
     async def open(self, session: AsyncSession, press: Press, user: User, now: datetime) -> Reply:
@@ -103,16 +112,6 @@ class TeamButtons:
         if not await self.memberships.is_member(place_of_list(shared), press.user_ref):
             return _refused(NOT_A_MEMBER, "not_a_member")
         return _Found(task, shared, await place_name(session, self.memberships, shared))
-
-
-async def _complete(
-    session: AsyncSession, task: Task, user: User, now: datetime, zone: tzinfo
-) -> bool:
-    """Complete the task once, as the presser (in the list's log), cancelling its reminders
-    and putting a repeating one's next occurrence on the list."""
-    journal = team_journal(task.list_id, user.id, None, now)
-    finished = await complete_on_team(session, task=task, now=now, zone=zone, journal=journal)
-    return finished is not False
 
 
 def _task_id(token: str) -> UUID:

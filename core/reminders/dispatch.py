@@ -55,6 +55,7 @@ from core.reminders.outgoing import (
     overdue_for_summary,
 )
 from core.reminders.recipients import recipients_of
+from core.reminders.team_reminders import team_places
 from core.reminders.zones import zones_of
 from core.storage.db import Database, in_transaction
 from core.storage.models import Identity, Task
@@ -137,7 +138,9 @@ class ReminderDispatcher:
         zones = await zones_of(session, user_ids=users, default=self.policy.default_timezone)
         places = await recipients_of(session, [reminder for _, reminder, _ in live])
         folded = await overdue_for_summary(session, live, now)
-        round_ = Round(session, now=now, zones=zones, places=places, folded=folded)
+        tasks = [task for _, _, task in live] + [t for pairs in folded.values() for _, t in pairs]
+        teams = await team_places(session, tasks)
+        round_ = Round(session, now=now, zones=zones, places=places, folded=folded, teams=teams)
         outgoing = await round_.compose(live)
         await session.flush()
         return outgoing

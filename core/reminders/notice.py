@@ -14,16 +14,20 @@ LATE_AFTER = timedelta(minutes=2)
 SUMMARY_AFTER = timedelta(days=1)
 TOMORROW_HOUR = 9
 SNOOZE = timedelta(hours=1)
+# A shared list whose place never said its name.
+UNNAMED_PLACE = "a shared chat's"
 
 
 @dataclass(frozen=True)
 class Due:
-    """One reminder as the message needs it."""
+    """One reminder as the message needs it; `place` names a shared list's chat ("#eng",
+    empty when it never said), None for a person's own task."""
 
     token: str
     number: int | None
     title: str
     fire_at: datetime
+    place: str | None = None
 
 
 def clock_time(moment: datetime, zone: tzinfo) -> str:
@@ -55,9 +59,16 @@ def task_name(due: Due) -> str:
     return f"#{due.number} “{due.title}”" if due.number is not None else f"“{due.title}”"
 
 
+def named(due: Due) -> str:
+    """The task's name, and where a shared list's task lives: #3 “fix it” (#eng team list)."""
+    if due.place is None:
+        return task_name(due)
+    return f"{task_name(due)} ({due.place or UNNAMED_PLACE} team list)"
+
+
 def reminder_reply(due: Due, *, now: datetime, zone: tzinfo) -> Reply:
     """⏰ Reminder: #3 “call mom”, with its buttons; marked late when it is."""
-    text = f"⏰ Reminder: {task_name(due)}"
+    text = f"⏰ Reminder: {named(due)}"
     if now - due.fire_at > LATE_AFTER:
         text += f" (was due {when(due.fire_at, zone, now)})"
     return Reply(text=text, buttons=reminder_buttons(due.token))
@@ -68,7 +79,7 @@ def summary_reply(missed: list[Due], *, now: datetime, zone: tzinfo) -> Reply:
     ordered = sorted(missed, key=lambda due: due.fire_at)
     noun = "reminder" if len(ordered) == 1 else "reminders"
     lines = [f"⏰ While I was away you missed {len(ordered)} {noun}:"]
-    lines += [f"• {task_name(due)}, due {when(due.fire_at, zone, now)}" for due in ordered]
+    lines += [f"• {named(due)}, due {when(due.fire_at, zone, now)}" for due in ordered]
     lines.append("Tell me if you want any of them again.")
     return Reply(text="\n".join(lines))
 

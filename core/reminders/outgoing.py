@@ -50,10 +50,13 @@ def by_person(outgoing: list[Outgoing]) -> list[list[Outgoing]]:
     return list(queues.values())
 
 
-def due_of(reminder: Reminder, task: Task | None) -> Due:
+def due_of(reminder: Reminder, task: Task | None, places: dict[UUID, str]) -> Due:
+    """The reminder as its message needs it; a shared list's task with the chat it lives in
+    (`places`, by list)."""
     if task is None:
         return Due(reminder.token, None, "your reminder", reminder.fire_at)
-    return Due(reminder.token, task.number, task.title, reminder.fire_at)
+    place = places.get(task.list_id) if task.user_id is None else None
+    return Due(reminder.token, task.number, task.title, reminder.fire_at, place)
 
 
 async def overdue_for_summary(
@@ -96,6 +99,8 @@ class Round:
     zones: dict[UUID, tzinfo]
     places: dict[UUID, Recipient]
     folded: dict[UUID, list[tuple[Reminder, Task | None]]]
+    # The chats shared lists' tasks live in, by list (`team_reminders.team_places`).
+    teams: dict[UUID, str] = field(default_factory=dict)
     _summaries: dict[UUID, Outgoing] = field(default_factory=dict)
 
     async def compose(self, live: list[Live]) -> list[Outgoing]:
@@ -129,7 +134,7 @@ class Round:
             return Outgoing([item], recipient, reply, [reminder], lag, lag > LATE)
         if self.now - reminder.fire_at > SUMMARY_AFTER:
             return self._fold(item, reminder, recipient, lag)
-        reply = reminder_reply(due_of(reminder, task), now=self.now, zone=zone)
+        reply = reminder_reply(due_of(reminder, task, self.teams), now=self.now, zone=zone)
         out = Outgoing([item], recipient, reply, [reminder], lag, lag > LATE)
         out.task_number = task.number if task is not None else None
         return out
@@ -156,7 +161,8 @@ class Round:
         tasks.update({t.id: t for pairs in self.folded.values() for _, t in pairs if t is not None})
         for user_id, summary in self._summaries.items():
             missed = [
-                due_of(r, tasks.get(r.task_id) if r.task_id else None) for r in summary.reminders
+                due_of(r, tasks.get(r.task_id) if r.task_id else None, self.teams)
+                for r in summary.reminders
             ]
             zone = self.zones.get(user_id, UTC_ZONE)
             summary.reply = summary_reply(missed, now=self.now, zone=zone)
