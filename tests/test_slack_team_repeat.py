@@ -79,7 +79,7 @@ async def test_bob_is_reminded_the_day_before_and_his_next_one_follows_when_done
     later = StepClock(THURSDAY_NINE + timedelta(seconds=1))
     assert await ReminderDispatcher(database, [sender], clock=later).run_once() == 1
     [dm] = slack.api.of("chat.postMessage", channel=BOB)[-1:]
-    assert dm["text"] == "⏰ Reminder: #1 “water the plants”"
+    assert dm["text"] == "⏰ Reminder: #1 “water the plants” (a shared chat's team list)"
 
     done = await todo(slack, "team done 1", user=BOB)
     assert done == "Done: #1 “water the plants”. Next one: #2, due Fri 4 Dec, with its reminder."

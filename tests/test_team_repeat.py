@@ -159,7 +159,7 @@ async def test_a_reminder_a_day_before_the_due_goes_off_then_and_follows_the_due
     [notice] = sender.sent  # once, though the due moved twice
     assert (notice.recipient.user_ref, notice.reply.text) == (
         "bob",
-        "⏰ Reminder: #1 “ship the release”",
+        "⏰ Reminder: #1 “ship the release” (a shared chat's team list)",
     )
 
 

@@ -72,10 +72,12 @@ async def test_bob_is_reminded_in_the_group_and_his_next_one_follows_his_done(
     before = len(team.api.sent())
     assert await ReminderDispatcher(database, [sender], clock=clock).run_once() == 1
     _, in_group = team.api.sent()[before:]
-    assert in_group.text.endswith("⏰ Reminder: #1 “take out the bins”")
+    assert in_group.text.endswith("⏰ Reminder: #1 “take out the bins” (Flatmates team list)")
     await team.api.push(callback_update(BOB, in_group, in_group.callback_data("Done")))
     edited = await team.answered("editMessageText")
     assert edited.text == "✓ Marked #1 “take out the bins” as done."
+    told = await team.answered("sendMessage")
+    assert told.text.endswith("Bob completed #1 “take out the bins”, which you assigned.")
 
     first, following = await flat_tasks(database)
     assert (first.completed, following.completed, following.repeat) == (
