@@ -2,7 +2,8 @@
 API: three people in #eng and one outsider. Alice's change in the channel carries it; Carol,
 also in the channel, and Dave, outside it, are refused privately and nothing changes; Alice's
 press takes back exactly that change and the list shows it, and a second press changes nothing
-more. A slash command's own answer and a confirmed delete carry it too."""
+more, as does one by a maker who has left the channel. A slash command's answer carries it
+too."""
 
 from __future__ import annotations
 
@@ -138,3 +139,16 @@ async def test_a_button_undoes_its_own_change_not_the_latest(
     [refused] = slack.api.of("response_url", key="press")[-1:]
     assert (refused["text"], refused["replace_original"]) == (ALREADY, False)
     assert [t.priority for t in await team_tasks(database, ENG)] == ["low"]
+
+
+async def test_a_maker_who_left_the_channel_can_no_longer_undo(
+    slack: SlackRig, database: Database
+) -> None:
+    added = await said(slack, "add order the pizza to the team list", user=ALICE)
+    slack.api.channel_members[ENG] = [BOB, CAROL]
+    await press(slack, undo_of(added), user=ALICE, ts=added.result["ts"])
+    assert privately(slack, ALICE) == NOT_A_MEMBER
+    assert [t.title for t in await team_tasks(database, ENG)] == ["order the pizza"]
+    slack.api.channel_members[ENG] = [ALICE, BOB, CAROL]
+    await press(slack, undo_of(added), user=ALICE, ts=added.result["ts"])
+    assert await team_tasks(database, ENG) == []
