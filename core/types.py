@@ -39,6 +39,8 @@ class Action(StrEnum):
     # An assignee's buttons on a team task they were given; the token is the task's id (hex).
     TEAM_DONE = "tdone"
     TEAM_OPEN = "topen"
+    # Takes back one change to a team list for its maker (a team token, which names the list).
+    TEAM_UNDO = "tundo"
 
 
 # Buttons that act on a task or a listing rather than decide a confirmation.

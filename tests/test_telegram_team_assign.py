@@ -91,7 +91,7 @@ async def test_words_give_a_task_to_a_seen_username_who_completes_it_with_done(
     await team.api.push(callback_update(CAROL, told, told.callback_data("Done")))
     done = await team.answered("editMessageText")
     assert done.text == "Done: #1 “deploy the site” in Flatmates."
-    assert done.buttons == []
+    assert done.buttons == ["Undo"]
     in_group = await team.answered("sendMessage")
     assert in_group.params["chat_id"] == str(FLAT["id"])
     assert in_group.text == (
@@ -106,6 +106,12 @@ async def test_words_give_a_task_to_a_seen_username_who_completes_it_with_done(
 
     [mine] = await team.say(ALICE, "what's assigned to me?")
     assert mine.text == "Nothing on a team list is assigned to you."
+
+    # the Done's answer takes it back, for Carol alone
+    await team.api.push(callback_update(CAROL, told, done.callback_data("Undo")))
+    undone = await team.answered("editMessageText")
+    assert undone.text == "Undone: #1 “deploy the site” is not done any more."
+    assert await held(database, FLAT) == [("deploy the site", "333", False)]
 
 
 async def test_reassigning_tells_both_and_the_old_done_button_no_longer_works(

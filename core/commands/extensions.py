@@ -15,6 +15,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.press_actions import PressAction
 from core.commands.presses import ConfirmAction
+from core.domain.changes import Journal
 from core.people.membership import Memberships
 from core.storage.models import Conversation, User
 from core.tools import ToolContext
@@ -31,11 +32,21 @@ class CommandCall:
     args: str
     tools: ToolContext
     conversation: Conversation
+    # Where the command's changes to a shared list are written: one token for all of them,
+    # the one its reply's Undo button carries (`team_record.journal_of`).
+    journal: Journal | None = None
 
 
 CommandFunction = Callable[[CommandCall], Awaitable[Reply | str]]
 # Recognises an exact request in free text ("forget me") as a command: (name, args) or None.
 TextRouter = Callable[[str], tuple[str, str] | None]
+
+
+class Windows(Protocol):
+    """How long a change can be taken back (`ChatPolicy` has it)."""
+
+    @property
+    def undo_window_seconds(self) -> int: ...
 
 
 class CommandHost(Protocol):
@@ -48,3 +59,6 @@ class CommandHost(Protocol):
     press_actions: dict[Action, PressAction]
     # Who is in a chat, as its platform says (registered by the adapters).
     memberships: Memberships
+
+    @property
+    def policy(self) -> Windows: ...

@@ -9,9 +9,9 @@ team_phrases.py, team_assign_phrases.py and team_reminder_phrase.py; an assignee
 Open the list buttons are team_presses.py. Reminders, due dates, priority, tags, undo and the
 trash are team_life.py; repeats (`team add … every monday`, `team repeat <n> …`) are
 team_repeat.py. Every change is written to the list's log and audited as the member who made
-it (team_record.py). The list is always the place the message came from
-(`ToolContext.place`), and the person acting, and anyone given a task, must be a member of
-it, as the platform says."""
+it (team_record.py), and its reply carries an Undo button for it (team_undo.py). The list is
+always the place the message came from (`ToolContext.place`), and the person acting, and
+anyone given a task, must be a member of it, as the platform says."""
 
 from __future__ import annotations
 
@@ -26,9 +26,10 @@ from core.commands.team_life import TeamLife
 from core.commands.team_notices import completed, given
 from core.commands.team_phrases import recognise
 from core.commands.team_presses import TeamButtons
-from core.commands.team_record import audit_change, journal_of
+from core.commands.team_record import audit_change, journal_of, with_undo
 from core.commands.team_reminder_phrase import recognise_reminder
 from core.commands.team_repeat import REPEATS, next_words, read_title, repeat
+from core.commands.team_undo import TeamUndo
 from core.commands.team_views import list_text, place_name
 from core.commands.team_words import (
     NotUnderstood,
@@ -83,7 +84,7 @@ class Team:
             await audit_change(call, shared, word, str(refused), ok=False)
             return str(refused)
         await audit_change(call, shared, word, answer, ok=True)
-        return answer
+        return with_undo(call, answer)
 
     async def _on_list(
         self, call: CommandCall, shared: TaskList, word: str, rest: str
@@ -217,6 +218,8 @@ def install(chat: CommandHost, readers: TeamReaders) -> None:
     chat.press_actions[Action.TEAM_DONE] = buttons.done
     chat.press_actions[Action.TEAM_OPEN] = buttons.open
     chat.press_actions[Action.REMINDER_DONE] = buttons.reminder_done
+    undo = TeamUndo(chat.memberships, chat.policy.undo_window_seconds)
+    chat.press_actions[Action.TEAM_UNDO] = undo.press
     for router in (recognise, recognise_assignment, recognise_reminder):
         if router not in chat.text_routers:
             chat.text_routers.append(router)

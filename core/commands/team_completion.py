@@ -17,7 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.team_notices import completed
 from core.commands.team_views import account_of, place_of_list
-from core.domain.changes import team_journal
+from core.domain.changes import Journal, team_journal
 from core.domain.zones import settle_zone
 from core.people.membership import Memberships
 from core.reminders.team_repeats import complete_on_team
@@ -28,10 +28,11 @@ from core.types import Press, Tell
 NOT_A_MEMBER = "Only members of its chat can use that team list, so I changed nothing."
 
 
-async def complete_as(session: AsyncSession, task: Task, user: User, now: datetime) -> bool:
+async def complete_as(
+    session: AsyncSession, task: Task, user: User, journal: Journal, now: datetime
+) -> bool:
     """Complete the task once, as the person (in the list's log), cancelling its reminders and
     putting a repeating one's next occurrence on the list."""
-    journal = team_journal(task.list_id, user.id, None, now)
     zone, _ = settle_zone(user, None, "UTC")
     finished = await complete_on_team(session, task=task, now=now, zone=zone, journal=journal)
     return finished is not False
@@ -58,7 +59,8 @@ class ReminderRules:
     async def complete(
         self, session: AsyncSession, task: Task, now: datetime
     ) -> tuple[bool, list[Tell]]:
-        if not await complete_as(session, task, self.user, now):
+        journal = team_journal(task.list_id, self.user.id, None, now)
+        if not await complete_as(session, task, self.user, journal, now):
             return False, []
         shared = await session.get(TaskList, task.list_id)
         assert shared is not None

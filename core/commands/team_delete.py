@@ -7,6 +7,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.delete_audit import record_confirmed_delete
 from core.commands.extensions import CommandCall
+from core.commands.team_record import undo_button
 from core.conversation.confirmations import request_confirmation
 from core.domain import lists
 from core.domain.changes import team_journal
@@ -43,11 +44,12 @@ async def ask_to_delete(call: CommandCall, task: Task) -> Reply | str:
     )
 
 
-async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> str:
+async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> Reply:
     """The task goes to the trash if whoever confirms still created or holds it; its
-    reminders are cancelled. Both are recorded as theirs, so `team undo` takes them back."""
+    reminders are cancelled. Both are recorded as theirs, so `team undo`, or the Undo button
+    the outcome carries, takes them back."""
     task = None if confirmation.task_id is None else await session.get(Task, confirmation.task_id)
-    deleted = False
+    deleted, journal = False, None
     if task is not None and task.user_id is None:
         now = confirmation.decided_at or utcnow()
         by, asked_in = confirmation.user_id, confirmation.conversation_id
@@ -65,4 +67,5 @@ async def confirm_delete(session: AsyncSession, confirmation: Confirmation) -> s
     await record_confirmed_delete(
         session, confirmation, kind=CONFIRM_KIND, deleted=deleted, message=message
     )
-    return message
+    undo = [undo_button(journal)] if journal is not None and journal.recorded else []
+    return Reply(text=message, buttons=undo)

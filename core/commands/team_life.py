@@ -16,17 +16,14 @@ from uuid import UUID
 from core.commands.extensions import CommandCall
 from core.commands.team_assign import MemberOf, mentions_in
 from core.commands.team_record import journal_of
+from core.commands.team_undo import Undo, said, take_back
 from core.commands.team_views import names_of
 from core.commands.team_when import amount_words, before_due, checked_moment, followed
 from core.commands.team_words import NotUnderstood, TeamReaders, due_words, named_person, says_me
 from core.domain import lists, team_trash, trash
-from core.domain.changes import team_scope
 from core.domain.task_fields import FieldError, check_new_due
 from core.domain.tasks import label, update_task
-from core.domain.undo_words import describe_undo, refusal, window_words
-from core.domain.undoing import UndoOutcome, undo_last
 from core.domain.when import Due
-from core.reminders import book
 from core.reminders.book import Where
 from core.reminders.notice import when
 from core.reminders.team_reminders import remind_on_team
@@ -167,28 +164,9 @@ class TeamLife:
         return f"{label(task)} tags: {tags}."
 
     async def undo(self, call: CommandCall, shared: TaskList) -> str:
-        window = call.tools.undo_window_seconds
-        result = await undo_last(
-            call.session,
-            user_id=call.user.id,
-            window_seconds=window,
-            wake_again=book.wake_again,
-            now=call.tools.now,
-            scope=team_scope(shared.id),
-        )
-        if result.outcome is UndoOutcome.UNDONE:
-            return describe_undo(result.changes)
-        if result.outcome is UndoOutcome.NOTHING:
-            return (
-                f"Nothing to undo: you have made no change to this chat's team list in the last "
-                f"{window_words(window)} that is not undone already, so I changed nothing."
-            )
-        if result.outcome is UndoOutcome.CHANGED_SINCE and result.changes:
-            return (
-                f"I can't undo that: {result.changes[0].summary} has changed since, "
-                "so I changed nothing."
-            )
-        return refusal(result, window_seconds=window)
+        window, now = call.tools.undo_window_seconds, call.tools.now
+        result = await take_back(call.session, Undo(call.user.id, shared, window, now))
+        return said(result, window)
 
     async def trash(self, call: CommandCall, shared: TaskList) -> str:
         deleted = await team_trash.trashed(call.session, shared=shared)

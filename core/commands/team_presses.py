@@ -3,8 +3,8 @@ or one after someone else completed it, is told so), **Open the list** shows the
 list (to anyone else, or once the task is done, it is shown to the presser alone and the
 message stays). Only the person who holds the task now, and whom the platform still counts in
 the chat, may press Done; anyone else is refused and nothing changes. A Done is written to the
-list's log as the presser's (so their `team undo` takes it back), cancels the task's
-reminders, and is audited, refused or not."""
+list's log as the presser's (so their `team undo`, or the Undo button its answer carries, takes
+it back), cancels the task's reminders, and is audited, refused or not."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.team_completion import ReminderRules, complete_as
 from core.commands.team_notices import completed, task_buttons
+from core.commands.team_record import undo_button
 from core.commands.team_views import list_text, place_name, place_of_list
+from core.domain.changes import team_journal
 from core.domain.zones import settle_zone
 from core.people.membership import Memberships
 from core.people.team_access import audit_team_change
@@ -59,7 +61,8 @@ class TeamButtons:
                 "I changed nothing.",
                 "not_yours",
             )
-        finished = not task.completed and await complete_as(session, task, user, now)
+        journal = team_journal(task.list_id, user.id, None, now)
+        finished = not task.completed and await complete_as(session, task, user, journal, now)
         await audit_team_change(session, user.id, PRESSED, task.list_id, task, ok=finished)
         if not finished:
             return _refused(f"#{task.number} “{task.title}” was already done.", "already_done")
@@ -69,6 +72,7 @@ class TeamButtons:
             text=f"Done: #{task.number} “{task.title}” in {where}.",
             outcome="done",
             tells=[told] if told else [],
+            buttons=[undo_button(journal)],
         )
 
     async def reminder_done(

@@ -62,6 +62,16 @@ def is_team(token: str) -> bool:
     return token.startswith(TEAM_PREFIX)
 
 
+def team_list_of(token: str) -> UUID | None:
+    """The shared list a team token's changes were made on; None for any other token."""
+    if not is_team(token):
+        return None
+    try:
+        return UUID(hex=token[len(TEAM_PREFIX) : len(TEAM_PREFIX) + 32])
+    except ValueError:
+        return None
+
+
 @dataclass
 class Journal:
     """Where one turn's changes are written: the person, the conversation, one shared token."""
