@@ -91,6 +91,21 @@ async def test_done_on_a_team_reminder_completes_once_and_tells_the_assigner_in_
     assert len(team.api.sent("editMessageText")) == 1
 
 
+async def test_the_undo_under_a_team_reminder_done_reopens_the_task(
+    team: TelegramRig, database: Database
+) -> None:
+    private = await carol_reminded(team, database)
+    await team.api.push(callback_update(CAROL, private, private.callback_data("Done")))
+    edited = await team.answered("editMessageText")
+    assert edited.buttons == ["Undo"]
+    await team.answered("sendMessage")  # the assigner told in the group
+
+    await team.api.push(callback_update(CAROL, private, edited.callback_data("Undo")))
+    undone = await team.answered("editMessageText")
+    assert undone.text == "Undone: #1 “water the plants” is not done any more."
+    assert [t.completed for t in await flat_tasks(database)] == [False]
+
+
 async def test_out_of_the_group_done_on_a_team_reminder_changes_nothing(
     team: TelegramRig, database: Database
 ) -> None:

@@ -16,14 +16,16 @@ from datetime import datetime
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.team_notices import completed
+from core.commands.team_record import undo_button
 from core.commands.team_views import account_of, place_of_list
 from core.domain.changes import Journal, team_journal
 from core.domain.zones import settle_zone
 from core.people.membership import Memberships
+from core.reminders.team_reminders import TeamDone
 from core.reminders.team_repeats import complete_on_team
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Task, User
-from core.types import Press, Tell
+from core.types import Press
 
 NOT_A_MEMBER = "Only members of its chat can use that team list, so I changed nothing."
 
@@ -56,17 +58,15 @@ class ReminderRules:
             return NOT_A_MEMBER
         return None
 
-    async def complete(
-        self, session: AsyncSession, task: Task, now: datetime
-    ) -> tuple[bool, list[Tell]]:
+    async def complete(self, session: AsyncSession, task: Task, now: datetime) -> TeamDone:
         journal = team_journal(task.list_id, self.user.id, None, now)
         if not await complete_as(session, task, self.user, journal, now):
-            return False, []
+            return TeamDone(False)
         shared = await session.get(TaskList, task.list_id)
         assert shared is not None
         by = self.press.display_name or self.user.display_name or "Someone"
         told = await completed(session, place_of_list(shared), task, by=by, by_id=self.user.id)
-        return True, [told] if told else []
+        return TeamDone(True, [told] if told else [], [undo_button(journal)])
 
     async def _account(self, session: AsyncSession, shared: TaskList) -> str | None:
         """The presser's account where the list lives: the one that pressed, when it is there."""

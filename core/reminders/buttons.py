@@ -19,14 +19,14 @@ from core.domain import tasks as task_service
 from core.domain.changes import team_journal
 from core.reminders.book import Where, set_for_task
 from core.reminders.notice import SNOOZE, Due, clock_time, task_name, tomorrow_at_nine, when
-from core.reminders.team_reminders import TeamRules
+from core.reminders.team_reminders import TeamDone, TeamRules
 from core.reminders.team_repeats import complete_on_team
 from core.reminders.zones import zones_of
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.models import Task
 from core.storage.reminder_models import Reminder
-from core.types import Action, Reply, Tell
+from core.types import Action, Reply
 
 ACTIONS = frozenset({Action.REMINDER_DONE, Action.SNOOZE, Action.TOMORROW})
 # Delivered (or being delivered: the sender may have died before noting it).
@@ -109,17 +109,17 @@ async def _done(
     now: datetime,
     rules: TeamRules | None,
 ) -> Reply:
-    tells: list[Tell] = []
     if rules is not None and task.user_id is None:
-        finished, tells = await rules.complete(session, task, now)
+        done = await rules.complete(session, task, now)
     else:
-        finished = await _complete(session, task, user_id, now)
-    await _audit(session, user_id, "reminder.done", task, finished)
+        done = TeamDone(await _complete(session, task, user_id, now))
+    await _audit(session, user_id, "reminder.done", task, done.finished)
     name = task_name(Due(reminder.token, task.number, task.title, reminder.fire_at))
     return Reply(
-        text=f"✓ Marked {name} as done." if finished else f"✓ {name} was already done.",
+        text=f"✓ Marked {name} as done." if done.finished else f"✓ {name} was already done.",
         outcome="done",
-        tells=tells,
+        tells=done.tells,
+        buttons=done.buttons,
     )
 
 

@@ -6,6 +6,7 @@ the room that keeps shared lists passes down."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from typing import Protocol
 from uuid import UUID
@@ -21,7 +22,17 @@ from core.reminders.tooling import start_of
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Task
 from core.storage.reminder_models import Reminder
-from core.types import Tell
+from core.types import Button, Tell
+
+
+@dataclass(frozen=True)
+class TeamDone:
+    """A Done under a team task's reminder: whether it was still open, who is told, and the
+    buttons its answer carries (an Undo for the completion)."""
+
+    finished: bool
+    tells: list[Tell] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
 
 
 class TeamRules(Protocol):
@@ -33,10 +44,8 @@ class TeamRules(Protocol):
         when they may."""
         ...
 
-    async def complete(
-        self, session: AsyncSession, task: Task, now: datetime
-    ) -> tuple[bool, list[Tell]]:
-        """Complete it once as the presser: whether it was still open, and who is told."""
+    async def complete(self, session: AsyncSession, task: Task, now: datetime) -> TeamDone:
+        """Complete it once as the presser."""
         ...
 
 
