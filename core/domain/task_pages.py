@@ -26,7 +26,7 @@ from core.domain import task_fields, when
 from core.domain.listing import REMINDERS, MoreToken
 from core.domain.task_selection import PRIORITY_RANK, SortBy, StatusFilter, select_tasks
 from core.domain.when import Due, Window
-from core.storage.direct import Prebuilt
+from core.storage.direct import Prebuilt, turn_connection
 from core.storage.models import Task
 
 LIST_PAGE = 20
@@ -244,7 +244,7 @@ async def _by_due(
     wanted = total if limit is None else min(total, start + limit)
     if wanted <= start:  # nothing to show: an empty listing, or a page past its end
         return TaskPage([], total, start, limit)
-    connection = await session.connection()
+    connection = await turn_connection(session)
     streams = []
     for timed in (True, False):
         query = (
@@ -284,7 +284,7 @@ async def _keys(session: AsyncSession, where: list[Any], *, with_tags: bool) -> 
     ]
     if with_tags:
         columns.append(col(Task.tags))
-    connection = await session.connection()
+    connection = await turn_connection(session)
     rows = await connection.execute(select(*columns).where(*where).order_by(col(Task.number)))
     return [_Keys(*row) for row in rows.all()]
 

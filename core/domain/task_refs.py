@@ -13,7 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.owned import TASKS
 from core.domain.tasks import AmbiguousTask, InvalidInput, TaskNotFound
-from core.storage.direct import Prebuilt, attached
+from core.storage.direct import Prebuilt, attached, turn_connection
 from core.storage.models import Task
 
 _NUMBER_REF = re.compile(r"^(?:(?:task|todo|item|number|no\.?)\s*)?#?\s*(\d{1,9})$", re.I)
@@ -146,7 +146,7 @@ async def _title_candidates(
         where.append(or_(whole, and_(*every)) if every else whole)
     holds = whole if whole is not None else true()
     query = core_select(TASKS.c.id, TASKS.c.title, TASKS.c.completed, holds)
-    connection = await session.connection()
+    connection = await turn_connection(session)
     rows = (await connection.execute(query.where(*where))).all()
     holding = [_TitleRow(*row[:3]) for row in rows if row[3]]
     return holding or [_TitleRow(*row[:3]) for row in rows]

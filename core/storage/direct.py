@@ -45,6 +45,7 @@ class _Compiled:
     defaults: dict[str, Any]
     binds: dict[str, Processor]
     results: list[tuple[int, Processor]]  # the columns to convert, by position
+    returns_rows: bool  # a SELECT, or a write with RETURNING
 
 
 class Prebuilt:
@@ -69,7 +70,7 @@ class Prebuilt:
         return await self._rows(session, params)
 
     async def _rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
-        connection = await session.connection()
+        connection = await turn_connection(session)
         if connection.dialect.name != "postgresql":
             result = await connection.execute(self.statement, dict(params))
             return list(result.all()) if result.returns_rows else []
@@ -99,7 +100,8 @@ class Prebuilt:
                 for name, value in compiled.params.items()
                 if not compiled.binds[name].required
             }
-            self._compiled = _Compiled(compiled.string, fixed, binds, results)
+            returning = bool(columns or compiled.effective_returning)  # an INSERT's key too
+            self._compiled = _Compiled(compiled.string, fixed, binds, results, returning)
         return self._compiled
 
     async def _direct(
@@ -117,7 +119,7 @@ class Prebuilt:
         assert isinstance(driver, psycopg.AsyncConnection)
         try:
             cursor = await driver.execute(compiled.sql, values)
-            found = await cursor.fetchall() if cursor.description is not None else []
+            found = await cursor.fetchall() if compiled.returns_rows else []
         except psycopg.Error as error:
             lost = driver.closed or driver.broken
             if lost:
@@ -139,6 +141,28 @@ class Prebuilt:
                 columns[index] = read(columns[index])
             converted.append(columns)
         return converted
+
+
+_CONNECTION = "direct.connection"  # the session's key for its transaction's connection
+
+
+async def turn_connection(session: AsyncSession) -> AsyncConnection:
+    """The connection of the session's transaction, as `session.connection()` returns it.
+    Kept in the session for as long as that transaction is the session's and active: asking
+    the session again on every statement costs a greenlet's start and switch."""
+    sync_session = session.sync_session
+    transaction = sync_session.get_nested_transaction() or sync_session.get_transaction()
+    kept = session.info.get(_CONNECTION)
+    current = transaction is not None and transaction.is_active
+    if current and kept is not None and kept[0] is transaction:
+        connection: AsyncConnection = kept[1]
+        return connection
+    connection = await session.connection()
+    session.info[_CONNECTION] = (
+        sync_session.get_nested_transaction() or sync_session.get_transaction(),
+        connection,
+    )
+    return connection
 
 
 @functools.cache
