@@ -14,7 +14,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.conversation.conversations import title_from
-from core.storage.direct import Prebuilt
+from core.storage.direct import Prebuilt, turn_connection
 from core.storage.models import Conversation, Message, utcnow
 
 
@@ -64,7 +64,7 @@ async def write_messages(
     if replies:
         changed["updated_at"] = replies[-1].created_at
     names, moved = tuple(sorted(changed)), {"conversation_id": conversation.id, **changed}
-    connection = await session.connection()
+    connection = await turn_connection(session)
     if changed and connection.dialect.name == "postgresql":
         await _inserting_and_updating(len(messages), names).run(session, rows | moved)
     else:

@@ -24,9 +24,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import task_fields, when
 from core.domain.listing import REMINDERS, MoreToken
+from core.domain.page_counts import counted
 from core.domain.task_selection import PRIORITY_RANK, SortBy, StatusFilter, select_tasks
 from core.domain.when import Due, Window
-from core.storage.direct import Prebuilt
+from core.storage.direct import Prebuilt, turn_connection
 from core.storage.models import Task
 
 LIST_PAGE = 20
@@ -165,9 +166,9 @@ async def read_page(
     limit: int | None = LIST_PAGE,
 ) -> TaskPage:
     """The tasks from `start`, at most `limit` of them (every one when None)."""
-    where = _where(user_id, filters)
     if filters.in_sql and filters.sort_by == "due":
-        return await _by_due(session, user_id, where, zone, start, limit)
+        return await _by_due(session, user_id, filters, zone, start, limit)
+    where = _where(user_id, filters)
     if filters.in_sql and filters.sort_by in ("number", "created"):
         order = (
             [col(Task.created_at), col(Task.number)]
@@ -230,7 +231,7 @@ class _Dated(NamedTuple):
 async def _by_due(
     session: AsyncSession,
     user_id: UUID,
-    where: list[Any],
+    filters: Filters,
     zone: tzinfo,
     start: int,
     limit: int | None,
@@ -239,12 +240,12 @@ async def _by_due(
     sorts at its moment, a day at the start of its local day (a day's due is stored as UTC
     midnight, so each kind is in order by `due_at` alone); the two ordered reads are merged,
     then the undated tasks follow by priority and number."""
-    counted = select(func.count(), func.count(col(Task.due_at))).select_from(Task).where(*where)
-    total, dated = (int(n) for n in (await session.exec(counted)).one())
+    total, dated = await counted(session, user_id, filters.status, filters.priority)
     wanted = total if limit is None else min(total, start + limit)
     if wanted <= start:  # nothing to show: an empty listing, or a page past its end
         return TaskPage([], total, start, limit)
-    connection = await session.connection()
+    where = _where(user_id, filters)
+    connection = await turn_connection(session)
     streams = []
     for timed in (True, False):
         query = (
@@ -284,7 +285,7 @@ async def _keys(session: AsyncSession, where: list[Any], *, with_tags: bool) -> 
     ]
     if with_tags:
         columns.append(col(Task.tags))
-    connection = await session.connection()
+    connection = await turn_connection(session)
     rows = await connection.execute(select(*columns).where(*where).order_by(col(Task.number)))
     return [_Keys(*row) for row in rows.all()]
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple, Protocol, TypeVar
 from uuid import UUID
 
-from sqlalchemy import and_, bindparam, func, or_, true
+from sqlalchemy import ColumnElement, String, and_, bindparam, func, or_, true
 from sqlalchemy import select as core_select
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -132,24 +133,43 @@ async def _title_candidates(
     holding the words as written and, only when none does, those holding every word. Plain
     ASCII only, which the database folds as Python does; any other reference is matched
     against every title."""
-    where = [
-        col(Task.user_id) == user_id,
-        col(Task.deleted_at).is_not(None) if in_trash else col(Task.deleted_at).is_(None),
-    ]
     wanted = fold(ref)
-    whole = None
+    params: dict[str, object] = {"user_id": user_id}
+    words: list[str] | None = None
     if wanted.isascii():
         words = [w for w in re.findall(r"\w+", wanted) if len(w) > 1 and w not in _ARTICLES]
-        title = func.lower(col(Task.title))
-        whole = title.contains(wanted, autoescape=True)
-        every = [title.contains(word, autoescape=True) for word in words]
-        where.append(or_(whole, and_(*every)) if every else whole)
-    holds = whole if whole is not None else true()
-    query = core_select(TASKS.c.id, TASKS.c.title, TASKS.c.completed, holds)
-    connection = await session.connection()
-    rows = (await connection.execute(query.where(*where))).all()
+        params |= {"whole": _escaped(wanted)}
+        params |= {f"word_{index}": _escaped(word) for index, word in enumerate(words)}
+    read = _candidates(in_trash, None if words is None else len(words))
+    rows = await read.run(session, params)  # no flush first, as ever for this read
     holding = [_TitleRow(*row[:3]) for row in rows if row[3]]
     return holding or [_TitleRow(*row[:3]) for row in rows]
+
+
+@functools.cache
+def _candidates(in_trash: bool, words: int | None) -> Prebuilt:
+    """The title candidates' read, built once for each count of words (None: the title is
+    not narrowed in SQL)."""
+    deleted = TASKS.c.deleted_at
+    where = [
+        TASKS.c.user_id == bindparam("user_id"),
+        deleted.is_not(None) if in_trash else deleted.is_(None),
+    ]
+    holds: ColumnElement[bool] = true()
+    if words is not None:
+        title = func.lower(TASKS.c.title)
+        holds = title.contains(bindparam("whole", type_=String), escape="/")
+        every = [
+            title.contains(bindparam(f"word_{index}", type_=String), escape="/")
+            for index in range(words)
+        ]
+        where.append(or_(holds, and_(*every)) if every else holds)
+    return Prebuilt(core_select(TASKS.c.id, TASKS.c.title, TASKS.c.completed, holds).where(*where))
+
+
+def _escaped(text: str) -> str:
+    """`text` for a LIKE escaped by "/", as `contains(..., autoescape=True)` writes it."""
+    return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
 
 
 def like_escaped(text: str) -> str:

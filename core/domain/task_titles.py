@@ -14,7 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.owned import TASKS
 from core.domain.task_refs import fold, like_escaped
-from core.storage.direct import Prebuilt
+from core.storage.direct import Prebuilt, turn_connection
 from core.storage.models import Task
 
 
@@ -53,7 +53,7 @@ async def titles(
     )
     if open_only:
         query = query.where(col(Task.completed).is_(False))
-    connection = await session.connection()
+    connection = await turn_connection(session)
     if connection.dialect.name != "postgresql":
         rows = (await connection.execute(query.order_by(col(Task.number)))).all()
         return Titles(cast(Sequence[TitleRow], rows), len(rows) > NARROW_ABOVE)

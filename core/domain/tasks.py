@@ -18,7 +18,7 @@ from core.domain.changes import Journal
 from core.domain.owned import TASKS, USERS
 from core.domain.when import Due
 from core.message_text import without_controls, without_format_chars
-from core.storage.direct import Prebuilt, inserted
+from core.storage.direct import Prebuilt, fresh, inserted
 from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task, User, utcnow
 
 
@@ -113,22 +113,25 @@ async def create_task(
         raise _refused(error) from None
     now = now or utcnow()
     number = await _take_next_number(session, user_id=user_id)
-    task = Task(
-        user_id=user_id,
-        list_id=user_id,  # the person's own list has their id
-        creator_id=user_id,
-        number=number,
-        title=title,
-        description=description,
-        due_at=due.at if due else None,
-        due_has_time=due.has_time if due else False,
-        priority=priority,
-        tags=cleaned_tags,
-        repeat=repeat,
-        created_at=now,
-        updated_at=now,
+    task, row = fresh(
+        Task,
+        dict(
+            user_id=user_id,
+            list_id=user_id,  # the person's own list has their id
+            creator_id=user_id,
+            number=number,
+            title=title,
+            description=description,
+            due_at=due.at if due else None,
+            due_has_time=due.has_time if due else False,
+            priority=priority,
+            tags=cleaned_tags,
+            repeat=repeat,
+            created_at=now,
+            updated_at=now,
+        ),
     )
-    await _INSERT_TASK.rows(session, task.model_dump())
+    await _INSERT_TASK.rows(session, row)
     inserted(session, task)
     await changes.record(session, journal, row=task, kind="added", summary=label(task), before=None)
     return task

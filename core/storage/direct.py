@@ -14,12 +14,15 @@ construct goes through SQLAlchemy as usual.
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import psycopg
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
 from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_column
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
@@ -45,6 +48,7 @@ class _Compiled:
     defaults: dict[str, Any]
     binds: dict[str, Processor]
     results: list[tuple[int, Processor]]  # the columns to convert, by position
+    returns_rows: bool  # a SELECT, or a write with RETURNING
 
 
 class Prebuilt:
@@ -69,7 +73,7 @@ class Prebuilt:
         return await self._rows(session, params)
 
     async def _rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
-        connection = await session.connection()
+        connection = await turn_connection(session)
         if connection.dialect.name != "postgresql":
             result = await connection.execute(self.statement, dict(params))
             return list(result.all()) if result.returns_rows else []
@@ -99,7 +103,8 @@ class Prebuilt:
                 for name, value in compiled.params.items()
                 if not compiled.binds[name].required
             }
-            self._compiled = _Compiled(compiled.string, fixed, binds, results)
+            returning = bool(columns or compiled.effective_returning)  # an INSERT's key too
+            self._compiled = _Compiled(compiled.string, fixed, binds, results, returning)
         return self._compiled
 
     async def _direct(
@@ -117,7 +122,7 @@ class Prebuilt:
         assert isinstance(driver, psycopg.AsyncConnection)
         try:
             cursor = await driver.execute(compiled.sql, values)
-            found = await cursor.fetchall() if cursor.description is not None else []
+            found = await cursor.fetchall() if compiled.returns_rows else []
         except psycopg.Error as error:
             lost = driver.closed or driver.broken
             if lost:
@@ -141,12 +146,70 @@ class Prebuilt:
         return converted
 
 
+_CONNECTION = "direct.connection"  # the session's key for its transaction's connection
+
+
+async def turn_connection(session: AsyncSession) -> AsyncConnection:
+    """The connection of the session's transaction, as `session.connection()` returns it.
+    Kept in the session for as long as that transaction is the session's and active: asking
+    the session again on every statement costs a greenlet's start and switch."""
+    sync_session = session.sync_session
+    transaction = sync_session.get_nested_transaction() or sync_session.get_transaction()
+    kept = session.info.get(_CONNECTION)
+    current = transaction is not None and transaction.is_active
+    if current and kept is not None and kept[0] is transaction:
+        connection: AsyncConnection = kept[1]
+        return connection
+    connection = await session.connection()
+    session.info[_CONNECTION] = (
+        sync_session.get_nested_transaction() or sync_session.get_transaction(),
+        connection,
+    )
+    return connection
+
+
 @functools.cache
 def _mapper(model: type[SQLModel]) -> Mapper[Any]:
     """The model's mapper, configured: a row attached before any ORM query or constructor
     has run in this process (a one-shot command's first read) needs its attributes set up."""
     configure_mappers()  # once; after that a flag's check
     return inspect(model)
+
+
+def fresh(model: type[Model], values: Mapping[str, Any]) -> tuple[Model, dict[str, Any]]:
+    """A new `model` row of `values`, the model's defaults for the fields not given, as its
+    constructor builds one (a table model's constructor validates nothing) but without
+    announcing each field to the ORM, which `inserted` would only mark written again. The
+    row's every column by name beside it, for the INSERT."""
+    row = {
+        name: values[name] if name in values else default() for name, default in _defaults(model)
+    }
+    instance = _mapper(model).class_manager.new_instance()
+    instance.__dict__.update(row)
+    object.__setattr__(instance, "__pydantic_fields_set__", set(values))
+    return instance, row
+
+
+@functools.cache
+def _defaults(model: type[SQLModel]) -> list[tuple[str, Callable[[], Any]]]:
+    """Each field of `model` with how to make its default (a field without one fails)."""
+
+    def default(name: str, field: FieldInfo) -> Callable[[], Any]:
+        factory = field.default_factory
+        if factory is not None:
+            return factory  # type: ignore[return-value]  # none of ours reads the others
+        value = field.default
+        if value is PydanticUndefined:
+            return functools.partial(_required, f"{model.__name__}.{name}")
+        if value is None or isinstance(value, str | int | float | bool | tuple | frozenset):
+            return lambda: value
+        return lambda: copy.deepcopy(value)  # a mutable default is the row's own, as in pydantic
+
+    return [(name, default(name, field)) for name, field in model.model_fields.items()]
+
+
+def _required(name: str) -> Any:
+    raise TypeError(f"{name} must be given")
 
 
 def inserted(session: AsyncSession, instance: SQLModel) -> None:
