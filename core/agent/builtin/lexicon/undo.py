@@ -6,7 +6,7 @@ from __future__ import annotations
 OOPS: tuple[str, ...] = (
     "oh no", "uh oh", "ugh", "argh", "damn", "dang", "shoot", "crap", "my bad", "sorry",
     "wait", "no", "nope", "nah", "ah", "oh", "actually", "never mind", "nevermind", "nvm", "ok",
-    "okay", "please", "hey",
+    "okay", "please", "hey", "hang on", "hold on", "hold up",
 )  # fmt: skip
 DRAWN_OUT_OOPS: tuple[str, ...] = ("oops", "whoops", "woops", "hmm")
 # Said alone, these take the last change back.
