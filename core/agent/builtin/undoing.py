@@ -46,6 +46,7 @@ from core.agent.builtin.lexicon.undo import (
     RESTORE_VERBS,
     STILL,
     STUFF,
+    TIMES,
     TRASH,
     TRASH_PARTS,
     TRASHED_THINGS,
@@ -64,7 +65,11 @@ _OOPS = rf"(?:{alt(OOPS)}|{drawn(DRAWN_OUT_OOPS)})"
 # Said alone, these take the last change back; the milder ones ("wait", "hmm") only lead in.
 _OOPS_ALONE = rf"(?:{alt(OOPS_ALONE)}|{drawn(DRAWN_OUT_OOPS_ALONE)})"
 # "undo my last 2 changes", "undo the last three": that many changes, newest first.
-_LAST_N = rf"(?:the|my)\s+{alt(LAST_CHANGE)}\s+(?P<n>\d{{1,2}}|{alt(tuple(NUMBER_WORDS))})\b"
+_N = rf"(?:\d{{1,2}}|{alt(tuple(NUMBER_WORDS))})"
+_LAST_N = (
+    rf"(?:(?:the|my)\s+{alt(LAST_CHANGE)}\s+(?P<n>{_N})\b|(?P<times>{_N})\s+times"
+    rf"|(?P<said>{alt(tuple(TIMES))}))"
+)
 _STEPS = re.compile(_LAST_N, NOCASE)
 _TAIL = (
     rf"(?:\s+(?:{alt(UNDO_TAILS)}|{_LAST_N}(?:\s+\w+)?|(?:the|my|that)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)}"
@@ -186,7 +191,7 @@ def read(text: str) -> Intent | None:
     stripped = text.strip(" .!")
     if UNDO.match(stripped):
         steps = _STEPS.search(stripped)
-        return Undo(steps=_count(steps.group("n")) if steps else 1)
+        return Undo(steps=_count(steps) if steps else 1)
     if REDO_NOT_SUPPORTED.match(stripped):
         return Undo(redo=True)
     if SHOW_TRASH.match(stripped):
@@ -244,7 +249,10 @@ def _named_beside(segments: list[str]) -> Ref | None:
     return None
 
 
-def _count(said: str) -> int:
+def _count(steps: re.Match[str]) -> int:
+    if steps.group("said"):
+        return TIMES[steps.group("said").lower()]
+    said = steps.group("n") or steps.group("times")
     return int(said) if said.isdigit() else NUMBER_WORDS[said.lower()]
 
 
