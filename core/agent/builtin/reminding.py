@@ -75,7 +75,7 @@ from core.agent.builtin.reminder_patterns import (
     reminder_target,
 )
 from core.agent.builtin.reminder_times import DAY_WORDS, adjusted, as_hour, reading_of, when
-from core.agent.builtin.text import trim_tail
+from core.agent.builtin.text import trim_tail, without_trailers
 from core.agent.builtin.timed import title_fields
 
 
@@ -194,7 +194,7 @@ def _remind(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if reading is None:
         return _NONE  # "remind me to buy milk": a task, the engine adds it
     said = without_due_link(reading.rest.strip(" ,.!?"))  # "…, it's due on the 14th"
-    fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
+    fields = title_fields(without_trailers(TITLE_LEADS.sub("", said)).strip(" ,.!?"))
     at = adjusted(reading, now=now, zone=zone)
     if REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
         return RemindNew(reminder_target(said), at, reading.at is not None, about=True)
