@@ -190,6 +190,7 @@ _THEN: list[Reader[Said, Intent | None]] = [
     ("each shown", lambda said: batches.each_shown(said.cleaned, said.context)),
     ("batch", lambda said: batches.batch(said.cleaned)),
     ("two requests", lambda said: batches.two_intents(said.cleaned)),
+    ("verb carried", lambda said: combined.carried(said.cleaned)),
     ("typo fix", _typo_fix),
     ("one request", lambda said: _one_request(said.cleaned, said.context)),
 ]
