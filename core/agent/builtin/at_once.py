@@ -13,6 +13,6 @@ def too_many(count: int, what: str) -> str | None:
     if count <= MOST_AT_ONCE:
         return None
     return (
-        f"That message holds more than {MOST_AT_ONCE} {what}; I take up to {MOST_AT_ONCE} at a time, "
-        "so I changed nothing. Could you send them in smaller groups?"
+        f"That message holds more than {MOST_AT_ONCE} {what}; I take up to {MOST_AT_ONCE} at a "
+        "time, so I changed nothing. Could you send them in smaller groups?"
     )
