@@ -186,9 +186,13 @@ _CARRIED = re.compile(
 MOST_CARRIED_WORDS = 6
 
 
-def carried(text: str, object_of: Callable[[str], str | None]) -> tuple[str, str] | None:
+def carried(
+    text: str, object_of: Callable[[str], str | None], own: Callable[[str], bool] = bool
+) -> tuple[str, str] | None:
     """The request before the joining word, and the same request with the second object in
-    place of the first one's (`object_of` finds that object's words in the request)."""
+    place of the first one's (`object_of` finds that object's words in the request); or the
+    first's verb before the second's own words, when `own` says they set what it changes
+    ("move the dentist to friday and the gym to monday")."""
     match = _CARRIED.match(text)
     if match is None:
         return None
@@ -201,6 +205,8 @@ def carried(text: str, object_of: Callable[[str], str | None]) -> tuple[str, str
     again = bool(before) and right.casefold().startswith(before[0].casefold() + " ")
     right = right.split(None, 1)[1] if again else right
     numbers = said.isdigit() and right.lstrip("#").isdigit()
+    if own is not bool and own(f"{left[:at]}{right}"):
+        return left, f"{left[:at]}{right}"
     if match.group("plain") and not (match.group("too") or again or numbers):
         return None
     return left, f"{left[:at]}{right}{left[at + len(said) :]}"

@@ -142,10 +142,16 @@ def _object(left: str) -> str | None:
     return ref.text if ref.kind == "title" and not ref.quoted else None
 
 
+def _sets_fields(said: str) -> bool:
+    """ "move the gym to monday": a field change that sets something of its own."""
+    found = single(said)
+    return isinstance(found, EditFields) and definite(found) and found != EditFields(found.ref)
+
+
 def carried(text: str) -> Several | None:
     """ "complete 2 and also 5", "move the dentist to friday and the gym too": the verb of
     the first request carried to the second object."""
-    both = clauses.carried(text, _object)
+    both = clauses.carried(text, _object, _sets_fields)
     if both is None:
         return None
     first, second = single(both[0]), single(both[1])
