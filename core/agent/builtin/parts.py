@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 from core.agent.builtin import clauses
-from core.agent.builtin.intents import Delete, Intent, ref_of
+from core.agent.builtin.intents import Delete, Intent, Several, Skipped, ref_of
 from core.agent.builtin.lexicon.reminders import (
     REMIND_ASKS,
     REMIND_ME,
@@ -42,7 +42,7 @@ class Parts:
     """What to do in turn: a request (or none), a reminder, and a second reminder."""
 
     first: Intent | None
-    reminder: Named
+    reminder: Named | None = None
     also: RemindNew | None = None
 
 
@@ -54,7 +54,8 @@ def read(
         first, reminder = request(both[0]), remind(both[1])
         alone = isinstance(first, Delete)  # a delete's Confirm button stands alone
         if definite(first) and not vague(first) and not alone and names_its_task(reminder):
-            return _named(first, reminder)
+            # "done 3, remind me to send it": done, and the reminder said back, not guessed
+            return _named(first, reminder) or Parts(Several((first, Skipped(both[1]))))
     spans = tag(text)
     when = spans[-1] if spans and not text[spans[-1].end :].strip(" .!") else None
     said, tail = (text[: when.start], " " + when.text) if when is not None else (text, "")
