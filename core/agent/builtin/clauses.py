@@ -5,6 +5,7 @@ oat milk". Pure: they read words, and the caller decides what the words point at
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.agent.builtin.intents import Family, Ref
@@ -171,6 +172,44 @@ def should_be(text: str) -> tuple[Ref, str] | None:
     if ref is None or not title or re.match(r"^(?:i|we|you|it|that|this)$", ref.text, NOCASE):
         return None
     return ref, title
+
+
+# "complete 2 and also 5", "move the dentist to friday and the gym too", "remind me at 5pm to
+# call mom and to email dad": a second object after a joining word, which takes the verb and
+# the rest of the request before it. A plain "and" carries only with a mark that the second
+# is apart ("too", the first's "to" said again, or two task numbers): "call mum and dad" stays.
+_CARRIED = re.compile(
+    r"^(?P<left>.+(?<!\sand)(?<!\s&))\s*,?\s+(?:and\s+also|(?P<plain>and|&)|also|plus|as\s+well\s+as)\s+"
+    r"(?P<right>.+?)(?P<too>\s+(?:too|as\s+well|also))?[\s!.]*$",
+    NOCASE,
+)
+MOST_CARRIED_WORDS = 6
+
+
+def carried(
+    text: str, object_of: Callable[[str], str | None], own: Callable[[str], bool] = bool
+) -> tuple[str, str] | None:
+    """The request before the joining word, and the same request with the second object in
+    place of the first one's (`object_of` finds that object's words in the request); or the
+    first's verb before the second's own words, when `own` says they set what it changes
+    ("move the dentist to friday and the gym to monday")."""
+    match = _CARRIED.match(text)
+    if match is None:
+        return None
+    left, right = match.group("left").strip(" ,;"), match.group("right").strip()
+    said = object_of(left)
+    at = left.casefold().rfind(said.casefold()) if said else -1
+    if said is None or at < 0 or len(right.split()) > MOST_CARRIED_WORDS:
+        return None
+    before = left[:at].split()[-1:]  # "to" in "remind me to call mom"
+    again = bool(before) and right.casefold().startswith(before[0].casefold() + " ")
+    right = right.split(None, 1)[1] if again else right
+    numbers = said.isdigit() and right.lstrip("#").isdigit()
+    if own is not bool and own(f"{left[:at]}{right}"):
+        return left, f"{left[:at]}{right}"
+    if match.group("plain") and not (match.group("too") or again or numbers):
+        return None
+    return left, f"{left[:at]}{right}{left[at + len(said) :]}"
 
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;]+\s+|,\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|but)\s+)", NOCASE)

@@ -131,6 +131,35 @@ def each_clause(text: str) -> Intent | None:
     return Several(tuple(found))
 
 
+def _object(left: str) -> str | None:
+    """The words of the task a request names: a title, or a number as it was said."""
+    found = single(left)
+    ref = ref_of(found)
+    if ref is None or not definite(found) or vague(found) or isinstance(found, Delete):
+        return None
+    if ref.kind == "number":
+        return str(ref.number)
+    return ref.text if ref.kind == "title" and not ref.quoted else None
+
+
+def _sets_fields(said: str) -> bool:
+    """ "move the gym to monday": a field change that sets something of its own."""
+    found = single(said)
+    return isinstance(found, EditFields) and definite(found) and found != EditFields(found.ref)
+
+
+def carried(text: str) -> Several | None:
+    """ "complete 2 and also 5", "move the dentist to friday and the gym too": the verb of
+    the first request carried to the second object."""
+    both = clauses.carried(text, _object, _sets_fields)
+    if both is None:
+        return None
+    first, second = single(both[0]), single(both[1])
+    if type(first) is not type(second) or ref_of(second) == ref_of(first):
+        return None
+    return Several((first, second))
+
+
 def one_clause(text: str) -> Intent | None:
     """The one clause of a chatty message that asks for something: a plain request first,
     then a report ("called the plumber") or a pointer ("don't need them anymore"). A clause

@@ -8,9 +8,11 @@ returned, never from what the engine hoped would happen.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import (
+    parts,
     phrases,
     reminder_acts,
     repeating,
@@ -57,6 +59,11 @@ class BuiltinAgent(Agent):
             return Reading(context, too_long=len(turn.text))
         text = utterance.prepared(turn.text)
         readers = scheduling_readers(context, now=tools.now, zone=tools.zone)
+        remind = partial(first_of, readers)
+        request = partial(parse, context=context)
+        found = await asyncio.to_thread(parts.read, text, remind, request)
+        if found is not None:  # "done 3, remind me about 4 …", "… to call mom and to email dad"
+            return Reading(context, intent=found.first, reminder=found.reminder, also=found.also)
         scheduled = first_of(readers, text)
         if isinstance(scheduled, AddRepeating | StopRepeating):
             return Reading(context, repeat=scheduled)
@@ -84,9 +91,13 @@ class BuiltinAgent(Agent):
             return await repeating.act(
                 reading.repeat, this_turn.call, context, now=tools.now, zone=tools.zone
             )
-        if reading.reminder is not None:
-            return await reminder_acts.act(
-                reading.reminder, this_turn.call, context, note, zone=tools.zone, ask=this_turn.ask
-            )
-        assert reading.intent is not None
-        return await this_turn.run(reading.intent)
+        done = await this_turn.run(reading.intent) if reading.intent is not None else ""
+        if reading.reminder is None:
+            return done
+        for reminder in (reading.reminder, reading.also):
+            if reminder is not None:
+                reminded = await reminder_acts.act(
+                    reminder, this_turn.call, context, note, zone=tools.zone, ask=this_turn.ask
+                )
+                done = f"{done} {reminded}".strip()
+        return done

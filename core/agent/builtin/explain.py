@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
+from functools import partial
 
-from core.agent.builtin import clauses, utterance
+from core.agent.builtin import clauses, parts, utterance
 from core.agent.builtin.context import Context
 from core.agent.builtin.message import scheduling_readers
 from core.agent.builtin.parse import parse
@@ -50,8 +51,11 @@ def explain(
     """Read `text` as the engine would, noting every reading on the way. Pure."""
     context = context or Context()
     prepared = utterance.prepared(text)
+    reminders = scheduling_readers(context, now=now, zone=zone)
+    request = partial(parse, context=context)
     readers = [
-        *scheduling_readers(context, now=now, zone=zone),
+        ("parts", lambda said: parts.read(said, partial(first_of, reminders), request)),
+        *reminders,
         ("request", lambda said: parse(said, context)),
     ]
     with tracing() as trace:

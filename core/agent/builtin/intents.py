@@ -186,9 +186,11 @@ class Unsupported:
 @dataclass(frozen=True)
 class Undo:
     """ "undo", "oops", "take that back": the person's last change. `redo` asks to undo an
-    undo, which the engine answers without changing anything."""
+    undo, which the engine answers without changing anything; `steps` changes are taken back
+    ("undo my last 2 changes")."""
 
     redo: bool = False
+    steps: int = 1
 
 
 @dataclass(frozen=True)

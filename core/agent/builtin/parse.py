@@ -35,6 +35,8 @@ from core.agent.builtin import (
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
+    AddSeveral,
+    AskSplit,
     AskTitle,
     AskWhich,
     BareRef,
@@ -188,6 +190,7 @@ _THEN: list[Reader[Said, Intent | None]] = [
     ("each shown", lambda said: batches.each_shown(said.cleaned, said.context)),
     ("batch", lambda said: batches.batch(said.cleaned)),
     ("two requests", lambda said: batches.two_intents(said.cleaned)),
+    ("verb carried", lambda said: combined.carried(said.cleaned)),
     ("typo fix", _typo_fix),
     ("one request", lambda said: _one_request(said.cleaned, said.context)),
 ]
@@ -229,8 +232,21 @@ def _one_request(cleaned: str, context: Context) -> Intent:
     if (answered := _answered(cleaned, found, context)) is not None:
         return answered
     if isinstance(found, Unknown):  # "haircut saturday 11am": a task, said with its date
-        return dated.added(cleaned, found) or misread.misread(cleaned, single, definite) or found
+        added = dated.added(cleaned, found) or _listed(cleaned, context)  # "milk, eggs, bread"
+        return added or misread.misread(cleaned, single, definite) or found
     return misread.respelled(found, cleaned, single)
+
+
+def _listed(cleaned: str, context: Context) -> AskSplit | None:
+    """ "milk, eggs, bread" alone: things to add, one task or each its own? Asked, since no
+    verb said to add them; a list of chatter ("ok, thanks, bye") is none."""
+    found = verbs.read_title(cleaned)
+    parts = found.parts if isinstance(found, AskSplit) else ()
+    parts = found.titles if isinstance(found, AddSeveral) else parts
+    items = [read(part, context) for part in parts]
+    if not items or not all(isinstance(item, Unknown) and item.maybe_task for item in items):
+        return None
+    return AskSplit(cleaned, tuple(parts))
 
 
 def _lists(text: str) -> bool:

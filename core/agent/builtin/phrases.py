@@ -30,6 +30,15 @@ MISREAD_REMINDER = (
     "I'm not sure which task “{title}” is, so I changed nothing. Which task should I remind "
     "you about? Say its number, like “remind me about #2 at 5pm”."
 )
+REMIND_BEFORE_WHICH = (
+    "Which task should I remind you about? I changed nothing yet; say its number, like "
+    "“remind me about #2 the night before at 8pm”."
+)
+ASK_DUE_OR_TIME = " I changed nothing. When is it due, or when should I remind you?"
+REMIND_BEFORE_NO_DUE = (
+    "#{number} “{title}” has no due date, so there is no day before it to count from."
+    + ASK_DUE_OR_TIME
+)
 REMIND_WHICH = (
     "Which task should I remind you about: {choices}? I changed nothing yet; say its number, "
     "like “remind me about #2 at 5pm”."

@@ -8,6 +8,7 @@ from typing import Any
 
 from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.context import Context
+from core.agent.builtin.days_before import days_before_due
 from core.agent.builtin.guesses import Ask, did_you_mean
 from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.notes import Note
@@ -68,6 +69,11 @@ async def _on_target(
             f"When should I remind you about {target}? For example “at 5pm” or “tomorrow morning”."
         )
     change = _change(intent, zone)
+    if isinstance(intent, RemindBefore) and intent.clock is not None:
+        clocked = await days_before_due(call, target, intent.minutes, intent.clock)
+        if isinstance(clocked, str):
+            return clocked  # no such task, or no due to count from: asked
+        change = {"remind_at": f"{clocked:%Y-%m-%dT%H:%M}"}
     result = await call("update_task", task_identifier=target, **change)
     if result.error == "NOT_FOUND" and not WHICH_NUMBER.fullmatch(target.strip()):
         # "the electrican thing": a title said loosely acts; one said with a typo only asks

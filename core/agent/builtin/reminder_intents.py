@@ -4,7 +4,7 @@ carries it out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class RemindAbout:
 class RemindBefore:
     target: str
     minutes: int
+    clock: time | None = None  # "the night before at 8pm": whole days before the due day, then
 
 
 @dataclass(frozen=True)

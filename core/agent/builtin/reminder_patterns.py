@@ -29,6 +29,7 @@ from core.agent.builtin.lexicon.reminders import (
     REMINDING,
     SET_REMINDER,
     STOP_REMINDING,
+    TASK_POINTERS,
 )
 from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
@@ -114,3 +115,9 @@ WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", re.I)
 REGARDING_FIRST = re.compile(rf"^{alt(REGARDING)}\s+", re.I)
 ASIDE = re.compile(rf"^{alt(MOVE_ASIDE)}\b", re.I)
 SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", re.I)
+
+
+def reminder_target(words: str) -> str:
+    words = TARGET_LEADS.sub("", AFTER_ALL_TAIL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
+    words = TASK_FIRST.sub("", words)
+    return "" if words.lower() in TASK_POINTERS or not words else words

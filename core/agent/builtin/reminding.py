@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 
+from core.agent.builtin import days_before
 from core.agent.builtin.dates import minutes_in
 from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.lexicon.reminders import (
@@ -36,7 +37,6 @@ from core.agent.builtin.lexicon.reminders import (
     REMINDER_FILLERS,
     REMINDER_LEAD_INS,
     SHIFT_WORDS,
-    TASK_POINTERS,
 )
 from core.agent.builtin.reminder_intents import (
     AskWhen,
@@ -54,7 +54,6 @@ from core.agent.builtin.reminder_patterns import (
     A_NUMBER,
     ABOUT,
     ABOUT_BEFORE,
-    AFTER_ALL_TAIL,
     ASIDE,
     ASK_LIST,
     ASKS,
@@ -70,14 +69,13 @@ from core.agent.builtin.reminder_patterns import (
     SAYING_NO,
     SAYS_REMIND_ME,
     SOMEWHERE_REMIND,
-    TARGET_LEADS,
-    TASK_FIRST,
     TIME_LEADS,
     TITLE_LEADS,
     TRAILERS,
+    reminder_target,
 )
 from core.agent.builtin.reminder_times import DAY_WORDS, adjusted, as_hour, reading_of, when
-from core.agent.builtin.text import trim_tail
+from core.agent.builtin.text import trim_tail, without_trailers
 from core.agent.builtin.timed import title_fields
 
 
@@ -196,7 +194,7 @@ def _remind(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if reading is None:
         return _NONE  # "remind me to buy milk": a task, the engine adds it
     said = without_due_link(reading.rest.strip(" ,.!?"))  # "…, it's due on the 14th"
-    fields = title_fields(TITLE_LEADS.sub("", said).strip(" ,.!?"))
+    fields = title_fields(without_trailers(TITLE_LEADS.sub("", said)).strip(" ,.!?"))
     at = adjusted(reading, now=now, zone=zone)
     if REGARDING_FIRST.match(said) and fields.title:  # "ping me at 4 about the slides"
         return RemindNew(reminder_target(said), at, reading.at is not None, about=True)
@@ -212,6 +210,7 @@ _READERS: tuple[Callable[[str, datetime, tzinfo], _Reading], ...] = (
     _cancel,
     _changed,
     _reminder_first,
+    days_before.read,
     _before,
     _shifted,
     _about_before,
@@ -282,9 +281,3 @@ def _shift(verb: str, spec: str) -> int | None:
     way = ways[0] if ways else (1 if verb.lower() in LATER_VERBS else 0)
     minutes = minutes_in(amount) if way else None
     return way * minutes if minutes else None
-
-
-def reminder_target(words: str) -> str:
-    words = TARGET_LEADS.sub("", AFTER_ALL_TAIL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
-    words = TASK_FIRST.sub("", words)
-    return "" if words.lower() in TASK_POINTERS or not words else words

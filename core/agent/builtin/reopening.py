@@ -51,17 +51,24 @@ async def restore(call: Call, intent: Restore, last: Known | None) -> str:
     return str(result.message) if result.ok else failure(result)
 
 
+# "undo my last 20 changes" takes back no more than this many.
+MOST_UNDONE = 5
+
+
 async def undo(call: Call, note: Note, intent: Undo) -> str:
     if intent.redo:
         return phrases.NO_REDO
-    result = await call("undo_last_change")
-    if not result.ok:
-        return str(result.message)
+    said: list[str] = []
+    for _step in range(min(intent.steps, MOST_UNDONE)):
+        result = await call("undo_last_change")
+        if not result.ok:
+            return " ".join([*said, str(result.message)])
+        said.append(str(result.message))
     undone = labelled(" ".join(str(summary) for summary in result.data.get("undone", [])))
     if undone is not None:
         note.name(undone)  # "Undone: #3 “x” is not done any more": "it" is #3
     more = phrases.UNDO_MORE if result.data.get("more") else ""
-    return f"{result.message}{more}"
+    return " ".join(said) + more
 
 
 Redo = Callable[[Complete | Update], Awaitable[str]]

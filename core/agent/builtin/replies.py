@@ -29,4 +29,6 @@ def failure(result: Envelope) -> str:
         return message + phrases.NOT_FOUND_TAIL
     if result.error == "VALIDATION_ERROR" and "limit" in message:
         return message + " Could you make it shorter?"
+    if result.error == "VALIDATION_ERROR" and "no due date" in message:
+        return message + phrases.ASK_DUE_OR_TIME  # "remind me an hour before" it
     return message

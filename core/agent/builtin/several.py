@@ -14,6 +14,7 @@ from core.agent.builtin.intents import Add, AddSeveral, Intent, Unknown
 from core.agent.builtin.joined import split_joined
 from core.agent.builtin.lexicon.tasks import ADD_NOUNS, THESE_ITEMS
 from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.spans import tag
 from core.agent.builtin.text import OPEN_TO_CLOSE, clean
 
 # A line's bullet: "- ", "* ", "• ", "1. ", "2) ", "(3) ".
@@ -143,7 +144,26 @@ def _asks_to_add(head: str, single: Reader) -> bool:
 
 def separated(found: Intent, text: str) -> Intent:
     """ "add call the bank; book flights", "add pay rent and also call mum": one add a part."""
-    return split_joined(semicolons(found, text), text)
+    return one_date(split_joined(semicolons(found, text), text))
+
+
+# "…, both for friday", "… - all due monday": the words that say the date is each one's.
+_FOR_EACH = re.compile(
+    r"[\s,;:–—-]*(?:(?:both|all|each)(?:\s+of\s+them)?(?:\s+are)?)?[\s,;:–—-]*$", NOCASE
+)
+
+
+def one_date(found: Intent) -> Intent:
+    """ "add buy milk and pay rent tomorrow": a date said once, at the end, after the last of
+    several tasks none of which has its own, is each task's date."""
+    if not isinstance(found, AddSeveral) or found.fields:
+        return found
+    *before, last = found.titles
+    spans = tag(last)
+    if not spans or spans[-1].end < len(last.rstrip(" .!")) or any(tag(title) for title in before):
+        return found
+    title = _FOR_EACH.sub("", last[: spans[-1].start])
+    return AddSeveral((*before, title), fields=spans[-1].text) if _a_task(title) else found
 
 
 def semicolons(found: Intent, text: str) -> Intent:

@@ -113,6 +113,11 @@ def _without_tail(pattern: re.Pattern[str], text: str) -> str:
     return text[: found.start()] if found else text
 
 
+def without_trailers(text: str) -> str:
+    """ "take the meds pls": the words before the politeness after them."""
+    return _without_tail(_TRAILERS, text).rstrip()
+
+
 def trim_tail(text: str) -> str:
     """Drop trailing punctuation, emoticons and politeness ("..., please!"), never inside quotes."""
     previous = None

@@ -10,6 +10,7 @@ import re
 
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import EmptyTrash, Intent, Ref, Reopen, Restore, ShowTrash, Undo
+from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.talk import SOFTENERS
 from core.agent.builtin.lexicon.undo import (
     BRING_BACK_VERBS,
@@ -45,6 +46,7 @@ from core.agent.builtin.lexicon.undo import (
     RESTORE_VERBS,
     STILL,
     STUFF,
+    TIMES,
     TRASH,
     TRASH_PARTS,
     TRASHED_THINGS,
@@ -62,12 +64,19 @@ from core.agent.builtin.words import LIST_NOUN, NOCASE, ref_from
 _OOPS = rf"(?:{alt(OOPS)}|{drawn(DRAWN_OUT_OOPS)})"
 # Said alone, these take the last change back; the milder ones ("wait", "hmm") only lead in.
 _OOPS_ALONE = rf"(?:{alt(OOPS_ALONE)}|{drawn(DRAWN_OUT_OOPS_ALONE)})"
+# "undo my last 2 changes", "undo the last three": that many changes, newest first.
+_N = rf"(?:\d{{1,2}}|{alt(tuple(NUMBER_WORDS))})"
+_LAST_N = (
+    rf"(?:(?:the|my)\s+{alt(LAST_CHANGE)}\s+(?P<n>{_N})\b|(?P<times>{_N})\s+times"
+    rf"|(?P<said>{alt(tuple(TIMES))}))"
+)
+_STEPS = re.compile(_LAST_N, NOCASE)
 _TAIL = (
-    rf"(?:\s+(?:{alt(UNDO_TAILS)}|(?:the|my|that)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)}"
+    rf"(?:\s+(?:{alt(UNDO_TAILS)}|{_LAST_N}(?:\s+\w+)?|(?:the|my|that)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)}"
     rf"|(?:the\s+|my\s+|that\s+)?{alt(CHANGE_NAMES)}|(?:my|the|that)\s+{alt(LAST_CHANGE)}\s+\w+))*"
 )
 _UNDO = alt(UNDO_WORD)
-_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*i\s+(?:didn'?t|did\s+not|never)\s+{alt(MEAN_TO)}"
+_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*(?:i\s+)?(?:didn'?t|did\s+not|never)\s+{alt(MEAN_TO)}"
 UNDO = re.compile(
     rf"^(?:{_OOPS}[\s,.!]*)*(?:(?:can|could|would)\s+you\s+|{alt(SOFTENERS)}\s+)?"
     rf"{alt(UNDO_VERBS)}{_TAIL}[\s!.]*$"
@@ -181,7 +190,8 @@ def read(text: str) -> Intent | None:
     """An undo, a reopen or a trash request, or None."""
     stripped = text.strip(" .!")
     if UNDO.match(stripped):
-        return Undo()
+        steps = _STEPS.search(stripped)
+        return Undo(steps=_count(steps) if steps else 1)
     if REDO_NOT_SUPPORTED.match(stripped):
         return Undo(redo=True)
     if SHOW_TRASH.match(stripped):
@@ -237,6 +247,13 @@ def _named_beside(segments: list[str]) -> Ref | None:
             if ref is not None and ref.kind == "title":
                 return ref
     return None
+
+
+def _count(steps: re.Match[str]) -> int:
+    if steps.group("said"):
+        return TIMES[steps.group("said").lower()]
+    said = steps.group("n") or steps.group("times")
+    return int(said) if said.isdigit() else NUMBER_WORDS[said.lower()]
 
 
 def _ref(text: str) -> Ref | None:

@@ -33,7 +33,11 @@ _UNIT_JOINED = re.compile(
 _SLIP = re.compile(rf"\b{alt(SLIP_REMARKS)}\b", NOCASE)
 # "need 2 call mom", "in 3 hours 2 call gran": a 2 before a task verb is "to", unless it is a
 # time or an amount ("at 2 call mom" is two o'clock).
-_TWO_AS_TO = re.compile(rf"\b(?P<before>[a-z']+)\s+2\s+(?={alt(TASK_VERBS)}\b)", NOCASE)
+# After a clock time the 2 is no second time either ("tmrw at 9 2 pay the gas bill").
+_TWO_AS_TO = re.compile(
+    rf"\b(?P<before>[a-z']+|\d{{1,2}}(?:[:.]\d\d)?\s*(?:am|pm)?)\s+2\s+(?={alt(TASK_VERBS)}\b)",
+    NOCASE,
+)
 _KEEPS_TWO = frozenset(
     {"at", "by", "in", "on", "until", "till", "before", "after", "from", "to", "for", "about",
      "around", "of", "and", "or", "only", "the"}

@@ -19,6 +19,11 @@ REMINDER_MOVES: tuple[str, ...] = (
     "change", "move", "push", "set", "make", "reschedule", "update", "shift", "bump", "put",
     "delay", "postpone", "bring", "snooze",
 )  # fmt: skip
+# "the night before at 8pm", "two days before": the parts of a day counted back from a due day.
+DAYS_BEFORE_PARTS: tuple[str, ...] = (
+    "night", "nights", "evening", "evenings", "morning", "mornings", "afternoon", "afternoons",
+    "day", "days",
+)  # fmt: skip
 # "30 min before" a task's due, said after the task: the words that close the phrase.
 BEFORE_WORDS: tuple[str, ...] = (
     "before", "beforehand", "before hand", "before it", "before that", "ahead", "ahead of time",
@@ -68,7 +73,7 @@ LATER_VERBS: tuple[str, ...] = ("snooze", "delay", "postpone")
 MOVE_ASIDE: tuple[str, ...] = ("back", "forward", "up", "out", "over")
 # Words before a reminder request that change nothing ("ok so remind me …").
 REMINDER_LEAD_INS: tuple[str, ...] = (
-    "actually", "ok", "okay", "oh", "and", "also", "please", "pls", "hey", "so", "wait",
+    "actually", "ok", "okay", "oh", "and", "also", "please", "pls", "hey", "so", "wait", "now",
 )  # fmt: skip
 REMINDER_FILLERS: tuple[str, ...] = (
     "can you", "could you", "would you", "will you", "please", "pls", "can u", "could u",

@@ -36,7 +36,8 @@ MISSPELLINGS: dict[str, str] = {
     "upate": "update", "remvoe": "remove", "remov": "remove", "wat": "what", "wut": "what",
     "wats": "what's", "wht": "what", "shw": "show", "2day": "today", "2nite": "tonight",
     "2night": "tonight", "2moro": "tomorrow", "2morrow": "tomorrow", "2mrw": "tomorrow",
-    "b4": "before", "abt": "about",
+    "b4": "before", "abt": "about", "rmd": "remind", "rmnd": "remind", "remin": "remind",
+    "morn": "morning", "arvo": "afternoon", "aftn": "afternoon",
 }  # fmt: skip
 # Said between a slip and what was meant ("add ring Jon, sorry, John"): the words after it
 # take the place of the words of the same kind before it. The short ones count only set off

@@ -6,7 +6,8 @@ from __future__ import annotations
 OOPS: tuple[str, ...] = (
     "oh no", "uh oh", "ugh", "argh", "damn", "dang", "shoot", "crap", "my bad", "sorry",
     "wait", "no", "nope", "nah", "ah", "oh", "actually", "never mind", "nevermind", "nvm", "ok",
-    "okay", "please", "hey",
+    "okay", "please", "hey", "hang on", "hold on", "hold up", "that's wrong", "thats wrong",
+    "that's not right",
 )  # fmt: skip
 DRAWN_OUT_OOPS: tuple[str, ...] = ("oops", "whoops", "woops", "hmm")
 # Said alone, these take the last change back.
@@ -34,6 +35,8 @@ UNDO_TAILS: tuple[str, ...] = (
     "what i did", "what i just did", "the last thing", "the last thing i did",
     "one more time", "one more step", "mistake",
 )  # fmt: skip
+# "undo twice": how many changes, said as a count of times.
+TIMES: dict[str, int] = {"twice": 2, "thrice": 3}
 # The last change, by name ("the last edit", "my last command").
 LAST_CHANGE: tuple[str, ...] = ("last", "previous")
 CHANGES: tuple[str, ...] = (
