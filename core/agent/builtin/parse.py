@@ -32,6 +32,7 @@ from core.agent.builtin import (
     utterance,
     verbs,
 )
+from core.agent.builtin.at_once import MOST_AT_ONCE
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -243,7 +244,7 @@ def _listed(cleaned: str, context: Context) -> AskSplit | None:
     found = verbs.read_title(cleaned)
     parts = found.parts if isinstance(found, AskSplit) else ()
     parts = found.titles if isinstance(found, AddSeveral) else parts
-    items = [read(part, context) for part in parts]
+    items = [read(part, context) for part in parts[: MOST_AT_ONCE + 1]]  # enough to judge
     if not items or not all(isinstance(item, Unknown) and item.maybe_task for item in items):
         return None
     return AskSplit(cleaned, tuple(parts))
