@@ -53,10 +53,16 @@ def migrated_template(directory: Path) -> Path:
 async def emptied(db: Database) -> None:
     """Every row gone (ids start again at 1: SQLite numbers a row past the largest): the next
     case meets the database a fresh copy would be, on the same engine, whose statements are
-    already compiled (a new engine per case spent half the run compiling them again)."""
-    async with db.engine.begin() as connection:
-        for table in reversed(SQLModel.metadata.sorted_tables):
-            await connection.execute(table.delete())
+    already compiled (a new engine per case spent half the run compiling them again). The
+    deletes go to SQLite as one script in one transaction: a statement each would be a trip
+    to the driver's thread each, a fifth of what a case costs."""
+    deletes = "".join(
+        f'DELETE FROM "{table.name}";' for table in reversed(SQLModel.metadata.sorted_tables)
+    )
+    async with db.engine.connect() as connection:
+        driver = (await connection.get_raw_connection()).driver_connection
+        assert driver is not None, "a connection checked out of the pool is open"
+        await driver.executescript(f"BEGIN; {deletes} COMMIT;")
 
 
 def case_clock(case: Case) -> Clock:

@@ -10,9 +10,7 @@ tests/conftest.py.
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -21,7 +19,6 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from sqlmodel import col, select
 
@@ -34,6 +31,7 @@ from core.storage.delivery_models import InboxItem
 from core.storage.models import Identity, Task
 from tests.draining import drain
 from tests.fakes import slack_payloads as payloads
+from tests.fakes.asgi_server import asgi_served, listening_socket
 from tests.fakes.slack_api import CLIENT_ID, CLIENT_SECRET, FakeSlackApi, FakeWorkspace
 from tests.harness import ScriptedAgent
 
@@ -149,9 +147,7 @@ class DistributionRig:
 async def distribution_server(
     database_url: str, api: FakeSlackApi, **settings: Any
 ) -> AsyncIterator[DistributionRig]:
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
+    listener = listening_socket()
     base = f"http://127.0.0.1:{listener.getsockname()[1]}"
     values = {
         "database_url": database_url,
@@ -164,16 +160,11 @@ async def distribution_server(
     }
     clock = PinnedClock(datetime.now(UTC))
     app = create_app(load_settings(**values), agent=ScriptedAgent(), clock=clock)
-    config = uvicorn.Config(app, lifespan="on", log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
-    running = asyncio.create_task(server.serve(sockets=[listener]))
-    try:  # requests wait in the listener's backlog until the lifespan has run
-        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-            yield DistributionRig(app, api, http, clock, base)
-    finally:
-        server.should_exit = True
-        await running
-        listener.close()
+    async with (
+        asgi_served(app, listener, lifespan="on"),
+        httpx.AsyncClient(base_url=base, timeout=10) as http,
+    ):
+        yield DistributionRig(app, api, http, clock, base)
 
 
 @pytest.fixture

@@ -1,22 +1,29 @@
-"""MCP at /mcp of a real `todobot serve`, with the SDK's own client and the Agents SDK's."""
+"""MCP at /mcp of a real `todobot serve`, with the SDK's own client and the Agents SDK's.
+
+One `serve` on one SQLite file answers the module's tests (`served`); each test starts from that
+database emptied (`database`). The tests of several workers start their own, on a file of their
+own."""
 
 from __future__ import annotations
 
 import json
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import httpx
 import httpx2
 import jwt
 import pytest
+import pytest_asyncio
 from mcp import Client, ClientSession, MCPError
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import InputRequiredResult
 
 from adapters.http.auth import issue_token
 from adapters.mcp.mount import NOT_CONFIGURED
+from bot.evaluate import emptied
 from core.storage.db import Database
 from core.storage.migrate import upgrade
 from tests.api_rig import api_rig
@@ -25,20 +32,39 @@ from tests.mcp_rig import Person, confirmations, envelope, titles
 from tests.serve_processes import ServeProcess, start_many, start_serve
 from tests.test_serve_ops import sample
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
 
 SECRET = "mcp-test-secret-" + "0123456789abcdef" * 3
 RESOURCE = "https://todobot.example.com/mcp"
 METADATA = "https://todobot.example.com/.well-known/oauth-protected-resource/mcp"
 
 
-@pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    url = f"sqlite:///{tmp_path / 'todobot.db'}"
+async def migrated(directory: Path) -> AsyncIterator[Database]:
+    url = f"sqlite:///{directory / 'todobot.db'}"
     upgrade(url)
     db = Database(url)
     yield db
     await db.dispose()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared_database(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Database]:
+    async for db in migrated(tmp_path_factory.mktemp("mcp-http")):
+        yield db
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def database(shared_database: Database) -> Database:
+    """The served database, as empty as a fresh one: no row of an earlier test is left."""
+    await emptied(shared_database)
+    return shared_database
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def own_database(tmp_path: Path) -> AsyncIterator[Database]:
+    """A database of the test's own, for the `serve` processes it starts itself."""
+    async for db in migrated(tmp_path):
+        yield db
 
 
 def environment(database: Database) -> dict[str, str]:
@@ -51,11 +77,19 @@ def environment(database: Database) -> dict[str, str]:
     }
 
 
-@pytest.fixture
-async def served(database: Database, tmp_path: Path) -> AsyncIterator[ServeProcess]:
-    server = await start_serve(environment(database), tmp_path)
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def module_server(
+    shared_database: Database, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[ServeProcess]:
+    server = await start_serve(environment(shared_database), tmp_path_factory.mktemp("serve"))
     yield server
     await server.stop()
+
+
+@pytest.fixture
+def served(module_server: ServeProcess, database: Database) -> ServeProcess:
+    """The module's `serve`, its database emptied for this test."""
+    return module_server
 
 
 def bearer(user: str, secret: str = SECRET, ttl_seconds: int = 300) -> dict[str, str]:
@@ -63,10 +97,14 @@ def bearer(user: str, secret: str = SECRET, ttl_seconds: int = 300) -> dict[str,
     return {"Authorization": f"Bearer {token}"}
 
 
-def connect(served: ServeProcess, user: str, **options: object) -> Client:
-    """The SDK's `Client` (it negotiates 2026-07-28 over HTTP)."""
-    http = httpx2.AsyncClient(headers=bearer(user), timeout=30)
-    return Client(streamable_http_client(f"{served.url}/mcp", http_client=http), **options)  # type: ignore[arg-type]
+@asynccontextmanager
+async def connect(served: ServeProcess, user: str, **options: object) -> AsyncIterator[Client]:
+    """The SDK's `Client` (it negotiates 2026-07-28 over HTTP), its connections closed after."""
+    async with (
+        httpx2.AsyncClient(headers=bearer(user), timeout=30) as http,
+        Client(streamable_http_client(f"{served.url}/mcp", http_client=http), **options) as client,  # type: ignore[arg-type]
+    ):
+        yield client
 
 
 async def test_mcp_needs_the_api_secret_and_can_be_switched_off(database_url: str) -> None:
@@ -153,6 +191,8 @@ async def test_get_is_405_so_no_stream_holds_a_connection(served: ServeProcess) 
 async def test_tools_over_http_for_the_token_s_person_only(
     served: ServeProcess, database: Database
 ) -> None:
+    async with httpx.AsyncClient(base_url=served.url) as http:
+        before = (await http.get("/metrics")).text  # the module's server counted earlier tests
     person = Person("accept")
     async with connect(served, "ann", elicitation_callback=person) as ann:
         tools = (await ann.list_tools()).tools
@@ -191,10 +231,15 @@ async def test_tools_over_http_for_the_token_s_person_only(
     assert bobs_done["message"] == "There is no task #3."
     assert await titles(database) == ["walk dog", "call mum"]
     assert await confirmations(database) == ["confirmed", "cancelled", "cancelled"]
+
+    def counted(name: str, **labels: str) -> float:
+        """What this test added to a counter."""
+        return sample(metrics, name, **labels) - sample(before, name, **labels)
+
     # a delete the person is asked about is two calls: the question, then the answer
-    assert sample(metrics, "todobot_turns_total", platform="mcp", kind="tool") == 14
-    assert sample(metrics, "todobot_tool_calls_total", tool="add_task", outcome="ok") == 3
-    assert sample(metrics, "todobot_tool_calls_total", tool="complete_task", outcome="error") == 1
+    assert counted("todobot_turns_total", platform="mcp", kind="tool") == 14
+    assert counted("todobot_tool_calls_total", tool="add_task", outcome="ok") == 3
+    assert counted("todobot_tool_calls_total", tool="complete_task", outcome="error") == 1
 
 
 async def test_a_classic_session_that_offers_elicitation_is_asked(
@@ -203,8 +248,8 @@ async def test_a_classic_session_that_offers_elicitation_is_asked(
     """A 2025-11-25 session gets the question mid-call; one that offers no elicitation is
     told where to decide, without being sent to a console that is not the API user's."""
     person = Person("accept")
-    http = httpx2.AsyncClient(headers=bearer("ann"), timeout=30)
     async with (
+        httpx2.AsyncClient(headers=bearer("ann"), timeout=30) as http,
         streamable_http_client(f"{served.url}/mcp", http_client=http) as (read, write),
         ClientSession(read, write, elicitation_callback=person) as session,
     ):
@@ -212,8 +257,8 @@ async def test_a_classic_session_that_offers_elicitation_is_asked(
         await session.call_tool("add_task", {"title": "buy milk"})
         await session.call_tool("add_task", {"title": "walk dog"})
         deleted = envelope(await session.call_tool("delete_task", {"task_id": 1}))
-    http = httpx2.AsyncClient(headers=bearer("ann"), timeout=30)
     async with (
+        httpx2.AsyncClient(headers=bearer("ann"), timeout=30) as http,
         streamable_http_client(f"{served.url}/mcp", http_client=http) as (read, write),
         ClientSession(read, write) as session,
     ):
@@ -231,11 +276,11 @@ async def test_a_classic_session_that_offers_elicitation_is_asked(
 
 
 async def test_a_classic_session_s_request_at_another_worker_is_still_answered(
-    database: Database, tmp_path: Path
+    own_database: Database, tmp_path: Path
 ) -> None:
     """Classic sessions live in the worker that opened them; a request of one that reaches
     another worker (several workers share a port) is answered there on its own."""
-    first, second = await start_many(2, environment(database), tmp_path)
+    first, second = await start_many(2, environment(own_database), tmp_path)
     headers = {**bearer("ann"), "Accept": "application/json, text/event-stream"}
     try:
         async with httpx.AsyncClient(headers=headers, timeout=30) as http:
@@ -260,7 +305,7 @@ async def test_a_classic_session_s_request_at_another_worker_is_still_answered(
     assert elsewhere.status_code == here.status_code == 200
     assert _sse_result(elsewhere)["structuredContent"]["message"] == "Added #1 “buy milk”."
     assert _sse_result(here)["structuredContent"]["data"]["count"] == 1
-    assert await titles(database) == ["buy milk"]
+    assert await titles(own_database) == ["buy milk"]
 
 
 def _sse_result(response: httpx.Response) -> dict[str, object]:
@@ -269,9 +314,9 @@ def _sse_result(response: httpx.Response) -> dict[str, object]:
 
 
 async def test_a_question_asked_by_one_worker_is_answered_at_another(
-    database: Database, tmp_path: Path
+    own_database: Database, tmp_path: Path
 ) -> None:
-    first, second = await start_many(2, environment(database), tmp_path)
+    first, second = await start_many(2, environment(own_database), tmp_path)
     try:
         async with (
             connect(first, "ann", elicitation_callback=Person()) as at_first,
@@ -295,7 +340,7 @@ async def test_a_question_asked_by_one_worker_is_answered_at_another(
         await second.stop()
 
     assert envelope(answered)["message"] == "Deleted #1 “buy milk”."
-    assert await titles(database) == []
+    assert await titles(own_database) == []
 
 
 async def test_the_agents_sdk_drives_a_tool_through_serve(

@@ -37,6 +37,7 @@ from adapters.mcp.schemas import (
     with_signature,
 )
 from adapters.mcp.team_tools import install_team_tools
+from adapters.mcp.tool_making import ToolShelf, made_tool
 from core import tools
 from core.people.team_access import TeamAccess
 from core.remote import Account, RemoteTools
@@ -97,7 +98,7 @@ def build_server(
         )
         registered.append(
             as_sent(
-                Tool.from_function(
+                made_tool(
                     function,
                     title=TITLES.get(tool.__name__),
                     description=DESCRIPTIONS.get(tool.__name__),
@@ -106,17 +107,17 @@ def build_server(
                 )
             )
         )
+    shelf = ToolShelf()
+    if teams is not None:
+        install_team_tools(shelf, teams, who)
     server: MCPServer = MCPServer(
         "todobot",
         title="todobot",
         instructions=INSTRUCTIONS,
         log_level="WARNING",
-        tools=registered,
+        tools=registered + shelf.tools,
         **options,
     )
-
-    if teams is not None:
-        install_team_tools(server, teams, who)
 
     @server.resource(
         OPEN_TASKS_URI,

@@ -13,11 +13,12 @@ from dataclasses import asdict
 from typing import Any
 from uuid import UUID
 
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
 
 from adapters.mcp.schemas import as_result
 from adapters.mcp.team_deleting import team_deleting
+from adapters.mcp.tool_making import ToolShelf
 from core.commands.team_remote import TeamRemote
 from core.domain.tasks import TaskError
 from core.people.team_access import NOT_VISIBLE, Caller, NotVisible, TeamAccess, TeamTask
@@ -56,10 +57,10 @@ async def _guarded(list_id: str, work: Callable[[UUID], Awaitable[Envelope]]) ->
         return as_result(_refused("REFUSED", str(refused), None))
 
 
-def install_team_tools(server: MCPServer, teams: TeamAccess, who: Who) -> None:
+def install_team_tools(shelf: ToolShelf, teams: TeamAccess, who: Who) -> None:
     read_only = ToolAnnotations(read_only_hint=True)
 
-    @server.tool(title="Team lists", annotations=read_only, structured_output=True)
+    @shelf.tool(title="Team lists", annotations=read_only, structured_output=True)
     async def team_lists() -> CallToolResult:
         """The team lists (Slack channels, Telegram groups) the person works in, by id."""
         shown = await teams.visible(_caller(who))
@@ -69,7 +70,7 @@ def install_team_tools(server: MCPServer, teams: TeamAccess, who: Who) -> None:
         ]
         return as_result(_ok(f"{len(found)} team list(s).", lists=found))
 
-    @server.tool(title="A team list's tasks", annotations=read_only, structured_output=True)
+    @shelf.tool(title="A team list's tasks", annotations=read_only, structured_output=True)
     async def team_tasks(list_id: str) -> CallToolResult:
         """The open tasks of one team list.
 
@@ -83,7 +84,7 @@ def install_team_tools(server: MCPServer, teams: TeamAccess, who: Who) -> None:
 
         return await _guarded(list_id, work)
 
-    @server.tool(title="Add to a team list", structured_output=True)
+    @shelf.tool(title="Add to a team list", structured_output=True)
     async def team_add(list_id: str, title: str) -> CallToolResult:
         """Add a task to a team list, as the person.
 
@@ -98,7 +99,7 @@ def install_team_tools(server: MCPServer, teams: TeamAccess, who: Who) -> None:
 
         return await _guarded(list_id, work)
 
-    @server.tool(title="Complete a team task", structured_output=True)
+    @shelf.tool(title="Complete a team task", structured_output=True)
     async def team_complete(list_id: str, number: int) -> CallToolResult:
         """Complete a team list's task by its number (once: a second call is told it was done).
 
@@ -117,11 +118,11 @@ def install_team_tools(server: MCPServer, teams: TeamAccess, who: Who) -> None:
 
         return await _guarded(list_id, work)
 
-    install_team_changes(server, TeamRemote(teams), who)
+    install_team_changes(shelf, TeamRemote(teams), who)
 
 
-def install_team_changes(server: MCPServer, changes: TeamRemote, who: Who) -> None:
-    @server.tool(title="Give a team task to someone", structured_output=True)
+def install_team_changes(shelf: ToolShelf, changes: TeamRemote, who: Who) -> None:
+    @shelf.tool(title="Give a team task to someone", structured_output=True)
     async def team_assign(list_id: str, number: int, to: str) -> CallToolResult:
         """Give a team list's task to a member of its chat (one assignee a task); they are told.
 
@@ -138,7 +139,7 @@ def install_team_changes(server: MCPServer, changes: TeamRemote, who: Who) -> No
 
         return await _guarded(list_id, work)
 
-    @server.tool(title="Take a team task back", structured_output=True)
+    @shelf.tool(title="Take a team task back", structured_output=True)
     async def team_unassign(list_id: str, number: int) -> CallToolResult:
         """A team list's task belongs to nobody again; whoever held it is told.
 
@@ -153,7 +154,7 @@ def install_team_changes(server: MCPServer, changes: TeamRemote, who: Who) -> No
 
         return await _guarded(list_id, work)
 
-    @server.tool(title="Delete a team task", structured_output=True)
+    @shelf.tool(title="Delete a team task", structured_output=True)
     async def team_delete(
         list_id: str, number: int, ctx: Context
     ) -> CallToolResult | InputRequiredResult:

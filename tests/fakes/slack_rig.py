@@ -4,15 +4,12 @@ inbox on the test's database, run by its loop, as under `todobot serve`."""
 
 from __future__ import annotations
 
-import asyncio
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
-import uvicorn
 from pydantic import SecretStr
 from starlette.applications import Starlette
 from starlette.routing import Route
@@ -28,6 +25,7 @@ from core.chat import ChatService
 from core.delivery.inbox import Inbox
 from tests.draining import drain
 from tests.fakes import slack_payloads as payloads
+from tests.fakes.asgi_server import asgi_served, listening_socket
 from tests.fakes.slack_api import FakeSlackApi
 from tests.harness import queries_beside
 
@@ -46,19 +44,10 @@ def slack_settings(api: FakeSlackApi, **overrides: Any) -> Settings:
 @asynccontextmanager
 async def served(app: Starlette) -> AsyncIterator[str]:
     """`app` under uvicorn on a port the OS picked; yields its base URL."""
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)  # connections queue here until uvicorn accepts them
+    listener = listening_socket()
     port = listener.getsockname()[1]
-    config = uvicorn.Config(app, lifespan="off", log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
-    running = asyncio.create_task(server.serve(sockets=[listener]))
-    try:
+    async with asgi_served(app, listener):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await running
-        listener.close()
 
 
 @dataclass
