@@ -6,38 +6,23 @@ alice completing from her own reminder is not told of it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
-import pytest
 from sqlmodel import col, select
 
 from adapters.pacing import Pacer
 from adapters.slack.clients import OneWorkspace
 from adapters.slack.reminders import SlackReminderSender
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.db import Database
 from core.storage.reminder_models import Reminder
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import SlackCall
-from tests.fakes.slack_rig import SlackRig, slack_rig
-from tests.harness import ScriptedAgent, build_chat
+from tests.fakes.slack_rig import SlackRig
 from tests.reminders_rig import StepClock
-from tests.test_slack_team import ALICE, BOB, CAROL, ENG, OPS, team_tasks, todo
+from tests.teams.test_slack_team import ALICE, BOB, CAROL, ENG, team_tasks, todo
 
 TOLD = f"<@{ALICE}> u0bob completed #1 “fix the build”, which you assigned."
-
-
-@pytest.fixture
-async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[SlackRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    async with slack_rig(chat) as rig:
-        rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
-        rig.api.channel_names = {ENG: "eng", OPS: "ops"}
-        yield rig
 
 
 async def statuses(database: Database) -> list[str]:

@@ -7,33 +7,16 @@ too."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.storage.db import Database
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import SlackCall
-from tests.fakes.slack_rig import SlackRig, slack_rig
-from tests.harness import ScriptedAgent, build_chat
-from tests.test_slack_team import ALICE, BOB, CAROL, DAVE, ENG, OPS, team_tasks, todo
-from tests.test_slack_team_assign_life import by_whom
+from tests.fakes.slack_rig import SlackRig
+from tests.teams.test_slack_team import ALICE, BOB, CAROL, DAVE, ENG, team_tasks, todo
+from tests.teams.test_slack_team_assign_life import by_whom
 
 NOT_YOURS = "Only the person who made this change can undo it."
 NOT_A_MEMBER = "Only members of its chat can use that team list, so I changed nothing."
 ALREADY = "That was already undone; nothing more to do."
-
-
-@pytest.fixture
-async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[SlackRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    async with slack_rig(chat) as rig:
-        rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
-        rig.api.channel_names = {ENG: "eng", OPS: "ops"}
-        yield rig
 
 
 async def said(slack: SlackRig, text: str, *, user: str) -> SlackCall:

@@ -5,25 +5,18 @@ Done and Open the list; Done completes once, only for the person holding the tas
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from sqlmodel import col, select
 
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.storage.db import Database
 from core.storage.list_models import TaskList
 from core.storage.models import Identity, Task
 from tests.fakes.telegram_api import (
     BOT_USERNAME,
-    FakeTelegramAPI,
     callback_update,
     group_chat,
     person,
 )
-from tests.fakes.telegram_rig import TelegramRig, polling_bot
-from tests.harness import ScriptedAgent, build_chat
+from tests.fakes.telegram_rig import TelegramRig
 
 ALICE = person(111, "Alice", "alice")
 BOB = person(222, "Bob", "bob")
@@ -32,17 +25,6 @@ DAVE = person(444, "Dave", "dave")
 FLAT = group_chat(-100_555, "Flatmates")
 BAND = group_chat(-100_777, "Band")
 AT_BOT = f"@{BOT_USERNAME}"
-
-
-@pytest.fixture
-async def team(
-    bot_api: FakeTelegramAPI, database: Database, agent: ScriptedAgent
-) -> AsyncIterator[TelegramRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    bot_api.chat_members = {FLAT["id"]: {111, 222, 333}, BAND["id"]: {333, 111}}
-    async with polling_bot(bot_api, database, chat) as rig:
-        yield rig
 
 
 async def held(database: Database, group: dict[str, object]) -> list[tuple[str, str | None, bool]]:

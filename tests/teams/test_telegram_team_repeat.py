@@ -20,8 +20,8 @@ from tests.fakes.telegram_api import FakeTelegramAPI, callback_update
 from tests.fakes.telegram_rig import TelegramRig, polling_bot
 from tests.harness import ScriptedAgent
 from tests.reminders_rig import StepClock
-from tests.test_telegram_team import ALICE, BAND, BOB, CAROL, DAVE, FLAT
-from tests.test_telegram_team_life import flat_tasks
+from tests.teams.test_telegram_team import ALICE, BAND, BOB, CAROL, DAVE, FLAT
+from tests.teams.test_telegram_team_life import flat_tasks
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 THURSDAY_EIGHT = datetime(2026, 11, 26, 8, 0, tzinfo=UTC)

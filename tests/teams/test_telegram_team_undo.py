@@ -6,34 +6,16 @@ second press changes nothing more. A confirmed delete carries it too."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.storage import audit
 from core.storage.db import Database
-from tests.fakes.telegram_api import Call, FakeTelegramAPI, callback_update
-from tests.fakes.telegram_rig import TelegramRig, polling_bot
-from tests.harness import ScriptedAgent, build_chat
-from tests.test_telegram_team import ALICE, BAND, CAROL, DAVE, FLAT
-from tests.test_telegram_team_life import flat_tasks
+from tests.fakes.telegram_api import Call, callback_update
+from tests.fakes.telegram_rig import TelegramRig
+from tests.teams.test_telegram_team import ALICE, CAROL, DAVE, FLAT
+from tests.teams.test_telegram_team_life import flat_tasks
 
 NOT_YOURS = "Only the person who made this change can undo it."
 NOT_A_MEMBER = "Only members of its chat can use that team list, so I changed nothing."
 ALREADY = "That was already undone; nothing more to do."
-
-
-@pytest.fixture
-async def team(
-    bot_api: FakeTelegramAPI, database: Database, agent: ScriptedAgent
-) -> AsyncIterator[TelegramRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    bot_api.chat_members = {FLAT["id"]: {111, 222, 333}, BAND["id"]: {333, 111}}
-    async with polling_bot(bot_api, database, chat) as rig:
-        yield rig
 
 
 async def press(

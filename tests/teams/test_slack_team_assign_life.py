@@ -5,31 +5,15 @@ back), and each step is audited as the person who made it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from sqlmodel import col, select
 
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.storage import audit
 from core.storage.db import Database
 from core.storage.models import Change, Identity
-from tests.fakes.slack_rig import SlackRig, slack_rig
-from tests.harness import ScriptedAgent, build_chat
-from tests.test_slack_team import ALICE, BOB, CAROL, ENG, OPS, team_tasks, todo
-from tests.test_slack_team_assign import mention, press
-from tests.test_slack_team_life import reminders
-
-
-@pytest.fixture
-async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[SlackRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    async with slack_rig(chat) as rig:
-        rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
-        rig.api.channel_names = {ENG: "eng", OPS: "ops"}
-        yield rig
+from tests.fakes.slack_rig import SlackRig
+from tests.teams.test_slack_team import ALICE, BOB, CAROL, ENG, team_tasks, todo
+from tests.teams.test_slack_team_assign import mention, press
+from tests.teams.test_slack_team_life import reminders
 
 
 async def by_whom(database: Database) -> tuple[list[tuple[str, str]], list[tuple[str, str, bool]]]:

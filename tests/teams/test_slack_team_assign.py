@@ -5,30 +5,14 @@ once, only for the person holding the task, and tells the assigner in the channe
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
-
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.storage.db import Database
 from core.types import Action, parse_payload
 from tests.fakes import slack_payloads as payloads
 from tests.fakes.slack_api import SlackCall
-from tests.fakes.slack_rig import SlackRig, slack_rig
-from tests.harness import ScriptedAgent, build_chat
-from tests.test_slack_team import ALICE, BOB, CAROL, DAVE, ENG, OPS, team_tasks, todo
-
-
-@pytest.fixture
-async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[SlackRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    async with slack_rig(chat) as rig:
-        rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
-        rig.api.channel_names = {ENG: "eng", OPS: "ops"}
-        yield rig
+from tests.fakes.slack_rig import SlackRig
+from tests.teams.test_slack_team import ALICE, BOB, CAROL, DAVE, ENG, OPS, team_tasks, todo
 
 
 async def mention(slack: SlackRig, text: str, *, user: str, channel: str = ENG) -> str:

@@ -6,37 +6,21 @@ the group, Carol's Done is refused and changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
-import pytest
 from sqlmodel import col, select
 
 from adapters.telegram.reminders import TelegramReminderSender
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.db import Database
 from core.storage.reminder_models import Reminder
-from tests.fakes.telegram_api import Call, FakeTelegramAPI, callback_update
-from tests.fakes.telegram_rig import TelegramRig, polling_bot
-from tests.harness import ScriptedAgent, build_chat
+from tests.fakes.telegram_api import Call, callback_update
+from tests.fakes.telegram_rig import TelegramRig
 from tests.reminders_rig import StepClock
-from tests.test_telegram_team import ALICE, BAND, CAROL, FLAT
-from tests.test_telegram_team_life import flat_tasks
+from tests.teams.test_telegram_team import ALICE, CAROL, FLAT
+from tests.teams.test_telegram_team_life import flat_tasks
 
 TOLD = '<a href="tg://user?id=111">@</a> Carol completed #1 “water the plants”, which you assigned.'
-
-
-@pytest.fixture
-async def team(
-    bot_api: FakeTelegramAPI, database: Database, agent: ScriptedAgent
-) -> AsyncIterator[TelegramRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    bot_api.chat_members = {FLAT["id"]: {111, 222, 333}, BAND["id"]: {333, 111}}
-    async with polling_bot(bot_api, database, chat) as rig:
-        yield rig
 
 
 async def statuses(database: Database) -> list[str]:

@@ -24,7 +24,7 @@ from core.storage.reminder_models import Reminder
 from tests.fakes.slack_rig import SlackRig, slack_rig
 from tests.harness import ScriptedAgent
 from tests.reminders_rig import StepClock
-from tests.test_slack_team import ALICE, BOB, CAROL, DAVE, ENG, OPS, team_tasks, todo
+from tests.teams.test_slack_team import ALICE, BOB, CAROL, DAVE, ENG, OPS, team_tasks, todo
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 THURSDAY_NINE = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)

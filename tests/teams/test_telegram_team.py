@@ -5,35 +5,17 @@ in the group; membership is Telegram's getChatMember."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
-from core.storage.db import Database
-from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramAPI, group_chat, person
-from tests.fakes.telegram_rig import TelegramRig, polling_bot
-from tests.harness import ScriptedAgent, build_chat
-
-ALICE = person(111, "Alice", "alice")
-BOB = person(222, "Bob")
-CAROL = person(333, "Carol", "carol")
-DAVE = person(444, "Dave")
-FLAT = group_chat(-100_555, "Flatmates")
-BAND = group_chat(-100_777, "Band")
+from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramAPI
+from tests.fakes.telegram_rig import TelegramRig
+from tests.teams.telegram_people import ALICE, BAND, BOB, CAROL, DAVE, FLAT
 
 
-@pytest.fixture
-async def team(
-    bot_api: FakeTelegramAPI, database: Database, agent: ScriptedAgent
-) -> AsyncIterator[TelegramRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    bot_api.chat_members = {FLAT["id"]: {111, 222, 333}, BAND["id"]: {333, 111}}
+@pytest.fixture(autouse=True)
+def bob_never_started(bot_api: FakeTelegramAPI) -> None:
+    """Bob has never opened a private chat with the bot: he is told in the group."""
     bot_api.never_started = {222}
-    async with polling_bot(bot_api, database, chat) as rig:
-        yield rig
 
 
 async def test_the_assignee_is_mentioned_in_the_group_when_they_never_started_the_bot(

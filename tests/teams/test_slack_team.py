@@ -5,33 +5,15 @@ refused; membership is Slack's conversations.members, page by page."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from sqlmodel import col, select
 
 from adapters.slack.mentions import read_mentions
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.storage.db import Database
 from core.storage.list_models import TaskList
 from core.storage.models import Identity, Task
 from core.types import Mention
-from tests.fakes.slack_rig import SlackRig, slack_rig
-from tests.harness import ScriptedAgent, build_chat
-
-ENG, OPS = "C0ENG", "C0OPS"
-ALICE, BOB, CAROL, DAVE = "U0ALICE", "U0BOB", "U0CAROL", "U0DAVE"
-
-
-@pytest.fixture
-async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[SlackRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    async with slack_rig(chat) as rig:
-        rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
-        rig.api.channel_names = {ENG: "eng", OPS: "ops"}
-        yield rig
+from tests.fakes.slack_rig import SlackRig
+from tests.teams.slack_people import ALICE, BOB, CAROL, DAVE, ENG, OPS
 
 
 async def todo(slack: SlackRig, text: str, *, user: str, channel: str = ENG) -> str:

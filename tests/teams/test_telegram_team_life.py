@@ -5,39 +5,29 @@ restores it and undoes her restore; Dave, outside the group, is refused and noth
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
 from sqlmodel import col, select
 
 from adapters.telegram.reminders import TelegramReminderSender
-from bot.team_wiring import read_team_due
-from bot.wiring import install_team_commands
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.db import Database
 from core.storage.list_models import TaskList
 from core.storage.models import Task
 from core.storage.reminder_models import Reminder
 from tests.fakes.telegram_api import FakeTelegramAPI, callback_update
-from tests.fakes.telegram_rig import TelegramRig, polling_bot
-from tests.harness import ScriptedAgent, build_chat
+from tests.fakes.telegram_rig import TelegramRig
 from tests.reminders_rig import StepClock
-from tests.test_telegram_team import ALICE, BAND, BOB, CAROL, DAVE, FLAT
+from tests.teams.test_telegram_team import ALICE, BAND, BOB, CAROL, DAVE, FLAT
 
 REFUSED = "Only members of this chat can use its team list, so I changed nothing."
 
 
-@pytest.fixture
-async def team(
-    bot_api: FakeTelegramAPI, database: Database, agent: ScriptedAgent
-) -> AsyncIterator[TelegramRig]:
-    chat = build_chat(database, agent, rate_limit_per_minute=0)
-    install_team_commands(chat, read_date=read_team_due)
-    bot_api.chat_members = {FLAT["id"]: {111, 222, 333}, BAND["id"]: {333, 111}}
+@pytest.fixture(autouse=True)
+def bob_never_started(bot_api: FakeTelegramAPI) -> None:
+    """Bob has never opened a private chat with the bot: he is told in the group."""
     bot_api.never_started = {222}
-    async with polling_bot(bot_api, database, chat) as rig:
-        yield rig
 
 
 async def flat_tasks(database: Database) -> list[Task]:
