@@ -27,8 +27,8 @@ from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_c
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.orm import Mapper, configure_mappers, make_transient_to_detached
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm import InstanceState, Mapper, configure_mappers
+from sqlalchemy.orm.attributes import instance_state, set_committed_value
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 from sqlalchemy.sql.selectable import ReturnsRows
@@ -214,8 +214,22 @@ def _required(name: str) -> Any:
 
 def inserted(session: AsyncSession, instance: SQLModel) -> None:
     """`instance`, just written by a prebuilt INSERT, in the session as if the ORM had."""
-    make_transient_to_detached(instance)
-    session.add(instance)
+    state = instance_state(instance)
+    _as_loaded(session, state, state.mapper._identity_key_from_state(state))
+
+
+def _as_loaded(session: AsyncSession, state: InstanceState[Any], key: Any) -> None:
+    """The row of `state` in the session under `key`, as the ORM's loader puts a row it has
+    read (`sqlalchemy.orm.loading`): its identity set and the session's identity map holding
+    it, every column as written. `make_transient_to_detached` and `add` come to the same
+    place, through the unit of work's checks and its cascade, at several times the cost."""
+    sync = session.sync_session
+    state.key = key
+    state.identity_token = key[2]
+    state.session_id = sync.hash_key
+    sync.identity_map._add_unpresent(state, key)
+    if state.modified:
+        state._commit_all(state.dict, sync.identity_map)
 
 
 def among(column: ColumnElement[str], values: Sequence[str]) -> ColumnElement[bool]:
@@ -248,6 +262,5 @@ def attached(
         return existing
     instance = mapper.class_manager.new_instance()
     instance.__dict__.update(values)
-    make_transient_to_detached(instance)
-    session.add(instance)
+    _as_loaded(session, instance_state(instance), key)
     return instance
