@@ -59,25 +59,45 @@ class Prebuilt:
         self.statement = statement
         self._compiled: _Compiled | None = None
 
-    async def rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+    async def rows(
+        self, session: AsyncSession, params: Mapping[str, Any], *, converted: bool = True
+    ) -> list[Sequence[Any]]:
         """Run it in the session's transaction; its rows as tuples (none for a write). As an
-        ORM read would, it first flushes what the session holds unwritten."""
+        ORM read would, it first flushes what the session holds unwritten. Without
+        `converted`, the rows as the driver read them: `converted` makes one of them what
+        it would have been (for columns repeated on every row, needed from one)."""
         unwritten = session.new or session.dirty or session.deleted
         if unwritten and session.sync_session.autoflush:
             await session.flush()
-        return await self._rows(session, params)
+        return await self._rows(session, params, converted=converted)
+
+    def converted(self, row: Sequence[Any]) -> Sequence[Any]:
+        """A row read without converting (`rows(..., converted=False)`) as it would have been
+        read with (a row read through SQLAlchemy, on SQLite, already is)."""
+        compiled = self._compiled
+        if compiled is None or not compiled.results:
+            return row
+        columns = list(row)
+        for index, read in compiled.results:
+            columns[index] = read(columns[index])
+        return columns
 
     async def run(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
         """Run a write, as Core runs one: what the session holds unwritten stays so. The rows
         it returns (RETURNING), if any."""
         return await self._rows(session, params)
 
-    async def _rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+    async def _rows(
+        self, session: AsyncSession, params: Mapping[str, Any], *, converted: bool = True
+    ) -> list[Sequence[Any]]:
         connection = await turn_connection(session)
         if connection.dialect.name != "postgresql":
             result = await connection.execute(self.statement, dict(params))
             return list(result.all()) if result.returns_rows else []
-        return await self._direct(connection, params)
+        found = await self._direct(connection, params)
+        if not converted or not self._compile(connection.dialect).results:
+            return found
+        return [self.converted(row) for row in found]
 
     def _compile(self, dialect: Dialect) -> _Compiled:
         if self._compiled is None:
@@ -110,6 +130,7 @@ class Prebuilt:
     async def _direct(
         self, connection: AsyncConnection, params: Mapping[str, Any]
     ) -> list[Sequence[Any]]:
+        """The rows as the driver read them."""
         sync = connection.sync_connection
         assert sync is not None
         compiled = self._compile(connection.dialect)
@@ -135,15 +156,7 @@ class Prebuilt:
                 hide_parameters=True,
                 connection_invalidated=lost,
             ) from error
-        if not compiled.results:
-            return list(found)
-        converted: list[Sequence[Any]] = []
-        for row in found:
-            columns = list(row)
-            for index, read in compiled.results:
-                columns[index] = read(columns[index])
-            converted.append(columns)
-        return converted
+        return found
 
 
 _CONNECTION = "direct.connection"  # the session's key for its transaction's connection
