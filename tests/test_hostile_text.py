@@ -61,8 +61,9 @@ def test_every_shape_at_the_reading_limit_is_read_quickly(shape: str) -> None:
 
 
 # A message read on the event loop holds it for its whole reading: about 2 ms at the
-# limit in the slowest shape, with room here for a busy shared machine.
-ON_LOOP_BUDGET_SECONDS = 0.05
+# limit in the slowest shape, with room here for a busy machine (the reading's own CPU time
+# is measured, not the time it waited for a core).
+ON_LOOP_BUDGET_SECONDS = 0.02
 
 
 @pytest.mark.parametrize("shape", sorted(UNITS))
@@ -70,9 +71,9 @@ def test_every_shape_short_enough_to_read_on_the_event_loop_is_read_at_once(shap
     text = hostile(UNITS[shape], READ_ON_LOOP_AT_MOST)
     parse(text)  # the first reading compiles what it needs
 
-    started = time.perf_counter()
+    started = time.thread_time()
     parse(text)
-    took = time.perf_counter() - started
+    took = time.thread_time() - started
 
     assert took < ON_LOOP_BUDGET_SECONDS, f"{shape}: {took * 1000:.1f} ms"
 
