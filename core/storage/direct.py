@@ -91,11 +91,13 @@ class Prebuilt:
         self, session: AsyncSession, params: Mapping[str, Any], *, converted: bool = True
     ) -> list[Sequence[Any]]:
         connection = await turn_connection(session)
-        if connection.dialect.name != "postgresql":
+        dialect = connection.dialect
+        if dialect.name != "postgresql":
             result = await connection.execute(self.statement, dict(params))
             return list(result.all()) if result.returns_rows else []
-        found = await self._direct(connection, params)
-        if not converted or not self._compile(connection.dialect).results:
+        compiled = self._compile(dialect)
+        found = await self._direct(connection, compiled, params)
+        if not converted or not compiled.results:
             return found
         return [self.converted(row) for row in found]
 
@@ -128,12 +130,11 @@ class Prebuilt:
         return self._compiled
 
     async def _direct(
-        self, connection: AsyncConnection, params: Mapping[str, Any]
+        self, connection: AsyncConnection, compiled: _Compiled, params: Mapping[str, Any]
     ) -> list[Sequence[Any]]:
         """The rows as the driver read them."""
         sync = connection.sync_connection
         assert sync is not None
-        compiled = self._compile(connection.dialect)
         values = compiled.defaults | {
             name: compiled.binds[name](value) if name in compiled.binds else value
             for name, value in params.items()
