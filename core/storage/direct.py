@@ -135,10 +135,11 @@ class Prebuilt:
         """The rows as the driver read them."""
         sync = connection.sync_connection
         assert sync is not None
-        values = compiled.defaults | {
-            name: compiled.binds[name](value) if name in compiled.binds else value
-            for name, value in params.items()
-        }
+        values = dict(compiled.defaults)
+        binds = compiled.binds
+        for name, value in params.items():
+            convert = binds.get(name)
+            values[name] = value if convert is None else convert(value)
         _announce(sync, compiled.sql, values)
         driver = sync.connection.driver_connection
         assert isinstance(driver, psycopg.AsyncConnection)
