@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import col, select
 
 from core.agent.builtin import BuiltinAgent
-from core.agent.builtin.engine import READ_AT_MOST
+from core.agent.builtin.engine import READ_AT_MOST, READ_ON_LOOP_AT_MOST
 from core.agent.builtin.parse import parse
 from core.message_text import MESSAGE_MAX_CHARS
 from core.storage.models import Message, Task
@@ -58,6 +58,24 @@ def test_every_shape_at_the_reading_limit_is_read_quickly(shape: str) -> None:
         took = time.perf_counter() - started
 
     assert took < TURN_BUDGET_SECONDS / 2, f"{shape}: {took:.2f} s"
+
+
+# A message read on the event loop holds it for its whole reading: about 2 ms at the
+# limit in the slowest shape, with room here for a busy machine (the reading's own CPU time
+# is measured, not the time it waited for a core).
+ON_LOOP_BUDGET_SECONDS = 0.02
+
+
+@pytest.mark.parametrize("shape", sorted(UNITS))
+def test_every_shape_short_enough_to_read_on_the_event_loop_is_read_at_once(shape: str) -> None:
+    text = hostile(UNITS[shape], READ_ON_LOOP_AT_MOST)
+    parse(text)  # the first reading compiles what it needs
+
+    started = time.thread_time()
+    parse(text)
+    took = time.thread_time() - started
+
+    assert took < ON_LOOP_BUDGET_SECONDS, f"{shape}: {took * 1000:.1f} ms"
 
 
 @pytest.fixture

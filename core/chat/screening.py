@@ -42,12 +42,11 @@ def lost_connection(failure: BaseException) -> SQLAlchemyError | None:
 
 def screened(incoming: Incoming) -> Incoming:
     """The message without the control characters no retry could get past (see
-    `core.message_text`)."""
-    return replace(
-        incoming,
-        text=without_controls(incoming.text),
-        display_name=screened_name(incoming.display_name),
-    )
+    `core.message_text`). The message itself when it holds none (it is frozen)."""
+    text, name = without_controls(incoming.text), screened_name(incoming.display_name)
+    if text == incoming.text and name == incoming.display_name:
+        return incoming
+    return replace(incoming, text=text, display_name=name)
 
 
 def screened_name(name: str | None) -> str | None:

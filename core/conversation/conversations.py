@@ -168,7 +168,7 @@ async def with_window(
     statement, params = window_read(
         user_id=user_id, limit=limit, chat_key=chat_key, conversation_id=conversation_id
     )
-    rows = await statement.rows(session, params)
+    rows = await statement.rows(session, params, converted=False)  # the window's own need none
     if not rows:
         return None, []
     history = [
@@ -176,7 +176,8 @@ async def with_window(
         for *_, role, content, tool_calls in reversed(rows)
         if role is not None
     ]
-    columns = dict(zip(_CONVERSATION.c.keys(), rows[0], strict=False))
+    conversation = statement.converted(rows[0])  # the same on every row
+    columns = dict(zip(_CONVERSATION.c.keys(), conversation, strict=False))
     return attached(session, Conversation, columns, refresh=False), history
 
 

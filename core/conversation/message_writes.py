@@ -46,16 +46,18 @@ async def write_messages(
     Plain Core on the turn's connection: the rows are never changed after insert, so the
     ORM's unit of work would only add cost."""
     rows: dict[str, Any] = {}
-    for index, message in enumerate(messages):
-        rows |= {
-            f"id_{index}": message.id,
-            f"conversation_id_{index}": conversation.id,
-            f"user_id_{index}": conversation.user_id,
-            f"role_{index}": message.role,
-            f"content_{index}": message.content,
-            f"tool_calls_{index}": message.tool_calls,
-            f"created_at_{index}": message.created_at,
-        }
+    conversation_id, user_id = conversation.id, conversation.user_id
+    for message, names in zip(messages, _row_names(len(messages)), strict=True):
+        values = (
+            message.id,
+            conversation_id,
+            user_id,
+            message.role,
+            message.content,
+            message.tool_calls,
+            message.created_at,
+        )
+        rows.update(zip(names, values, strict=True))
     changed: dict[str, Any] = {}
     said = next((message for message in messages if message.role == "user"), None)
     if said is not None and not conversation.title:
@@ -73,6 +75,15 @@ async def write_messages(
             await _updating(*names).run(session, moved)
     for name, value in changed.items():
         set_committed_value(conversation, name, value)
+
+
+_ROW = ("id", "conversation_id", "user_id", "role", "content", "tool_calls", "created_at")
+
+
+@functools.cache
+def _row_names(count: int) -> tuple[tuple[str, ...], ...]:
+    """The parameters' names of each of `count` messages, as `_message_params` binds them."""
+    return tuple(tuple(f"{name}_{index}" for name in _ROW) for index in range(count))
 
 
 # Built once per shape: building an INSERT or UPDATE costs more than sending it. They are

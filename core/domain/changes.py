@@ -12,6 +12,7 @@ left there; if something changed it since, the undo is refused and nothing moves
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -91,16 +92,26 @@ def team_journal(
 
 
 def snapshot(row: SQLModel) -> dict[str, Any]:
-    """Every recorded column of `row`, JSON-ready."""
-    table = _table_of(row)
+    """Every recorded column of `row`, JSON-ready. A loaded column is read from the row's
+    own values, past the ORM's attribute machinery (an unloaded one through it)."""
+    loaded = row.__dict__
     return {
-        column.name: _encode(getattr(row, column.name))
-        for column in table.columns
-        if column.name not in _NOT_RECORDED
+        name: _encode(loaded[name] if name in loaded else getattr(row, name))
+        for name in _recorded(_table_of(row))
     }
 
 
+@functools.cache
+def _recorded(table: Table) -> tuple[str, ...]:
+    return tuple(column.name for column in table.columns if column.name not in _NOT_RECORDED)
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def _encode(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, datetime | date):
         return value.isoformat()
     if isinstance(value, UUID):

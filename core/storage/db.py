@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from select import POLLIN, poll
 from typing import Any, TypeVar
 
@@ -17,6 +17,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError, PendingRollbackError
 from sqlalchemy.ext.asyncio import AsyncConnection as EngineConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import Session
+from sqlalchemy.util import greenlet_spawn
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 log = logging.getLogger(__name__)
@@ -152,17 +154,58 @@ async def in_transaction(
     nothing rolled back is ever returned as if it had been."""
     for attempt in range(1, retries + 1):
         try:
-            async with db.session() as session, session.begin():
-                result = await work(session)
-                if not session.is_active:
-                    raise TransactionVoided("a caught database error rolled the work back")
-                return result
+            return await _once(db, work)
         except (DBAPIError, PendingRollbackError, TransactionVoided) as error:
             if not connection_lost(error) or attempt == retries:
                 raise
             log.warning("database connection lost; retrying the transaction (%d)", attempt)
             await asyncio.sleep(0.2 * attempt)
     raise AssertionError("unreachable")
+
+
+async def _once(db: Database, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+    """`work` in a transaction of a session of its own, committed, the session closed. The
+    commit and the close are one step run to completion however the caller is cancelled
+    meanwhile (as the session's own `async with` runs its close): one switch into
+    SQLAlchemy's synchronous side instead of one for each, and no task for the close alone.
+    The transaction begins without a switch: beginning sends nothing."""
+    session = db.session()
+    sync = session.sync_session
+    try:
+        sync.begin()
+        result = await work(session)
+        if not session.is_active:
+            raise TransactionVoided("a caught database error rolled the work back")
+    except BaseException:
+        await _to_completion(greenlet_spawn(sync.close))  # what was begun is rolled back
+        raise
+    await _to_completion(greenlet_spawn(_commit_and_close, sync))
+    return result
+
+
+def _commit_and_close(sync: Session) -> None:
+    try:
+        sync.commit()
+    finally:
+        sync.close()
+
+
+async def _to_completion(step: Coroutine[Any, Any, None]) -> None:
+    """Run `step` to its end even if the caller is cancelled meanwhile; the cancellation is
+    raised once it has ended, so nothing is left half-done in the background."""
+    task = asyncio.ensure_future(step)
+    cancelled: asyncio.CancelledError | None = None
+    while True:
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError as error:
+            if task.done():
+                raise
+            cancelled = error
+        else:
+            break
+    if cancelled is not None:
+        raise cancelled
 
 
 async def in_autocommit(

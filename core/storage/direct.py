@@ -27,8 +27,8 @@ from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_c
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.orm import Mapper, configure_mappers, make_transient_to_detached
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm import InstanceState, Mapper, configure_mappers
+from sqlalchemy.orm.attributes import instance_state, set_committed_value
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 from sqlalchemy.sql.selectable import ReturnsRows
@@ -59,25 +59,47 @@ class Prebuilt:
         self.statement = statement
         self._compiled: _Compiled | None = None
 
-    async def rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+    async def rows(
+        self, session: AsyncSession, params: Mapping[str, Any], *, converted: bool = True
+    ) -> list[Sequence[Any]]:
         """Run it in the session's transaction; its rows as tuples (none for a write). As an
-        ORM read would, it first flushes what the session holds unwritten."""
+        ORM read would, it first flushes what the session holds unwritten. Without
+        `converted`, the rows as the driver read them: `converted` makes one of them what
+        it would have been (for columns repeated on every row, needed from one)."""
         unwritten = session.new or session.dirty or session.deleted
         if unwritten and session.sync_session.autoflush:
             await session.flush()
-        return await self._rows(session, params)
+        return await self._rows(session, params, converted=converted)
+
+    def converted(self, row: Sequence[Any]) -> Sequence[Any]:
+        """A row read without converting (`rows(..., converted=False)`) as it would have been
+        read with (a row read through SQLAlchemy, on SQLite, already is)."""
+        compiled = self._compiled
+        if compiled is None or not compiled.results:
+            return row
+        columns = list(row)
+        for index, read in compiled.results:
+            columns[index] = read(columns[index])
+        return columns
 
     async def run(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
         """Run a write, as Core runs one: what the session holds unwritten stays so. The rows
         it returns (RETURNING), if any."""
         return await self._rows(session, params)
 
-    async def _rows(self, session: AsyncSession, params: Mapping[str, Any]) -> list[Sequence[Any]]:
+    async def _rows(
+        self, session: AsyncSession, params: Mapping[str, Any], *, converted: bool = True
+    ) -> list[Sequence[Any]]:
         connection = await turn_connection(session)
-        if connection.dialect.name != "postgresql":
+        dialect = connection.dialect
+        if dialect.name != "postgresql":
             result = await connection.execute(self.statement, dict(params))
             return list(result.all()) if result.returns_rows else []
-        return await self._direct(connection, params)
+        compiled = self._compile(dialect)
+        found = await self._direct(connection, compiled, params)
+        if not converted or not compiled.results:
+            return found
+        return [self.converted(row) for row in found]
 
     def _compile(self, dialect: Dialect) -> _Compiled:
         if self._compiled is None:
@@ -108,15 +130,16 @@ class Prebuilt:
         return self._compiled
 
     async def _direct(
-        self, connection: AsyncConnection, params: Mapping[str, Any]
+        self, connection: AsyncConnection, compiled: _Compiled, params: Mapping[str, Any]
     ) -> list[Sequence[Any]]:
+        """The rows as the driver read them."""
         sync = connection.sync_connection
         assert sync is not None
-        compiled = self._compile(connection.dialect)
-        values = compiled.defaults | {
-            name: compiled.binds[name](value) if name in compiled.binds else value
-            for name, value in params.items()
-        }
+        values = dict(compiled.defaults)
+        binds = compiled.binds
+        for name, value in params.items():
+            convert = binds.get(name)
+            values[name] = value if convert is None else convert(value)
         _announce(sync, compiled.sql, values)
         driver = sync.connection.driver_connection
         assert isinstance(driver, psycopg.AsyncConnection)
@@ -135,15 +158,7 @@ class Prebuilt:
                 hide_parameters=True,
                 connection_invalidated=lost,
             ) from error
-        if not compiled.results:
-            return list(found)
-        converted: list[Sequence[Any]] = []
-        for row in found:
-            columns = list(row)
-            for index, read in compiled.results:
-                columns[index] = read(columns[index])
-            converted.append(columns)
-        return converted
+        return found
 
 
 _CONNECTION = "direct.connection"  # the session's key for its transaction's connection
@@ -214,8 +229,22 @@ def _required(name: str) -> Any:
 
 def inserted(session: AsyncSession, instance: SQLModel) -> None:
     """`instance`, just written by a prebuilt INSERT, in the session as if the ORM had."""
-    make_transient_to_detached(instance)
-    session.add(instance)
+    state = instance_state(instance)
+    _as_loaded(session, state, state.mapper._identity_key_from_state(state))
+
+
+def _as_loaded(session: AsyncSession, state: InstanceState[Any], key: Any) -> None:
+    """The row of `state` in the session under `key`, as the ORM's loader puts a row it has
+    read (`sqlalchemy.orm.loading`): its identity set and the session's identity map holding
+    it, every column as written. `make_transient_to_detached` and `add` come to the same
+    place, through the unit of work's checks and its cascade, at several times the cost."""
+    sync = session.sync_session
+    state.key = key
+    state.identity_token = key[2]
+    state.session_id = sync.hash_key
+    sync.identity_map._add_unpresent(state, key)
+    if state.modified:
+        state._commit_all(state.dict, sync.identity_map)
 
 
 def among(column: ColumnElement[str], values: Sequence[str]) -> ColumnElement[bool]:
@@ -248,6 +277,5 @@ def attached(
         return existing
     instance = mapper.class_manager.new_instance()
     instance.__dict__.update(values)
-    make_transient_to_detached(instance)
-    session.add(instance)
+    _as_loaded(session, instance_state(instance), key)
     return instance

@@ -74,6 +74,8 @@ def _is_default(signature: inspect.Signature, name: str, value: Any) -> bool:
 
 def _recordable(arguments: dict[str, Any]) -> dict[str, Any]:
     """What the audit's JSON can hold of what was sent (a refused value may be anything)."""
+    if all(type(value) in _PLAIN for value in arguments.values()):
+        return arguments
     try:
         json.dumps(arguments)
     except (TypeError, ValueError):
@@ -81,4 +83,5 @@ def _recordable(arguments: dict[str, Any]) -> dict[str, Any]:
     return arguments
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # JSON holds these as they are
 _ALWAYS_AUDITED = frozenset({"title", "description", "status", "task_identifier"})

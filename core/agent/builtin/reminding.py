@@ -219,10 +219,15 @@ _READERS: tuple[Callable[[str, datetime, tzinfo], _Reading], ...] = (
 )
 
 
+_LEAD_STARTS = tuple(
+    lead + after for lead in (*REMINDER_LEAD_INS, *REMINDER_FILLERS) for after in " ,"
+)
+
+
 def without_lead_ins(text: str) -> str:
     """The message without lead-ins, another way of asking read as "remind me"."""
     said = " ".join(text.replace("’", "'").split()).strip(" .!")
-    changed = True
+    changed = said.lower().startswith(_LEAD_STARTS)  # most messages start with none
     while changed:
         changed = False
         for lead in (*REMINDER_LEAD_INS, *REMINDER_FILLERS):
