@@ -23,6 +23,7 @@ from core.agent.builtin.lexicon.tasks import (
     FOR_ME,
     NEW,
     NOT_TITLES,
+    SEPARATE_WORDS,
     SEPARATELY,
     SOMEDAY,
     TASK_NOUNS,
@@ -170,7 +171,11 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
 
 
 _LAST_AND = re.compile(r",?\s+and\s+[^,]+$", NOCASE)
-_SEPARATELY = re.compile(rf"\s*,?\s+{alt(SEPARATELY)}\s*$", NOCASE)
+# "… as two tasks", "… as 3 separate items": a count said with the separate tasks.
+_AS_COUNTED = (
+    rf"as\s+(?:{alt(NUMBER_WORDS)}|\d+)\s+(?:{alt(SEPARATE_WORDS)}\s+)?{alt(TASK_NOUNS.values())}"
+)
+_SEPARATELY = re.compile(rf"\s*,?\s+(?:{alt(SEPARATELY)}|{_AS_COUNTED})\s*$", NOCASE)
 
 
 _LIST_COMMA = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+(?=[^,]*$)", NOCASE)

@@ -63,20 +63,31 @@ def two_intents(text: str, read: int = 1) -> Several | TwoIntents | None:
         if not left or not _OPERATION_START.match(right):
             continue
         first = split_joined(batch(left) or single(left), left)  # "add a and b, then show"
-        second = batch(right) or single(right)
+        second = _it_is_the_first(first, batch(right) or single(right))
         if not (_acts(first) and _acts(second)):
             continue
         if isinstance(first, Complete | Delete) and type(first) is type(second):
             return None  # "complete 1 and 2" is a batch, handled elsewhere
         if isinstance(first, Delete) or isinstance(second, Delete):
             return TwoIntents(left, right)  # a delete's button stands alone
-        if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)):
-            return TwoIntents(left, right)
+        if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)) and read == 1:
+            return TwoIntents(left, right)  # past a request before it, "and" adds another
         if read > MOST_AT_ONCE:
             return Several((first, second))
         rest = two_intents(right, read + 1)  # "…, also add stamps, and make rent urgent"
         return Several((first, *rest.parts) if isinstance(rest, Several) else (first, second))
     return None
+
+
+def _it_is_the_first(first: Intent, second: Intent) -> Intent:
+    """ "move the haircut to friday and tag it personal": "it" is the task the change before
+    it named (an add's "it" is read elsewhere)."""
+    named = ref_of(first) if isinstance(first, EditFields | Update) else None
+    if not isinstance(second, EditFields) or second.ref.kind != "pronoun":
+        return second
+    if not isinstance(named, Ref) or named.kind not in ("title", "number"):
+        return second
+    return dataclasses.replace(second, ref=named)
 
 
 def each_shown(text: str, context: Context) -> Several | None:
@@ -139,9 +150,21 @@ def batch(text: str) -> Batch | Several | None:
     return _many(family, found.ref.text) if found.ref.kind == "title" else None
 
 
+def _each_numbered(found: EditFields) -> Intent:
+    """ "make 1 and 2 urgent", "tag 3, 4 & 5 home": the field change on each number; "1 or
+    2" names no task to change."""
+    said = found.ref.text
+    if found.ref.kind != "title" or not is_several(said) or _EITHER.search(said):
+        return found
+    numbers = dict.fromkeys(int(number) for number in _NUMBERS.findall(said))
+    return Several(tuple(dataclasses.replace(found, ref=Ref("number", number=n)) for n in numbers))
+
+
 def requests_among(found: Intent) -> Intent:
     """ "add buy bread; done 2": a part that asks for something else is that request, never
     a task's title."""
+    if isinstance(found, EditFields):
+        return _each_numbered(found)
     if not isinstance(found, AddSeveral):
         return found
     parts = [single(clean(title)) for title in found.titles]

@@ -28,6 +28,7 @@ from core.agent.builtin.lexicon.verbs import (
     ASKED_ME,
     FIX_VERBS,
     INTENSIFIERS,
+    IT_DOERS,
     IT_TAILS,
     IT_VERBS,
     IT_WAS,
@@ -39,6 +40,7 @@ from core.agent.builtin.lexicon.verbs import (
     OBLIGED,
     OUGHT,
     SAY_VERBS,
+    SECOND_REQUESTS,
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import tidy_title
@@ -47,7 +49,7 @@ from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ON_MY_LIST, r
 _THEN_ACT_ON_IT = re.compile(
     r"^(?P<subject>.+?)\s*(?:[,;.!:]+|\s+[-–—]+|\s+so)\s+"
     rf"(?:so\s+|{alt(SOFTENERS, GO_AHEAD)}\s+|{alt(ASKING_MODALS)}\s+{alt(YOU)}\s+"
-    rf"|{alt(YOU)}\s+can\s+)*"
+    rf"|{alt(YOU)}\s+can\s+|{alt(IT_DOERS)}\s+(?:already\s+|just\s+)?)*"
     rf"(?P<verb>{alt(IT_VERBS)})"
     r"(?P<it>\s+(?:it|that|this|them|(?:that|this|the)\s+one))?"
     rf"(?:\s+(?:{alt(IT_TAILS)}|(?:as\s+)?{DONE_WORD}|as\s+an?\s+{alt(TASK_NOUNS)}|"
@@ -184,6 +186,8 @@ _CARRIED = re.compile(
     NOCASE,
 )
 MOST_CARRIED_WORDS = 6
+# "… and tag it finance too": a request of its own, no object to carry the verb to.
+_OWN_REQUEST = re.compile(rf"^{alt(SECOND_REQUESTS)}\s+(?:it|them|that|this)\b", NOCASE)
 
 
 def carried(
@@ -199,7 +203,12 @@ def carried(
     left, right = match.group("left").strip(" ,;"), match.group("right").strip()
     said = object_of(left)
     at = left.casefold().rfind(said.casefold()) if said else -1
-    if said is None or at < 0 or len(right.split()) > MOST_CARRIED_WORDS:
+    if (
+        said is None
+        or at < 0
+        or len(right.split()) > MOST_CARRIED_WORDS
+        or _OWN_REQUEST.match(right)
+    ):
         return None
     before = left[:at].split()[-1:]  # "to" in "remind me to call mom"
     again = bool(before) and right.casefold().startswith(before[0].casefold() + " ")

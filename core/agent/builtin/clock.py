@@ -3,7 +3,8 @@ and in words, "half 3" (British: half past three), "half past 2", "quarter past 
 "quarter to 6", "twenty past 4", "at 10 to 6". Pure; `dates.py` finds them beside a day.
 
 A bare hour (no am/pm, no minutes) is read the same way everywhere: 1 to 6 are afternoon
-hours, 7 to 12 morning ones, and evening words ("tonight at 9") make them all afternoon.
+hours, 7 to 12 morning ones, and evening words ("tonight at 9") make them all afternoon. A
+one-digit hour with minutes ("at 4:15") is read so too; "at 20h" is 20:00.
 A time said in words takes its hour that way, then its minutes past or before it ("quarter to
 6" is 17:45, "half 10" 10:30).
 """
@@ -45,7 +46,7 @@ _AT = r"(?:at|@)\s*"
 # and "section 3.2" are no times).
 STRONG_TIME = (
     rf"{_AT}(?:{_SPOKEN_DIGITS}|{SPOKEN})"
-    rf"|(?:(?:{alt(TIME_LEADS)})\s*)?(?:{CLOCK})|{_AT}\d{{1,2}}(?![\d:/.\w])"
+    rf"|(?:(?:{alt(TIME_LEADS)})\s*)?(?:{CLOCK})|{_AT}\d{{1,2}}h?(?![\d:/.\w])"
     rf"|{_AT}(?:[01]?\d|2[0-3])\.[0-5]\d(?![\w/:]|\.\d)"
 )
 # Every time: the strong ones, then those that need an edge or a day beside them ("quarter
@@ -91,10 +92,12 @@ def _digits(text: str, late: bool) -> time | None:
         if found is None:
             return None
         hour = found
+    elif suffix == "h":
+        pass  # "at 20h", "14:30 h": a 24-hour clock
     elif match.group(3) is None and hour <= NOON:
         hour = _hour(hour, "", late=late) or hour  # "at 9": a bare hour
-    elif dotted and 1 <= hour <= 6:
-        hour += NOON  # "at 3.15": a British afternoon, as a bare hour is
+    elif (dotted or len(match.group(1)) == 1) and 1 <= hour <= 6:
+        hour += NOON  # "at 3.15", "at 4:15": an afternoon, as a bare hour is
     elif late and hour < NOON and match.group(3) is not None and suffix != "h":
         hour += NOON  # "tonight at 9:30"
     if hour > 23:

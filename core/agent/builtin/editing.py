@@ -163,6 +163,10 @@ _INSTEAD = re.compile(r"\s+instead$", NOCASE)
 _TITLE_OF = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES)}\s+(?:of|for)\s+", NOCASE)
 _TITLE_TO = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES)}\s+(?:to|as)\b", NOCASE)
 _SPLIT_ON = re.compile(rf"^(?:{_TO_BE}|into|as|->|→|=>)\s+(?P<title>.+)$", NOCASE)
+# "change 'a' for 'b'": "for" splits only between two quoted titles.
+_FOR_QUOTED = re.compile(r"^for\s+(?P<title>[\"'“‘].+)$", NOCASE)
+# "change the task 'a' to 'b'": the noun before a quoted title.
+_NOUN_BEFORE_QUOTE = re.compile(rf"^(?:the\s+|my\s+)?{alt(TASK_NOUNS)}\s+(?=[\"'“‘])", NOCASE)
 _POINTS_AT_A_TASK = re.compile(rf"^(?:it|that|this|{alt(TASK_NOUNS)}|#|\d)", NOCASE)
 _NAMES_A_FIELD = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES, DESCRIPTION_NAMES)}\b", NOCASE)
 
@@ -181,10 +185,10 @@ def _title_and_description(text: str) -> tuple[str, str | None]:
 
 def _update_by_split(body: str) -> Update | None:
     """`change A to B`: the quoted parts decide, else each " to " is a possible split."""
-    quoted = split_quoted(body)
+    quoted = split_quoted(_NOUN_BEFORE_QUOTE.sub("", body))
     if quoted is not None:
         inner, tail = quoted
-        split = _SPLIT_ON.match(tail)
+        split = _SPLIT_ON.match(tail) or _FOR_QUOTED.match(tail)
         if split:
             ref = Ref("title", text=inner, quoted=True)
             title, description = _title_and_description(split.group("title"))

@@ -16,6 +16,8 @@ from core.agent.builtin.lexicon.questions import (
     DID_WHAT,
     FIND_VERBS,
     FORGETTING,
+    HELD_NOUNS,
+    HELD_WHERE,
     HOW_MANY,
     LIST_ASKS,
     LIST_HINTS,
@@ -160,9 +162,11 @@ _SEARCH = re.compile(
     rf"|^{alt(SEARCH_VERBS)}\s+(?:for|up|through\s+my\s+{alt(PLATES)}\s+for)\s+(?:{TASKS}\s+{_ABOUT}\s+)?"
     rf"(?P<searched>.+)$"
     rf"|^{alt(FIND_VERBS)}\s+(?:my\s+|all\s+|the\s+)?{TASKS}\s+"
-    rf"{_ABOUT}\s+(?P<found>.+)$",
+    rf"{_ABOUT}\s+(?P<found>.+)$"
+    rf"|^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?have\s+(?P<held>.+?)(?:\s+{alt(HELD_NOUNS)})?"
+    rf"\s+{alt(HELD_WHERE)}$",
     NOCASE,
-)
+)  # "do I still have the dentist thing on there?"
 _NOT_A_TOPIC = re.compile(rf"^{alt(NOT_TOPICS)}(?:\s+{alt(WHEN_TAILS)})?$", NOCASE)
 _LEADING_ARTICLE = re.compile(r"^(?:the|my|a|an|our)\s+", NOCASE)
 

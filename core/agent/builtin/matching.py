@@ -84,6 +84,8 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
         each = (replace(intent, ref=Ref("title", text=part)) for part in parts)
         return await turn.run(Several(tuple(each)))  # "done with the laundry and the dishes"
     matches = _open_first(family, loose_matches(tasks, intent.ref.text))
+    if isinstance(intent, Update) and intent.title and matches:
+        return await ask_about(turn, intent, family, matches)  # a new title for words not said
     if (acted := await act_or_ask(turn, intent, family, matches)) is not None:
         return acted
     if (guessed := await _guessed(turn, intent, family, tasks)) is not None:
@@ -148,13 +150,17 @@ async def act_or_ask(
 
 
 async def choose_split(turn: Acting, intent: Update) -> Update:
-    """`rename go to gym to go to the gym`: take the split whose task exists."""
+    """`rename go to gym to go to the gym`: take the split whose task exists; when several
+    name one only loosely, ask for the new title."""
     tasks = knowns(await turn.call("list_tasks", status="all"))
     options = [(intent.ref, intent.title or ""), *intent.alternatives]
     titles = {task.title.casefold() for task in tasks}
     exact = [(ref, title) for ref, title in options if ref.text.casefold() in titles]
     partial = [(ref, title) for ref, title in options if title_matches(tasks, ref.text)]
-    for ref, title in exact or sorted(partial, key=lambda option: -len(option[0].text)):
+    partial.sort(key=lambda option: -len(option[0].text))
+    if not exact and len(partial) > 1:
+        return Update(partial[0][0])  # several splits name a task: ask for the new title
+    for ref, title in exact or partial:
         if ref.kind == "title":
             return Update(ref, title=title, description=intent.description)
     return intent

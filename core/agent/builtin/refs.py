@@ -117,6 +117,15 @@ class Known:
     completed: bool = False
 
 
+_ARTICLE = re.compile(r"^(?:the|my)\s+", re.IGNORECASE)
+
+
+def title_words(ref: Ref) -> str:
+    """A title reference as the tools match it: "the report" names every task holding
+    "report", not only one that also says "the"."""
+    return ref.text if ref.quoted else _ARTICLE.sub("", ref.text) or ref.text
+
+
 def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 

@@ -102,7 +102,9 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
     wanted = intent.title.casefold()
     same = next((t for t in listed.data["tasks"] if t["title"].casefold() == wanted), None)
     when = _local(intent.at, zone)
-    named = loose_matches(knowns(listed), intent.title) if intent.about and same is None else []
+    # "remind me about the bank", or a bare verb ("remind me to call at 3") several tasks start with
+    loose = intent.about or len(wanted.split()) == 1
+    named = loose_matches(knowns(listed), intent.title) if loose and same is None else []
     if len(named) > 1:
         listing = ", ".join(f"#{task.number} “{task.title}”" for task in named[:10])
         return phrases.REMIND_WHICH.format(choices=listing)

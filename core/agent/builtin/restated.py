@@ -30,7 +30,7 @@ from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import ref_from
 
-_WHEN_LEAD = r"(?:(?:at|on|for|to|till|until|by)\s+)?"
+_WHEN_LEAD = r"(?P<lead>(?:at|on|for|to|till|until|by)\s+)?"
 _IS_NOW = re.compile(
     rf"^(?P<ref>.+?)(?:(?:\s+(?:is|are)|'s|’s)(?:\s+{alt(ARRIVING)})?|\s+{alt(ARRIVES)})"
     r"\s+(?P<now>now\s+)?"
@@ -59,11 +59,17 @@ def read(text: str, read_change: ReadChange) -> EditFields | None:
     if (match := _CANT_THEN.match(text)) is not None:
         return _cant_then(match, read_change)
     if (match := _MOVED.match(text)) is not None:
-        return _edit(match.group("ref"), match.group("when"))
+        return _edit(match.group("ref"), _when(match))
     if (match := _IS_NOW.match(text)) is not None:
         told = match.group("now") or match.group("later") or match.group("not")
-        return _edit(match.group("ref"), match.group("when"), tentative=None if told else text)
+        return _edit(match.group("ref"), _when(match), tentative=None if told else text)
     return None
+
+
+def _when(match: re.Match[str]) -> str:
+    """The new due, with its lead when the words need it ("is at 3": "3" is no time)."""
+    when = match.group("when")
+    return when if is_date(when) else (match.group("lead") or "") + when
 
 
 def _edit(ref_words: str, when: str, tentative: str | None = None) -> EditFields | None:

@@ -14,7 +14,7 @@ from core.agent.builtin.lexicon.fields import (
     TAG_VERBS,
     UNTAG,
 )
-from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.tasks import ON_TOP, TASK_NOUNS
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.timed import TAG_LIST, split_tags
 from core.agent.builtin.words import NOCASE
@@ -63,9 +63,13 @@ _TAG_CLEAR = re.compile(
 )
 
 
+_ON_TOP = re.compile(rf"\s*,?\s+{alt(ON_TOP)}$", NOCASE)
+
+
 def read_tag_change(text: str, ref_of: Callable[[str | None], Ref | None]) -> EditFields | None:
     """Tags added to, taken from or cleared off a task; `ref_of` reads the task's words
-    (None for "it")."""
+    (None for "it"). A "too" after them changes nothing ("tag it finance too")."""
+    text = _ON_TOP.sub("", text)
     for pattern in _TAG_ADD:
         if match := pattern.match(text):
             ref = ref_of(match.group("ref"))

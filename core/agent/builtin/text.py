@@ -47,6 +47,7 @@ _LEAD_INS = re.compile(
 _REQUEST_LEAD_INS = re.compile(
     rf"^(?:(?:{alt(POLITE_ASKS, GO_AHEAD)}|{alt(KIND_ASKS)}|to(?=\s+{alt(REQUEST_VERBS)}\b)|"
     rf"{alt(ASKING_MODALS)}\s+{alt(YOU)}(?:\s+{alt(KIND_ASKS)})?|"
+    rf"{alt(YOU)}\s+(?:can|could)(?=\s+{alt(REQUEST_VERBS)}\b)|"  # "please you can add …"
     rf"{alt(ASKING_MODALS, ASKING_TOGETHER)}\s+{alt(WE)}|{alt(SOFTENERS)})"
     rf"(?:\s+{alt(SOFTENERS, GO_AHEAD)})*[\s,:]+)+",
     re.IGNORECASE,

@@ -47,12 +47,7 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.matching import TOOL_OF, changes, choose_split, loosely, said
 from core.agent.builtin.notes import Awaiting, Note
-from core.agent.builtin.refs import (
-    Known,
-    at_position,
-    loose_matches,
-    title_matches,
-)
+from core.agent.builtin.refs import Known, at_position, loose_matches, title_matches, title_words
 from core.agent.builtin.replies import knowns
 from core.agent.builtin.said_back import said_back
 from core.domain.task_pages import LIST_PAGE
@@ -218,7 +213,7 @@ class Turn:
         if ref.kind == "number":
             return f"#{ref.number}"
         if ref.kind == "title":
-            return ref.text
+            return title_words(ref)
         if ref.kind == "pronoun":
             last = self.context.last_task
             return f"#{last.number}" if last is not None else None

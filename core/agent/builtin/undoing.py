@@ -40,6 +40,7 @@ from core.agent.builtin.lexicon.undo import (
     NOT_YET_DONE,
     OOPS,
     OOPS_ALONE,
+    OPEN_AGAIN,
     RECENTLY_DELETED,
     REDO,
     REOPEN_VERBS,
@@ -168,9 +169,10 @@ _REOPEN = (
     ),
     re.compile(
         r"^(?:actually\s+)?(?P<ref>.+?)\s+(?:isn'?t|is\s+not|wasn'?t|was\s+not|'?s\s+not|ain'?t)\s+"
-        rf"(?:actually\s+|really\s+|even\s+)?{_NOT_YET}{_STILL}$",
+        rf"(?:actually\s+|really\s+|even\s+)?(?:{_NOT_YET}{_STILL}|[a-z]+ed\s+yet)$",
         NOCASE,
-    ),
+    ),  # "the bike isn't fixed yet"
+    re.compile(rf"^{alt(OPEN_AGAIN)}\s+(?:(?P<ref>.+?)\s+)?(?:again|back\s+up)$", NOCASE),
     re.compile(
         rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|"
         rf"hadn'?t)\s+(?:actually\s+|really\s+|quite\s+)?{alt(DID_NOT_DO)}\s+(?P<ref>.+?){_STILL}$",

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+# "do I still have the dentist thing on there?": the words after the task, and where it is.
+HELD_NOUNS: tuple[str, ...] = ("thing", "one", "task")
+HELD_WHERE: tuple[str, ...] = (
+    "on there", "on here", "on it", "on my list", "on the list", "left", "on my plate",
+)  # fmt: skip
 # "how many tasks", "the number of my todos", "task count".
 HOW_MANY: tuple[str, ...] = ("how many",)
 COUNT_NOUNS: tuple[str, ...] = ("number", "count", "total")

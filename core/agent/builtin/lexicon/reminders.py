@@ -7,7 +7,7 @@ REMIND_ASKS: tuple[str, ...] = (
     "ping me", "nudge me", "alert me", "notify me", "buzz me", "poke me", "prompt me",
     "give me a reminder", "send me a reminder", "give me a nudge", "send me a nudge",
     "give me a ping", "send me a ping", "give me a heads up", "give me a heads-up",
-    "set me a reminder", "shoot me a reminder", "drop me a reminder",
+    "set me a reminder", "shoot me a reminder", "drop me a reminder", "remember me",
 )  # fmt: skip
 # Moving a reminder by an amount: the words for the direction, and which way each goes.
 SHIFT_WORDS: dict[str, int] = {

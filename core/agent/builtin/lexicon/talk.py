@@ -45,7 +45,7 @@ TRAILERS: tuple[str, ...] = (
     "cheers", "for me", "if you can", "if you could", "if possible", "when you can",
     "would you", "could you", "can you", "will you", "right now", "now", "ok", "okay", "kthx",
     "rn", "atm", "at the moment", "currently", "as of now", "as of today", "at this point",
-    "mate", "buddy", "todobot", "tbh", "to be honest", "tbf",
+    "mate", "buddy", "todobot", "tbh", "to be honest", "tbf", "finally", "at last", "at long last",
 )  # fmt: skip
 DRAWN_OUT_TRAILERS: tuple[str, ...] = ("haha",)
 # Words that lead a correction of the last turn ("oops, I meant task 2", "no wait, …").

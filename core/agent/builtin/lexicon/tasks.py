@@ -117,6 +117,10 @@ SEPARATELY: tuple[str, ...] = (
     "separately", "individually", "each as its own task", "each on its own", "one task each",
     "as individual tasks", "as their own tasks",
 )  # fmt: skip
+# "tag it finance too": words after a second change that say it comes on top.
+ON_TOP: tuple[str, ...] = ("too", "as well", "also")
+# "… as two separate tasks": words between the count and the noun.
+SEPARATE_WORDS: tuple[str, ...] = ("separate", "different")
 SOMEDAY: tuple[str, ...] = (
     "too", "as well", "at some point", "sometime", "sometime soon", "some time", "eventually",
     "one of these days", "when i can", "when i get a chance",

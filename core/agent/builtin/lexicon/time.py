@@ -236,6 +236,7 @@ DAY_ASKS: tuple[str, ...] = (
     "is anything due", "is anything on", "do i have anything", "do i have anything on",
     "do i have anything due", "have i got anything", "have i got anything on", "any tasks",
     "any tasks due", "any tasks on", "anything i need to do", "what's there", "what is there",
+    "what i have", "what i have to do", "what i got",
 )  # fmt: skip
 # The word between such a question and its day ("… on friday", "… for the 3rd").
 DAY_ASK_LINKS: tuple[str, ...] = ("on", "for", "by", "this", "over")

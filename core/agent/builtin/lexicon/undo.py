@@ -99,6 +99,8 @@ REOPEN_VERBS: tuple[str, ...] = (
     "undo the completion of", "undo completion of", "undo the done on", "undo done on",
     "undo the completing", "undo completing", "restart", "reactivate", "revive",
 )  # fmt: skip
+# "open it again": a reopen said plainly.
+OPEN_AGAIN: tuple[str, ...] = ("open", "open up")
 NOT_DONE: tuple[str, ...] = (
     "not done", "not yet done", "not complete", "not completed", "not yet complete",
     "not yet completed", "not finished", "not yet finished", "not ticked", "not yet ticked",

@@ -217,9 +217,12 @@ IT_VERBS: dict[str, str] = {
     "chuck": "delete", "ditch": "delete", "scrap": "delete", "get rid of": "delete",
     "add": "add", "put": "add", "note": "add", "jot": "add", "write": "add", "save": "add",
     "track": "add", "log": "add", "stick": "add", "pop": "add", "bung": "add", "whack": "add",
+    "done": "complete", "finished": "complete", "completed": "complete",
 }  # fmt: skip
-# Words after "tick it" that change nothing ("… off", "… down", "… for me").
-IT_TAILS: tuple[str, ...] = ("off", "down", "too", "for me")
+# Words after "tick it" that change nothing ("… off", "… down", "… for me", "… already").
+IT_TAILS: tuple[str, ...] = ("off", "down", "too", "for me", "already")
+# "the laundry, I've done it": who did it, before a verb of done.
+IT_DOERS: tuple[str, ...] = ("i have", "i've", "ive", "we have", "we've", "i", "we")
 # "my boss asked me to …", "I need to …": a task inside a story.
 ASKED_ME: tuple[str, ...] = ("asked", "told", "wants", "wanted", "needs", "reminded", "begged")
 OBLIGED: tuple[str, ...] = ("need", "have", "got", "must", "should")
