@@ -14,9 +14,6 @@ from sqlmodel import col, select
 from adapters.pacing import Pacer
 from adapters.slack.clients import OneWorkspace
 from adapters.slack.reminders import SlackReminderSender
-from bot.wiring import install_team_commands
-from core.chat import ChatPolicy, ChatService
-from core.clock import PinnedClock
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.db import Database
 from core.storage.models import Identity
@@ -24,6 +21,7 @@ from core.storage.reminder_models import Reminder
 from tests.fakes.slack_rig import SlackRig, slack_rig
 from tests.harness import ScriptedAgent
 from tests.reminders_rig import StepClock
+from tests.teams.pinned import pinned_chat
 from tests.teams.test_slack_team import ALICE, BOB, CAROL, DAVE, ENG, OPS, team_tasks, todo
 
 MONDAY = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -32,14 +30,7 @@ THURSDAY_NINE = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)
 
 @pytest.fixture
 async def slack(database: Database, agent: ScriptedAgent) -> AsyncIterator[SlackRig]:
-    chat = ChatService(
-        db=database,
-        agent=agent,
-        policy=ChatPolicy(rate_limit_per_minute=0),
-        clock=PinnedClock(MONDAY, frozen=True),
-    )
-    install_team_commands(chat)
-    async with slack_rig(chat) as rig:
+    async with slack_rig(pinned_chat(database, agent, MONDAY)) as rig:
         rig.api.channel_members = {ENG: [ALICE, BOB, CAROL], OPS: [CAROL, ALICE]}
         yield rig
 

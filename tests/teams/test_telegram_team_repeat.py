@@ -11,15 +11,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from adapters.telegram.reminders import TelegramReminderSender
-from bot.wiring import install_team_commands
-from core.chat import ChatPolicy, ChatService
-from core.clock import PinnedClock
 from core.reminders.dispatch import ReminderDispatcher
 from core.storage.db import Database
 from tests.fakes.telegram_api import FakeTelegramAPI, callback_update
 from tests.fakes.telegram_rig import TelegramRig, polling_bot
 from tests.harness import ScriptedAgent
 from tests.reminders_rig import StepClock
+from tests.teams.pinned import pinned_chat
 from tests.teams.test_telegram_team import ALICE, BAND, BOB, CAROL, DAVE, FLAT
 from tests.teams.test_telegram_team_life import flat_tasks
 
@@ -31,13 +29,7 @@ THURSDAY_EIGHT = datetime(2026, 11, 26, 8, 0, tzinfo=UTC)
 async def team(
     bot_api: FakeTelegramAPI, database: Database, agent: ScriptedAgent
 ) -> AsyncIterator[TelegramRig]:
-    chat = ChatService(
-        db=database,
-        agent=agent,
-        policy=ChatPolicy(rate_limit_per_minute=0),
-        clock=PinnedClock(MONDAY, frozen=True),
-    )
-    install_team_commands(chat)
+    chat = pinned_chat(database, agent, MONDAY)
     bot_api.chat_members = {FLAT["id"]: {111, 222, 333}, BAND["id"]: {333, 111}}
     bot_api.never_started = {222}
     async with polling_bot(bot_api, database, chat) as rig:
