@@ -196,3 +196,23 @@ async def test_a_forgotten_creator_shows_as_a_former_member(api: ApiRig) -> None
     shown = await api.client.get(f"/api/carol/teams/{eng}/tasks", headers=api.auth("carol"))
     [task] = shown.json()["tasks"]
     assert (task["created_by"], task["assigned_to"]) == ("a former member", CAROL)
+
+
+async def test_completing_over_the_api_tells_whoever_assigned_it_once(
+    api: ApiRig, slack_api: FakeSlackApi
+) -> None:
+    eng, _ = await eng_and_ops(api)
+    given = await api.client.put(
+        f"/api/alice/teams/{eng}/tasks/1/assignee", json={"to": CAROL}, headers=api.auth("alice")
+    )
+    assert given.status_code == 200
+
+    done = await api.client.post(f"/api/carol/teams/{eng}/tasks/1/done", headers=api.auth("carol"))
+    again = await api.client.post(f"/api/carol/teams/{eng}/tasks/1/done", headers=api.auth("carol"))
+
+    assert (done.status_code, done.json()["outcome"]) == (200, "done")
+    assert again.status_code == 409
+    [told] = slack_api.of("chat.postMessage", channel=ENG)
+    assert f"<@{ALICE}>" in told["text"]
+    assert told["text"].endswith("completed #1 “fix the build”, which you assigned.")
+    assert (await by_whom(api))[1][-2:] == [("team_done", CAROL, True), ("team_done", CAROL, False)]

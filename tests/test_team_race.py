@@ -13,6 +13,7 @@ from sqlmodel import select
 
 from adapters.slack.clients import OneWorkspace
 from adapters.slack.team_translate import SlackMembers
+from core.commands.team_remote import TeamRemote
 from core.domain import lists
 from core.people.membership import Memberships
 from core.people.team_access import Caller, TeamAccess
@@ -78,7 +79,7 @@ async def test_two_members_at_once_through_the_api_door(
     assert carol == eng
 
     answers = await asyncio.gather(
-        *(teams.complete(Caller("api", who), eng, 1) for who in ("alice", "carol") * 3)
+        *(TeamRemote(teams).complete(Caller("api", who), eng, 1) for who in ("alice", "carol") * 3)
     )
 
     changed = [done for _, done in answers]

@@ -59,6 +59,7 @@ async def _guarded(list_id: str, work: Callable[[UUID], Awaitable[Envelope]]) ->
 
 def install_team_tools(shelf: ToolShelf, teams: TeamAccess, who: Who) -> None:
     read_only = ToolAnnotations(read_only_hint=True)
+    changes = TeamRemote(teams)
 
     @shelf.tool(title="Team lists", annotations=read_only, structured_output=True)
     async def team_lists() -> CallToolResult:
@@ -109,7 +110,7 @@ def install_team_tools(shelf: ToolShelf, teams: TeamAccess, who: Who) -> None:
         """
 
         async def work(found: UUID) -> Envelope:
-            task, changed = await teams.complete(_caller(who), found, number)
+            task, changed = await changes.complete(_caller(who), found, number)
             if not changed:
                 return _refused(
                     "ALREADY_DONE", f"#{task.number} “{task.title}” was already done.", None
@@ -118,7 +119,7 @@ def install_team_tools(shelf: ToolShelf, teams: TeamAccess, who: Who) -> None:
 
         return await _guarded(list_id, work)
 
-    install_team_changes(shelf, TeamRemote(teams), who)
+    install_team_changes(shelf, changes, who)
 
 
 def install_team_changes(shelf: ToolShelf, changes: TeamRemote, who: Who) -> None:

@@ -1,9 +1,9 @@
-"""Changing a team list from outside its chat (the chat API, MCP): give a task to a member,
-take it back, and delete it through the same Confirm its chat asks for. The list is named by
-its id and the caller must be able to see it (`TeamAccess.allowed`: the platform asked now);
-a person given a task must be in its chat as the platform says. The people concerned are told
-through the platform's voice, as they would be in the chat. Each change is written to the
-list's log and audited as the caller, as a change in the chat is."""
+"""Changing a team list from outside its chat (the chat API, MCP): complete a task, give it to
+a member, take it back, and delete it through the same Confirm its chat asks for. The list is
+named by its id and the caller must be able to see it (`TeamAccess.allowed`: the platform
+asked now); a person given a task must be in its chat as the platform says. The people
+concerned are told through the platform's voice, as they would be in the chat. Each change is
+written to the list's log and audited as the caller, as a change in the chat is."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.presses import decide_confirmation
+from core.commands.team_completion import complete_as
 from core.commands.team_delete import CONFIRM_KIND, confirm_delete
-from core.commands.team_notices import given, taken_from
+from core.commands.team_notices import completed, given, taken_from
 from core.commands.team_views import account_of, place_of_list
 from core.conversation.confirmations import request_confirmation
 from core.domain import lists
@@ -85,6 +86,29 @@ class TeamRemote:
                 tells.extend(await self._tells(session, mover, ref, holder.id, previous))
             await audit_team_change(session, user_id, "team_assign", list_id, mover.task, ok=True)
             return (await shown(session, mover.shared, [mover.task], user_id))[0]
+
+        done = await in_transaction(self.access.db, write)
+        await self.access.memberships.tell(tells)
+        return done
+
+    async def complete(self, caller: Caller, list_id: UUID, number: int) -> tuple[TeamTask, bool]:
+        """Complete task `number` once, as every Done does (a repeating one adds its next);
+        whether this call completed it. Whoever assigned it is told in its chat."""
+        user_id = await self.access.allowed(caller, list_id)
+        tells: list[Tell] = []
+
+        async def write(session: AsyncSession) -> tuple[TeamTask, bool]:
+            tells.clear()
+            mover = await self._mover(session, user_id, list_id, number)
+            journal = self._journal(list_id, user_id)
+            finished = await complete_as(session, mover.task, mover.user, journal, self._now())
+            await session.refresh(mover.task)
+            await audit_team_change(session, user_id, "team_done", list_id, mover.task, ok=finished)
+            if finished:
+                place = place_of_list(mover.shared)
+                told = await completed(session, place, mover.task, by=mover.name, by_id=user_id)
+                tells.extend([told] if told else [])
+            return (await shown(session, mover.shared, [mover.task], user_id))[0], finished
 
         done = await in_transaction(self.access.db, write)
         await self.access.memberships.tell(tells)

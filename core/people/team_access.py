@@ -25,8 +25,6 @@ from core.domain.lists import Place
 from core.people.identities import find_user
 from core.people.membership import Memberships
 from core.people.team_people import SOMEONE, assignee_name, creator_name, people_names
-from core.reminders.team_repeats import complete_on_team
-from core.reminders.zones import zones_of
 from core.storage import audit
 from core.storage.audit import AuditEntry
 from core.storage.db import Database, in_transaction
@@ -129,26 +127,6 @@ class TeamAccess:
             )
             await audit_team_change(session, user_id, "team_add", list_id, task, ok=True)
             return (await shown(session, await shared_by_id(session, list_id), [task], user_id))[0]
-
-        return await in_transaction(self.db, write)
-
-    async def complete(self, caller: Caller, list_id: UUID, number: int) -> tuple[TeamTask, bool]:
-        """The task, and whether this call completed it (False: it was already done)."""
-        user_id = await self.allowed(caller, list_id)
-
-        async def write(session: AsyncSession) -> tuple[TeamTask, bool]:
-            shared = await shared_by_id(session, list_id)
-            task = await lists.task_numbered(session, shared=shared, number=number)
-            now = self.clock.now()
-            journal = team_journal(list_id, user_id, None, now)
-            zone = (await zones_of(session, user_ids=[user_id]))[user_id]
-            finished = await complete_on_team(
-                session, task=task, now=now, zone=zone, journal=journal
-            )
-            changed = finished is not False
-            await session.refresh(task)
-            await audit_team_change(session, user_id, "team_done", list_id, task, ok=changed)
-            return (await shown(session, shared, [task], user_id))[0], changed
 
         return await in_transaction(self.db, write)
 

@@ -11,6 +11,7 @@ from uuid import UUID
 from fastapi import APIRouter, Depends, HTTPException, Path
 
 from adapters.http.api.deps import PLATFORM, ChatDep, CurrentUser
+from adapters.http.api.routes.team_changes import Changes
 from adapters.http.errors import error_responses
 from adapters.http.team_schemas import (
     TeamAddRequest,
@@ -90,11 +91,12 @@ async def add_team_task(
     responses=error_responses(404, 409, 429, about=NOT_FOUND),
 )
 async def complete_team_task(
-    user_id: CurrentUser, teams: Teams, list_id: ListId, number: Annotated[int, Path(ge=1)]
+    user_id: CurrentUser, changes: Changes, list_id: ListId, number: Annotated[int, Path(ge=1)]
 ) -> TeamTaskResponse:
-    """Complete task `number`: once; 409 when someone had already completed it."""
+    """Complete task `number`: once; 409 when someone had already completed it. Whoever
+    assigned it is told in its chat."""
     try:
-        task, changed = await teams.complete(Caller(PLATFORM, user_id), list_id, number)
+        task, changed = await changes.complete(Caller(PLATFORM, user_id), list_id, number)
     except (NotVisible, TaskNotFound) as refused:
         raise HTTPException(404, str(refused)) from None
     if not changed:
