@@ -25,19 +25,24 @@ from core.reminders.team_reminders import TeamDone
 from core.reminders.team_repeats import complete_on_team
 from core.storage.list_models import SHARED, TaskList
 from core.storage.models import Task, User
-from core.types import Press
+from core.types import Press, Tell
 
 NOT_A_MEMBER = "Only members of its chat can use that team list, so I changed nothing."
 
 
 async def complete_as(
-    session: AsyncSession, task: Task, user: User, journal: Journal, now: datetime
-) -> bool:
-    """Complete the task once, as the person (in the list's log), cancelling its reminders and
-    putting a repeating one's next occurrence on the list."""
+    session: AsyncSession, task: Task, user: User, journal: Journal, now: datetime, *, by: str
+) -> list[Tell] | None:
+    """Complete the task once, as the person (in the list's log, named `by` to others),
+    cancelling its reminders and putting a repeating one's next occurrence on the list. None
+    when someone already had; otherwise who is told: whoever assigned it, in its chat."""
     zone, _ = settle_zone(user, None, "UTC")
-    finished = await complete_on_team(session, task=task, now=now, zone=zone, journal=journal)
-    return finished is not False
+    if await complete_on_team(session, task=task, now=now, zone=zone, journal=journal) is False:
+        return None
+    shared = await session.get(TaskList, task.list_id)
+    assert shared is not None
+    told = await completed(session, place_of_list(shared), task, by=by, by_id=user.id)
+    return [told] if told else []
 
 
 @dataclass(frozen=True)
@@ -60,13 +65,11 @@ class ReminderRules:
 
     async def complete(self, session: AsyncSession, task: Task, now: datetime) -> TeamDone:
         journal = team_journal(task.list_id, self.user.id, None, now)
-        if not await complete_as(session, task, self.user, journal, now):
-            return TeamDone(False)
-        shared = await session.get(TaskList, task.list_id)
-        assert shared is not None
         by = self.press.display_name or self.user.display_name or "Someone"
-        told = await completed(session, place_of_list(shared), task, by=by, by_id=self.user.id)
-        return TeamDone(True, [told] if told else [], [undo_button(journal)])
+        tells = await complete_as(session, task, self.user, journal, now, by=by)
+        if tells is None:
+            return TeamDone(False)
+        return TeamDone(True, tells, [undo_button(journal)])
 
     async def _account(self, session: AsyncSession, shared: TaskList) -> str | None:
         """The presser's account where the list lives: the one that pressed, when it is there."""

@@ -15,7 +15,7 @@ from uuid import UUID
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.commands.team_completion import ReminderRules, complete_as
-from core.commands.team_notices import completed, task_buttons
+from core.commands.team_notices import task_buttons
 from core.commands.team_record import undo_button
 from core.commands.team_views import list_text, place_name, place_of_list
 from core.domain.changes import team_journal
@@ -62,16 +62,17 @@ class TeamButtons:
                 "not_yours",
             )
         journal = team_journal(task.list_id, user.id, None, now)
-        finished = not task.completed and await complete_as(session, task, user, journal, now)
-        await audit_team_change(session, user.id, PRESSED, task.list_id, task, ok=finished)
-        if not finished:
-            return _refused(f"#{task.number} “{task.title}” was already done.", "already_done")
         by = press.display_name or user.display_name or "Someone"
-        told = await completed(session, place_of_list(found.shared), task, by=by, by_id=user.id)
+        tells = (
+            None if task.completed else await complete_as(session, task, user, journal, now, by=by)
+        )
+        await audit_team_change(session, user.id, PRESSED, task.list_id, task, ok=tells is not None)
+        if tells is None:
+            return _refused(f"#{task.number} “{task.title}” was already done.", "already_done")
         return Reply(
             text=f"Done: #{task.number} “{task.title}” in {where}.",
             outcome="done",
-            tells=[told] if told else [],
+            tells=tells,
             buttons=[undo_button(journal)],
         )
 

@@ -17,7 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from core.commands.presses import decide_confirmation
 from core.commands.team_completion import complete_as
 from core.commands.team_delete import CONFIRM_KIND, confirm_delete
-from core.commands.team_notices import completed, given, taken_from
+from core.commands.team_notices import given, taken_from
 from core.commands.team_views import account_of, place_of_list
 from core.conversation.confirmations import request_confirmation
 from core.domain import lists
@@ -101,13 +101,13 @@ class TeamRemote:
             tells.clear()
             mover = await self._mover(session, user_id, list_id, number)
             journal = self._journal(list_id, user_id)
-            finished = await complete_as(session, mover.task, mover.user, journal, self._now())
+            told = await complete_as(
+                session, mover.task, mover.user, journal, self._now(), by=mover.name
+            )
+            finished = told is not None
+            tells.extend(told or [])
             await session.refresh(mover.task)
             await audit_team_change(session, user_id, "team_done", list_id, mover.task, ok=finished)
-            if finished:
-                place = place_of_list(mover.shared)
-                told = await completed(session, place, mover.task, by=mover.name, by_id=user_id)
-                tells.extend([told] if told else [])
             return (await shown(session, mover.shared, [mover.task], user_id))[0], finished
 
         done = await in_transaction(self.access.db, write)
