@@ -48,7 +48,9 @@ async def test_completing_a_repeating_team_task_over_the_api_adds_the_next_one(
             select(Task).where(Task.list_id == eng).order_by(col(Task.number))
         )
         first, following = found.all()
-        kinds = [c.kind for c in (await session.exec(select(Change))).all()]
+        kinds = [
+            c.kind for c in (await session.exec(select(Change).order_by(col(Change.id)))).all()
+        ]
     assert (first.completed, following.completed, following.title) == (
         True,
         False,
