@@ -38,6 +38,7 @@ from core.agent.builtin.intents import (
     Unknown,
 )
 from core.agent.builtin.reading import Reading
+from core.agent.builtin.refs import fold
 from core.agent.builtin.reminder_intents import ListReminders
 from core.agent.builtin.timed import title_fields
 from core.tools import ToolContext
@@ -101,9 +102,9 @@ async def _named(ref: Ref, tools: ToolContext, *, open_only: bool) -> Sureness:
         return "sure"
     if ref.kind != "title":
         return "unsure"  # "it", "the second one": the conversation decides, the model reads it
-    wanted = _fold(ref.text)
+    wanted = fold(ref.text)
     found = await tools.titles(open_only=False, text=ref.text, words=[])
-    exact = [row for row in found.rows if _fold(row.title) == wanted]
+    exact = [row for row in found.rows if fold(row.title) == wanted]
     if len(exact) == 1 and not (open_only and exact[0].completed):
         return "sure"
     return "asks" if len(exact) > 1 else "unsure"
@@ -128,8 +129,3 @@ async def _add(intent: Add, tools: ToolContext) -> Sureness:
     if await tools.open_titled(title) is not None:
         return "asks"
     return "sure"
-
-
-def _fold(text: str) -> str:
-    """A title as the tools match it exactly: case and spacing aside."""
-    return " ".join(text.casefold().split())

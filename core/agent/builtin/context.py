@@ -6,12 +6,12 @@ engine keeps with each reply (`notes.py`), never from the wording of a reply."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.agent.builtin.intents import Family
-from core.agent.builtin.notes import Awaiting, Kept, kept, known_task, known_tasks, labelled
+from core.agent.builtin.notes import Awaiting, Note, kept, known_task, known_tasks, labelled
 from core.agent.builtin.refs import Known
 from core.types import HistoryMessage
 
@@ -49,8 +49,13 @@ class _Reading:
     last_task_seen: bool = False
     listing: tuple[Known, ...] | None = None
 
+    def point(self, task: Known | None) -> None:
+        """The newest task a reply was about is "it"; older ones count no more."""
+        if task is not None and not self.last_task_seen:
+            self.last_task, self.last_task_seen = task, True
 
-def _read_calls(calls: list[dict[str, Any]], reading: _Reading, note: Kept | None) -> None:
+
+def _read_calls(calls: list[dict[str, Any]], reading: _Reading, note: Note | None) -> None:
     """Newest call first: the first task or listing found is the one that counts. In a reply
     of the engine a listing counts only when its note says the reply showed it, not when it
     was a lookup behind the reply; any other reply (a command) showed what the tool said."""
@@ -59,24 +64,16 @@ def _read_calls(calls: list[dict[str, Any]], reading: _Reading, note: Kept | Non
         name = str(call.get("tool_name", ""))
         result = _mapping(call.get("result"))
         data = _mapping(result.get("data"))
-        if ":" in name:  # a button press or a typed answer, recorded in the conversation
-            if name.endswith(":confirmed") and not reading.last_task_seen:
-                reading.last_task_seen = True  # the task is gone: "it" means nothing now
+        if name.endswith(":confirmed"):  # a button press, recorded in the conversation
+            reading.last_task_seen = True  # the task is gone: "it" means nothing now
+        if ":" in name or not result.get("ok"):
             continue
-        if not result.get("ok"):
-            continue
-        if name == "list_tasks":
-            if note is not None and note.shown != index:
-                continue
+        if name != "list_tasks":
+            reading.point(known_task(data.get("task")))
+        elif note is None or note.shown == index:
             tasks = known_tasks(data.get("tasks"))
-            if reading.listing is None:
-                reading.listing = tasks
-            if len(tasks) == 1 and not reading.last_task_seen:
-                reading.last_task, reading.last_task_seen = tasks[0], True
-            continue
-        task = known_task(data.get("task"))
-        if task is not None and not reading.last_task_seen:
-            reading.last_task, reading.last_task_seen = task, True
+            reading.listing = tasks if reading.listing is None else reading.listing
+            reading.point(tasks[0] if len(tasks) == 1 else None)
 
 
 def _mapping(value: Any) -> dict[str, Any]:
@@ -84,81 +81,55 @@ def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _latest_ambiguity(calls: list[dict[str, Any]]) -> tuple[tuple[Known, ...], Family | None, dict]:
-    for call in reversed(calls):
-        result = _mapping(call.get("result"))
-        data = _mapping(result.get("data"))
-        if result.get("error") == "AMBIGUOUS":
-            family = _FAMILY_OF_TOOL.get(str(call.get("tool_name")))
-            arguments = _mapping(call.get("input"))
-            return known_tasks(data.get("candidates")), family, arguments
-    return (), None, {}
+def _family(call: dict[str, Any]) -> Family | None:
+    return _FAMILY_OF_TOOL.get(str(call.get("tool_name")))
 
 
-def _last_action(calls: list[dict[str, Any]]) -> tuple[Family | None, dict, dict]:
-    for call in reversed(calls):
-        family = _FAMILY_OF_TOOL.get(str(call.get("tool_name")))
-        if family is not None and family != "list":
-            arguments, result = call.get("input"), call.get("result")
-            return (
-                family,
-                arguments if isinstance(arguments, dict) else {},
-                result if isinstance(result, dict) else {},
-            )
-    return None, {}, {}
+def _newest(calls: list[dict[str, Any]], wanted: Callable[[dict[str, Any]], bool]) -> dict:
+    return next((call for call in reversed(calls) if wanted(call)), {})
 
 
-def _shows_reminders(latest: HistoryMessage | None, note: Kept | None) -> bool:
+def _shows_reminders(calls: list[dict[str, Any]], note: Note | None) -> bool:
     """The last reply showed a listing of reminders."""
-    if latest is None or note is None or note.shown is None:
+    if note is None or note.shown is None or note.shown >= len(calls):
         return False
-    calls = list(latest.tool_calls or [])
-    shown = calls[note.shown] if note.shown < len(calls) else {}
-    return bool(_mapping(shown.get("input")).get("has_reminder"))
+    return bool(_mapping(calls[note.shown].get("input")).get("has_reminder"))
 
 
 def read_context(history: Sequence[HistoryMessage]) -> Context:
+    replies = [message for message in reversed(history) if message.role == "assistant"]
     reading = _Reading()
-    latest = next((m for m in reversed(history) if m.role == "assistant"), None)
-    latest_note: Kept | None = None
-    for message in reversed(history):
-        if message.role != "assistant":
-            continue
+    for message in replies:
         calls = list(message.tool_calls or [])
         note = kept(calls)
-        if message is latest:
-            latest_note = note
-        if note is not None and note.about is not None and not reading.last_task_seen:
-            reading.last_task, reading.last_task_seen = note.about, True
+        reading.point(note.about if note is not None else None)
         _read_calls(calls, reading, note)
-        if message is latest and note is None and not reading.last_task_seen:
+        if message is replies[0] and note is None:
             # a message the engine did not write (a delivered reminder) that names one task
-            mentioned = labelled(message.content or "")
-            if mentioned is not None:
-                reading.last_task, reading.last_task_seen = mentioned, True
+            reading.point(labelled(message.content or ""))
         if reading.last_task_seen and reading.listing is not None:
             break
-    candidates: tuple[Known, ...] = ()
-    family: Family | None = None
-    arguments: dict = {}
-    last_family: Family | None = None
-    last_input: dict[str, Any] = {}
-    last_result: dict[str, Any] = {}
-    if latest is not None:
-        last_family, last_input, last_result = _last_action(list(latest.tool_calls or []))
-        candidates, family, arguments = _latest_ambiguity(list(latest.tool_calls or []))
-        if not candidates and latest_note is not None and latest_note.offered:
-            family, candidates = latest_note.offered_family, latest_note.offered
+    if not replies:
+        return Context()
+    calls = list(replies[0].tool_calls or [])
+    note = kept(calls)
+    last = _newest(calls, lambda call: _family(call) not in (None, "list"))
+    asked = _newest(calls, lambda call: _mapping(call.get("result")).get("error") == "AMBIGUOUS")
+    arguments = _mapping(asked.get("input"))
+    candidates = known_tasks(_mapping(_mapping(asked.get("result")).get("data")).get("candidates"))
+    family = _family(asked)
+    if not candidates and note is not None and note.offered:
+        family, candidates = note.offered_family, note.offered
     return Context(
         last_task=reading.last_task,
         listing=reading.listing or (),
-        shown_reminders=_shows_reminders(latest, latest_note),
+        shown_reminders=_shows_reminders(calls, note),
         candidates=candidates,
         pending_family=family,
         pending_title=arguments.get("new_title"),
         pending_description=arguments.get("new_description"),
-        awaiting=latest_note.asked if latest_note is not None else None,
-        last_family=last_family,
-        last_input=last_input,
-        last_result=last_result,
+        awaiting=note.asked if note is not None else None,
+        last_family=_family(last),
+        last_input=_mapping(last.get("input")),
+        last_result=_mapping(last.get("result")),
     )

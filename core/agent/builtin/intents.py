@@ -177,13 +177,6 @@ class Several:
 
 
 @dataclass(frozen=True)
-class Unsupported:
-    """Something the tools cannot do ("untick pay rent"): said plainly, nothing changes."""
-
-    kind: Literal["reopen"]
-
-
-@dataclass(frozen=True)
 class Undo:
     """ "undo", "oops", "take that back": the person's last change. `redo` asks to undo an
     undo, which the engine answers without changing anything; `steps` changes are taken back
@@ -276,7 +269,6 @@ Intent = (
     | Batch
     | TwoIntents
     | Several
-    | Unsupported
     | Undo
     | Reopen
     | ShowTrash

@@ -1,17 +1,21 @@
 """A title the tools did not find as said: word stems, a typo, the most words shared, or the
 object alone ("got the milk" for "buy milk"). A done that shares only some words with one task,
-or names only its object with another verb, is asked about; a delete waits for its button."""
+or names only its object with another verb, is asked about; a delete waits for its button.
+
+On a long list these rules look only among the titles nearest the name (the database narrows
+first, rapidfuzz after), so what they cost does not grow with the list."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, Protocol
 
+from rapidfuzz import fuzz, process, utils
+
 from core.agent.builtin import phrases
 from core.agent.builtin.guesses import ASKED_AT_MOST, did_you_mean
 from core.agent.builtin.intents import Complete, Delete, Family, Intent, Ref, Several, Update
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
-from core.agent.builtin.nearest import nearest, words
 from core.agent.builtin.refs import (
     Known,
     fuzzy_matches,
@@ -21,7 +25,8 @@ from core.agent.builtin.refs import (
     title_matches,
 )
 from core.agent.builtin.replies import failure, knowns
-from core.agent.builtin.text import stem
+from core.agent.builtin.text import content_words, stem
+from core.domain.task_titles import NARROW_ABOVE
 from core.tools import Envelope, ToolContext, ToolName
 from core.tools.asking import Choice
 
@@ -31,6 +36,8 @@ TOOL_OF: dict[Family, ToolName] = {
     "update": "update_task",
 }
 Change = Complete | Delete | Update
+NEAREST = 50  # titles, at most, the rules look among on a long list
+WORDS = 8  # of a name, at most, to find titles like one of them
 
 
 class Acting(Protocol):
@@ -74,12 +81,10 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
     Only the titles are read (the open ones, to complete), past the audit."""
     text = intent.ref.text
     found, narrowed = await turn.tools.titles(
-        open_only=family == "complete", text=text, words=words(text)
+        open_only=family == "complete", text=text, words=_words(text)
     )
-    tasks = [
-        Known(row.number, row.title, row.completed)
-        for row in nearest(found, text, narrowed=narrowed)
-    ]
+    every = [Known(row.number, row.title, row.completed) for row in found]
+    tasks = _nearest(every, text, narrowed=narrowed)
     if isinstance(intent, Complete) and (parts := listed_titles(tasks, intent.ref.text)):
         each = (replace(intent, ref=Ref("title", text=part)) for part in parts)
         return await turn.run(Several(tuple(each)))  # "done with the laundry and the dishes"
@@ -91,9 +96,29 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
     if (guessed := await _guessed(turn, intent, family, tasks)) is not None:
         return guessed
     if isinstance(intent, Complete) and intent.loose:
-        every = [Known(row.number, row.title, row.completed) for row in found]
         return await _without_the_verb(turn, intent, every)
     return failure(missed)
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name a title may hold as written or by stem (three letters or more:
+    the database compares their trigrams)."""
+    found = dict.fromkeys(
+        form for word in content_words(text) for form in (word, stem(word)) if len(form) >= 3
+    )
+    return list(found)[:WORDS]
+
+
+def _nearest(tasks: list[Known], text: str, *, narrowed: bool) -> list[Known]:
+    """`tasks` (in their order) whose titles are nearest `text`, at most `NEAREST` of them
+    when the list is long (`narrowed` from a longer one, or longer than `NARROW_ABOVE`)."""
+    if not narrowed and len(tasks) <= NARROW_ABOVE:
+        return tasks
+    titles = [task.title for task in tasks]
+    found = process.extract(
+        text, titles, scorer=fuzz.token_set_ratio, processor=utils.default_process, limit=NEAREST
+    )
+    return [tasks[index] for index in sorted(index for _, _, index in found)]
 
 
 async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Known]) -> str | None:

@@ -6,7 +6,7 @@ reworded freely."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
 from core.agent.builtin.intents import Family
@@ -29,9 +29,9 @@ class Awaiting:
 
 @dataclass
 class Note:
-    """Filled in while a turn runs; `data()` is what is stored."""
+    """Filled in while a turn runs, `data()` being what is stored; read back by `kept`."""
 
-    calls: list[dict[str, Any]]  # the turn's calls, to point at the listing a reply shows
+    calls: list[dict[str, Any]] = field(default_factory=list)  # to point at a shown listing
     asked: Awaiting | None = None
     offered_family: Family | None = None
     offered: tuple[Known, ...] = ()
@@ -60,40 +60,18 @@ class Note:
     def data(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         if self.asked is not None:
-            asked = self.asked
-            data["asked"] = {
-                "kind": asked.kind, "family": asked.family, "title": asked.title,
-                "number": asked.number, "parts": list(asked.parts),
-            }  # fmt: skip
+            data["asked"] = {**asdict(self.asked), "parts": list(self.asked.parts)}
         if self.offered_family is not None:
-            data["offered"] = {"family": self.offered_family, "tasks": _tasks(self.offered)}
+            offered = [asdict(task) for task in self.offered]
+            data["offered"] = {"family": self.offered_family, "tasks": offered}
         if self.about is not None:
-            data["about"] = _task(self.about)
+            data["about"] = asdict(self.about)
         if self.shown is not None:
             data["shown"] = self.shown
         return data
 
 
-def _task(task: Known) -> dict[str, Any]:
-    return {"number": task.number, "title": task.title, "completed": task.completed}
-
-
-def _tasks(tasks: tuple[Known, ...]) -> list[dict[str, Any]]:
-    return [_task(task) for task in tasks]
-
-
-@dataclass(frozen=True)
-class Kept:
-    """A stored note, read back."""
-
-    asked: Awaiting | None = None
-    offered_family: Family | None = None
-    offered: tuple[Known, ...] = ()
-    about: Known | None = None
-    shown: int | None = None
-
-
-def kept(calls: list[dict[str, Any]]) -> Kept | None:
+def kept(calls: list[dict[str, Any]]) -> Note | None:
     """The engine's note among a stored message's calls; None when the engine did not write
     the message (a command, a button's outcome, a delivered reminder)."""
     for call in calls:
@@ -101,15 +79,15 @@ def kept(calls: list[dict[str, Any]]) -> Kept | None:
             continue
         result = call.get("result")
         data = result.get("data") if isinstance(result, dict) else None
-        return _read(data) if isinstance(data, dict) else Kept()
+        return _read(data) if isinstance(data, dict) else Note()
     return None
 
 
-def _read(data: dict[str, Any]) -> Kept:
+def _read(data: dict[str, Any]) -> Note:
     asked = data.get("asked")
     offered = data.get("offered")
     shown = data.get("shown")
-    return Kept(
+    return Note(
         asked=_awaiting(asked) if isinstance(asked, dict) else None,
         offered_family=offered.get("family") if isinstance(offered, dict) else None,
         offered=known_tasks(offered.get("tasks")) if isinstance(offered, dict) else (),

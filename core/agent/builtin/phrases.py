@@ -123,10 +123,6 @@ NOT_FOUND_TAIL = " Say “show my tasks” to see your list."
 SEARCH_ONE = "1 task mentions “{query}”: {task}."
 IS_DONE = "Yes, #{number} “{title}” is done."
 NOT_YET = "Not yet: #{number} “{title}” is still open."
-CANNOT_REOPEN = (
-    "I can't reopen a finished task, so I changed nothing. If it needs doing again, "
-    "add it as a new task, for example “add pay rent”."
-)
 NOTHING_NEXT = "Nothing: you have no open tasks. Nice work!"
 NEXT_DUE = "Your next deadline: {tasks}, due {when}."
 NO_NEXT_DUE = "You have no upcoming deadlines: none of your open tasks has a due date ahead."

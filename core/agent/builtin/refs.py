@@ -126,7 +126,8 @@ def title_words(ref: Ref) -> str:
     return ref.text if ref.quoted else _ARTICLE.sub("", ref.text) or ref.text
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """A title as the tools match it exactly: case and spacing aside."""
     return " ".join(text.casefold().split())
 
 
@@ -187,10 +188,10 @@ def title_matches(tasks: list[Known], text: str) -> list[Known]:
 
 def sure_matches(tasks: list[Known], text: str) -> list[Known]:
     """Exact title, then part of a title, then every word by stem."""
-    wanted = _fold(text)
+    wanted = fold(text)
     for found in (
-        [task for task in tasks if _fold(task.title) == wanted],
-        [task for task in tasks if wanted and wanted in _fold(task.title)],
+        [task for task in tasks if fold(task.title) == wanted],
+        [task for task in tasks if wanted and wanted in fold(task.title)],
     ):
         if found:
             return found

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from core.agent.builtin import phrases
+from core.agent.builtin.notes import known_tasks
 from core.agent.builtin.refs import Known
 from core.tools import Envelope
 
 
 def knowns(envelope: Envelope) -> list[Known]:
-    data = envelope.data
-    return [
-        Known(int(item["number"]), str(item["title"]), bool(item.get("completed")))
-        for item in data.get("tasks", [])
-    ]
+    return list(known_tasks(envelope.data.get("tasks")))
 
 
 def state(task: Known) -> str:

@@ -19,7 +19,6 @@ from core.agent.builtin.intents import (
     Skipped,
     TwoIntents,
     Unknown,
-    Unsupported,
 )
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.notes import Awaiting, Note
@@ -71,7 +70,6 @@ _REPLIES: dict[type, Callable[[Any, Note], str]] = {
         first=intent.first, second=intent.second
     ),
     Injection: lambda _intent, _note: phrases.INJECTION,
-    Unsupported: lambda _intent, _note: phrases.CANNOT_REOPEN,
     Chitchat: lambda intent, _: _CHITCHAT[intent.kind],
     NotEnglish: lambda _intent, _note: phrases.NOT_ENGLISH,
     BareRef: lambda _intent, _note: phrases.NO_CONTEXT,
