@@ -70,6 +70,7 @@ def corrected(ref: Ref, context: Context) -> Intent | None:
     return None
 
 
+_ACTS: dict[str, type[Complete | Delete]] = {"complete": Complete, "delete": Delete}
 _AS_ONE = re.compile(rf"^(?:just\s+)?{alt(AS_ONE)}\b", NOCASE)
 _AS_TWO = re.compile(rf"^{alt(AS_TWO)}\b", NOCASE)
 _DESCRIPTION = re.compile(rf"^(?:the\s+)?{alt(DESCRIPTION_WORDS)}\s*[:=-]?\s*(?P<d>.+)$", NOCASE)
@@ -90,9 +91,7 @@ def follow_up(text: str, context: Context) -> Intent | None:
         return _one_or_two(text, awaiting)
     if awaiting.kind == "which" and awaiting.family in ("complete", "delete"):
         ref = parse_ref(text)
-        if ref is None:
-            return None
-        return Complete(ref) if awaiting.family == "complete" else Delete(ref)
+        return None if ref is None else _ACTS[awaiting.family](ref)
     if awaiting.kind == "change" and awaiting.number is not None:
         return _changed(text, Ref("number", number=awaiting.number))
     return None
@@ -109,10 +108,8 @@ def _picked(text: str, context: Context) -> Intent | None:
     if len(chosen) != 1:
         return None
     target = Ref("number", number=chosen[0].number)
-    if context.pending_family == "complete":
-        return Complete(target)
-    if context.pending_family == "delete":
-        return Delete(target)
+    if context.pending_family in _ACTS:
+        return _ACTS[context.pending_family](target)
     return Update(target, context.pending_title, context.pending_description)
 
 

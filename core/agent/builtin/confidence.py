@@ -38,9 +38,9 @@ from core.agent.builtin.intents import (
     Unknown,
 )
 from core.agent.builtin.reading import Reading
-from core.agent.builtin.refs import fold
 from core.agent.builtin.reminder_intents import ListReminders
 from core.agent.builtin.timed import title_fields
+from core.domain.task_refs import fold
 from core.tools import ToolContext
 
 Sureness = Literal["sure", "asks", "unsure"]

@@ -1,9 +1,6 @@
 """A title the tools did not find as said: word stems, a typo, the most words shared, or the
 object alone ("got the milk" for "buy milk"). A done that shares only some words with one task,
-or names only its object with another verb, is asked about; a delete waits for its button.
-
-On a long list these rules look only among the titles nearest the name (the database narrows
-first, rapidfuzz after), so what they cost does not grow with the list."""
+or names only its object with another verb, is asked about; a delete waits for its button."""
 
 from __future__ import annotations
 
@@ -111,7 +108,8 @@ def _words(text: str) -> list[str]:
 
 def _nearest(tasks: list[Known], text: str, *, narrowed: bool) -> list[Known]:
     """`tasks` (in their order) whose titles are nearest `text`, at most `NEAREST` of them
-    when the list is long (`narrowed` from a longer one, or longer than `NARROW_ABOVE`)."""
+    when the list is long (`narrowed` from a longer one, or longer than `NARROW_ABOVE`): the
+    loose, mistyped and overlapping matches look among these, at a cost that does not grow."""
     if not narrowed and len(tasks) <= NARROW_ABOVE:
         return tasks
     titles = [task.title for task in tasks]

@@ -30,6 +30,7 @@ from core.agent.builtin.text import (
     unquote,
 )
 from core.agent.builtin.typos import misspelt
+from core.domain.task_refs import match_titles
 
 _NOUN = alt(TASK_NOUNS)
 _NOUNS = alt(TASK_NOUNS, TASK_NOUNS.values())
@@ -99,11 +100,8 @@ def parse_ref(text: str) -> Ref | None:
     if _PRONOUN.match(lowered):
         return Ref("pronoun")
     for pattern in (_NOUN_THEN_TITLE, _DESCRIBED_AFTER, _DESCRIBED_BEFORE):
-        if match := pattern.match(raw):
-            found = tidy_title(match.group("text"))
-            if found:
-                inner, quoted = unquote(found)
-                return Ref("title", text=inner, quoted=quoted)
+        if (match := pattern.match(raw)) and (found := tidy_title(match.group("text"))):
+            return Ref("title", text=found)
     title = tidy_title(raw)
     return Ref("title", text=title) if title else None
 
@@ -124,11 +122,6 @@ def title_words(ref: Ref) -> str:
     """A title reference as the tools match it: "the report" names every task holding
     "report", not only one that also says "the"."""
     return ref.text if ref.quoted else _ARTICLE.sub("", ref.text) or ref.text
-
-
-def fold(text: str) -> str:
-    """A title as the tools match it exactly: case and spacing aside."""
-    return " ".join(text.casefold().split())
 
 
 def loose_matches(tasks: list[Known], text: str) -> list[Known]:
@@ -187,15 +180,9 @@ def title_matches(tasks: list[Known], text: str) -> list[Known]:
 
 
 def sure_matches(tasks: list[Known], text: str) -> list[Known]:
-    """Exact title, then part of a title, then every word by stem."""
-    wanted = fold(text)
-    for found in (
-        [task for task in tasks if fold(task.title) == wanted],
-        [task for task in tasks if wanted and wanted in fold(task.title)],
-    ):
-        if found:
-            return found
-    return loose_matches(tasks, text)
+    """As the tools match a title (exact, then part of one, then every word), then every
+    word by stem."""
+    return match_titles(tasks, text) or loose_matches(tasks, text)
 
 
 def at_position(tasks: list[Known], position: int) -> Known | None:

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from core.agent.builtin.lexicon.spelling import (
     NOT_TYPOS,
     TITLE_TYPO_DISTANCE,
     TYPO_DISTANCE,
-    TYPO_PRONE_VERBS,
     TYPO_TARGETS,
-    VERB_SIMILARITY,
 )
 
 _WORD = re.compile(r"[A-Za-z']+")
@@ -42,15 +40,6 @@ def closest(word: str) -> str | None:
     return found[0] if found is not None else None
 
 
-def closest_verb(word: str) -> str | None:
-    """The verb of `TYPO_PRONE_VERBS` that `word` is a misspelling of ("dleete"), by how much
-    of the two words they share (rapidfuzz's ratio), or None."""
-    found = process.extractOne(
-        word.lower(), TYPO_PRONE_VERBS, scorer=fuzz.ratio, score_cutoff=VERB_SIMILARITY
-    )
-    return found[0] if found is not None else None
-
-
 def misspelt(word: str, meant: str) -> bool:
     """`word` is `meant` with a typo ("mlik" for "milk"), by the lexicon's title distances."""
     allowed = allowed_distance(meant, TITLE_TYPO_DISTANCE)
@@ -59,15 +48,5 @@ def misspelt(word: str, meant: str) -> bool:
 
 def corrected(text: str) -> str | None:
     """`text` with its misspelt words spelled right; None when nothing was corrected."""
-    changed = False
-
-    def fix(match: re.Match[str]) -> str:
-        nonlocal changed
-        right = closest(match.group(0))
-        if right is None:
-            return match.group(0)
-        changed = True
-        return right
-
-    fixed = _WORD.sub(fix, text)
-    return fixed if changed else None
+    fixed = _WORD.sub(lambda match: closest(match.group(0)) or match.group(0), text)
+    return fixed if fixed != text else None

@@ -65,7 +65,6 @@ def prepared(text: str) -> str:
     text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
     text = _UNIT_JOINED.sub(_unit, text)
     text = _TWO_AS_TO.sub(_to_for_two, text)
-    text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
     return corrected(text)
 
 

@@ -50,5 +50,5 @@ def fix_verb_typo(text: str) -> str:
     ref = parse_ref(rest)
     if ref is None or ref.kind == "title":
         return text  # "remote control batteries" stays a title
-    close = typos.closest_verb(word)
-    return f"{close} {rest}" if close else text
+    close = typos.closest(word)
+    return f"{close} {rest}" if close in TYPO_PRONE_VERBS else text

@@ -56,8 +56,6 @@ FILLERS: tuple[str, ...] = ("oh", "uh", "um", "er", "erm", "hmm", "ah", "ugh")
 TYPO_PRONE_VERBS: tuple[str, ...] = (
     "delete", "remove", "complete", "finish", "rename", "update", "change",
 )  # fmt: skip
-# How similar (0-100, rapidfuzz's ratio) a misspelt verb must be to one of those.
-VERB_SIMILARITY = 75
 # Units written onto their number ("3hrs", "20mins").
 HOURS_SHORT: tuple[str, ...] = ("hr", "hrs")
 MINUTES_SHORT: tuple[str, ...] = ("min", "mins")
