@@ -40,29 +40,24 @@ def taken_back(context: Context) -> Intent | None:
 
 
 def corrected(ref: Ref, context: Context) -> Intent | None:
-    """Do again what the last turn did, on the task the person says they meant."""
-    family, earlier = context.last_family, context.last_input
+    """Do again what the last turn did, on the task the person says they meant (taking back
+    what it changed on the wrong one)."""
+    family, earlier, result = context.last_family, context.last_input, context.last_result
+    data = result.get("data") or {}
+    wrong = (data.get("task") or {}).get("number")
+    other = result.get("ok") and not (ref.kind == "number" and ref.number == wrong)
     if family == "complete":
         again = Complete(ref, loose=ref.kind == "title")
-        data = context.last_result.get("data") or {}
-        wrong = (data.get("task") or {}).get("number")
-        if not context.last_result.get("ok") or data.get("already_completed"):
-            return again  # nothing was changed: nothing to take back
-        if ref.kind == "number" and ref.number == wrong:
-            return again
-        return Redirected(again)
+        return Redirected(again) if other and not data.get("already_completed") else again
     if family == "delete":
         return Delete(ref)
     if family == "update":
         redo = Update(
             ref, title=earlier.get("new_title"), description=earlier.get("new_description")
         )
-        data = context.last_result.get("data") or {}
-        wrong, before = data.get("task") or {}, data.get("previous_title")
-        number = wrong.get("number")
-        same = ref.kind == "number" and ref.number == number
-        if context.last_result.get("ok") and isinstance(number, int) and before and not same:
-            return Undone(Update(Ref("number", number=number), title=before), redo)
+        before = data.get("previous_title")
+        if other and isinstance(wrong, int) and before:
+            return Undone(Update(Ref("number", number=wrong), title=before), redo)
         return redo
     last = context.last_task
     if family == "add" and last is not None and ref.kind == "title":
@@ -132,15 +127,12 @@ def _changed(text: str, target: Ref) -> Update | None:
 
 
 def answer(kind: str, context: Context) -> Intent | None:
+    """A yes to "Do you want me to add X?" or to "… add another?"."""
     awaiting = context.awaiting
-    if awaiting is None:
+    if kind != "yes" or awaiting is None or awaiting.kind not in ("offer_add", "duplicate"):
         return None
-    if kind == "yes":
-        if awaiting.kind == "offer_add" and awaiting.title:
-            return Add(awaiting.title, agreed=True)
-        if awaiting.kind == "duplicate" and awaiting.title:
-            return Add(awaiting.title, again=True)
-    return None
+    offered = awaiting.kind == "offer_add"
+    return Add(awaiting.title, agreed=offered, again=not offered) if awaiting.title else None
 
 
 _ANOTHER = re.compile(

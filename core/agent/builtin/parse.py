@@ -136,8 +136,9 @@ def _taken_back(said: Said) -> Intent | None:
     taken_back = undoing.read(said.cleaned)
     if taken_back is None and (rest := verbs.read_need(said.cleaned)) is not None:
         taken_back = undoing.read_reopen(rest)  # "I need to reopen task 3"
-    if isinstance(taken_back, Reopen) and _lists(said.cleaned):
-        return None  # "show me everything that isn't done yet" asks for a listing
+    if isinstance(taken_back, Reopen) and listing.asks_for_list(said.cleaned):
+        # "show me everything that isn't done yet" asks for a listing
+        return taken_back if listing.read_list(said.cleaned) is None else None
     return taken_back
 
 
@@ -248,7 +249,3 @@ def _listed(cleaned: str, context: Context) -> AskSplit | None:
     if not items or not all(isinstance(item, Unknown) and item.maybe_task for item in items):
         return None
     return AskSplit(cleaned, tuple(parts))
-
-
-def _lists(text: str) -> bool:
-    return listing.asks_for_list(text) and listing.read_list(text) is not None

@@ -24,7 +24,6 @@ from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import (
     content_stems,
     content_words,
-    number_from,
     stem,
     tidy_title,
     unquote,
@@ -90,13 +89,11 @@ def parse_ref(text: str) -> Ref | None:
         return Ref("title", text=inner, quoted=True)
     lowered = raw.lower()
     if match := _NUMBER.match(raw):
-        return Ref("number", number=number_from(match.group(1)))
+        said = match.group(1).lower()
+        return Ref("number", number=int(said) if said.isdigit() else NUMBER_WORDS.get(said))
     if match := _ORDINAL.match(raw):
-        word = match.group("ord").lower()
-        position = ORDINAL_WORDS.get(word)
-        if position is None:
-            position = int(re.sub(r"\D", "", word))
-        return Ref("ordinal", position=position)
+        word = match.group("ord").lower()  # "second", "2nd"
+        return Ref("ordinal", position=ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word)))
     if _PRONOUN.match(lowered):
         return Ref("pronoun")
     for pattern in (_NOUN_THEN_TITLE, _DESCRIBED_AFTER, _DESCRIBED_BEFORE):
@@ -192,20 +189,14 @@ def at_position(tasks: list[Known], position: int) -> Known | None:
 
 
 def pick(candidates: list[Known], ref: Ref) -> list[Known]:
-    """Which of the tasks the person was just shown a reference means."""
-    if ref.kind == "number" and ref.number is not None:
-        by_number = [task for task in candidates if task.number == ref.number]
-        if by_number:
-            return by_number
-        if 1 <= ref.number <= len(candidates):
-            return [candidates[ref.number - 1]]
-        return []
-    if ref.kind == "ordinal" and ref.position is not None:
-        found = at_position(candidates, ref.position)
-        return [found] if found is not None else []
+    """Which of the tasks the person was just shown a reference means: a number is the
+    task's own, else a position in the list, as an ordinal is."""
     if ref.kind == "title":
         return title_matches(candidates, ref.text)
-    return []
+    by_number = [task for task in candidates if ref.number and task.number == ref.number]
+    position = ref.number if ref.kind == "number" else ref.position
+    found = at_position(candidates, position) if position and ref.kind != "pronoun" else None
+    return by_number or ([found] if found is not None else [])
 
 
 _VERB_THEN_REF = re.compile(rf"^(?:\w+)\s+(?P<ref>.+?)(?:\s+(?:as\s+)?{alt(DONE_FIRST)})?$", NOCASE)

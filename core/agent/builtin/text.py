@@ -1,4 +1,4 @@
-"""Text helpers for the parser: cleaning a message, quotes, number words, word stems."""
+"""Text helpers for the parser: cleaning a message, quotes, word stems."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from core.agent.builtin.lexicon.forms import (
     IRREGULAR_FORMS,
     STOPWORDS,
 )
-from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.talk import (
     ASKING_MODALS,
     ASKING_TOGETHER,
@@ -36,8 +35,8 @@ OPEN_TO_CLOSE = {'"': '"', "'": "'", "“": "”", "„": "“", "‘": "’", "
 
 _APOSTROPHE = re.compile(r"(?<=\w)[’‘`´](?=\w)")
 _SPACES = re.compile(r"\s+")
-_EMOTICON_TAIL = re.compile(r"(?:\s+(?:[:;=8][-']?[)(\]\[dDpP/\\|*]+|<3|xD|XD))+$")
-_TAIL_PUNCT = re.compile(r"[\s.!?…,]+$")
+# Trailing punctuation and emoticons (":)", "<3").
+_TAIL = re.compile(r"(?:[\s.!?…,]|(?<=\s)(?:[:;=8][-']?[)(\]\[dDpP/\\|*]+|<3|xD|XD))+$")
 
 _LEAD_INS = re.compile(
     rf"^(?:(?:(?:{alt(LEAD_INS)}|{drawn(DRAWN_OUT)}|@\w+)(?:\s*[,!.:;-]+\s*|\s+(?=\S)))"
@@ -125,8 +124,7 @@ def trim_tail(text: str) -> str:
     while previous != text:
         previous = text
         text = strip_decoration(text)
-        text = _without_tail(_EMOTICON_TAIL, text)
-        text = _without_tail(_TAIL_PUNCT, text)
+        text = _without_tail(_TAIL, text)
         stripped = _without_tail(_TRAILERS, text)
         if stripped.strip():
             text = stripped
@@ -194,13 +192,6 @@ def tidy_title(text: str) -> str:
     text = text.strip().lstrip(":-–— ").strip()
     text = re.sub(r"[\s.!?…,]+$", "", text)
     return unquote(text)[0]
-
-
-def number_from(word: str) -> int | None:
-    word = word.lower().strip()
-    if word.isdigit():
-        return int(word)
-    return NUMBER_WORDS.get(word)
 
 
 # The Snowball English stemmer (PyStemmer, the Snowball project's C binding: "calling",

@@ -23,11 +23,7 @@ _TARGETS = frozenset(TYPO_TARGETS)
 
 def allowed_distance(word: str, distances: tuple[tuple[int, int], ...] = TYPO_DISTANCE) -> int:
     """How many edits (a transposition is one) `word` may be from what it means."""
-    allowed = 0
-    for length, distance in distances:
-        if len(word) >= length:
-            allowed = distance
-    return allowed
+    return max((distance for length, distance in distances if len(word) >= length), default=0)
 
 
 def closest(word: str) -> str | None:

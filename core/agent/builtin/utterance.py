@@ -99,27 +99,22 @@ def corrected(text: str) -> str:
     fix = _MARK_FIRST.sub("", found.group("fix")).split()  # "sorry, I mean 3"
     if _SLIP.search(found.group("head")) or len(head) < 2:
         return text
-    if not 0 < len(fix) <= MOST_FIX_WORDS or not (found.group("strong") or _set_off(found, fix)):
-        return _without_apology(found, head, text)  # "finished 1 sorry it took so long"
-    words = _with_fix(head, fix)
-    return text if words is None else " ".join(words)
-
-
-def _without_apology(found: re.Match[str], head: list[str], text: str) -> str:
-    """An apology that corrects nothing is an aside, cut off after a break or a number;
-    anything else is left as said ("remove the gym one, no longer going")."""
-    apology = (found.group("soft") or "").casefold() in APOLOGIES
     after_break = any(mark in found.group("gap") for mark in ",;—–-")
-    if apology and (after_break or _kind(head[-1]) == "number"):
-        return " ".join(head)
-    return text
+    if 0 < len(fix) <= MOST_FIX_WORDS and (
+        found.group("strong") or (after_break and _set_off(found, fix))
+    ):
+        words = _with_fix(head, fix)
+        return text if words is None else " ".join(words)
+    # an apology that corrects nothing is an aside, cut off after a break or a number
+    # ("finished 1 sorry it took so long"); anything else is left as said ("remove the gym
+    # one, no longer going")
+    apology = (found.group("soft") or "").casefold() in APOLOGIES
+    return " ".join(head) if apology and (after_break or _kind(head[-1]) == "number") else text
 
 
 def _set_off(found: re.Match[str], fix: list[str]) -> bool:
     """A short mark ("sorry", "no") corrects only after a break, and only before a comma, a
     number, a time or a day, or another mark ("delete 2, sorry, 4"; "no, I mean 3")."""
-    if not any(mark in found.group("gap") for mark in ",;—–-"):
-        return False
     return (
         bool(found.group("set_off"))
         or _kind(fix[0]) != "word"
