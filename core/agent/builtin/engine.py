@@ -100,8 +100,6 @@ class BuiltinAgent(Agent):
                 reading.repeat, this_turn.call, context, now=tools.now, zone=tools.zone
             )
         done = await this_turn.run(reading.intent) if reading.intent is not None else ""
-        if reading.reminder is None:
-            return done
         for reminder in (reading.reminder, reading.also):
             if reminder is not None:
                 reminded = await reminder_acts.act(

@@ -87,14 +87,13 @@ def parse_ref(text: str) -> Ref | None:
     inner, quoted = unquote(raw)
     if quoted:
         return Ref("title", text=inner, quoted=True)
-    lowered = raw.lower()
     if match := _NUMBER.match(raw):
         said = match.group(1).lower()
         return Ref("number", number=int(said) if said.isdigit() else NUMBER_WORDS.get(said))
     if match := _ORDINAL.match(raw):
         word = match.group("ord").lower()  # "second", "2nd"
         return Ref("ordinal", position=ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word)))
-    if _PRONOUN.match(lowered):
+    if _PRONOUN.match(raw):
         return Ref("pronoun")
     for pattern in (_NOUN_THEN_TITLE, _DESCRIBED_AFTER, _DESCRIBED_BEFORE):
         if (match := pattern.match(raw)) and (found := tidy_title(match.group("text"))):
