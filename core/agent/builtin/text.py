@@ -125,9 +125,7 @@ def trim_tail(text: str) -> str:
         previous = text
         text = strip_decoration(text)
         text = _without_tail(_TAIL, text)
-        stripped = _without_tail(_TRAILERS, text)
-        if stripped.strip():
-            text = stripped
+        text = _without_tail(_TRAILERS, text).strip() or text  # never all of it
     return text.strip()
 
 
@@ -136,12 +134,8 @@ def strip_lead_ins(text: str) -> str:
     previous = None
     while previous != text:
         previous = text
-        rest = _LEAD_INS.sub("", text)
-        if rest.strip():
-            text = rest
-        rest = _REQUEST_LEAD_INS.sub("", text)
-        if rest.strip():
-            text = rest
+        for lead_ins in (_LEAD_INS, _REQUEST_LEAD_INS):
+            text = lead_ins.sub("", text).strip() or text  # never all of it
     return text.strip()
 
 
