@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import datetime, tzinfo
 from typing import Any
 
 from core.agent.builtin.intents import AddedWhen
@@ -24,6 +24,7 @@ from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import Known
 from core.agent.builtin.replies import count_of, failure
 from core.agent.builtin.words import LIST_NOUN
+from core.domain.when import show_day
 from core.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
@@ -85,25 +86,16 @@ class _Added:
     number: int
     title: str
     completed: bool
-    day: date
-    at: datetime
+    at: datetime  # when it was added, local
+
+
+# The days back from today each window starts and ends.
+_WINDOWS = {"today": (0, 0), "recent": (0, 0), "yesterday": (1, 1), "week": (6, 0)}
 
 
 def _added(item: dict[str, Any], zone: tzinfo) -> _Added:
     at = datetime.fromisoformat(str(item["created_at"]).replace("Z", "+00:00")).astimezone(zone)
-    return _Added(int(item["number"]), str(item["title"]), bool(item["completed"]), at.date(), at)
-
-
-def _day_name(day: date, today: date) -> str:
-    if day == today:
-        return "today"
-    if day == today - timedelta(days=1):
-        return "yesterday"
-    return f"on {day.strftime('%a')} {day.day} {day.strftime('%b')}"
-
-
-def _line(task: _Added) -> str:
-    return f"{task.number}. {'✓ ' if task.completed else ''}{task.title}"
+    return _Added(int(item["number"]), str(item["title"]), bool(item["completed"]), at)
 
 
 async def answer(call: Call, intent: AddedWhen, note: Note, *, now: datetime, zone: tzinfo) -> str:
@@ -116,30 +108,20 @@ async def answer(call: Call, intent: AddedWhen, note: Note, *, now: datetime, zo
     )
     if not tasks:
         return "You haven't added any tasks yet. Tell me something to add."
-    today = now.astimezone(zone).date()
-    newest = tasks[-1]
+    today, newest = now.astimezone(zone).date(), tasks[-1]
+    day = show_day(newest.at.date(), today)  # "today", "yesterday", "Fri 14 Mar"
     last = (
         f"The last task you added is #{newest.number} “{newest.title}”, "
-        f"{_day_name(newest.day, today)}" + (" (done)." if newest.completed else ".")
+        + (day if day in ("today", "yesterday") else f"on {day}")
+        + (" (done)." if newest.completed else ".")
     )
-    named = Known(newest.number, newest.title, newest.completed)
-    if intent.window == "last":
-        note.name(named)
-        return last
-    first_day = {
-        "today": today,
-        "recent": today,
-        "yesterday": today - timedelta(days=1),
-        "week": today - timedelta(days=6),
-    }[intent.window]
-    last_day = today - timedelta(days=1) if intent.window == "yesterday" else today
-    found = [task for task in tasks if first_day <= task.day <= last_day]
+    first, final = _WINDOWS.get(intent.window, (0, 0))
+    found = [task for task in tasks if final <= (today - task.at.date()).days <= first]
     when = {"week": "in the last 7 days", "recent": "today"}.get(intent.window, intent.window)
-    if not found:
-        note.name(named)
-        return f"You didn't add anything {when}. {last}"
-    if intent.window == "recent" and len(found) == 1:
-        note.name(named)
-        return last
+    if intent.window == "last" or (len(found) < 2 and (intent.window == "recent" or not found)):
+        note.name(Known(newest.number, newest.title, newest.completed))  # "it" is that one
+        none = "" if found or intent.window == "last" else f"You didn't add anything {when}. "
+        return none + last
     heading = f"{when[0].upper()}{when[1:]} you added {count_of(len(found), 'task')}:"
-    return "\n".join([heading, *(_line(task) for task in found)])
+    lines = (f"{task.number}. {'✓ ' if task.completed else ''}{task.title}" for task in found)
+    return "\n".join([heading, *lines])

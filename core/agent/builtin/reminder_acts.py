@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime, time, timedelta, tzinfo
 from typing import Any
@@ -31,6 +32,7 @@ from core.domain.task_pages import LIST_PAGE
 from core.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
+_THE = re.compile(r"^the\s+", re.IGNORECASE)
 
 
 async def act(
@@ -170,25 +172,21 @@ async def _shift_reminder(
     listed = await call("list_tasks", status="pending", has_reminder=True)
     tasks = listed.data["tasks"] if listed.ok else []
     wanted = intent.target or await _implied(call, context)
-    number = WHICH_NUMBER.fullmatch(wanted.strip())  # "#2", "no. 2", "2"
-    if number:
-        found = [task for task in tasks if task["number"] == int(number.group(1))]
+    if number := WHICH_NUMBER.fullmatch(wanted.strip()):  # "#2", "no. 2", "2"
+        named = {int(number.group(1))}
     else:
-        key = wanted.casefold().removeprefix("the ").strip()
-        found = [task for task in tasks if task["title"].casefold() == key] or [
-            task for task in tasks if key and key in task["title"].casefold()
-        ]
+        named = {task.number for task in sure_matches(knowns(listed), _THE.sub("", wanted))}
+    found = [task for task in tasks if task["number"] in named]
     if len(found) != 1:
         if not tasks:
             return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
         return "Which reminder do you mean? Say “show my reminders” to see them, then its number."
-    task = found[0]
-    moment = datetime.fromisoformat(task["reminder"])
+    moment = datetime.fromisoformat(found[0]["reminder"])
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=zone)
     result = await call(
         "update_task",
-        task_identifier=f"#{task['number']}",
+        task_identifier=f"#{found[0]['number']}",
         remind_at=_local(moment + timedelta(minutes=intent.minutes), zone),
     )
     return reply(result) if result.ok else failure(result)
