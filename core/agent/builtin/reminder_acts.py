@@ -86,9 +86,7 @@ async def _on_target(
         elif not found and (typed := fuzzy_matches(pending, target)):
             question = phrases.DID_YOU_MEAN["remind"]
             return await did_you_mean(ask, typed, question, "update_task", change)
-    if not result.ok:
-        return failure(result)
-    return reply(result)
+    return reply(result) if result.ok else failure(result)
 
 
 def _change(intent: CancelReminder | RemindBefore | RemindAbout, zone: tzinfo) -> dict[str, Any]:
@@ -100,20 +98,17 @@ def _change(intent: CancelReminder | RemindBefore | RemindAbout, zone: tzinfo) -
 
 
 async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
-    listed = await call("list_tasks", status="pending")
-    wanted = intent.title.casefold()
-    same = next((t for t in listed.data["tasks"] if t["title"].casefold() == wanted), None)
-    when = _local(intent.at, zone)
-    # "remind me about the bank", or a bare verb ("remind me to call at 3") several tasks start with
-    loose = intent.about or len(wanted.split()) == 1
-    named = loose_matches(knowns(listed), intent.title) if loose and same is None else []
-    if len(named) > 1:
-        listing = ", ".join(f"#{task.number} “{task.title}”" for task in named[:10])
+    tasks = knowns(await call("list_tasks", status="pending"))
+    same = [task for task in tasks if task.title.casefold() == intent.title.casefold()][:1]
+    if not same and (intent.about or len(intent.title.split()) == 1):
+        # "remind me about the bank", or a bare verb ("remind me to call at 3") tasks start with
+        same = loose_matches(tasks, intent.title)
+    if len(same) > 1:
+        listing = ", ".join(f"#{task.number} “{task.title}”" for task in same[:10])
         return phrases.REMIND_WHICH.format(choices=listing)
-    if named:
-        same = {"number": named[0].number}
-    if same is not None:
-        result = await call("update_task", task_identifier=str(same["number"]), remind_at=when)
+    when = _local(intent.at, zone)
+    if same:
+        result = await call("update_task", task_identifier=str(same[0].number), remind_at=when)
     elif leftovers.misread(intent.title, dated=True):
         return phrases.MISREAD_REMINDER.format(title=intent.title)
     else:
@@ -122,9 +117,7 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
         if intent.priority:
             extra["priority"] = intent.priority
         result = await call("add_task", title=intent.title, due=due, remind_at=when, **extra)
-    if not result.ok:
-        return failure(result)
-    return reply(result)
+    return reply(result) if result.ok else failure(result)
 
 
 async def _cancel_all(call: Call) -> str:

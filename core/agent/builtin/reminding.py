@@ -80,30 +80,33 @@ def _listed_or_cancelled(said: str, now: datetime, zone: tzinfo) -> _Reading:
 
 
 def _changed(said: str, now: datetime, zone: tzinfo) -> _Reading:
-    if not (found := words.CHANGE.search(said)):
-        return None
-    changed = _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
-    if not found.group("named"):
-        return changed or False
-    if changed is not None:  # "move the bank reminder to friday": that task's reminder
-        return changed if changed.target else replace(changed, target=found.group("named"))
+    """ "move the reminder for #2 to 5pm", "the reminder for #2 should be at 6pm"."""
+    if found := words.CHANGE.search(said):
+        changed = _change(found.group("verb"), found.group("rest"), now=now, zone=zone)
+        if not found.group("named"):
+            return changed or False
+        if changed is not None:  # "move the bank reminder to friday": that task's reminder
+            return changed if changed.target else replace(changed, target=found.group("named"))
+    if found := words.REMINDER_FIRST.match(said):  # "can the reminder be 30 mins earlier"
+        spec = words.TRAILERS.sub("", found.group("spec").strip(" ,.!?"))
+        which = f"{found.group('which') or ''} {spec}".strip()
+        return _change("", which, now=now, zone=zone) or False
     return None
 
 
-def _reminder_first(said: str, now: datetime, zone: tzinfo) -> _Reading:
-    """ "can the reminder be 30 mins earlier", "the reminder for #2 should be at 6pm"."""
-    if not (found := words.REMINDER_FIRST.match(said)):
-        return None
-    spec = words.TRAILERS.sub("", found.group("spec").strip(" ,.!?"))
-    return _change("", f"{found.group('which') or ''} {spec}".strip(), now=now, zone=zone) or False
-
-
 def _before(said: str, now: datetime, zone: tzinfo) -> _Reading:
-    """ "remind me an hour before", "remind me 30 min before #2"."""
+    """ "remind me an hour before", "… 30 min before #2", "… about the dentist 30 min before"
+    (the task's due minus that)."""
     if (found := words.BEFORE.search(trim_tail(said))) and (
         minutes := minutes_in(found.group("amount"))
     ) is not None:
         return RemindBefore(reminder_target(found.group("what") or ""), minutes)
+    if found := words.ABOUT_BEFORE.search(said):
+        told = found.group("body").split()
+        for size in range(min(4, len(told) - 1), 0, -1):  # "half an hour" before "an hour"
+            minutes = minutes_in(" ".join(told[-size:]))
+            if minutes is not None:
+                return RemindBefore(reminder_target(" ".join(told[:-size])), minutes)
     return None
 
 
@@ -113,17 +116,6 @@ def _shifted(said: str, now: datetime, zone: tzinfo) -> _Reading:
         minutes = _shift("", words.TRAILERS.sub("", found.group("spec").strip(" ,.!?")))
         if minutes is not None:
             return ShiftReminder("", minutes)
-    return None
-
-
-def _about_before(said: str, now: datetime, zone: tzinfo) -> _Reading:
-    """ "remind me about the dentist 30 min before": the task's due minus that."""
-    if found := words.ABOUT_BEFORE.search(said):
-        told = found.group("body").split()
-        for size in range(min(4, len(told) - 1), 0, -1):  # "half an hour" before "an hour"
-            minutes = minutes_in(" ".join(told[-size:]))
-            if minutes is not None:
-                return RemindBefore(reminder_target(" ".join(told[:-size])), minutes)
     return None
 
 
@@ -161,11 +153,9 @@ def _remind(said: str, now: datetime, zone: tzinfo) -> _Reading:
 _READERS: tuple[Callable[[str, datetime, tzinfo], _Reading], ...] = (
     _listed_or_cancelled,
     _changed,
-    _reminder_first,
     days_before.read,
     _before,
     _shifted,
-    _about_before,
     _about,
     _remind,
 )
