@@ -150,11 +150,9 @@ async def _move_last(
             intent.phrase, time.fromisoformat(when[11:16]), time.fromisoformat(before[11:16])
         )
         when = f"{before[:10]}T{at.strftime('%H:%M')}"  # "make it 6" after 5pm: 18:00
-    extra: dict[str, object] = {}
-    if context.last_input.get("due") and context.last_input.get("due") == context.last_input.get(
-        "remind_at"
-    ):
-        extra["due"] = when
+    last = context.last_input
+    same_due = last.get("due") and last.get("due") == last.get("remind_at")
+    extra = {"due": when} if same_due else {}
     result = await call("update_task", task_identifier=target, remind_at=when, **extra)
     return reply(result) if result.ok else failure(result)
 

@@ -86,7 +86,6 @@ TITLE_LEADS = re.compile(
     NOCASE,
 )
 _NUMBERED = rf"(?:#|{alt(NUMBER_SIGNS)}\s*)?"
-A_NUMBER = re.compile(rf"{_NUMBERED}\d+", NOCASE)
 WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", NOCASE)
 REGARDING_FIRST = re.compile(rf"^{alt(said.REGARDING)}\s+", NOCASE)
 ASIDE = re.compile(rf"^{alt(said.MOVE_ASIDE)}\b", NOCASE)

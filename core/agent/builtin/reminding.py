@@ -17,12 +17,7 @@ from core.agent.builtin import days_before
 from core.agent.builtin import reminder_patterns as words
 from core.agent.builtin.dates import minutes_in
 from core.agent.builtin.due_links import without_due_link
-from core.agent.builtin.lexicon.reminders import (
-    LATER_VERBS,
-    REMINDER_FILLERS,
-    REMINDER_LEAD_INS,
-    SHIFT_WORDS,
-)
+from core.agent.builtin.lexicon.reminders import LATER_VERBS, REMINDER_LEAD_INS, SHIFT_WORDS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.reminder_intents import (
     AskWhen,
@@ -43,7 +38,7 @@ from core.agent.builtin.timed import title_fields
 # What a reader found: a request; False, no request (the readers after it do not look); None,
 # this reader does not know (the next one looks).
 _Reading = ReminderIntent | Literal[False] | None
-_LEADS = re.compile(rf"^(?:{alt(REMINDER_LEAD_INS, REMINDER_FILLERS)}[ ,]+)+", NOCASE)
+_LEADS = re.compile(rf"^(?:{alt(REMINDER_LEAD_INS)}[ ,]+)+", NOCASE)
 
 
 def read(
@@ -126,7 +121,7 @@ def _about(said: str, now: datetime, zone: tzinfo) -> _Reading:
     reading = words.reading_of(found.group("rest"), now=now, zone=zone)
     if reading is None:
         target = reminder_target(found.group("rest"))
-        pointed = not target or words.A_NUMBER.fullmatch(target)
+        pointed = not target or words.WHICH_NUMBER.fullmatch(target)
         return AskWhen(target) if pointed else False  # "about the meeting": a task
     at = words.adjusted(reading, now=now, zone=zone)
     return RemindAbout(reminder_target(reading.rest), at)
