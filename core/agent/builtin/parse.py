@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 
 from core.agent.builtin import (
-    again,
     answers,
     batches,
     chitchat,
@@ -184,7 +183,7 @@ def _edit(said: Said) -> Intent | None:
 
 
 _THEN: list[Reader[Said, Intent | None]] = [
-    ("again", lambda said: again.read_again(said.normalized, said.context, single)),
+    ("again", lambda said: recent.read_again(said.normalized, said.context, single)),
     ("added when", lambda said: recent.read_added(said.cleaned)),  # "what did I add today?"
     ("clauses", lambda said: combined.read(said.cleaned, said.context)),
     ("renumbered", _renumbered),

@@ -15,7 +15,6 @@ from core.agent.builtin.intents import Delete, Intent, Several, Skipped, ref_of
 from core.agent.builtin.lexicon.reminders import (
     REMIND_ASKS,
     REMIND_ME,
-    REMINDER_FILLERS,
     REMINDER_LEAD_INS,
 )
 from core.agent.builtin.message import Scheduled
@@ -24,7 +23,7 @@ from core.agent.builtin.reminder_intents import RemindAbout, RemindBefore, Remin
 from core.agent.builtin.single import definite, vague
 from core.agent.builtin.spans import tag
 
-_LEADS = alt((*REMINDER_LEAD_INS, *REMINDER_FILLERS))
+_LEADS = alt(REMINDER_LEAD_INS)
 # Where a reminder asked after a request starts: a clause break or a joining word, then
 # lead-ins ("…, and can you remind me", "… then pls ping me").
 _THEN_REMIND = re.compile(

@@ -1,19 +1,37 @@
-"""When things were added: "what did I add yesterday?", "what was the last thing I added?".
-Creation times are stored with every task, so these are answered, not guessed."""
+"""The recent past: when things were added ("what did I add yesterday?", "what was the last
+thing I added?": creation times are stored with every task, so these are answered, not
+guessed), and doing the last thing again on another task ("and the other one too", "same
+for 3", "and eggs too" after an add)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import datetime, tzinfo
 from typing import Any
 
-from core.agent.builtin.intents import AddedWhen
+from core.agent.builtin import verbs
+from core.agent.builtin.context import Context
+from core.agent.builtin.intents import (
+    Add,
+    AddedWhen,
+    AskWhich,
+    BareRef,
+    Complete,
+    Delete,
+    Intent,
+    Ref,
+    Unknown,
+    Update,
+)
 from core.agent.builtin.lexicon.recent import (
     ADDED_DAYS,
     ADDED_VERBS,
+    AGAIN_LEADS,
+    AGAIN_TAILS,
     NEWEST_WORDS,
+    OTHER_ONE,
     RECENTLY,
     THING_WORDS,
 )
@@ -21,9 +39,11 @@ from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import SHOW_VERBS
 from core.agent.builtin.notes import Note
 from core.agent.builtin.pattern import alt
-from core.agent.builtin.refs import Known
+from core.agent.builtin.refs import Known, parse_ref
 from core.agent.builtin.replies import count_of, failure
+from core.agent.builtin.text import clean, tidy_title
 from core.agent.builtin.words import LIST_NOUN
+from core.domain.when import show_day
 from core.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
@@ -85,25 +105,16 @@ class _Added:
     number: int
     title: str
     completed: bool
-    day: date
-    at: datetime
+    at: datetime  # when it was added, local
+
+
+# The days back from today each window starts and ends.
+_WINDOWS = {"today": (0, 0), "recent": (0, 0), "yesterday": (1, 1), "week": (6, 0)}
 
 
 def _added(item: dict[str, Any], zone: tzinfo) -> _Added:
     at = datetime.fromisoformat(str(item["created_at"]).replace("Z", "+00:00")).astimezone(zone)
-    return _Added(int(item["number"]), str(item["title"]), bool(item["completed"]), at.date(), at)
-
-
-def _day_name(day: date, today: date) -> str:
-    if day == today:
-        return "today"
-    if day == today - timedelta(days=1):
-        return "yesterday"
-    return f"on {day.strftime('%a')} {day.day} {day.strftime('%b')}"
-
-
-def _line(task: _Added) -> str:
-    return f"{task.number}. {'✓ ' if task.completed else ''}{task.title}"
+    return _Added(int(item["number"]), str(item["title"]), bool(item["completed"]), at)
 
 
 async def answer(call: Call, intent: AddedWhen, note: Note, *, now: datetime, zone: tzinfo) -> str:
@@ -116,30 +127,76 @@ async def answer(call: Call, intent: AddedWhen, note: Note, *, now: datetime, zo
     )
     if not tasks:
         return "You haven't added any tasks yet. Tell me something to add."
-    today = now.astimezone(zone).date()
-    newest = tasks[-1]
+    today, newest = now.astimezone(zone).date(), tasks[-1]
+    day = show_day(newest.at.date(), today)  # "today", "yesterday", "Fri 14 Mar"
     last = (
         f"The last task you added is #{newest.number} “{newest.title}”, "
-        f"{_day_name(newest.day, today)}" + (" (done)." if newest.completed else ".")
+        + (day if day in ("today", "yesterday") else f"on {day}")
+        + (" (done)." if newest.completed else ".")
     )
-    named = Known(newest.number, newest.title, newest.completed)
-    if intent.window == "last":
-        note.name(named)
-        return last
-    first_day = {
-        "today": today,
-        "recent": today,
-        "yesterday": today - timedelta(days=1),
-        "week": today - timedelta(days=6),
-    }[intent.window]
-    last_day = today - timedelta(days=1) if intent.window == "yesterday" else today
-    found = [task for task in tasks if first_day <= task.day <= last_day]
+    first, final = _WINDOWS.get(intent.window, (0, 0))
+    found = [task for task in tasks if final <= (today - task.at.date()).days <= first]
     when = {"week": "in the last 7 days", "recent": "today"}.get(intent.window, intent.window)
-    if not found:
-        note.name(named)
-        return f"You didn't add anything {when}. {last}"
-    if intent.window == "recent" and len(found) == 1:
-        note.name(named)
-        return last
+    if intent.window == "last" or (len(found) < 2 and (intent.window == "recent" or not found)):
+        note.name(Known(newest.number, newest.title, newest.completed))  # "it" is that one
+        none = "" if found or intent.window == "last" else f"You didn't add anything {when}. "
+        return none + last
     heading = f"{when[0].upper()}{when[1:]} you added {count_of(len(found), 'task')}:"
-    return "\n".join([heading, *(_line(task) for task in found)])
+    lines = (f"{task.number}. {'✓ ' if task.completed else ''}{task.title}" for task in found)
+    return "\n".join([heading, *lines])
+
+
+_LEAD = re.compile(rf"^{alt(AGAIN_LEADS)}(?:\s*[,:]\s*|\s+)", re.IGNORECASE)
+_TAIL = re.compile(rf"(?:\s*,\s*|\s+){alt(AGAIN_TAILS)}$", re.IGNORECASE)
+_OTHER = re.compile(rf"^{alt(OTHER_ONE)}$", re.IGNORECASE)
+
+
+def read_again(
+    text: str, context: Context, read: Callable[[str], Intent] | None = None
+) -> Intent | None:
+    """`read` reads the rest alone: when it understands it ("and show my list"), the rest
+    says its own request and this returns None."""
+    rest, lead = _LEAD.subn("", text.strip(" .!?"), count=1)
+    rest, tail = _TAIL.subn("", rest.strip(), count=1)
+    if not (lead or tail):
+        return None
+    rest = clean(rest)
+    family = context.last_family
+    if family not in ("add", "complete", "delete", "update") or not context.last_result.get("ok"):
+        # "the other one too" with nothing done before: not a title to offer
+        return Unknown(text) if _OTHER.match(rest) else None
+    if not rest or verbs.leading(rest) is not None:
+        return None  # "and add flour too" says its own verb
+    if read is not None and not isinstance(read(rest), Unknown | BareRef):
+        return None
+    if _OTHER.match(rest):
+        return _other_one(family, context)
+    if family == "add":
+        title = tidy_title(rest)
+        ref = parse_ref(rest)
+        named = ref is not None and ref.kind == "title" and ref.text == title
+        return Add(title) if title and named else None  # not "the milk one": that exists
+    ref = parse_ref(rest)
+    if ref is None or ref.kind == "pronoun":
+        return None  # "that one too": the same task again means nothing new
+    return _same(family, ref, context)
+
+
+def _same(family: str, ref: Ref, context: Context) -> Intent:
+    if family == "complete":
+        return Complete(ref, loose=ref.kind == "title")
+    if family == "delete":
+        return Delete(ref)
+    earlier = context.last_input
+    return Update(ref, title=earlier.get("new_title"), description=earlier.get("new_description"))
+
+
+def _other_one(family: str, context: Context) -> Intent:
+    """Of the two tasks the person was looking at, the one the last action did not touch."""
+    data = context.last_result.get("data") or {}
+    done = (data.get("task") or {}).get("number")
+    shown = context.candidates or context.listing
+    others = [task for task in shown if task.number != done]
+    if len(shown) == 2 and len(others) == 1:
+        return _same(family, Ref("number", number=others[0].number), context)
+    return AskWhich(family)  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime, time, timedelta, tzinfo
 from typing import Any
@@ -31,6 +32,7 @@ from core.domain.task_pages import LIST_PAGE
 from core.tools import Envelope
 
 Call = Callable[..., Awaitable[Envelope]]
+_THE = re.compile(r"^the\s+", re.IGNORECASE)
 
 
 async def act(
@@ -84,9 +86,7 @@ async def _on_target(
         elif not found and (typed := fuzzy_matches(pending, target)):
             question = phrases.DID_YOU_MEAN["remind"]
             return await did_you_mean(ask, typed, question, "update_task", change)
-    if not result.ok:
-        return failure(result)
-    return reply(result)
+    return reply(result) if result.ok else failure(result)
 
 
 def _change(intent: CancelReminder | RemindBefore | RemindAbout, zone: tzinfo) -> dict[str, Any]:
@@ -98,20 +98,17 @@ def _change(intent: CancelReminder | RemindBefore | RemindAbout, zone: tzinfo) -
 
 
 async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
-    listed = await call("list_tasks", status="pending")
-    wanted = intent.title.casefold()
-    same = next((t for t in listed.data["tasks"] if t["title"].casefold() == wanted), None)
-    when = _local(intent.at, zone)
-    # "remind me about the bank", or a bare verb ("remind me to call at 3") several tasks start with
-    loose = intent.about or len(wanted.split()) == 1
-    named = loose_matches(knowns(listed), intent.title) if loose and same is None else []
-    if len(named) > 1:
-        listing = ", ".join(f"#{task.number} “{task.title}”" for task in named[:10])
+    tasks = knowns(await call("list_tasks", status="pending"))
+    same = [task for task in tasks if task.title.casefold() == intent.title.casefold()][:1]
+    if not same and (intent.about or len(intent.title.split()) == 1):
+        # "remind me about the bank", or a bare verb ("remind me to call at 3") tasks start with
+        same = loose_matches(tasks, intent.title)
+    if len(same) > 1:
+        listing = ", ".join(f"#{task.number} “{task.title}”" for task in same[:10])
         return phrases.REMIND_WHICH.format(choices=listing)
-    if named:
-        same = {"number": named[0].number}
-    if same is not None:
-        result = await call("update_task", task_identifier=str(same["number"]), remind_at=when)
+    when = _local(intent.at, zone)
+    if same:
+        result = await call("update_task", task_identifier=str(same[0].number), remind_at=when)
     elif leftovers.misread(intent.title, dated=True):
         return phrases.MISREAD_REMINDER.format(title=intent.title)
     else:
@@ -120,9 +117,7 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
         if intent.priority:
             extra["priority"] = intent.priority
         result = await call("add_task", title=intent.title, due=due, remind_at=when, **extra)
-    if not result.ok:
-        return failure(result)
-    return reply(result)
+    return reply(result) if result.ok else failure(result)
 
 
 async def _cancel_all(call: Call) -> str:
@@ -155,11 +150,9 @@ async def _move_last(
             intent.phrase, time.fromisoformat(when[11:16]), time.fromisoformat(before[11:16])
         )
         when = f"{before[:10]}T{at.strftime('%H:%M')}"  # "make it 6" after 5pm: 18:00
-    extra: dict[str, object] = {}
-    if context.last_input.get("due") and context.last_input.get("due") == context.last_input.get(
-        "remind_at"
-    ):
-        extra["due"] = when
+    last = context.last_input
+    same_due = last.get("due") and last.get("due") == last.get("remind_at")
+    extra = {"due": when} if same_due else {}
     result = await call("update_task", task_identifier=target, remind_at=when, **extra)
     return reply(result) if result.ok else failure(result)
 
@@ -170,25 +163,21 @@ async def _shift_reminder(
     listed = await call("list_tasks", status="pending", has_reminder=True)
     tasks = listed.data["tasks"] if listed.ok else []
     wanted = intent.target or await _implied(call, context)
-    number = WHICH_NUMBER.fullmatch(wanted.strip())  # "#2", "no. 2", "2"
-    if number:
-        found = [task for task in tasks if task["number"] == int(number.group(1))]
+    if number := WHICH_NUMBER.fullmatch(wanted.strip()):  # "#2", "no. 2", "2"
+        named = {int(number.group(1))}
     else:
-        key = wanted.casefold().removeprefix("the ").strip()
-        found = [task for task in tasks if task["title"].casefold() == key] or [
-            task for task in tasks if key and key in task["title"].casefold()
-        ]
+        named = {task.number for task in sure_matches(knowns(listed), _THE.sub("", wanted))}
+    found = [task for task in tasks if task["number"] in named]
     if len(found) != 1:
         if not tasks:
             return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
         return "Which reminder do you mean? Say “show my reminders” to see them, then its number."
-    task = found[0]
-    moment = datetime.fromisoformat(task["reminder"])
+    moment = datetime.fromisoformat(found[0]["reminder"])
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=zone)
     result = await call(
         "update_task",
-        task_identifier=f"#{task['number']}",
+        task_identifier=f"#{found[0]['number']}",
         remind_at=_local(moment + timedelta(minutes=intent.minutes), zone),
     )
     return reply(result) if result.ok else failure(result)

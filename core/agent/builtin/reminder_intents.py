@@ -62,7 +62,7 @@ class CancelAllReminders:
 
 @dataclass(frozen=True)
 class ListReminders:
-    pass
+    """ "what reminders do I have?"."""
 
 
 @dataclass(frozen=True)

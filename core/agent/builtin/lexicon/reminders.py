@@ -71,13 +71,10 @@ REMINDER_ALIASES: tuple[str, ...] = ("time", "alert", "alarm", "ping", "nudge")
 LATER_VERBS: tuple[str, ...] = ("snooze", "delay", "postpone")
 # Direction words that may stand before a moved reminder's task ("push back the one for …").
 MOVE_ASIDE: tuple[str, ...] = ("back", "forward", "up", "out", "over")
-# Words before a reminder request that change nothing ("ok so remind me …").
+# Words before a reminder request that change nothing ("ok so can you remind me …").
 REMINDER_LEAD_INS: tuple[str, ...] = (
     "actually", "ok", "okay", "oh", "and", "also", "please", "pls", "hey", "so", "wait", "now",
-)  # fmt: skip
-REMINDER_FILLERS: tuple[str, ...] = (
-    "can you", "could you", "would you", "will you", "please", "pls", "can u", "could u",
-    "would u", "will u",
+    "can you", "could you", "would you", "will you", "can u", "could u", "would u", "will u",
 )  # fmt: skip
 # Words before "reminder" that name no task ("set a reminder", "make it a reminder"): a new
 # reminder is asked for, not one moved.
