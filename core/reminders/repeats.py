@@ -2,6 +2,11 @@
 Completing an occurrence adds the next one, with its due and, when the finished one had a
 reminder, a reminder as long before the due as that one was.
 
+A rule some periods apart ("every other thursday": INTERVAL=2) counts its periods from the
+task's due, so completing an occurrence late or early keeps the series; its first occurrence is
+the rule's first date without the interval (this week's thursday, not the one the calendar's
+week numbering happens to pick).
+
 A rule repeats daily at most (a due is a day, or a day at a time, so an hourly rule would
 fold into its day) and must have a date within `SEARCH_YEARS`. Every search for a date is
 bounded: dateutil looks for a date that never comes ("the 30th of February") until the year
@@ -13,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from datetime import MAXYEAR, datetime, time, timedelta, tzinfo
+from datetime import MAXYEAR, date, datetime, time, timedelta, tzinfo
 
 from dateutil.rrule import rrule, rrulestr
 from sqlmodel import col, select
@@ -35,6 +40,7 @@ _CYCLE_YEARS = 400
 _TOO_OFTEN = ("SECONDLY", "MINUTELY", "HOURLY")
 _TIME_PARTS = re.compile(r"(?:^|;)(BYHOUR|BYMINUTE|BYSECOND|BYEASTER)=")
 _UNTIL = re.compile(r"(?<=UNTIL=)(\d{4})")
+_INTERVAL = re.compile(r"(?:^|;)INTERVAL=(\d+)")
 
 
 def check_rule(rule: str) -> str:
@@ -58,12 +64,15 @@ def check_rule(rule: str) -> str:
     return cleaned
 
 
-def next_due(rule: str, after: datetime, *, at: time | None, zone: tzinfo) -> Due | None:
-    """The first occurrence after the local moment `after`, at `at` (or as a whole day);
-    None when there is none within `SEARCH_YEARS`."""
+def next_due(
+    rule: str, after: datetime, *, at: time | None, zone: tzinfo, anchor: date | None = None
+) -> Due | None:
+    """The first occurrence after the local moment `after`, at `at` (or as a whole day), of
+    the series that starts on `anchor` (default: the day before); None when there is none
+    within `SEARCH_YEARS`."""
     local = after.astimezone(zone).replace(tzinfo=None, second=0, microsecond=0)
     clock = at or time(0)
-    start = datetime.combine(local.date() - timedelta(days=1), clock)
+    start = datetime.combine(anchor or local.date() - timedelta(days=1), clock)
     found = _found_after(rule, start, local)
     return due_on(found.date(), at, zone) if found is not None else None
 
@@ -87,6 +96,16 @@ def _found_after(rule: str, start: datetime, moment: datetime) -> datetime | Non
     return found if found - moment <= timedelta(days=365 * SEARCH_YEARS + 3) else None
 
 
+def apart(rule: str) -> int:
+    """How many periods apart the occurrences are: 2 for "every other thursday"."""
+    found = _INTERVAL.search(rule.upper())
+    return int(found.group(1)) if found else 1
+
+
+def _without_interval(rule: str) -> str:
+    return ";".join(p for p in rule.split(";") if not p.upper().startswith("INTERVAL="))
+
+
 def ends(rule: str) -> bool:
     """Whether the rule itself says when the series stops (an UNTIL date or a COUNT)."""
     return any(part.split("=")[0].upper() in {"UNTIL", "COUNT"} for part in rule.split(";"))
@@ -100,7 +119,7 @@ async def first_due(rule: str, *, now: datetime, zone: tzinfo, at: time | None) 
         since = local - timedelta(minutes=1)
     else:
         since = local.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(seconds=1)
-    return await asyncio.to_thread(next_due, rule, since, at=at, zone=zone)
+    return await asyncio.to_thread(next_due, _without_interval(rule), since, at=at, zone=zone)
 
 
 def no_date(rule: str) -> task_service.InvalidInput:
@@ -117,10 +136,12 @@ async def following_due(task: Task, *, now: datetime, zone: tzinfo) -> Due | Non
         return None
     due = due_of(task)
     at = due.at.astimezone(zone).time() if due and due.has_time else None
-    after = now
+    after, anchor = now, None
     if due is not None:
         after = max(now, due.at if due.has_time else due.deadline(zone) - timedelta(seconds=1))
-    return await asyncio.to_thread(next_due, task.repeat, after, at=at, zone=zone)
+        if apart(task.repeat) > 1:
+            anchor = due.day(zone)
+    return await asyncio.to_thread(next_due, task.repeat, after, at=at, zone=zone, anchor=anchor)
 
 
 async def add_next(

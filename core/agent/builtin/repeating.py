@@ -1,7 +1,6 @@
 """Recurring tasks: "water the plants every monday", "pay rent on the 1st of every month",
-"stop repeating it". The rule is an RRULE dateutil writes, for `add_task(repeat=...)`. One
-some periods apart ("every other thursday", "fortnightly") is read but never added weekly:
-a task's next date counts from when the last was done, so it cannot keep every other week."""
+"every other thursday", "stop repeating it". The rule is an RRULE dateutil writes, for
+`add_task(repeat=...)`."""
 
 from __future__ import annotations
 
@@ -50,7 +49,7 @@ class AddRepeating:
     title: str
     rule: str
     at: time | None
-    every: int = 1  # periods apart: 2 for "every other thursday" (not kept, see above)
+    every: int = 1  # periods apart: 2 for "every other thursday"
     said: str = ""  # the repeat as written
 
 
@@ -139,12 +138,6 @@ async def act(
             return "Which task should stop repeating? Give its number, like “stop repeating #2”."
         result = await call("update_task", task_identifier=target, stop_repeating=True)
         return reply(result) if result.ok else failure(result)
-    if intent.every > 1:
-        return (
-            f"I can't repeat a task “{intent.said}” yet, only every day, every week or every "
-            f"month (on the days you name), so I didn't add “{intent.title}”. Say the days it "
-            "repeats on each week (“every thursday”), or give it one date to add it once."
-        )
     due = await first_due(intent.rule, now=now, zone=zone, at=intent.at)
     if due is None:
         return no_date(intent.rule).message

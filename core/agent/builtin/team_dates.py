@@ -34,8 +34,6 @@ def repeat_in_title(text: str, now: datetime, zone: tzinfo) -> RepeatWords | Non
     reading = repeating.read(f"{_STAND_IN} {text}", now=now, zone=zone)
     if not isinstance(reading, repeating.AddRepeating) or repeating.misread(reading):
         return None
-    if reading.every > 1:  # "every other monday": a task's repeat cannot keep it
-        return None
     title = reading.title.removeprefix(_STAND_IN).strip(" ,.!:-")
     return RepeatWords(title, reading.rule, reading.at)
 
