@@ -6,8 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from core.agent.builtin import listing, safety, verbs
-from core.agent.builtin.at_once import MOST_AT_ONCE
+from core.agent.builtin import clauses, listing, safety, several, verbs
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -24,7 +23,6 @@ from core.agent.builtin.intents import (
     Update,
     ref_of,
 )
-from core.agent.builtin.joined import split_joined
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
 from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
@@ -32,16 +30,23 @@ from core.agent.builtin.refs import after_the_verb, is_everything, is_several
 from core.agent.builtin.single import definite, single
 from core.agent.builtin.text import clean
 
-_SEPARATORS = re.compile(
-    r"\s*(?:,\s*(?:and\s+|then\s+|also\s+|plus\s+)?|\s+(?:and\s+then|and\s+also|then|and|"
-    r"also|plus|&|after\s+that|afterwards)\s+)",
-    NOCASE,
-)
 _OPERATION_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
-_BARE_AND = re.compile(r"\s+(?:and|&)\s+", NOCASE)
 _ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
 _EITHER = re.compile(r"\bor\b", NOCASE)
 _NUMBERS = re.compile(r"\d+")
+# How much one message is carried out as: a pasted run of hundreds ("add milk, add milk, …")
+# is refused whole, in one reading, instead of costing hundreds of tool calls.
+MOST_AT_ONCE = 20
+
+
+def too_many(count: int, what: str) -> str | None:
+    """The refusal when `count` requests (or tasks to add) is more than one message may hold."""
+    if count <= MOST_AT_ONCE:
+        return None
+    return (
+        f"That message holds more than {MOST_AT_ONCE} {what}; I take up to {MOST_AT_ONCE} at a "
+        "time, so I changed nothing. Could you send them in smaller groups?"
+    )
 
 
 def _acts(intent: Intent) -> bool:
@@ -58,11 +63,11 @@ def two_intents(text: str, read: int = 1) -> Several | TwoIntents | None:
     list"), and a delete, whose Confirm button stands alone. Past the most one message is
     carried out as, the rest is read as one part: enough to refuse it, and reading stays
     linear in a pasted run of hundreds."""
-    for separator in _SEPARATORS.finditer(text):
-        left, right = text[: separator.start()].strip(), text[separator.end() :].strip()
-        if not left or not _OPERATION_START.match(right):
+    for cut in clauses.breaks(text):
+        left, right = text[: cut.start].strip(), text[cut.end :].strip()
+        if cut.mark not in ("", ",") or not left or not _OPERATION_START.match(right):
             continue
-        first = split_joined(batch(left) or single(left), left)  # "add a and b, then show"
+        first = several.separated(batch(left) or single(left), left)  # "add a and b, then show"
         second = _it_is_the_first(first, batch(right) or single(right))
         if not (_acts(first) and _acts(second)):
             continue
@@ -70,7 +75,7 @@ def two_intents(text: str, read: int = 1) -> Several | TwoIntents | None:
             return None  # "complete 1 and 2" is a batch, handled elsewhere
         if isinstance(first, Delete) or isinstance(second, Delete):
             return TwoIntents(left, right)  # a delete's button stands alone
-        if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)) and read == 1:
+        if isinstance(first, Add) and not cut.mark and cut.word in ("and", "&") and read == 1:
             return TwoIntents(left, right)  # past a request before it, "and" adds another
         if read > MOST_AT_ONCE:
             return Several((first, second))

@@ -176,15 +176,44 @@ def should_be(text: str) -> tuple[Ref, str] | None:
     return ref, title
 
 
-# "complete 2 and also 5", "move the dentist to friday and the gym too", "remind me at 5pm to
-# call mom and to email dad": a second object after a joining word, which takes the verb and
-# the rest of the request before it. A plain "and" carries only with a mark that the second
-# is apart ("too", the first's "to" said again, or two task numbers): "call mum and dad" stays.
-_CARRIED = re.compile(
-    r"^(?P<left>.+(?<!\sand)(?<!\s&))\s*,?\s+(?:and\s+also|(?P<plain>and|&)|also|plus|as\s+well\s+as)\s+"
-    r"(?P<right>.+?)(?P<too>\s+(?:too|as\s+well|also))?[\s!.]*$",
+# Where a clause may end: a mark (".", ";", ",", " - ", ": "), a joining word, or both.
+_JOINING = (
+    r"and\s+(?:then|also|after\s+that)|and|&|then|also|plus|so|but|as\s+well\s+as|after\s+that"
+)
+_BREAK = re.compile(
+    rf"\s*(?P<mark>[.!?]+(?=\s)|[;,]|\s[-–—]+(?=\s)|:(?=\s))\s*(?:(?P<after>{_JOINING})\s+)?"
+    rf"|\s+(?P<word>{_JOINING})\s+",
     NOCASE,
 )
+
+
+@dataclass(frozen=True)
+class Break:
+    """One place a clause may end: its mark ("," ";" "." "-" ":", or "") and joining word."""
+
+    start: int
+    end: int
+    mark: str
+    word: str
+
+
+def breaks(text: str) -> list[Break]:
+    """Every place in `text` where a clause may end, in order: the one segmentation every
+    reader of several requests, tasks or clauses cuts a message by."""
+    return [
+        Break(
+            match.start(),
+            match.end(),
+            (match.group("mark") or "").strip()[:1],
+            " ".join((match.group("after") or match.group("word") or "").casefold().split()),
+        )
+        for match in _BREAK.finditer(text)
+    ]
+
+
+# Where "complete 2 and also 5", "move the dentist to friday and the gym too" carry the verb.
+_CARRYING = frozenset({"and also", "and", "&", "also", "plus", "as well as"})
+_TOO = re.compile(r"\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
 MOST_CARRIED_WORDS = 6
 # "… and tag it finance too": a request of its own, no object to carry the verb to.
 _OWN_REQUEST = re.compile(rf"^{alt(SECOND_REQUESTS)}\s+(?:it|them|that|this)\b", NOCASE)
@@ -193,15 +222,17 @@ _OWN_REQUEST = re.compile(rf"^{alt(SECOND_REQUESTS)}\s+(?:it|them|that|this)\b",
 def carried(
     text: str, object_of: Callable[[str], str | None], own: Callable[[str], bool] = bool
 ) -> tuple[str, str] | None:
-    """The request before the joining word, and the same request with the second object in
-    place of the first one's (`object_of` finds that object's words in the request); or the
+    """The request before the last joining word, and the same request with the second
+    object in place of the first one's (`object_of` finds its words in the request); or the
     first's verb before the second's own words, when `own` says they set what it changes
-    ("move the dentist to friday and the gym to monday")."""
-    match = _CARRIED.match(text)
-    if match is None:
+    ("move the dentist to friday and the gym to monday"). A plain "and" carries only with a
+    mark that the second is apart ("too", the first's "to" again, or two task numbers)."""
+    joins = [cut for cut in breaks(text) if cut.mark in ("", ",") and cut.word in _CARRYING]
+    if not joins:
         return None
-    left, right = match.group("left").strip(" ,;"), match.group("right").strip()
-    said = object_of(left)
+    left, right = text[: joins[-1].start].strip(" ,;"), text[joins[-1].end :].strip(" !.")
+    said, too = object_of(left), _TOO.search(right)
+    right = right[: too.start()] if too else right
     at = left.casefold().rfind(said.casefold()) if said else -1
     if (
         said is None
@@ -216,52 +247,45 @@ def carried(
     numbers = said.isdigit() and right.lstrip("#").isdigit()
     if own is not bool and own(f"{left[:at]}{right}"):
         return left, f"{left[:at]}{right}"
-    if match.group("plain") and not (match.group("too") or again or numbers):
+    if joins[-1].word in ("and", "&") and not (too or again or numbers):
         return None
     return left, f"{left[:at]}{right}{left[at + len(said) :]}"
 
 
-_CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;]+\s+|,\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|but)\s+)", NOCASE)
-
-
 # A clause that only says how the one before stands ("email jen - done") is part of it.
 _STATUS_ONLY = re.compile(rf"(?:(?:all|now|is|are)\s+)*{DONE_WORD}[\s!.]*", NOCASE)
-
-
-def has_clauses(text: str) -> bool:
-    return bool(_CLAUSE_BREAK.search(text))
-
-
 # A chatty message has a few clauses; past this many, only the first and last few are read,
 # so a message of a thousand commas costs what one of a dozen does.
 MOST_CLAUSES = 6
 
 
+def clause_breaks(text: str) -> list[Break]:
+    """The breaks between clauses: a mark, or "so" or "but" ("and" may join one task's words)."""
+    return [cut for cut in breaks(text) if cut.mark or cut.word in ("so", "but")]
+
+
 def split(text: str) -> list[str]:
     """The clauses of `text` in order, at its clause breaks; the whole text when it has none."""
-    breaks = [(match.start(), match.end()) for match in _CLAUSE_BREAK.finditer(text)]
-    starts = [0, *(end for _start, end in breaks)]
-    stops = [*(start for start, _end in breaks), len(text)]
     spans: list[tuple[int, int]] = []
-    for start, stop in zip(starts, stops, strict=True):
-        part = text[start:stop].strip()
+    start = 0
+    for cut in [*clause_breaks(text), Break(len(text), len(text), "", "")]:
+        part = text[start : cut.start].strip()
         if spans and _STATUS_ONLY.fullmatch(part):
-            spans[-1] = (spans[-1][0], stop)  # "the essay - done"
+            spans[-1] = (spans[-1][0], cut.start)  # "the essay - done"
         elif part:
-            spans.append((start, stop))
+            spans.append((start, cut.start))
+        start = cut.end
     return [text[start:stop].strip() for start, stop in spans]
 
 
 def segments(text: str) -> list[str]:
     """The pieces worth reading alone, in the order to try them: tails from the longest
-    ("..., can you remind me to X"), then single clauses from the first ("called the plumber,
-    finally. he's coming thursday"). At most `MOST_CLAUSES` tails (the shortest) and twice as
-    many clauses (the first and the last), each found in one pass over the text."""
+    ("..., can you remind me to X"), then single clauses from the first; at most
+    `MOST_CLAUSES` tails and twice as many clauses (the first and the last)."""
     parts = split(text)
     if len(parts) < 2:
         return []
-    ends = [match.end() for match in _CLAUSE_BREAK.finditer(text)]
-    tails = [text[end:].strip() for end in ends[-MOST_CLAUSES:]]
+    tails = [text[cut.end :].strip() for cut in clause_breaks(text)[-MOST_CLAUSES:]]
     if len(parts) > 2 * MOST_CLAUSES:
         parts = [*parts[:MOST_CLAUSES], *parts[-MOST_CLAUSES:]]
     return [*(tail for tail in tails if tail), *parts]

@@ -90,12 +90,12 @@ def read(text: str, context: Context) -> Intent | None:
 
 def swallowed(found: Intent, text: str) -> bool:
     """Nothing read, or a task reference that ran on into the next clause."""
-    if not clauses.has_clauses(text):
+    if not clauses.clause_breaks(text):
         return False
     if isinstance(found, Unknown):
         return True
     ref = ref_of(found)
-    return isinstance(ref, Ref) and not ref.quoted and clauses.has_clauses(ref.text)
+    return isinstance(ref, Ref) and not ref.quoted and bool(clauses.clause_breaks(ref.text))
 
 
 _FIELD = re.compile(rf"\b{alt(PRIORITY_MENTIONS)}\b", NOCASE)

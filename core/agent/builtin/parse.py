@@ -32,7 +32,7 @@ from core.agent.builtin import (
     utterance,
     verbs,
 )
-from core.agent.builtin.at_once import MOST_AT_ONCE
+from core.agent.builtin.batches import MOST_AT_ONCE
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -154,7 +154,7 @@ _FIRST: list[Reader[Said, Intent | None]] = [
     ("no words", _no_words),
     ("injection", _injection),
     ("casual undo", lambda said: undoing.read_casual(said.cleaned, said.context)),
-    ("lines", lambda said: several.read_lines(said.text, single)),  # "add these:\n- milk"
+    ("lines", lambda said: several.read_lines(said.text)),  # "add these:\n- milk"
     ("yes or no", _yes_or_no),
     ("taken back", _taken_back),
     ("chitchat", _chitchat),

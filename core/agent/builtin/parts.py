@@ -25,12 +25,10 @@ from core.agent.builtin.single import definite, vague
 from core.agent.builtin.spans import tag
 
 _LEADS = alt((*REMINDER_LEAD_INS, *REMINDER_FILLERS))
-# Where a reminder asked after a request starts: a clause break or a joining word, then
-# lead-ins ("…, and can you remind me", "… then pls ping me").
-_THEN_REMIND = re.compile(
-    rf"(?:[,;.!?:]|\s[-–—]|\s(?:and|then|plus))\s+(?:{_LEADS}\s+)*"
-    rf"(?=(?:{alt(REMIND_ME)}|{alt(REMIND_ASKS)})\b)",
-    NOCASE,
+# Where a reminder asked after a request starts, past a clause break: lead-ins ("…, and can
+# you remind me", "… then pls ping me"), then the words that ask for it.
+_REMIND_STARTS = re.compile(
+    rf"(?:{_LEADS}\s+)*(?=(?:{alt(REMIND_ME)}|{alt(REMIND_ASKS)})\b)", NOCASE
 )
 _IT = re.compile(r"\b(?:it|them)\b", NOCASE)
 _POINTER = re.compile(r"^(?:|it|that|this|them|those|these)$", NOCASE)
@@ -82,10 +80,11 @@ def request_then_reminder(text: str) -> tuple[str, str] | None:
     """ "finished 3, and remind me about 4 at 5pm", "mark the essay done and remind me …":
     what comes before the words that ask for a reminder, and the rest from them on; None
     when the reminder comes first."""
-    found = _THEN_REMIND.search(text)
-    if found is None or not text[: found.start()].strip():
-        return None
-    return text[: found.start()].strip(" ,;.:-–—"), text[found.end() :]
+    for cut in clauses.breaks(text):
+        found = _REMIND_STARTS.match(text, cut.end)
+        if found is not None and text[: cut.start].strip() and (cut.mark or cut.word != "so"):
+            return text[: cut.start].strip(" ,;.:-–—"), text[found.end() :]
+    return None
 
 
 def _title(found: Scheduled | None) -> str | None:
