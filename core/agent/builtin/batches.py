@@ -26,7 +26,7 @@ from core.agent.builtin.intents import (
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
 from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
-from core.agent.builtin.refs import after_the_verb, is_everything, is_several
+from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
 from core.agent.builtin.single import definite, single
 from core.agent.builtin.text import clean
 
@@ -138,7 +138,34 @@ def _many(family: Family, said: str) -> Batch | Several | None:
     return None
 
 
+# "did 2 and 4 already", "finished the essay and the laundry too": words after the tasks.
+_AND_LAST = re.compile(r"\s(?:and|&)\s[^,]+$", NOCASE)
+_AFTER_TOLD = re.compile(r"(?:\s+(?:already|too|as\s+well|now|finally|today))+$", NOCASE)
+
+
+def _told_done(text: str) -> Several | None:
+    """ "did 2 and 4 already", "finished the essay and the laundry": each task told done.
+    Titles only when each has words of its own ("fish and chips" stays one task)."""
+    found = verbs.leading(text)
+    if not isinstance(found, Complete) or found.ref.kind != "title":
+        return None
+    said = _AFTER_TOLD.sub("", found.ref.text)
+    if is_several(said) and not _EITHER.search(said):
+        return _each_done(said)  # type: ignore[return-value]
+    parts = [part.strip() for part in clauses.cut(said, (",", ""), ("and", "&"))]
+    if len(parts) < 2 or not _AND_LAST.search(said) or listing.STATUS_QUESTION.match(text):
+        return None  # "a, b and c": a list; "#1, which you assigned" is none
+    if any(_OPERATION_START.match(part) or len(part.split()) > 6 for part in parts):
+        return None  # "done with x, also add y": a request of its own
+    refs = [parse_ref(part) for part in parts if len(part.split()) > 1]
+    if len(refs) < len(parts):
+        return None
+    return Several(tuple(Complete(ref, loose=found.loose) for ref in refs if ref is not None))
+
+
 def batch(text: str) -> Batch | Several | None:
+    if (told := _told_done(text)) is not None:
+        return told
     if listing.STATUS_QUESTION.match(text):
         return None  # "did I finish everything?" asks; it does not order
     if safety.BATCH_DELETE.search(text):

@@ -211,6 +211,16 @@ def breaks(text: str) -> list[Break]:
     ]
 
 
+def cut(text: str, marks: tuple[str, ...], words: tuple[str, ...] = ()) -> list[str]:
+    """`text` cut at its breaks with one of `marks`, or with one of `words` after no mark."""
+    pieces, start = [], 0
+    for found in breaks(text):
+        if found.mark in marks and (found.mark or found.word in words):
+            pieces.append(text[start : found.start])
+            start = found.end
+    return [*pieces, text[start:]]
+
+
 # Where "complete 2 and also 5", "move the dentist to friday and the gym too" carry the verb.
 _CARRYING = frozenset({"and also", "and", "&", "also", "plus", "as well as"})
 _TOO = re.compile(r"\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin.clauses import breaks
+from core.agent.builtin.clauses import breaks, cut
 from core.agent.builtin.headed import dated_header
 from core.agent.builtin.intents import Add, AddSeveral, Intent, Unknown
 from core.agent.builtin.lexicon.forms import TASK_VERBS
@@ -76,7 +76,7 @@ def _after_colon(line: str) -> Add | AddSeveral | None:
     head, colon, tail = line.partition(":")
     if not colon or not head.strip() or _quoted(line):
         return None
-    items = [part.strip(" .!") for part in _cut(tail, (",", ";")) if part.strip(" .!")]
+    items = [part.strip(" .!") for part in cut(tail, (",", ";")) if part.strip(" .!")]
     if not items or len(items) > MOST_LINES or not all(_a_task(item) for item in items):
         return None
     dated = dated_header(head, _asks_to_add)
@@ -99,7 +99,7 @@ def _titles(items: list[str]) -> tuple[str, ...]:
     ("eggs, bread and milk") joins two of them."""
     titles = [title for item in items for title in joined(item)]
     *before, last = titles
-    halves = [half.strip() for half in _cut(last, ("",), ("and", "&"))]
+    halves = [half.strip() for half in cut(last, ("",), ("and", "&"))]
     longest = min(max((len(item.split()) for item in before), default=0), MOST_LISTED_WORDS)
     if len(halves) == 2 and all(0 < len(half.split()) <= longest for half in halves):
         return (*before, *halves)
@@ -131,7 +131,7 @@ def separated(found: Intent, text: str) -> Intent:
         return _one_date(found)
     if not isinstance(found, Add) or found.description or _quoted(text):
         return found  # a quoted title is the person's own words
-    parts = [part.strip(" ,.") for part in _cut(found.title, (";",))]
+    parts = [part.strip(" ,.") for part in cut(found.title, (";",))]
     if len(parts) > 1 and not all(_a_task(part) for part in parts):
         return found  # "Robert'); DROP TABLE task;--" is one title that holds semicolons
     parts = parts if len(parts) > 1 else joined(found.title)
@@ -153,16 +153,6 @@ def _one_date(found: AddSeveral) -> AddSeveral:
         return found
     title = _FOR_EACH.sub("", last[: spans[-1].start])
     return AddSeveral((*before, title), fields=spans[-1].text) if _a_task(title) else found
-
-
-def _cut(text: str, marks: tuple[str, ...], words: tuple[str, ...] = ()) -> list[str]:
-    """`text` cut at its breaks with one of `marks`, or with one of `words` after no mark."""
-    pieces, start = [], 0
-    for cut in breaks(text):
-        if cut.mark in marks and (cut.mark or cut.word in words):
-            pieces.append(text[start : cut.start])
-            start = cut.end
-    return [*pieces, text[start:]]
 
 
 def joined(title: str) -> list[str]:
