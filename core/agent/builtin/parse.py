@@ -24,7 +24,6 @@ from core.agent.builtin import (
     edits,
     followups,
     listing,
-    misread,
     recent,
     safety,
     several,
@@ -52,7 +51,7 @@ from core.agent.builtin.lexicon.emoji import THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
-from core.agent.builtin.single import definite, single
+from core.agent.builtin.single import misread, respelled, single
 from core.agent.builtin.text import clean, normalize
 from core.agent.builtin.trace import Reader, first_of
 
@@ -234,8 +233,8 @@ def _one_request(cleaned: str, context: Context) -> Intent:
         return answered
     if isinstance(found, Unknown):  # "haircut saturday 11am": a task, said with its date
         added = dated.added(cleaned, found) or _listed(cleaned, context)  # "milk, eggs, bread"
-        return added or misread.misread(cleaned, single, definite) or found
-    return misread.respelled(found, cleaned, single)
+        return added or misread(cleaned) or found
+    return respelled(found, cleaned)
 
 
 def _listed(cleaned: str, context: Context) -> AskSplit | None:

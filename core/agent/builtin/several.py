@@ -161,16 +161,16 @@ def joined(title: str) -> list[str]:
     sides start with one, the first has an object and the second more than its verb. So
     "fish and chips", "call mum and dad" and "wash and iron the shirts" stay one."""
     parts, start = [], 0
-    for cut in breaks(title):
-        if cut.mark not in ("", ",") or cut.word in ("", "so", "but"):
+    for found in breaks(title):
+        if found.mark not in ("", ",") or found.word in ("", "so", "but"):
             continue
-        left, right = title[start : cut.start].strip(), title[cut.end :].strip()
+        left, right = title[start : found.start].strip(), title[found.end :].strip()
         if not _starts_a_task(right):
             continue
-        if cut.word in ("and", "&") and not (_has_object(left) and len(right.split()) > 1):
+        if found.word in ("and", "&") and not (_has_object(left) and len(right.split()) > 1):
             continue
         parts.append(left)
-        start = cut.end
+        start = found.end
     return [part for part in (*parts, title[start:].strip()) if part]
 
 
