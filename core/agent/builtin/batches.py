@@ -116,26 +116,21 @@ def each_shown(text: str, context: Context) -> Several | None:
     return Several(tuple(each))
 
 
-def _each_done(numbers: str) -> Several | Batch:
-    """ "1, 2 and 4": each marked done; "1 or 2" is no request to act on."""
-    if _EITHER.search(numbers):
-        return Batch("complete")
-    found = dict.fromkeys(int(number) for number in _NUMBERS.findall(numbers))
-    return Several(tuple(Complete(Ref("number", number=number)) for number in found))
+def _numbered(said: str) -> tuple[Ref, ...]:
+    """ "1, 2 and 4": each task it numbers; "1 or 2" names none to act on."""
+    if not is_several(said) or _EITHER.search(said):
+        return ()
+    numbers = dict.fromkeys(int(number) for number in _NUMBERS.findall(said))
+    return tuple(Ref("number", number=number) for number in numbers)
 
 
-def _family(found: Complete | Delete | Update) -> Family:
-    if isinstance(found, Complete):
-        return "complete"
-    return "delete" if isinstance(found, Delete) else "update"
+_FAMILIES: dict[type, Family] = {Complete: "complete", Delete: "delete", Update: "update"}
 
 
 def _many(family: Family, said: str) -> Batch | Several | None:
-    if is_several(said) and family == "complete":
-        return _each_done(said)  # "tick off 2 and 4"
-    if is_everything(said) or is_several(said):
-        return Batch(family)
-    return None
+    if family == "complete" and (refs := _numbered(said)):
+        return Several(tuple(Complete(ref) for ref in refs))  # "tick off 2 and 4"
+    return Batch(family) if is_everything(said) or is_several(said) else None
 
 
 # "did 2 and 4 already", "finished the essay and the laundry too": words after the tasks.
@@ -143,24 +138,26 @@ _AND_LAST = re.compile(r"\s(?:and|&)\s[^,]+$", NOCASE)
 _AFTER_TOLD = re.compile(r"(?:\s+(?:already|too|as\s+well|now|finally|today))+$", NOCASE)
 
 
+def _titled(said: str) -> tuple[Ref, ...]:
+    """ "the essay and the laundry", "a, b and c": each title of a list; none when a part is
+    one word ("fish and chips" stays one task) or asks for something of its own."""
+    parts = [part.strip() for part in clauses.cut(said, (",", ""), ("and", "&"))]
+    if len(parts) < 2 or not _AND_LAST.search(said):
+        return ()
+    if any(_OPERATION_START.match(part) or not 1 < len(part.split()) <= 6 for part in parts):
+        return ()
+    refs = [ref for part in parts if (ref := parse_ref(part)) is not None]
+    return tuple(refs) if len(refs) == len(parts) else ()
+
+
 def _told_done(text: str) -> Several | None:
-    """ "did 2 and 4 already", "finished the essay and the laundry": each task told done.
-    Titles only when each has words of its own ("fish and chips" stays one task)."""
+    """ "did 2 and 4 already", "finished the essay and the laundry": each task told done."""
     found = verbs.leading(text)
     if not isinstance(found, Complete) or found.ref.kind != "title":
         return None
     said = _AFTER_TOLD.sub("", found.ref.text)
-    if is_several(said) and not _EITHER.search(said):
-        return _each_done(said)  # type: ignore[return-value]
-    parts = [part.strip() for part in clauses.cut(said, (",", ""), ("and", "&"))]
-    if len(parts) < 2 or not _AND_LAST.search(said) or listing.STATUS_QUESTION.match(text):
-        return None  # "a, b and c": a list; "#1, which you assigned" is none
-    if any(_OPERATION_START.match(part) or len(part.split()) > 6 for part in parts):
-        return None  # "done with x, also add y": a request of its own
-    refs = [parse_ref(part) for part in parts if len(part.split()) > 1]
-    if len(refs) < len(parts):
-        return None
-    return Several(tuple(Complete(ref, loose=found.loose) for ref in refs if ref is not None))
+    refs = _numbered(said) or (() if listing.STATUS_QUESTION.match(text) else _titled(said))
+    return Several(tuple(Complete(ref, loose=found.loose) for ref in refs)) if refs else None
 
 
 def batch(text: str) -> Batch | Several | None:
@@ -175,7 +172,7 @@ def batch(text: str) -> Batch | Several | None:
     found = verbs.leading(text)
     if not isinstance(found, Complete | Delete | Update):
         return None
-    family = _family(found)
+    family = _FAMILIES[type(found)]
     ref_text = after_the_verb(text)
     if ref_text is not None and (many := _many(family, ref_text)) is not None:
         return many
@@ -183,13 +180,9 @@ def batch(text: str) -> Batch | Several | None:
 
 
 def _each_numbered(found: EditFields) -> Intent:
-    """ "make 1 and 2 urgent", "tag 3, 4 & 5 home": the field change on each number; "1 or
-    2" names no task to change."""
-    said = found.ref.text
-    if found.ref.kind != "title" or not is_several(said) or _EITHER.search(said):
-        return found
-    numbers = dict.fromkeys(int(number) for number in _NUMBERS.findall(said))
-    return Several(tuple(dataclasses.replace(found, ref=Ref("number", number=n)) for n in numbers))
+    """ "make 1 and 2 urgent", "tag 3, 4 & 5 home": the field change on each number."""
+    refs = _numbered(found.ref.text) if found.ref.kind == "title" else ()
+    return Several(tuple(dataclasses.replace(found, ref=ref) for ref in refs)) if refs else found
 
 
 def requests_among(found: Intent) -> Intent:

@@ -1,6 +1,6 @@
-"""Messages whose task and verb sit in different clauses or turns: "the report is finished,
-tick it off", "clean the fridge this weekend, add that", "I meant task 2", "the milk should be
-oat milk". Pure: they read words, and the caller decides what the words point at."""
+"""Where a message's clauses and requests begin and end (`breaks`: the one segmentation), and
+corrections told in words: "I meant task 2", "nope, number 3", "the milk should be oat
+milk". Pure: they read words, and the caller decides what the words point at."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.agent.builtin.intents import Family, Ref
+from core.agent.builtin.intents import Ref
 from core.agent.builtin.lexicon.fields import (
     MISTAKE_WORDS,
     NOT_A_NEW_TITLE,
@@ -16,86 +16,24 @@ from core.agent.builtin.lexicon.fields import (
     WHEN_WORDS,
 )
 from core.agent.builtin.lexicon.talk import (
-    ASKING_MODALS,
     CORRECTION_LEADS,
-    GO_AHEAD,
     SOFTENERS,
-    YOU,
 )
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import (
-    ADD_VERBS,
-    ASKED_ME,
     FIX_VERBS,
-    INTENSIFIERS,
-    IT_DOERS,
-    IT_TAILS,
-    IT_VERBS,
     IT_WAS,
     MAKE_INTO,
-    MARK_VERBS,
     MEANT,
     NAME_VERBS_PAST,
     NOT_THAT_ONE,
-    OBLIGED,
     OUGHT,
     SAY_VERBS,
     SECOND_REQUESTS,
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import tidy_title
-from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ON_MY_LIST, ref_from
-
-_THEN_ACT_ON_IT = re.compile(
-    r"^(?P<subject>.+?)\s*(?:[,;.!:]+|\s+[-–—]+|\s+so)\s+"
-    rf"(?:so\s+|{alt(SOFTENERS, GO_AHEAD)}\s+|{alt(ASKING_MODALS)}\s+{alt(YOU)}\s+"
-    rf"|{alt(YOU)}\s+can\s+|{alt(IT_DOERS)}\s+(?:already\s+|just\s+)?)*"
-    rf"(?P<verb>{alt(IT_VERBS)})"
-    r"(?P<it>\s+(?:it|that|this|them|(?:that|this|the)\s+one))?"
-    rf"(?:\s+(?:{alt(IT_TAILS)}|(?:as\s+)?{DONE_WORD}|as\s+an?\s+{alt(TASK_NOUNS)}|"
-    rf"(?:on|to|from|off)\s+(?:my|the)\s+{LIST_NOUN}))*$",
-    NOCASE,
-)
-
-
-_DONE_WORD = re.compile(rf"\b{DONE_WORD}\b", NOCASE)
-
-
-@dataclass(frozen=True)
-class ActOnIt:
-    """`<subject>, <verb> it`: what the subject says, and what to do with it."""
-
-    family: Family
-    subject: str
-
-
-_ASKED_TO = re.compile(
-    rf"\b(?:{alt(ASKED_ME)}\s+(?:me|us)|(?:i|we)\s+(?:{alt(INTENSIFIERS)}\s+)?{alt(OBLIGED)})"
-    r"\s+to\s+(?P<rest>.+)$",
-    NOCASE,
-)
-
-
-def asked_to(subject: str) -> str | None:
-    """`my boss just asked me to send the numbers`: the task inside a story."""
-    match = _ASKED_TO.search(subject)
-    return match.group("rest").strip() if match else None
-
-
-def act_on_it(text: str) -> ActOnIt | None:
-    match = _THEN_ACT_ON_IT.match(text)
-    if match is None:
-        return None
-    verb = " ".join(match.group("verb").lower().split())
-    family: Family = IT_VERBS.get(verb, "add")  # type: ignore[assignment]
-    said_done = _DONE_WORD.search(text[match.end("verb") :])
-    if family == "complete" and verb in MARK_VERBS and not said_done:
-        return None  # "mark it" alone: as what?
-    if not match.group("it") and verb not in ADD_VERBS:
-        return None  # "…, pls add": only an add verb needs no "it"
-    subject = match.group("subject").strip()
-    return ActOnIt(family, subject) if subject else None
-
+from core.agent.builtin.words import DONE_WORD, NOCASE, ON_MY_LIST, ref_from
 
 _LEADS = rf"(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*"
 _MEANT = re.compile(
