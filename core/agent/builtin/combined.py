@@ -165,17 +165,23 @@ def _like_before(part: str, before: Intent) -> Intent | None:
     return Complete(ref, loose=before.loose, told=before.told) if ref is not None else None
 
 
-def each_clause(text: str) -> Intent | None:
-    """Clauses that each ask for something ("backup laptop done, update phone too"): each
-    done in turn, and a clause left over said back as not done. A delete stands alone."""
+def _told_done(reading: Intent) -> bool:
+    return isinstance(reading, Complete) and reading.ref.kind != "pronoun"
+
+
+def _each_clause(parts: list[str], read: list[Intent]) -> Intent | None:
+    """Clauses that each ask for something ("backup laptop done, update phone too") or each
+    tell a task done ("paid the rent, called mum"): each done in turn, and a clause left over
+    said back as not done. A delete stands alone."""
+    if len(read) > 1 and all(_told_done(reading) for reading in read):
+        return Several(tuple(read))
     found: list[Intent] = []
-    for part in clauses.split(text)[: 2 * clauses.MOST_CLAUSES]:
-        reading = single(clean(part))
+    for part, reading in zip(parts, read, strict=False):
         if found and not definite(reading):
             reading = _like_before(part, found[-1]) or reading
         if definite(reading) and not vague(reading):
             found.append(reading)
-        elif _asks(part):
+        elif _asks(part, reading):
             found.append(Skipped(part))
     acts = [reading for reading in found if not isinstance(reading, Skipped)]
     if len(acts) < 2 or any(isinstance(reading, Delete) for reading in acts):
@@ -213,10 +219,13 @@ def carried(text: str) -> Several | None:
 
 
 def one_clause(text: str) -> Intent | None:
-    """The one clause of a chatty message that asks for something: a plain request first,
-    then a report ("called the plumber") or a pointer ("don't need them anymore"). A clause
-    left over that still asks for something is said back as not done, never dropped."""
-    if (each := each_clause(text)) is not None:
+    """The clauses of a chatty message that ask for something: each in turn when several do,
+    else the one that asks, a plain request before a report ("called the plumber") or a
+    pointer ("don't need them anymore"). A clause left over that still asks for something is
+    said back as not done, never dropped."""
+    parts = clauses.split(text)
+    read = [single(clean(part)) for part in parts[: 2 * clauses.MOST_CLAUSES]]
+    if (each := _each_clause(parts, read)) is not None:
         return each
     readings = [(segment, single(clean(segment))) for segment in clauses.segments(text)]
     asked = [(segment, found) for segment, found in readings if definite(found)]
@@ -224,15 +233,19 @@ def one_clause(text: str) -> Intent | None:
     if not chosen:
         return None
     segment, found = chosen[0]
-    left = [part for part in clauses.split(text) if part not in segment and _asks(part)]
+    read += [single(clean(part)) for part in parts[len(read) :]]
+    left = [
+        part
+        for part, said in zip(parts, read, strict=True)
+        if part not in segment and _asks(part, said)
+    ]
     return Several((found, *(Skipped(part) for part in left))) if left else found
 
 
-def _asks(clause: str) -> bool:
+def _asks(clause: str, found: Intent) -> bool:
     """Whether a clause left over still asks for something: a plain request of its own, or a
     task's words with a time or a field ("wrap it tmrw", "1 is urgent"); an aside ("before I
     forget", "he's coming thursday", "don't need them anymore") asks nothing."""
-    found = single(clean(clause))
     if isinstance(found, Unknown):
         if found.maybe_task is None:
             return False
