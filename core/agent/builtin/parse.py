@@ -20,7 +20,6 @@ from core.agent.builtin import (
     clauses,
     combined,
     dated,
-    decoration,
     edits,
     followups,
     listing,
@@ -83,7 +82,7 @@ def parse(text: str, context: Context | None = None) -> Intent:
         if isinstance(found, Unknown) and found.maybe_task:
             found = Add(found.maybe_task)
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
-    found = decoration.keep_trailing_emoji(read(text, context or Context()), text)
+    found = several.keep_trailing_emoji(read(text, context or Context()), text)
     found = batches.requests_among(several.separated(found, text))
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"

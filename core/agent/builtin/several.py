@@ -1,21 +1,24 @@
 """Several tasks in one add: a task a line under "add these:" ("- milk", "2. eggs"), a task a
 comma after a colon ("can you add: milk, eggs, bread"), parts cut by semicolons ("add call the
-bank; book flights") or joined as tasks ("add pay rent and also call mum"). Pure."""
+bank; book flights") or joined as tasks ("add pay rent and also call mum"); and the emoji
+after an added title put back when they belong to it ("add 🎂 order cake 🎉"). Pure."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from core.agent.builtin.clauses import breaks, cut
 from core.agent.builtin.headed import dated_header
 from core.agent.builtin.intents import Add, AddSeveral, Intent, Unknown
+from core.agent.builtin.lexicon.emoji import REACTIONS
 from core.agent.builtin.lexicon.forms import TASK_VERBS
 from core.agent.builtin.lexicon.grammar import GRAMMAR
 from core.agent.builtin.lexicon.tasks import ADD_NOUNS, THESE_ITEMS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.single import single
 from core.agent.builtin.spans import tag
-from core.agent.builtin.text import OPEN_TO_CLOSE, clean
+from core.agent.builtin.text import OPEN_TO_CLOSE, clean, strip_decoration
 
 # A line's bullet: "- ", "* ", "• ", "1. ", "2) ", "(3) ".
 _BULLET = re.compile(r"^\s*(?:[-*•·◦▪‣–—+]|\d{1,2}[.)]|\(\d{1,2}\))\s*(?P<item>\S.*?)\s*$")
@@ -203,3 +206,30 @@ def _a_task(part: str) -> bool:
     if part.count("'") % 2 and not re.search(r"\w'\w", part):
         return False  # a stray quote, not an apostrophe ("mum's")
     return all(part.count(opener) == part.count(closer) for opener, closer in _OPENERS.items())
+
+
+def _trailing(text: str) -> tuple[str, str]:
+    """(the text before its trailing emoji, the emoji)."""
+    kept = strip_decoration(text)
+    if not kept:
+        return text, ""
+    end = text.rindex(kept[-1]) + 1
+    return text[:end], text[end:].strip()
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def keep_trailing_emoji(intent: Intent, text: str) -> Intent:
+    """An added title gets back the emoji that followed it, unless they only react."""
+    if not isinstance(intent, Add) or intent.description:
+        return intent
+    text = unicodedata.normalize("NFKC", text).strip()
+    before, emoji = _trailing(text)
+    symbols = {char for char in emoji if not char.isspace() and char not in "\ufe0f\u200d"}
+    if not symbols or symbols <= REACTIONS:
+        return intent
+    if not _plain(before).endswith(_plain(intent.title)):
+        return intent  # something else stood between the title and the emoji ("please")
+    return Add(f"{intent.title} {emoji}", intent.description, intent.again)
