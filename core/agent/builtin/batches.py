@@ -150,9 +150,8 @@ def _titled(said: str) -> tuple[Ref, ...]:
     return tuple(refs) if len(refs) == len(parts) else ()
 
 
-def _told_done(text: str) -> Several | None:
+def _told_done(found: Intent | None, text: str) -> Several | None:
     """ "did 2 and 4 already", "finished the essay and the laundry": each task told done."""
-    found = verbs.leading(text)
     if not isinstance(found, Complete) or found.ref.kind != "title":
         return None
     said = _AFTER_TOLD.sub("", found.ref.text)
@@ -161,7 +160,8 @@ def _told_done(text: str) -> Several | None:
 
 
 def batch(text: str) -> Batch | Several | None:
-    if (told := _told_done(text)) is not None:
+    found = verbs.leading(text)
+    if (told := _told_done(found, text)) is not None:
         return told
     if listing.STATUS_QUESTION.match(text):
         return None  # "did I finish everything?" asks; it does not order
@@ -169,7 +169,6 @@ def batch(text: str) -> Batch | Several | None:
         return Batch("delete")
     if safety.BATCH_COMPLETE.search(text):
         return Batch("complete")
-    found = verbs.leading(text)
     if not isinstance(found, Complete | Delete | Update):
         return None
     family = _FAMILIES[type(found)]

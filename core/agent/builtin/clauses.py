@@ -175,7 +175,7 @@ def carried(
     first's verb before the second's own words, when `own` says they set what it changes
     ("move the dentist to friday and the gym to monday"). A plain "and" carries only with a
     mark that the second is apart ("too", the first's "to" again, or two task numbers)."""
-    joins = [cut for cut in breaks(text) if cut.mark in ("", ",") and cut.word in _CARRYING]
+    joins = [join for join in breaks(text) if join.mark in ("", ",") and join.word in _CARRYING]
     if not joins:
         return None
     left, right = text[: joins[-1].start].strip(" ,;"), text[joins[-1].end :].strip(" !.")
@@ -209,20 +209,20 @@ MOST_CLAUSES = 6
 
 def clause_breaks(text: str) -> list[Break]:
     """The breaks between clauses: a mark, or "so" or "but" ("and" may join one task's words)."""
-    return [cut for cut in breaks(text) if cut.mark or cut.word in ("so", "but")]
+    return [at for at in breaks(text) if at.mark or at.word in ("so", "but")]
 
 
 def split(text: str) -> list[str]:
     """The clauses of `text` in order, at its clause breaks; the whole text when it has none."""
     spans: list[tuple[int, int]] = []
     start = 0
-    for cut in [*clause_breaks(text), Break(len(text), len(text), "", "")]:
-        part = text[start : cut.start].strip()
+    for at in [*clause_breaks(text), Break(len(text), len(text), "", "")]:
+        part = text[start : at.start].strip()
         if spans and _STATUS_ONLY.fullmatch(part):
-            spans[-1] = (spans[-1][0], cut.start)  # "the essay - done"
+            spans[-1] = (spans[-1][0], at.start)  # "the essay - done"
         elif part:
-            spans.append((start, cut.start))
-        start = cut.end
+            spans.append((start, at.start))
+        start = at.end
     return [text[start:stop].strip() for start, stop in spans]
 
 
@@ -233,7 +233,7 @@ def segments(text: str) -> list[str]:
     parts = split(text)
     if len(parts) < 2:
         return []
-    tails = [text[cut.end :].strip() for cut in clause_breaks(text)[-MOST_CLAUSES:]]
+    tails = [text[at.end :].strip() for at in clause_breaks(text)[-MOST_CLAUSES:]]
     if len(parts) > 2 * MOST_CLAUSES:
         parts = [*parts[:MOST_CLAUSES], *parts[-MOST_CLAUSES:]]
     return [*(tail for tail in tails if tail), *parts]
