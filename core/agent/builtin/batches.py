@@ -24,7 +24,7 @@ from core.agent.builtin.intents import (
     ref_of,
 )
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
-from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
+from core.agent.builtin.lexicon.verbs import AT_LAST, SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
 from core.agent.builtin.single import definite, single
@@ -135,7 +135,7 @@ def _many(family: Family, said: str) -> Batch | Several | None:
 
 # "did 2 and 4 already", "finished the essay and the laundry too": words after the tasks.
 _AND_LAST = re.compile(r"\s(?:and|&)\s[^,]+$", NOCASE)
-_AFTER_TOLD = re.compile(r"(?:\s+(?:already|too|as\s+well|now|finally|today))+$", NOCASE)
+_AFTER_TOLD = re.compile(rf"(?:\s+(?:{alt(AT_LAST)}|too|as\s+well))+$", NOCASE)
 
 
 def _titled(said: str) -> tuple[Ref, ...]:

@@ -5,7 +5,7 @@ milk". Pure: they read words, and the caller decides what the words point at."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from core.agent.builtin.intents import Ref
@@ -135,18 +135,13 @@ class Break:
     word: str
 
 
-def breaks(text: str) -> list[Break]:
-    """Every place in `text` where a clause may end, in order: the one segmentation every
-    reader of several requests, tasks or clauses cuts a message by."""
-    return [
-        Break(
-            match.start(),
-            match.end(),
-            (match.group("mark") or "").strip()[:1],
-            " ".join((match.group("after") or match.group("word") or "").casefold().split()),
-        )
-        for match in _BREAK.finditer(text)
-    ]
+def breaks(text: str) -> Iterator[Break]:
+    """Every place in `text` where a clause may end, in order, found as they are asked for:
+    the one segmentation every reader of several requests, tasks or clauses cuts a message by."""
+    for match in _BREAK.finditer(text):
+        word = match.group("after") or match.group("word") or ""
+        mark = (match.group("mark") or "").strip()[:1]
+        yield Break(match.start(), match.end(), mark, " ".join(word.casefold().split()))
 
 
 def cut(text: str, marks: tuple[str, ...], words: tuple[str, ...] = ()) -> list[str]:
