@@ -32,7 +32,7 @@ def test_explain_splits_clauses_and_names_each_reader() -> None:
     result = CliRunner().invoke(app, ["explain", "add eggs, then mark 2 done"])
 
     assert result.exit_code == 0, result.output
-    assert "clauses:    add eggs ‖ then mark 2 done" in result.output
+    assert "clauses:    add eggs ‖ mark 2 done" in result.output
     assert "request/two requests/leading verb, 8: Complete(ref=Ref(kind='number', number=2" in (
         result.output
     )

@@ -6,8 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from core.agent.builtin import listing, safety, verbs
-from core.agent.builtin.at_once import MOST_AT_ONCE
+from core.agent.builtin import clauses, listing, safety, several, verbs
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -24,24 +23,30 @@ from core.agent.builtin.intents import (
     Update,
     ref_of,
 )
-from core.agent.builtin.joined import split_joined
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
-from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
+from core.agent.builtin.lexicon.verbs import AT_LAST, SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
-from core.agent.builtin.refs import after_the_verb, is_everything, is_several
+from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
 from core.agent.builtin.single import definite, single
 from core.agent.builtin.text import clean
 
-_SEPARATORS = re.compile(
-    r"\s*(?:,\s*(?:and\s+|then\s+|also\s+|plus\s+)?|\s+(?:and\s+then|and\s+also|then|and|"
-    r"also|plus|&|after\s+that|afterwards)\s+)",
-    NOCASE,
-)
 _OPERATION_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
-_BARE_AND = re.compile(r"\s+(?:and|&)\s+", NOCASE)
 _ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
 _EITHER = re.compile(r"\bor\b", NOCASE)
 _NUMBERS = re.compile(r"\d+")
+# How much one message is carried out as: a pasted run of hundreds ("add milk, add milk, …")
+# is refused whole, in one reading, instead of costing hundreds of tool calls.
+MOST_AT_ONCE = 20
+
+
+def too_many(count: int, what: str) -> str | None:
+    """The refusal when `count` requests (or tasks to add) is more than one message may hold."""
+    if count <= MOST_AT_ONCE:
+        return None
+    return (
+        f"That message holds more than {MOST_AT_ONCE} {what}; I take up to {MOST_AT_ONCE} at a "
+        "time, so I changed nothing. Could you send them in smaller groups?"
+    )
 
 
 def _acts(intent: Intent) -> bool:
@@ -58,11 +63,11 @@ def two_intents(text: str, read: int = 1) -> Several | TwoIntents | None:
     list"), and a delete, whose Confirm button stands alone. Past the most one message is
     carried out as, the rest is read as one part: enough to refuse it, and reading stays
     linear in a pasted run of hundreds."""
-    for separator in _SEPARATORS.finditer(text):
-        left, right = text[: separator.start()].strip(), text[separator.end() :].strip()
-        if not left or not _OPERATION_START.match(right):
+    for cut in clauses.breaks(text):
+        left, right = text[: cut.start].strip(), text[cut.end :].strip()
+        if cut.mark not in ("", ",") or not left or not _OPERATION_START.match(right):
             continue
-        first = split_joined(batch(left) or single(left), left)  # "add a and b, then show"
+        first = several.separated(batch(left) or single(left), left)  # "add a and b, then show"
         second = _it_is_the_first(first, batch(right) or single(right))
         if not (_acts(first) and _acts(second)):
             continue
@@ -70,7 +75,7 @@ def two_intents(text: str, read: int = 1) -> Several | TwoIntents | None:
             return None  # "complete 1 and 2" is a batch, handled elsewhere
         if isinstance(first, Delete) or isinstance(second, Delete):
             return TwoIntents(left, right)  # a delete's button stands alone
-        if isinstance(first, Add) and _BARE_AND.fullmatch(separator.group(0)) and read == 1:
+        if isinstance(first, Add) and not cut.mark and cut.word in ("and", "&") and read == 1:
             return TwoIntents(left, right)  # past a request before it, "and" adds another
         if read > MOST_AT_ONCE:
             return Several((first, second))
@@ -111,39 +116,62 @@ def each_shown(text: str, context: Context) -> Several | None:
     return Several(tuple(each))
 
 
-def _each_done(numbers: str) -> Several | Batch:
-    """ "1, 2 and 4": each marked done; "1 or 2" is no request to act on."""
-    if _EITHER.search(numbers):
-        return Batch("complete")
-    found = dict.fromkeys(int(number) for number in _NUMBERS.findall(numbers))
-    return Several(tuple(Complete(Ref("number", number=number)) for number in found))
+def _numbered(said: str) -> tuple[Ref, ...]:
+    """ "1, 2 and 4": each task it numbers; "1 or 2" names none to act on."""
+    if not is_several(said) or _EITHER.search(said):
+        return ()
+    numbers = dict.fromkeys(int(number) for number in _NUMBERS.findall(said))
+    return tuple(Ref("number", number=number) for number in numbers)
 
 
-def _family(found: Complete | Delete | Update) -> Family:
-    if isinstance(found, Complete):
-        return "complete"
-    return "delete" if isinstance(found, Delete) else "update"
+_FAMILIES: dict[type, Family] = {Complete: "complete", Delete: "delete", Update: "update"}
 
 
 def _many(family: Family, said: str) -> Batch | Several | None:
-    if is_several(said) and family == "complete":
-        return _each_done(said)  # "tick off 2 and 4"
-    if is_everything(said) or is_several(said):
-        return Batch(family)
-    return None
+    if family == "complete" and (refs := _numbered(said)):
+        return Several(tuple(Complete(ref) for ref in refs))  # "tick off 2 and 4"
+    return Batch(family) if is_everything(said) or is_several(said) else None
+
+
+# "did 2 and 4 already", "finished the essay and the laundry too": words after the tasks.
+_AND_LAST = re.compile(r"\s(?:and|&)\s[^,]+$", NOCASE)
+_AFTER_TOLD = re.compile(rf"(?:\s+(?:{alt(AT_LAST)}|too|as\s+well))+$", NOCASE)
+
+
+def _titled(said: str) -> tuple[Ref, ...]:
+    """ "the essay and the laundry", "a, b and c": each title of a list; none when a part is
+    one word ("fish and chips" stays one task) or asks for something of its own."""
+    parts = [part.strip() for part in clauses.cut(said, (",", ""), ("and", "&"))]
+    if len(parts) < 2 or not _AND_LAST.search(said):
+        return ()
+    if any(_OPERATION_START.match(part) or not 1 < len(part.split()) <= 6 for part in parts):
+        return ()
+    refs = [ref for part in parts if (ref := parse_ref(part)) is not None]
+    return tuple(refs) if len(refs) == len(parts) else ()
+
+
+def _told_done(found: Intent | None, text: str) -> Several | None:
+    """ "did 2 and 4 already", "finished the essay and the laundry": each task told done."""
+    if not isinstance(found, Complete) or found.ref.kind != "title":
+        return None
+    said = _AFTER_TOLD.sub("", found.ref.text)
+    refs = _numbered(said) or (() if listing.STATUS_QUESTION.match(text) else _titled(said))
+    return Several(tuple(Complete(ref, loose=found.loose) for ref in refs)) if refs else None
 
 
 def batch(text: str) -> Batch | Several | None:
+    found = verbs.leading(text)
+    if (told := _told_done(found, text)) is not None:
+        return told
     if listing.STATUS_QUESTION.match(text):
         return None  # "did I finish everything?" asks; it does not order
     if safety.BATCH_DELETE.search(text):
         return Batch("delete")
     if safety.BATCH_COMPLETE.search(text):
         return Batch("complete")
-    found = verbs.leading(text)
     if not isinstance(found, Complete | Delete | Update):
         return None
-    family = _family(found)
+    family = _FAMILIES[type(found)]
     ref_text = after_the_verb(text)
     if ref_text is not None and (many := _many(family, ref_text)) is not None:
         return many
@@ -151,13 +179,9 @@ def batch(text: str) -> Batch | Several | None:
 
 
 def _each_numbered(found: EditFields) -> Intent:
-    """ "make 1 and 2 urgent", "tag 3, 4 & 5 home": the field change on each number; "1 or
-    2" names no task to change."""
-    said = found.ref.text
-    if found.ref.kind != "title" or not is_several(said) or _EITHER.search(said):
-        return found
-    numbers = dict.fromkeys(int(number) for number in _NUMBERS.findall(said))
-    return Several(tuple(dataclasses.replace(found, ref=Ref("number", number=n)) for n in numbers))
+    """ "make 1 and 2 urgent", "tag 3, 4 & 5 home": the field change on each number."""
+    refs = _numbered(found.ref.text) if found.ref.kind == "title" else ()
+    return Several(tuple(dataclasses.replace(found, ref=ref) for ref in refs)) if refs else found
 
 
 def requests_among(found: Intent) -> Intent:

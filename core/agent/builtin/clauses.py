@@ -1,14 +1,14 @@
-"""Messages whose task and verb sit in different clauses or turns: "the report is finished,
-tick it off", "clean the fridge this weekend, add that", "I meant task 2", "the milk should be
-oat milk". Pure: they read words, and the caller decides what the words point at."""
+"""Where a message's clauses and requests begin and end (`breaks`: the one segmentation), and
+corrections told in words: "I meant task 2", "nope, number 3", "the milk should be oat
+milk". Pure: they read words, and the caller decides what the words point at."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from core.agent.builtin.intents import Family, Ref
+from core.agent.builtin.intents import Ref
 from core.agent.builtin.lexicon.fields import (
     MISTAKE_WORDS,
     NOT_A_NEW_TITLE,
@@ -16,86 +16,24 @@ from core.agent.builtin.lexicon.fields import (
     WHEN_WORDS,
 )
 from core.agent.builtin.lexicon.talk import (
-    ASKING_MODALS,
     CORRECTION_LEADS,
-    GO_AHEAD,
     SOFTENERS,
-    YOU,
 )
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import (
-    ADD_VERBS,
-    ASKED_ME,
     FIX_VERBS,
-    INTENSIFIERS,
-    IT_DOERS,
-    IT_TAILS,
-    IT_VERBS,
     IT_WAS,
     MAKE_INTO,
-    MARK_VERBS,
     MEANT,
     NAME_VERBS_PAST,
     NOT_THAT_ONE,
-    OBLIGED,
     OUGHT,
     SAY_VERBS,
     SECOND_REQUESTS,
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import tidy_title
-from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ON_MY_LIST, ref_from
-
-_THEN_ACT_ON_IT = re.compile(
-    r"^(?P<subject>.+?)\s*(?:[,;.!:]+|\s+[-–—]+|\s+so)\s+"
-    rf"(?:so\s+|{alt(SOFTENERS, GO_AHEAD)}\s+|{alt(ASKING_MODALS)}\s+{alt(YOU)}\s+"
-    rf"|{alt(YOU)}\s+can\s+|{alt(IT_DOERS)}\s+(?:already\s+|just\s+)?)*"
-    rf"(?P<verb>{alt(IT_VERBS)})"
-    r"(?P<it>\s+(?:it|that|this|them|(?:that|this|the)\s+one))?"
-    rf"(?:\s+(?:{alt(IT_TAILS)}|(?:as\s+)?{DONE_WORD}|as\s+an?\s+{alt(TASK_NOUNS)}|"
-    rf"(?:on|to|from|off)\s+(?:my|the)\s+{LIST_NOUN}))*$",
-    NOCASE,
-)
-
-
-_DONE_WORD = re.compile(rf"\b{DONE_WORD}\b", NOCASE)
-
-
-@dataclass(frozen=True)
-class ActOnIt:
-    """`<subject>, <verb> it`: what the subject says, and what to do with it."""
-
-    family: Family
-    subject: str
-
-
-_ASKED_TO = re.compile(
-    rf"\b(?:{alt(ASKED_ME)}\s+(?:me|us)|(?:i|we)\s+(?:{alt(INTENSIFIERS)}\s+)?{alt(OBLIGED)})"
-    r"\s+to\s+(?P<rest>.+)$",
-    NOCASE,
-)
-
-
-def asked_to(subject: str) -> str | None:
-    """`my boss just asked me to send the numbers`: the task inside a story."""
-    match = _ASKED_TO.search(subject)
-    return match.group("rest").strip() if match else None
-
-
-def act_on_it(text: str) -> ActOnIt | None:
-    match = _THEN_ACT_ON_IT.match(text)
-    if match is None:
-        return None
-    verb = " ".join(match.group("verb").lower().split())
-    family: Family = IT_VERBS.get(verb, "add")  # type: ignore[assignment]
-    said_done = _DONE_WORD.search(text[match.end("verb") :])
-    if family == "complete" and verb in MARK_VERBS and not said_done:
-        return None  # "mark it" alone: as what?
-    if not match.group("it") and verb not in ADD_VERBS:
-        return None  # "…, pls add": only an add verb needs no "it"
-    subject = match.group("subject").strip()
-    return ActOnIt(family, subject) if subject else None
-
+from core.agent.builtin.words import DONE_WORD, NOCASE, ON_MY_LIST, ref_from
 
 _LEADS = rf"(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*"
 _MEANT = re.compile(
@@ -176,15 +114,49 @@ def should_be(text: str) -> tuple[Ref, str] | None:
     return ref, title
 
 
-# "complete 2 and also 5", "move the dentist to friday and the gym too", "remind me at 5pm to
-# call mom and to email dad": a second object after a joining word, which takes the verb and
-# the rest of the request before it. A plain "and" carries only with a mark that the second
-# is apart ("too", the first's "to" said again, or two task numbers): "call mum and dad" stays.
-_CARRIED = re.compile(
-    r"^(?P<left>.+(?<!\sand)(?<!\s&))\s*,?\s+(?:and\s+also|(?P<plain>and|&)|also|plus|as\s+well\s+as)\s+"
-    r"(?P<right>.+?)(?P<too>\s+(?:too|as\s+well|also))?[\s!.]*$",
+# Where a clause may end: a mark (".", ";", ",", " - ", ": "), a joining word, or both.
+_JOINING = (
+    r"and\s+(?:then|also|after\s+that)|and|&|then|also|plus|so|but|as\s+well\s+as|after\s+that"
+)
+_BREAK = re.compile(
+    rf"\s*(?P<mark>[.!?]+(?=\s)|[;,]|\s[-–—]+(?=\s)|:(?=\s))\s*(?:(?P<after>{_JOINING})\s+)?"
+    rf"|\s+(?P<word>{_JOINING})\s+",
     NOCASE,
 )
+
+
+@dataclass(frozen=True)
+class Break:
+    """One place a clause may end: its mark ("," ";" "." "-" ":", or "") and joining word."""
+
+    start: int
+    end: int
+    mark: str
+    word: str
+
+
+def breaks(text: str) -> Iterator[Break]:
+    """Every place in `text` where a clause may end, in order, found as they are asked for:
+    the one segmentation every reader of several requests, tasks or clauses cuts a message by."""
+    for match in _BREAK.finditer(text):
+        word = match.group("after") or match.group("word") or ""
+        mark = (match.group("mark") or "").strip()[:1]
+        yield Break(match.start(), match.end(), mark, " ".join(word.casefold().split()))
+
+
+def cut(text: str, marks: tuple[str, ...], words: tuple[str, ...] = ()) -> list[str]:
+    """`text` cut at its breaks with one of `marks`, or with one of `words` after no mark."""
+    pieces, start = [], 0
+    for found in breaks(text):
+        if found.mark in marks and (found.mark or found.word in words):
+            pieces.append(text[start : found.start])
+            start = found.end
+    return [*pieces, text[start:]]
+
+
+# Where "complete 2 and also 5", "move the dentist to friday and the gym too" carry the verb.
+_CARRYING = frozenset({"and also", "and", "&", "also", "plus", "as well as"})
+_TOO = re.compile(r"\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
 MOST_CARRIED_WORDS = 6
 # "… and tag it finance too": a request of its own, no object to carry the verb to.
 _OWN_REQUEST = re.compile(rf"^{alt(SECOND_REQUESTS)}\s+(?:it|them|that|this)\b", NOCASE)
@@ -193,15 +165,17 @@ _OWN_REQUEST = re.compile(rf"^{alt(SECOND_REQUESTS)}\s+(?:it|them|that|this)\b",
 def carried(
     text: str, object_of: Callable[[str], str | None], own: Callable[[str], bool] = bool
 ) -> tuple[str, str] | None:
-    """The request before the joining word, and the same request with the second object in
-    place of the first one's (`object_of` finds that object's words in the request); or the
+    """The request before the last joining word, and the same request with the second
+    object in place of the first one's (`object_of` finds its words in the request); or the
     first's verb before the second's own words, when `own` says they set what it changes
-    ("move the dentist to friday and the gym to monday")."""
-    match = _CARRIED.match(text)
-    if match is None:
+    ("move the dentist to friday and the gym to monday"). A plain "and" carries only with a
+    mark that the second is apart ("too", the first's "to" again, or two task numbers)."""
+    joins = [join for join in breaks(text) if join.mark in ("", ",") and join.word in _CARRYING]
+    if not joins:
         return None
-    left, right = match.group("left").strip(" ,;"), match.group("right").strip()
-    said = object_of(left)
+    left, right = text[: joins[-1].start].strip(" ,;"), text[joins[-1].end :].strip(" !.")
+    said, too = object_of(left), _TOO.search(right)
+    right = right[: too.start()] if too else right
     at = left.casefold().rfind(said.casefold()) if said else -1
     if (
         said is None
@@ -216,52 +190,45 @@ def carried(
     numbers = said.isdigit() and right.lstrip("#").isdigit()
     if own is not bool and own(f"{left[:at]}{right}"):
         return left, f"{left[:at]}{right}"
-    if match.group("plain") and not (match.group("too") or again or numbers):
+    if joins[-1].word in ("and", "&") and not (too or again or numbers):
         return None
     return left, f"{left[:at]}{right}{left[at + len(said) :]}"
 
 
-_CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;]+\s+|,\s*|\s+[-–—]+\s+|:\s+|\s+(?:so|but)\s+)", NOCASE)
-
-
 # A clause that only says how the one before stands ("email jen - done") is part of it.
 _STATUS_ONLY = re.compile(rf"(?:(?:all|now|is|are)\s+)*{DONE_WORD}[\s!.]*", NOCASE)
-
-
-def has_clauses(text: str) -> bool:
-    return bool(_CLAUSE_BREAK.search(text))
-
-
 # A chatty message has a few clauses; past this many, only the first and last few are read,
 # so a message of a thousand commas costs what one of a dozen does.
 MOST_CLAUSES = 6
 
 
+def clause_breaks(text: str) -> list[Break]:
+    """The breaks between clauses: a mark, or "so" or "but" ("and" may join one task's words)."""
+    return [at for at in breaks(text) if at.mark or at.word in ("so", "but")]
+
+
 def split(text: str) -> list[str]:
     """The clauses of `text` in order, at its clause breaks; the whole text when it has none."""
-    breaks = [(match.start(), match.end()) for match in _CLAUSE_BREAK.finditer(text)]
-    starts = [0, *(end for _start, end in breaks)]
-    stops = [*(start for start, _end in breaks), len(text)]
     spans: list[tuple[int, int]] = []
-    for start, stop in zip(starts, stops, strict=True):
-        part = text[start:stop].strip()
+    start = 0
+    for at in [*clause_breaks(text), Break(len(text), len(text), "", "")]:
+        part = text[start : at.start].strip()
         if spans and _STATUS_ONLY.fullmatch(part):
-            spans[-1] = (spans[-1][0], stop)  # "the essay - done"
+            spans[-1] = (spans[-1][0], at.start)  # "the essay - done"
         elif part:
-            spans.append((start, stop))
+            spans.append((start, at.start))
+        start = at.end
     return [text[start:stop].strip() for start, stop in spans]
 
 
 def segments(text: str) -> list[str]:
     """The pieces worth reading alone, in the order to try them: tails from the longest
-    ("..., can you remind me to X"), then single clauses from the first ("called the plumber,
-    finally. he's coming thursday"). At most `MOST_CLAUSES` tails (the shortest) and twice as
-    many clauses (the first and the last), each found in one pass over the text."""
+    ("..., can you remind me to X"), then single clauses from the first; at most
+    `MOST_CLAUSES` tails and twice as many clauses (the first and the last)."""
     parts = split(text)
     if len(parts) < 2:
         return []
-    ends = [match.end() for match in _CLAUSE_BREAK.finditer(text)]
-    tails = [text[end:].strip() for end in ends[-MOST_CLAUSES:]]
+    tails = [text[at.end :].strip() for at in clause_breaks(text)[-MOST_CLAUSES:]]
     if len(parts) > 2 * MOST_CLAUSES:
         parts = [*parts[:MOST_CLAUSES], *parts[-MOST_CLAUSES:]]
     return [*(tail for tail in tails if tail), *parts]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from core.agent.builtin import answers, clauses, verbs
-from core.agent.builtin.clauses import ActOnIt
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -18,6 +17,7 @@ from core.agent.builtin.intents import (
     Complete,
     Delete,
     EditFields,
+    Family,
     Intent,
     Ref,
     Several,
@@ -27,11 +27,67 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS
 from core.agent.builtin.lexicon.fields import PRIORITY_MENTIONS
+from core.agent.builtin.lexicon.talk import ASKING_MODALS, GO_AHEAD, SOFTENERS, YOU
+from core.agent.builtin.lexicon.tasks import TASK_NOUNS
+from core.agent.builtin.lexicon.verbs import (
+    ADD_VERBS,
+    ASKED_ME,
+    INTENSIFIERS,
+    IT_DOERS,
+    IT_TAILS,
+    IT_VERBS,
+    MARK_VERBS,
+    OBLIGED,
+)
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.single import definite, single, vague
 from core.agent.builtin.spans import tag
 from core.agent.builtin.text import clean
+from core.agent.builtin.words import DONE_WORD, LIST_NOUN
+
+# After a clause break: "…, tick it off", "…, can you add that", "… so pls delete it".
+_ACT_ON_IT = re.compile(
+    rf"(?:so\s+|{alt(SOFTENERS, GO_AHEAD)}\s+|{alt(ASKING_MODALS)}\s+{alt(YOU)}\s+"
+    rf"|{alt(YOU)}\s+can\s+|{alt(IT_DOERS)}\s+(?:already\s+|just\s+)?)*"
+    rf"(?P<verb>{alt(IT_VERBS)})"
+    r"(?P<it>\s+(?:it|that|this|them|(?:that|this|the)\s+one))?"
+    rf"(?:\s+(?:{alt(IT_TAILS)}|(?:as\s+)?(?P<done>{DONE_WORD})|as\s+an?\s+{alt(TASK_NOUNS)}|"
+    rf"(?:on|to|from|off)\s+(?:my|the)\s+{LIST_NOUN}))*$",
+    NOCASE,
+)
+
+
+_ASKED_TO = re.compile(
+    rf"\b(?:{alt(ASKED_ME)}\s+(?:me|us)|(?:i|we)\s+(?:{alt(INTENSIFIERS)}\s+)?{alt(OBLIGED)})"
+    r"\s+to\s+(?P<rest>.+)$",
+    NOCASE,
+)
+
+
+def asked_to(subject: str) -> str | None:
+    """`my boss just asked me to send the numbers`: the task inside a story."""
+    match = _ASKED_TO.search(subject)
+    return match.group("rest").strip() if match else None
+
+
+def _act_on_it(text: str) -> Intent | None:
+    """ "the report is finished, tick it off": the task the first clause names, and the act
+    the clause after a break asks for."""
+    for cut in clauses.clause_breaks(text):
+        match = _ACT_ON_IT.match(text, cut.end) if cut.word != "but" else None
+        if match is None:
+            continue
+        verb = " ".join(match.group("verb").lower().split())
+        family: Family = IT_VERBS.get(verb, "add")  # type: ignore[assignment]
+        if family == "complete" and verb in MARK_VERBS and not match.group("done"):
+            return None  # "mark it" alone: as what?
+        if not match.group("it") and verb not in ADD_VERBS:
+            return None  # "…, pls add": only an add verb needs no "it"
+        subject = text[: cut.start].strip()
+        return _acted_on(family, subject) if subject else None
+    return None
+
 
 _CHECK_MARK = re.compile(f"[{CHECK_MARKS}]\ufe0f?")
 
@@ -52,35 +108,31 @@ def checked_off(text: str) -> Intent | None:
     return Complete(ref, loose=ref.kind == "title", told=True) if ref is not None else None
 
 
-def _added(both: ActOnIt, found: Intent) -> Intent | None:
-    if isinstance(found, Add | AddSeveral | AskSplit):
-        return found
-    titled = verbs.read_title(clauses.asked_to(both.subject) or both.subject)
-    return titled if isinstance(titled, Add) else None
-
-
-def _acted_on(both: ActOnIt) -> Intent | None:
-    found = single(both.subject)
-    if both.family == "add":
-        return _added(both, found)
-    if both.family == "complete" and isinstance(found, Complete):
+def _acted_on(family: Family, subject: str) -> Intent | None:
+    found = single(subject)
+    if family == "add":
+        if isinstance(found, Add | AddSeveral | AskSplit):
+            return found
+        titled = verbs.read_title(asked_to(subject) or subject)
+        return titled if isinstance(titled, Add) else None
+    if family == "complete" and isinstance(found, Complete):
         return Complete(found.ref, loose=found.loose, told=True)
-    if both.family == "delete" and isinstance(found, Delete):
+    if family == "delete" and isinstance(found, Delete):
         return found
     if isinstance(found, AskWhich | Chitchat):
         found = Complete(Ref("pronoun"))  # "done, tick it off": the task we talked about
-    ref = ref_of(found) or parse_ref(both.subject)
+    ref = ref_of(found) or parse_ref(subject)
     if not isinstance(ref, Ref):
         return None
-    if both.family == "complete":
+    if family == "complete":
         return Complete(ref, loose=ref.kind == "title", told=True)
     return Delete(ref)
 
 
 def read(text: str, context: Context) -> Intent | None:
     """The task in one clause and the verb in another, or a correction of the last turn."""
-    if (both := clauses.act_on_it(text)) is not None:
-        return _acted_on(both)
+    if (acted := _act_on_it(text)) is not None:
+        return acted
     if (ref := clauses.meant(text)) is not None:
         return answers.corrected(ref, context)
     if clauses.not_that_one(text):
@@ -90,12 +142,12 @@ def read(text: str, context: Context) -> Intent | None:
 
 def swallowed(found: Intent, text: str) -> bool:
     """Nothing read, or a task reference that ran on into the next clause."""
-    if not clauses.has_clauses(text):
+    if not clauses.clause_breaks(text):
         return False
     if isinstance(found, Unknown):
         return True
     ref = ref_of(found)
-    return isinstance(ref, Ref) and not ref.quoted and clauses.has_clauses(ref.text)
+    return isinstance(ref, Ref) and not ref.quoted and bool(clauses.clause_breaks(ref.text))
 
 
 _FIELD = re.compile(rf"\b{alt(PRIORITY_MENTIONS)}\b", NOCASE)
@@ -113,17 +165,23 @@ def _like_before(part: str, before: Intent) -> Intent | None:
     return Complete(ref, loose=before.loose, told=before.told) if ref is not None else None
 
 
-def each_clause(text: str) -> Intent | None:
-    """Clauses that each ask for something ("backup laptop done, update phone too"): each
-    done in turn, and a clause left over said back as not done. A delete stands alone."""
+def _told_done(reading: Intent) -> bool:
+    return isinstance(reading, Complete) and reading.ref.kind != "pronoun"
+
+
+def _each_clause(parts: list[str], read: list[Intent]) -> Intent | None:
+    """Clauses that each ask for something ("backup laptop done, update phone too") or each
+    tell a task done ("paid the rent, called mum"): each done in turn, and a clause left over
+    said back as not done. A delete stands alone."""
+    if len(read) > 1 and all(_told_done(reading) for reading in read):
+        return Several(tuple(read))
     found: list[Intent] = []
-    for part in clauses.split(text)[: 2 * clauses.MOST_CLAUSES]:
-        reading = single(clean(part))
+    for part, reading in zip(parts, read, strict=False):
         if found and not definite(reading):
             reading = _like_before(part, found[-1]) or reading
         if definite(reading) and not vague(reading):
             found.append(reading)
-        elif _asks(part):
+        elif _asks(part, reading):
             found.append(Skipped(part))
     acts = [reading for reading in found if not isinstance(reading, Skipped)]
     if len(acts) < 2 or any(isinstance(reading, Delete) for reading in acts):
@@ -161,10 +219,13 @@ def carried(text: str) -> Several | None:
 
 
 def one_clause(text: str) -> Intent | None:
-    """The one clause of a chatty message that asks for something: a plain request first,
-    then a report ("called the plumber") or a pointer ("don't need them anymore"). A clause
-    left over that still asks for something is said back as not done, never dropped."""
-    if (each := each_clause(text)) is not None:
+    """The clauses of a chatty message that ask for something: each in turn when several do,
+    else the one that asks, a plain request before a report ("called the plumber") or a
+    pointer ("don't need them anymore"). A clause left over that still asks for something is
+    said back as not done, never dropped."""
+    parts = clauses.split(text)
+    read = [single(clean(part)) for part in parts[: 2 * clauses.MOST_CLAUSES]]
+    if (each := _each_clause(parts, read)) is not None:
         return each
     readings = [(segment, single(clean(segment))) for segment in clauses.segments(text)]
     asked = [(segment, found) for segment, found in readings if definite(found)]
@@ -172,15 +233,19 @@ def one_clause(text: str) -> Intent | None:
     if not chosen:
         return None
     segment, found = chosen[0]
-    left = [part for part in clauses.split(text) if part not in segment and _asks(part)]
+    read += [single(clean(part)) for part in parts[len(read) :]]
+    left = [
+        part
+        for part, said in zip(parts, read, strict=True)
+        if part not in segment and _asks(part, said)
+    ]
     return Several((found, *(Skipped(part) for part in left))) if left else found
 
 
-def _asks(clause: str) -> bool:
+def _asks(clause: str, found: Intent) -> bool:
     """Whether a clause left over still asks for something: a plain request of its own, or a
     task's words with a time or a field ("wrap it tmrw", "1 is urgent"); an aside ("before I
     forget", "he's coming thursday", "don't need them anymore") asks nothing."""
-    found = single(clean(clause))
     if isinstance(found, Unknown):
         if found.maybe_task is None:
             return False

@@ -12,7 +12,6 @@ from functools import partial
 
 from core.agent.base import Agent, AgentTurn
 from core.agent.builtin import (
-    parts,
     phrases,
     reminder_acts,
     repeating,
@@ -20,7 +19,7 @@ from core.agent.builtin import (
 )
 from core.agent.builtin.context import read_context
 from core.agent.builtin.explain import Explanation, explain
-from core.agent.builtin.message import scheduling_readers
+from core.agent.builtin.message import read_parts, scheduling_readers
 from core.agent.builtin.notes import Note
 from core.agent.builtin.parse import parse
 from core.agent.builtin.reading import Reading
@@ -67,7 +66,7 @@ class BuiltinAgent(Agent):
         readers = scheduling_readers(context, now=tools.now, zone=tools.zone)
         remind = partial(first_of, readers)
         request = partial(parse, context=context)
-        found = await asyncio.to_thread(parts.read, text, remind, request)
+        found = await asyncio.to_thread(read_parts, text, remind, request)
         if found is not None:  # "done 3, remind me about 4 …", "… to call mom and to email dad"
             return Reading(context, intent=found.first, reminder=found.reminder, also=found.also)
         scheduled = first_of(readers, text)

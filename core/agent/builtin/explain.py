@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from functools import partial
 
-from core.agent.builtin import clauses, parts, utterance
+from core.agent.builtin import clauses, utterance
 from core.agent.builtin.context import Context
-from core.agent.builtin.message import scheduling_readers
+from core.agent.builtin.message import read_parts, scheduling_readers
 from core.agent.builtin.parse import parse
 from core.agent.builtin.spans import Span, tag
 from core.agent.builtin.trace import Candidate, first_of, tracing
@@ -54,7 +54,7 @@ def explain(
     reminders = scheduling_readers(context, now=now, zone=zone)
     request = partial(parse, context=context)
     readers = [
-        ("parts", lambda said: parts.read(said, partial(first_of, reminders), request)),
+        ("parts", lambda said: read_parts(said, partial(first_of, reminders), request)),
         *reminders,
         ("request", lambda said: parse(said, context)),
     ]

@@ -19,11 +19,9 @@ from core.agent.builtin import (
     clauses,
     combined,
     dated,
-    decoration,
     edits,
     followups,
     listing,
-    misread,
     recent,
     safety,
     several,
@@ -31,7 +29,7 @@ from core.agent.builtin import (
     utterance,
     verbs,
 )
-from core.agent.builtin.at_once import MOST_AT_ONCE
+from core.agent.builtin.batches import MOST_AT_ONCE
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
@@ -51,7 +49,7 @@ from core.agent.builtin.lexicon.emoji import THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
-from core.agent.builtin.single import definite, single
+from core.agent.builtin.single import misread, respelled, single
 from core.agent.builtin.text import clean, normalize
 from core.agent.builtin.trace import Reader, first_of
 
@@ -83,7 +81,7 @@ def parse(text: str, context: Context | None = None) -> Intent:
         if isinstance(found, Unknown) and found.maybe_task:
             found = Add(found.maybe_task)
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
-    found = decoration.keep_trailing_emoji(read(text, context or Context()), text)
+    found = several.keep_trailing_emoji(read(text, context or Context()), text)
     found = batches.requests_among(several.separated(found, text))
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"
@@ -154,7 +152,7 @@ _FIRST: list[Reader[Said, Intent | None]] = [
     ("no words", _no_words),
     ("injection", _injection),
     ("casual undo", lambda said: undoing.read_casual(said.cleaned, said.context)),
-    ("lines", lambda said: several.read_lines(said.text, single)),  # "add these:\n- milk"
+    ("lines", lambda said: several.read_lines(said.text)),  # "add these:\n- milk"
     ("yes or no", _yes_or_no),
     ("taken back", _taken_back),
     ("chitchat", _chitchat),
@@ -234,8 +232,8 @@ def _one_request(cleaned: str, context: Context) -> Intent:
         return answered
     if isinstance(found, Unknown):  # "haircut saturday 11am": a task, said with its date
         added = dated.added(cleaned, found) or _listed(cleaned, context)  # "milk, eggs, bread"
-        return added or misread.misread(cleaned, single, definite) or found
-    return misread.respelled(found, cleaned, single)
+        return added or misread(cleaned) or found
+    return respelled(found, cleaned)
 
 
 def _listed(cleaned: str, context: Context) -> AskSplit | None:

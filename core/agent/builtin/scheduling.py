@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from core.agent.builtin import leftovers, misread_add, phrases
+from core.agent.builtin import guesses, leftovers, phrases
 from core.agent.builtin.apart import read_apart, with_day
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import (
@@ -69,7 +69,7 @@ async def add(
     arguments = _add_arguments(reading, intent.priority or fields.priority, fields.tags)
     if not (intent.again or intent.agreed) and leftovers.misread(title, dated=reading is not None):
         note.ask(Awaiting("offer_add", title=title))
-        return await misread_add.ask(call, tools, title, arguments)
+        return await guesses.ask_misread(call, tools, title, arguments)
     if check is not None and (answer := await check(title)) is not None:
         return answer
     result = await call("add_task", title=title, description=intent.description, **arguments)

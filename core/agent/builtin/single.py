@@ -1,15 +1,28 @@
 """One operation (or none) in an already cleaned clause: the readers of one request, in rank
-order (questions before changes, leading verbs before trailing ones, a guess last)."""
+order (questions before changes, leading verbs before trailing ones, a guess last), and what
+a clause says after all when its words were misread (another language, misspelt words)."""
 
 from __future__ import annotations
 
 import re
 
-from core.agent.builtin import asides, dated, listing, next_due, timed, verbs
+from core.agent.builtin import (
+    asides,
+    chitchat,
+    dated,
+    language,
+    listing,
+    next_due,
+    timed,
+    typos,
+    verbs,
+)
 from core.agent.builtin.intents import (
     Add,
     AskTitle,
+    AskWhich,
     Batch,
+    Chitchat,
     Complete,
     Count,
     Delete,
@@ -17,6 +30,7 @@ from core.agent.builtin.intents import (
     Intent,
     ListTasks,
     NextDue,
+    NotEnglish,
     Ref,
     Search,
     Unknown,
@@ -107,3 +121,36 @@ def vague(intent: Intent) -> bool:
     return (isinstance(intent, Complete) and intent.loose) or (
         isinstance(ref, Ref) and ref.kind == "pronoun"
     )
+
+
+def _on_a_task(found: Intent) -> bool:
+    """A misspelt verb put right acts only on a task named by number or position: "remote
+    control batteries" is a title, not "remove …"."""
+    ref = ref_of(found)
+    return isinstance(ref, Ref) and ref.kind != "title"
+
+
+def respelled(found: Intent, text: str) -> Intent:
+    """ "mrak 1 as done" read as a task titled "mrak 1 as": spelled right, it names task 1."""
+    ref = ref_of(found)
+    if not isinstance(found, Complete | Delete | Update) or not isinstance(ref, Ref):
+        return found
+    if ref.kind != "title" or ref.quoted or (fixed := typos.corrected(text)) is None:
+        return found
+    again = single(verbs.fix_verb_typo(fixed))
+    return again if type(again) is type(found) and _on_a_task(again) else found
+
+
+def misread(text: str) -> Intent | None:
+    """What a clause nothing could read says after all: another language, or a request with
+    misspelt words ("shwo my tsaks", "hlep")."""
+    if language.not_english(text):
+        return NotEnglish()
+    if (fixed := typos.corrected(text)) is None:
+        return None
+    if chitchat.HELP.match(fixed):
+        return Chitchat("help")
+    found = single(verbs.fix_verb_typo(fixed))
+    if isinstance(found, ListTasks | Count | Search | AskWhich):
+        return found
+    return found if definite(found) and _on_a_task(found) else None

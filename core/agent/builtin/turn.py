@@ -15,7 +15,7 @@ from core.agent.builtin import (
     reopening,
     scheduling,
 )
-from core.agent.builtin.at_once import too_many
+from core.agent.builtin.batches import too_many
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     AboutTask,

@@ -124,10 +124,14 @@ def _set_off(found: re.Match[str], fix: list[str]) -> bool:
 
 def _with_fix(head: list[str], fix: list[str]) -> list[str] | None:
     """The fix put where it belongs: from the last use of its first word ("at 5pm, no wait,
-    at 6pm"), over the last word of its kind (a number, a time, a day: "mark 2 done, sorry,
-    3"), else over the last words, as many as it has; None when that would leave no verb."""
-    first = fix[0].casefold()
+    at 6pm"), in place of its last ("eggs, no, a dozen eggs"), over the last word of its kind
+    (a number, a time, a day: "mark 2 done, sorry, 3"), else over the last words, as many as
+    it has; None when that would leave no verb."""
+    first, last = fix[0].casefold(), fix[-1].casefold()
     same = [index for index, word in enumerate(head) if word.casefold() == first]
+    ends = [index for index, word in enumerate(head[1:], 1) if word.casefold() == last]
+    if ends and not same:  # the words it ends on put right in place, the rest kept
+        return [*head[: max(1, ends[-1] - len(fix) + 1)], *fix, *head[ends[-1] + 1 :]]
     kind = _kind(fix[0])
     kinds = [index for index, word in enumerate(head) if _kind(word) == kind]
     if same:

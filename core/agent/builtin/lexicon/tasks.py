@@ -136,12 +136,3 @@ THESE_ITEMS: tuple[str, ...] = (
 )  # fmt: skip
 # Titles that name no task ("add something").
 NOT_TITLES: frozenset[str] = frozenset({"to", "do", "something", "sth", "a thing"})
-# "add book a haircut and also email the landlord": words that join two tasks in one add
-# when a task verb (`forms.TASK_VERBS`) follows them.
-TASK_JOINERS: tuple[str, ...] = (
-    "and also", "and then", "plus", "as well as", "and after that",
-    ", also", ", then", ", plus", ", and also", ", and then",
-)  # fmt: skip
-# A plain "and" joins two tasks only when both sides start with a task verb and the first
-# has an object: "pick up the parcel and text Jess", not "wash and iron the shirts".
-PLAIN_JOINERS: tuple[str, ...] = ("and", "&")
