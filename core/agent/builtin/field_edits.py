@@ -13,8 +13,9 @@ from core.agent.builtin.dates import AmbiguousDate, is_time_only, read_whole_dat
 from core.agent.builtin.guesses import ASKED_AT_MOST
 from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.intents import EditFields
+from core.agent.builtin.matching import said
 from core.agent.builtin.notes import Note
-from core.agent.builtin.refs import Known, fuzzy_matches, sure_matches
+from core.agent.builtin.refs import Known, fuzzy_matches, listed_titles, sure_matches
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.scheduling import Call, ask_which_day
 from core.domain.when import Due, due_on, show_due_plain
@@ -26,8 +27,12 @@ async def edit(
     call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
 ) -> Envelope | str:
     """The update_task call for a change of due date, priority or tags (or a question back).
-    A title said only with a typo asks, a button per task making that task's call."""
-    guessed = await _guessed(call, identifier)
+    A title said only with a typo asks, a button per task making that task's call; several
+    tasks named in one breath ("tag the milk and the eggs with shopping") each change."""
+    guessed, parts = await _guessed(call, identifier)
+    if parts:
+        done = [await edit(call, tools, part, intent, note) for part in parts]
+        return " ".join(each if isinstance(each, str) else said("update", each) for each in done)
     if guessed:
         choices = []
         for task in guessed[:ASKED_AT_MOST]:
@@ -45,12 +50,15 @@ async def edit(
     return await call("update_task", **arguments)
 
 
-async def _guessed(call: Call, identifier: str) -> list[Known]:
-    """The tasks a title names only with a typo (none when it names one as written)."""
+async def _guessed(call: Call, identifier: str) -> tuple[list[Known], list[str] | None]:
+    """The tasks a title names only with a typo (none when it names one as written), and the
+    parts of words that name several tasks."""
     if identifier.startswith("#") and identifier[1:].isdigit():
-        return []
+        return [], None
     tasks = knowns(await call("list_tasks", status="all"))
-    return [] if sure_matches(tasks, identifier) else fuzzy_matches(tasks, identifier)
+    if sure_matches(tasks, identifier):
+        return [], None
+    return fuzzy_matches(tasks, identifier), listed_titles(tasks, identifier)
 
 
 async def _arguments(
