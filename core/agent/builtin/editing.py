@@ -19,6 +19,7 @@ from core.agent.builtin.lexicon.fields import (
     TITLE_WORDS,
     WANT_THAT,
 )
+from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.talk import SOFTENERS
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import (
@@ -33,12 +34,13 @@ from core.agent.builtin.lexicon.verbs import (
     PUT_OR_WRITE,
     RENAME_VERBS,
     SAY_VERBS,
+    SAYS_VERBS,
     TURN_VERBS,
     VAGUE_EDIT_VERBS,
+    WORDING_VERBS,
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
-from core.agent.builtin.wording import WORDING_SETTERS
 from core.agent.builtin.words import NOCASE, ref_from
 
 # How many "rename X to Y" splits are tried (`Update.alternatives`).
@@ -70,9 +72,24 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
 )
+_SAYS = alt(SAY_VERBS, SAYS_VERBS)
+# "so it says", "so that it will read", "so it'll say".
+_SO_IT = rf"so\s+(?:that\s+)?(?:it|that|the\s+{alt(TITLE_WORDS)})(?:\s+will|'ll|\s+now)?\s+{_SAYS}"
+# "#2", "task 2", "the second one", "the milk one", "it": what a bare "make X read Y" may name.
+_POINTED = (
+    rf"(?:#\s*\d+|{alt(TASK_NOUNS, NUMBER_SIGNS)}\s*\d+|\d+|it|that|the\s+\S+(?:\s+\S+)?\s+one)"
+)
+# "change #1 so it says call mum", "make #2 read buy oat milk": a rename told as what the
+# task should say.
+_WORDING_SETTERS: tuple[re.Pattern[str], ...] = (
+    re.compile(rf"^{alt(WORDING_VERBS)}\s+(?P<ref>.+?),?\s+{_SO_IT}\s*:?\s+(?P<title>.+)$", NOCASE),
+    re.compile(
+        rf"^{alt(WORDING_VERBS)}\s+(?P<ref>{_POINTED})\s+{_SAYS}\s*:?\s+(?P<title>.+)$", NOCASE
+    ),
+)
 _IS_NEW = r"(?:is|should\s+be|will\s+be|:)"
 _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
-    *WORDING_SETTERS,
+    *_WORDING_SETTERS,
     re.compile(
         rf"^{alt(FIX_VERBS)}\s+(?:the\s+|a\s+)?(?:{alt(MISTAKE_WORDS)}|{_TITLE})\s+"
         rf"(?:in|of|on|for)\s+(?P<ref>.+?)\s*[,:;-]?\s+(?:it\s+should\s+(?:be|{_SAY})|to|to\s+{_SAY}|as)"
