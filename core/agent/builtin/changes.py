@@ -1,6 +1,6 @@
-"""Changes to a task's due date and priority: "move the dentist to friday", "push it back
-a week", "make the dentist 11am instead", "take the deadline off the essay", "bump #2 to high
-priority", "lower the priority of the gym" (tags: `tag_changes.py`). Pure.
+"""Changes to a task's due date, priority or tags: "move the dentist to friday", "push it
+back a week", "make the dentist 11am instead", "the essay has no deadline", and the changes
+said with a field's name or a priority or tag verb (`field_changes.py`). Pure.
 
 Date phrases are only checked for their shape here (`timed.is_date`); the engine resolves
 them against the turn's "now" and the person's zone when it acts.
@@ -42,7 +42,6 @@ from core.agent.builtin.lexicon.time import (
     NO_DATE,
     NOT_THE_OLD,
     RETIME_VERBS,
-    SET_DATE_VERBS,
     SHIFT_EARLIER,
     SHIFT_EARLIER_VERBS,
     SHIFT_LATER,
@@ -55,8 +54,7 @@ from core.agent.builtin.words import NOCASE, ref_from
 
 _DATE = alt(DATE_NAMES)
 _MOVE = re.compile(
-    rf"^(?:{alt(MOVE_VERBS)}|{alt(SET_DATE_VERBS)}\s+the\s+{_DATE}\s+(?:of|for|on))\s+"
-    rf"(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
+    rf"^{alt(MOVE_VERBS)}\s+(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
     NOCASE,
 )
 _DUE_IS = re.compile(

@@ -9,10 +9,8 @@ from itertools import islice
 from core.agent.builtin.field_changes import read_field_change, title_and_description
 from core.agent.builtin.intents import AskWhich, Ref, Update
 from core.agent.builtin.lexicon.fields import (
-    DESCRIPTION_NAMES,
     DESCRIPTION_WORDS,
     MISTAKE_WORDS,
-    NEW_FIELD,
     SAYING,
     SMALL,
     TITLE_NAMES,
@@ -29,7 +27,6 @@ from core.agent.builtin.lexicon.verbs import (
     EDIT_VERBS,
     FIX_VERBS,
     NAME_VERBS,
-    NAME_VERBS_PAST,
     NOTE_VERBS,
     PUT_OR_WRITE,
     RENAME_VERBS,
@@ -98,7 +95,7 @@ _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         rf"^{_RENAME}\s+(?:the\s+)?{_TITLE}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*[,;:-]?\s+"
-        rf"(?:the\s+)?{alt(NEW_FIELD)}\s+{_TITLE}\s+{_IS_NEW}\s*:?\s*(?P<title>.+)$",
+        rf"(?:the\s+)?new\s+{_TITLE}\s+{_IS_NEW}\s*:?\s*(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
@@ -120,13 +117,6 @@ _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
         rf"^{alt(NAME_VERBS)}\s+(?P<ref>it|that|this|that\s+one|this\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+(?:to\s+|as\s+)?(?P<title>.+)$",
         NOCASE,
     ),
-    re.compile(
-        rf"^(?P<ref>.+?)\s+should\s+(?:be\s+{alt(NAME_VERBS_PAST)}|{_SAY})\s+(?P<title>.+)$", NOCASE
-    ),
-    re.compile(
-        rf"^(?P<ref>it|that|this|that\s+one|this\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+should\s+be\s+(?P<title>.+)$",
-        NOCASE,
-    ),
 )
 _SPLIT_SETTER = re.compile(
     rf"^{alt(CHANGE_VERBS, RENAME_VERBS, TURN_VERBS)}\s+(?P<body>.+)$",
@@ -146,7 +136,7 @@ _FOR_QUOTED = re.compile(r"^for\s+(?P<title>[\"'“‘].+)$", NOCASE)
 # "change the task 'a' to 'b'": the noun before a quoted title.
 _NOUN_BEFORE_QUOTE = re.compile(rf"^(?:the\s+|my\s+)?{alt(TASK_NOUNS)}\s+(?=[\"'“‘])", NOCASE)
 _POINTS_AT_A_TASK = re.compile(rf"^(?:it|that|this|{alt(TASK_NOUNS)}|#|\d)", NOCASE)
-_NAMES_A_FIELD = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES, DESCRIPTION_NAMES)}\b", NOCASE)
+_NAMES_A_FIELD = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES, DESCRIPTION_WORDS)}\b", NOCASE)
 
 
 def _update_by_split(body: str) -> Update | None:

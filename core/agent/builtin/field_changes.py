@@ -21,12 +21,10 @@ from core.agent.builtin.lexicon.fields import (
     PRIORITY_MOVES,
     PRIORITY_NOUNS,
     PRIORITY_PHRASES,
-    PRIORITY_SETTERS,
     PRIORITY_STEPS,
     TAG_NOUNS,
     TAG_VERBS,
     TITLE_WORDS,
-    UNTAG,
 )
 from core.agent.builtin.lexicon.tasks import ON_TOP, TASK_NOUNS
 from core.agent.builtin.lexicon.time import (
@@ -58,7 +56,7 @@ _SETTABLE: dict[str, tuple[str, ...]] = {
 _FIELD_OF = {word: field for field, words in _SETTABLE.items() for word in words}
 _SET_FIELD = rf"(?P<field>{alt(*_SETTABLE.values())})"
 _CLEAR_FIELD = rf"(?P<field>{alt(*_CLEARABLE.values())})"
-_VERB = alt(EDIT_VERBS, RENAME_VERBS, PRIORITY_SETTERS, RETIME_VERBS)
+_VERB = alt(EDIT_VERBS, RENAME_VERBS, PRIORITY_MARKERS, RETIME_VERBS)
 _TO = (
     rf"(?:\s+(?:to(?:\s+be|\s+{alt(SAY_VERBS)})?|as|into|is|should\s+be|should\s+{alt(SAY_VERBS)})"
     r"\s*:?\s+|\s*[:=]\s*)"
@@ -233,11 +231,11 @@ _TAG_REMOVE = (
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(UNTAG)}\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>{_HASHTAGS}(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
+        rf"^untag\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>{_HASHTAGS}(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
         NOCASE,
     ),
 )
-_TAG_CLEAR = re.compile(rf"^{alt(UNTAG)}\s+(?P<ref>.+)$", NOCASE)
+_TAG_CLEAR = re.compile(r"^untag\s+(?P<ref>.+)$", NOCASE)
 
 
 _ON_TOP = re.compile(rf"\s*,?\s+{alt(ON_TOP)}$", NOCASE)
