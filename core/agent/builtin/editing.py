@@ -11,6 +11,7 @@ from core.agent.builtin.intents import AskWhich, Ref, Update
 from core.agent.builtin.lexicon.fields import (
     DESCRIPTION_WORDS,
     MISTAKE_WORDS,
+    NEW_FIELD,
     SAYING,
     SMALL,
     TITLE_NAMES,
@@ -95,7 +96,7 @@ _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         rf"^{_RENAME}\s+(?:the\s+)?{_TITLE}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*[,;:-]?\s+"
-        rf"(?:the\s+)?new\s+{_TITLE}\s+{_IS_NEW}\s*:?\s*(?P<title>.+)$",
+        rf"(?:the\s+)?{alt(NEW_FIELD)}\s+{_TITLE}\s+{_IS_NEW}\s*:?\s*(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(

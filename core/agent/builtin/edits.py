@@ -13,6 +13,7 @@ from core.agent.builtin.lexicon.fields import (
     FIELD_LABELS,
     FIELD_SETTERS,
     MISTAKE_WORDS,
+    NEW_FIELD,
     SHOULD_SAY,
 )
 from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
@@ -37,7 +38,7 @@ _NEXT_FIELD = re.compile(
 )
 _LABELLED = re.compile(
     rf"^(?:{alt(_CHANGING)}\s+)?(?P<ref>.+?)"
-    rf"(?:\s*[:,–—-]\s*|\s+(?=(?:new\s+)?{_FIELD_NAME}(?:\s*[:=]|\s+['\"“‘])))"
+    rf"(?:\s*[:,–—-]\s*|\s+(?=(?:{alt(NEW_FIELD)}\s+)?{_FIELD_NAME}(?:\s*[:=]|\s+['\"“‘])))"
     rf"(?P<fields>{_LABEL}{_SETS}.+)$",
     NOCASE,
 )

@@ -25,6 +25,7 @@ from core.agent.builtin.lexicon.fields import (
     TAG_NOUNS,
     TAG_VERBS,
     TITLE_WORDS,
+    UNTAG,
 )
 from core.agent.builtin.lexicon.tasks import ON_TOP, TASK_NOUNS
 from core.agent.builtin.lexicon.time import (
@@ -41,21 +42,17 @@ from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.timed import TAG_LIST, is_date, split_tags
 from core.agent.builtin.words import ref_from
 
-# The words that name each field; a time word names the due only to set it.
-_CLEARABLE: dict[str, tuple[str, ...]] = {
-    "description": DESCRIPTION_WORDS,
-    "due": (*DATE_NAMES, *DUE),
-    "tags": TAG_NOUNS,
-}
-_SETTABLE: dict[str, tuple[str, ...]] = {
-    **_CLEARABLE,
-    "title": TITLE_WORDS,
-    "priority": PRIORITY_NOUNS,
-    "due": (*_CLEARABLE["due"], *TIME_NAMES),
-}
-_FIELD_OF = {word: field for field, words in _SETTABLE.items() for word in words}
-_SET_FIELD = rf"(?P<field>{alt(*_SETTABLE.values())})"
-_CLEAR_FIELD = rf"(?P<field>{alt(*_CLEARABLE.values())})"
+# The words that name each field, a group per field; a time word names the due only to set
+# it ("change the time of …", never "clear the time").
+_CLEARABLE = (
+    rf"(?P<description>{alt(DESCRIPTION_WORDS)})|(?P<tags>{alt(TAG_NOUNS)})"
+    rf"|(?P<due>{alt(DATE_NAMES, DUE)})"
+)
+_SET_FIELD = (
+    rf"(?:(?P<title>{alt(TITLE_WORDS)})|(?P<priority>{alt(PRIORITY_NOUNS)})|{_CLEARABLE}"
+    rf"|(?P<time>{alt(TIME_NAMES)}))"
+)
+_CLEAR_FIELD = rf"(?:{_CLEARABLE})"
 _VERB = alt(EDIT_VERBS, RENAME_VERBS, PRIORITY_MARKERS, RETIME_VERBS)
 _TO = (
     rf"(?:\s+(?:to(?:\s+be|\s+{alt(SAY_VERBS)})?|as|into|is|should\s+be|should\s+{alt(SAY_VERBS)})"
@@ -117,36 +114,33 @@ def read_field_change(text: str) -> EditFields | Update | None:
             return found
     for pattern in _CLEARERS:
         if match := pattern.match(text):
-            said = match.group("ref")
-            ref = ref_from(said) if said else Ref("pronoun")
-            field = _FIELD_OF[" ".join(match.group("field").lower().split())]
-            if ref is None:
+            if (ref := field_ref(match.group("ref"))) is None:
                 continue
-            if field == "description":
+            if match.group("description"):
                 return Update(ref, description="")
-            return EditFields(ref, clear_due=field == "due", clear_tags=field == "tags")
+            return EditFields(ref, clear_due=bool(match["due"]), clear_tags=bool(match["tags"]))
     return None
 
 
 def _set(match: re.Match[str]) -> EditFields | Update | None:
     """The value read as its field reads it: a date, a level, a title or a text. "the time"
     alone is the task in mind; "the title" alone names none (asked elsewhere)."""
-    field = _FIELD_OF[" ".join(match.group("field").lower().split())]
     value = _INSTEAD.sub("", match.group("value").strip())
+    text_field = match.group("title") or match.group("description")
     if not _NO_TASK.match(match.group("ref")):
         ref = ref_from(match.group("ref"))
     else:
-        ref = Ref("pronoun") if field not in ("title", "description") else None
+        ref = None if text_field else Ref("pronoun")
     if ref is None:
         return None
-    if field == "title" and (said := title_and_description(value))[0]:
+    if match.group("title") and (said := title_and_description(value))[0]:
         return Update(ref, title=said[0], description=said[1])
-    if field == "description" and (description := tidy_title(value)):
+    if match.group("description") and (description := tidy_title(value)):
         return Update(ref, description=description)
-    if field == "due" and is_date(value):
+    if (match.group("due") or match.group("time")) and is_date(value):
         return EditFields(ref, due_phrase=value)
     level = PRIORITY_LEVELS.get(value.lower()) or PRIORITY_PHRASES.get(value.lower())
-    return EditFields(ref, priority=level) if field == "priority" and level else None
+    return EditFields(ref, priority=level) if match.group("priority") and level else None
 
 
 _PRIO = alt(PRIORITY_NOUNS)
@@ -231,11 +225,11 @@ _TAG_REMOVE = (
         NOCASE,
     ),
     re.compile(
-        rf"^untag\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>{_HASHTAGS}(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
+        rf"^{alt(UNTAG)}\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>{_HASHTAGS}(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
         NOCASE,
     ),
 )
-_TAG_CLEAR = re.compile(r"^untag\s+(?P<ref>.+)$", NOCASE)
+_TAG_CLEAR = re.compile(rf"^{alt(UNTAG)}\s+(?P<ref>.+)$", NOCASE)
 
 
 _ON_TOP = re.compile(rf"\s*,?\s+{alt(ON_TOP)}$", NOCASE)

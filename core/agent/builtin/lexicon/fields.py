@@ -51,14 +51,16 @@ DESCRIPTION_IS: tuple[str, ...] = (
     "of", "that says", "saying", "reading", "being", "as", "like", "is", "are", "should be",
 )  # fmt: skip
 DESCRIBED: tuple[str, ...] = ("described as", "details being")
+# "the new title is …".
+NEW_FIELD: tuple[str, ...] = ("new",)
 # Words for a task's title ("change the wording of …", "its name should be …").
 TITLE_WORDS: tuple[str, ...] = ("title", "name", "wording", "text")
 # "edit task 1: title 'x', description 'y'": the labels, and the field each sets.
 FIELD_LABELS: dict[str, str] = {
-    f"{new}{word}": field
+    f"{new} {word}".strip(): field
     for field, words in (("title", TITLE_WORDS), ("description", DESCRIPTION_WORDS))
     for word in words
-    for new in ("", "new ")
+    for new in ("", *NEW_FIELD)
 }
 # "fix the typo in …".
 MISTAKE_WORDS: tuple[str, ...] = ("typo", "spelling", "mistake")
@@ -126,6 +128,7 @@ TAG_VERBS: tuple[str, ...] = ("tag", "label")
 TAG_NOUNS: tuple[str, ...] = ("tag", "tags", "label", "labels")
 TAGGED: tuple[str, ...] = ("tagged", "labelled", "labeled")
 ATTACH_VERBS: tuple[str, ...] = ("add", "put", "give", "attach")
+UNTAG: tuple[str, ...] = ("untag",)
 DETACH_VERBS: tuple[str, ...] = ("remove", "drop", "delete", "take off", "take", "clear", "strip")
 # "oh and it's urgent", "that one's not that important": a priority said about the task the
 # conversation just added or changed. What points at it, the words that grade the level,
