@@ -195,34 +195,23 @@ def _stepped(match: re.Match[str]) -> EditFields | None:
 
 _TAGS = alt(TAG_NOUNS)
 _HASHTAGS = r"#[^\W\d_][\w\-]*"
+_HASHTAG_GAP = re.compile(r"\s+(?=#)")
+# "the tag home", "the home tag", "#home #diy": the tags an attach or a detach names.
+_NAMED_TAGS = (
+    rf"(?:(?:the\s+)?(?:{_TAGS}\s+(?P<tags>{TAG_LIST})|(?P<tags2>{TAG_LIST})\s+{_TAGS})"
+    rf"|(?P<tags3>{_HASHTAGS}(?:\s+{_HASHTAGS})*))"
+)
 _TAG_ADD = (
     re.compile(rf"^{alt(TAG_VERBS)}\s+(?P<ref>.+?)\s+(?:with|as)\s+(?P<tags>{TAG_LIST})$", NOCASE),
     re.compile(
         rf"^{alt(TAG_VERBS)}\s+(?P<ref>it|that|this|that\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+(?P<tags>{TAG_LIST})$",
         NOCASE,
     ),
-    re.compile(
-        rf"^{alt(ATTACH_VERBS)}\s+(?:the\s+)?{_TAGS}\s+(?P<tags>{TAG_LIST})\s+(?:to|on)\s+(?P<ref>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{alt(ATTACH_VERBS)}\s+(?P<tags>{_HASHTAGS}(?:\s+{_HASHTAGS})*)\s+(?:to|on)\s+(?P<ref>.+)$",
-        NOCASE,
-    ),
+    re.compile(rf"^{alt(ATTACH_VERBS)}\s+{_NAMED_TAGS}\s+(?:to|on)\s+(?P<ref>.+)$", NOCASE),
 )
 _TAG_REMOVE = (
     re.compile(
-        rf"^{alt(DETACH_VERBS)}\s+(?:the\s+)?{_TAGS}\s+(?P<tags>{TAG_LIST})\s+"
-        r"(?:from|off|of)\s+(?P<ref>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{alt(DETACH_VERBS)}\s+(?P<tags>{_HASHTAGS})\s+(?:from|off)\s+(?P<ref>.+)$", NOCASE
-    ),
-    re.compile(  # "remove the home tag from fix the sink", "take the #work label off it"
-        rf"^{alt(DETACH_VERBS)}\s+(?:the\s+)?(?P<tags>{TAG_LIST})\s+"
-        rf"{_TAGS}\s+(?:from|off|of|on)\s+(?P<ref>.+)$",
-        NOCASE,
+        rf"^{alt(DETACH_VERBS)}\s+{_NAMED_TAGS}\s+(?:from|off|of|on)\s+(?P<ref>.+)$", NOCASE
     ),
     re.compile(
         rf"^{alt(UNTAG)}\s+(?P<ref>.+?)\s+(?:from\s+)?(?P<tags>{_HASHTAGS}(?:\s*,\s*#?[^\W\d_][\w\-]*)*)$",
@@ -243,14 +232,20 @@ def read_tag_change(text: str) -> EditFields | None:
         if match := pattern.match(text):
             ref = field_ref(match.group("ref"))
             if ref is not None:
-                return EditFields(ref, add_tags=tuple(split_tags(match.group("tags"))))
+                return EditFields(ref, add_tags=_tags(match))
     for pattern in _TAG_REMOVE:
         if match := pattern.match(text):
             ref = field_ref(match.group("ref"))
             if ref is not None:
-                return EditFields(ref, remove_tags=tuple(split_tags(match.group("tags"))))
+                return EditFields(ref, remove_tags=_tags(match))
     if match := _TAG_CLEAR.match(text):
         ref = field_ref(match.group("ref"))
         if ref is not None:
             return EditFields(ref, clear_tags=True)
     return None
+
+
+def _tags(match: re.Match[str]) -> tuple[str, ...]:
+    """The tags said, whichever way round ("the tag home", "the home tag"); "#a #b" is two."""
+    said = next(words for name, words in match.groupdict().items() if name[:4] == "tags" and words)
+    return tuple(tag for part in _HASHTAG_GAP.split(said) for tag in split_tags(part))
