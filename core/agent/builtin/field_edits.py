@@ -27,18 +27,14 @@ async def edit(
     call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
 ) -> Envelope | str:
     """The update_task call for a change of due date, priority or tags (or a question back).
-    A title said only with a typo asks, a button per task making that task's call; several
-    tasks named in one breath ("tag the milk and the eggs with shopping") each change."""
+    A title said only with a typo asks, a button per task making that task's call; words
+    that name no task but whose parts do ("tag the milk and the eggs with shopping") change
+    each part's task."""
     listed = await call("list_tasks", status="all")
     if not listed.ok:
         return failure(listed)
     tasks = knowns(listed)
     if _numbered(identifier) is None and not sure_matches(tasks, identifier):
-        if parts := listed_titles(tasks, identifier):
-            done = [await edit(call, tools, part, intent, note) for part in parts]
-            return " ".join(
-                each if isinstance(each, str) else said("update", each) for each in done
-            )
         if guessed := fuzzy_matches(tasks, identifier)[:ASKED_AT_MOST]:
             choices = []
             for task in guessed:
@@ -49,6 +45,11 @@ async def edit(
             shown = phrases.choices([(task.number, task.title) for task in guessed])
             return await ask_choices(
                 tools, phrases.DID_YOU_MEAN["update"].format(choices=shown), choices
+            )
+        if parts := listed_titles(tasks, identifier):
+            done = [await edit(call, tools, part, intent, note) for part in parts]
+            return " ".join(
+                each if isinstance(each, str) else said("update", each) for each in done
             )
     arguments = _arguments(listed, tools, identifier, intent, note)
     if isinstance(arguments, str):
