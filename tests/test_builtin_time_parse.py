@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.agent.builtin.intents import Add, EditFields, ListTasks, Ref, WhenDue
+from core.agent.builtin.field_changes import read_field_change
+from core.agent.builtin.intents import Add, EditFields, ListTasks, Ref, Update, WhenDue
 from core.agent.builtin.parse import parse
 from core.agent.builtin.timed import TitleFields, title_fields
 
@@ -70,3 +71,34 @@ def test_not_about_time(text: str) -> None:
     assert not isinstance(parse(text), EditFields | WhenDue)
     found = parse(text)
     assert not (isinstance(found, ListTasks) and found.due)
+
+
+_DENTIST = Ref("title", text="the dentist")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("set the date of the dentist to friday", EditFields(_DENTIST, due_phrase="friday")),
+        ("change the dentist's time to 4pm", EditFields(_DENTIST, due_phrase="4pm")),
+        ("change the time to 5pm", EditFields(Ref("pronoun"), due_phrase="5pm")),
+        (
+            "set the taxes' priority to high",
+            EditFields(Ref("title", text="the taxes"), priority="high"),
+        ),
+        ("update the priority of #2 to low", EditFields(Ref("number", number=2), priority="low")),
+        ("take the deadline off the dentist", EditFields(_DENTIST, clear_due=True)),
+        ("clear the tags on task 2", EditFields(Ref("number", number=2), clear_tags=True)),
+        (
+            "the description of #3 is bring the receipts",
+            Update(Ref("number", number=3), description="bring the receipts"),
+        ),
+        ("clear task 1's notes", Update(Ref("number", number=1), description="")),
+        ("rename the title of 2 to call mum", Update(Ref("number", number=2), title="call mum")),
+        ("change the title to 'urgent'", None),  # of which task: asked elsewhere
+        ("set the priority of the dentist to friday", None),  # no level
+    ],
+)
+def test_a_field_named_in_a_change(text: str, expected: EditFields | Update | None) -> None:
+    """One reader for every field said by its name: the value read as that field reads it."""
+    assert read_field_change(text) == expected

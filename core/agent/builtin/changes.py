@@ -1,6 +1,6 @@
-"""Changes to a task's due date and priority: "move the dentist to friday", "push it back
-a week", "make the dentist 11am instead", "take the deadline off the essay", "bump #2 to high
-priority", "lower the priority of the gym" (tags: `tag_changes.py`). Pure.
+"""Changes to a task's due date, priority or tags: "move the dentist to friday", "push it
+back a week", "make the dentist 11am instead", "the essay has no deadline", and the changes
+said with a field's name or a priority or tag verb (`field_changes.py`). Pure.
 
 Date phrases are only checked for their shape here (`timed.is_date`); the engine resolves
 them against the turn's "now" and the person's zone when it acts.
@@ -15,7 +15,13 @@ from dataclasses import replace
 from core.agent.builtin import restated
 from core.agent.builtin.adding import read_need
 from core.agent.builtin.dates import AMOUNT, read_amount
-from core.agent.builtin.intents import EditFields, Ref
+from core.agent.builtin.field_changes import (
+    field_ref,
+    read_field_change,
+    read_priority_change,
+    read_tag_change,
+)
+from core.agent.builtin.intents import EditFields
 from core.agent.builtin.lexicon.fields import (
     FIELD_LABELS,
 )
@@ -24,9 +30,7 @@ from core.agent.builtin.lexicon.reminders import INSTEAD
 from core.agent.builtin.lexicon.talk import SOFTENERS
 from core.agent.builtin.lexicon.time import (
     BE_MOVED,
-    CLEAR_DATE_VERBS,
     DATE_NAMES,
-    DATE_OFF_VERBS,
     DUE,
     DUE_DATE,
     GIVE_DATE_VERBS,
@@ -38,24 +42,19 @@ from core.agent.builtin.lexicon.time import (
     NO_DATE,
     NOT_THE_OLD,
     RETIME_VERBS,
-    SET_DATE_VERBS,
     SHIFT_EARLIER,
     SHIFT_EARLIER_VERBS,
     SHIFT_LATER,
     SHIFT_VERBS,
-    TIME_NAMES,
 )
 from core.agent.builtin.lexicon.verbs import ANY_MORE, NEW_TASK_STARTS, NO_LONGER, WANT
 from core.agent.builtin.pattern import alt
-from core.agent.builtin.priority_changes import read_priority_change
-from core.agent.builtin.tag_changes import read_tag_change
 from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import NOCASE, ref_from
 
 _DATE = alt(DATE_NAMES)
 _MOVE = re.compile(
-    rf"^(?:{alt(MOVE_VERBS)}|{alt(SET_DATE_VERBS)}\s+the\s+{_DATE}\s+(?:of|for|on))\s+"
-    rf"(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
+    rf"^{alt(MOVE_VERBS)}\s+(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
     NOCASE,
 )
 _DUE_IS = re.compile(
@@ -63,21 +62,11 @@ _DUE_IS = re.compile(
     rf"(?:(?:is\s+)?{alt(DUE)}|{alt(DUE_DATE)}\s*(?:is|:)?)\s+(?:on\s+|by\s+|for\s+)?(?P<when>.+)$",
     NOCASE,
 )
-_DUE_OF = re.compile(
-    rf"^(?:{alt(SET_DATE_VERBS)}\s+)?(?:the\s+)?{_DATE}\s+(?:of|for|on)\s+"
-    r"(?P<ref>.+?)\s*(?:to|is|:|should\s+be|=)\s*(?P<when>.+)$",
-    NOCASE,
-)
 _CLEAR_DUE = re.compile(
-    rf"^{alt(CLEAR_DATE_VERBS)}\s+(?:the\s+|its\s+|that\s+)?(?:{_DATE}|{alt(DUE)})"
-    r"(?:\s+(?:from|of|on|for|off)\s+(?P<ref>.+))?$"
-    rf"|^(?P<ref2>.+?)\s+(?:has|needs|should\s+have)\s+no\s+{alt(DUE_DATE)}(?:\s+{alt(ANY_MORE)})?$"
+    rf"^(?P<ref>.+?)\s+(?:has|needs|should\s+have)\s+no\s+{alt(DUE_DATE)}(?:\s+{alt(ANY_MORE)})?$"
     rf"|^(?:there'?s\s+|there\s+is\s+)?{alt(NO_DATE)}\s+(?:need\s+for\s+(?:a|any)\s+)?"
-    rf"{alt(DUE_DATE)}\s+(?:for|on)\s+(?P<ref3>.+?)(?:\s+{alt(ANY_MORE)})?$"
-    rf"|^{alt(DATE_OFF_VERBS)}\s+(?:the\s+|its\s+|that\s+)?{_DATE}\s+"
-    r"(?:off(?:\s+of)?|away\s+from|out\s+of|from)\s+(?P<ref4>.+)$"
-    rf"|^{alt(CLEAR_DATE_VERBS)}\s+(?P<ref5>.+?)(?:'s|’s)\s+{_DATE}$"
-    rf"|^(?P<ref6>.+?)\s+(?:{alt(NO_LONGER)}|doesn'?t|does\s+not)\s+{alt(WANT)}\s+"
+    rf"{alt(DUE_DATE)}\s+(?:for|on)\s+(?P<ref2>.+?)(?:\s+{alt(ANY_MORE)})?$"
+    rf"|^(?P<ref3>.+?)\s+(?:{alt(NO_LONGER)}|doesn'?t|does\s+not)\s+{alt(WANT)}\s+"
     rf"(?:a|any|the|its|that)\s+{_DATE}(?:\s+{alt(ANY_MORE)})?$",
     NOCASE,
 )
@@ -108,9 +97,7 @@ _SHIFT = re.compile(
     NOCASE,
 )
 _RETIME = re.compile(
-    rf"^(?:{alt(RETIME_VERBS)})\s+(?:(?:the|its)\s+{alt(TIME_NAMES)}"
-    r"(?:\s+(?:of|for|on)\s+(?P<ref>.+?))?|(?P<named>.+?))\s+(?:to|for|at)\s+(?P<when>.+)$",
-    NOCASE,
+    rf"^(?:{alt(RETIME_VERBS)})\s+(?P<ref>.+?)\s+(?:to|for|at)\s+(?P<when>.+)$", NOCASE
 )
 _FIELD_NAMED = re.compile(rf"\b(?:{alt(FIELD_LABELS)})$", NOCASE)
 # "the taxes are not that important, make it low priority": a clause naming the task, then
@@ -141,10 +128,6 @@ _ADDING = re.compile(rf"^{alt(NEW_TASK_STARTS)}\b", NOCASE)
 _PEOPLE = re.compile(r"^(?:i|we|you|they|he|she)$", NOCASE)
 
 
-def _ref(text: str | None) -> Ref | None:
-    return ref_from(text) if text else Ref("pronoun")
-
-
 def read_change(text: str) -> EditFields | None:
     """A change to a task's due date, priority or tags; None when the text is not one."""
     # "add X due friday", "gotta finish X, it's due monday": a new task
@@ -158,13 +141,13 @@ def read_change(text: str) -> EditFields | None:
     for reader in _CHANGE_READERS:
         if (found := reader(text, adding)) is not None:
             return found
-    return read_tag_change(text, _ref)
+    return read_tag_change(text)
 
 
 def _shifted(text: str, adding: bool) -> EditFields | None:
     if adding or not (match := _SHIFT.match(text)):
         return None
-    ref, shift = _ref(match.group("ref")), _shift(match)
+    ref, shift = field_ref(match.group("ref")), _shift(match)
     return EditFields(ref, shift=shift) if ref is not None and shift is not None else None
 
 
@@ -185,14 +168,13 @@ def _about_then(text: str, adding: bool) -> EditFields | None:
 
 
 def _due_said(text: str, adding: bool) -> EditFields | None:
-    for pattern in (_MOVE, _GIVE_DUE, _DUE_OF, _DUE_IS, _RETIME):
+    for pattern in (_MOVE, _GIVE_DUE, _DUE_IS, _RETIME):
         if adding and pattern is _DUE_IS:
             continue
         if (match := pattern.match(text)) and is_date(match.group("when")):
-            if pattern is _RETIME and _FIELD_NAMED.search(match.group("named") or ""):
+            if pattern is _RETIME and _FIELD_NAMED.search(match.group("ref")):
                 continue  # "change task 1's description to before noon": the text itself
-            named = match.group("named") if pattern is _RETIME else None
-            ref = _ref(match.group("ref") or named)
+            ref = field_ref(match.group("ref"))
             if ref is not None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
     return None
@@ -202,29 +184,30 @@ def _told(text: str, adding: bool) -> EditFields | None:
     return None if adding else _told_when(text)
 
 
-def _twice(text: str, adding: bool) -> EditFields | None:
-    return None if adding else _said_twice(text)  # "the taxes don't need a deadline, clear it"
-
-
 def _due_cleared(text: str, adding: bool) -> EditFields | None:
     if not (match := _CLEAR_DUE.match(text)):
         return None
-    refs = [match.group(f"ref{n}") for n in ("", 2, 3, 4, 5, 6)]
-    ref = _ref(next((words for words in refs if words), None))
+    refs = [match.group(f"ref{n}") for n in ("", 2, 3)]
+    ref = field_ref(next((words for words in refs if words), None))
     return EditFields(ref, clear_due=True) if ref is not None else None
 
 
+def _field(text: str, adding: bool) -> EditFields | None:
+    found = read_field_change(text)
+    return found if isinstance(found, EditFields) else None
+
+
 def _priority(text: str, adding: bool) -> EditFields | None:
-    return read_priority_change(text, adding, _ref)
+    return read_priority_change(text, adding)
 
 
 # In order: the first reading found wins.
 _CHANGE_READERS: tuple[Callable[[str, bool], EditFields | None], ...] = (
     _shifted,
     _about_then,
+    _field,
     _due_said,
     _told,
-    _twice,
     _due_cleared,
     _priority,
 )
@@ -266,19 +249,7 @@ _SOMETHING_NEW = re.compile(r"^(?:a|an|some|another)\b", NOCASE)
 
 def _tentative(words: str, when: str, text: str) -> EditFields | None:
     """`words` name a task, unless they are a date or something new ("make a cake at 5")."""
-    ref = _ref(words)
+    ref = field_ref(words)
     if ref is None or is_date(words) or _SOMETHING_NEW.match(words):
         return None
     return EditFields(ref, due_phrase=when, tentative=text if ref.kind == "title" else None)
-
-
-def _said_twice(text: str) -> EditFields | None:
-    """One change said twice, the task named in the first clause and "it" in the second
-    ("the taxes don't need a deadline, clear the date"): that change, once."""
-    match = _ABOUT_THEN.match(text)
-    if match is None or (first := read_change(match.group("clause"))) is None:
-        return None
-    then = read_change(match.group("rest"))
-    if then is None or then.ref.kind != "pronoun" or replace(then, ref=first.ref) != first:
-        return None
-    return first

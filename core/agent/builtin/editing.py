@@ -6,10 +6,9 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from core.agent.builtin.adding import split_description
+from core.agent.builtin.field_changes import read_field_change, title_and_description
 from core.agent.builtin.intents import AskWhich, Ref, Update
 from core.agent.builtin.lexicon.fields import (
-    DESCRIPTION_NAMES,
     DESCRIPTION_WORDS,
     MISTAKE_WORDS,
     NEW_FIELD,
@@ -19,27 +18,27 @@ from core.agent.builtin.lexicon.fields import (
     TITLE_WORDS,
     WANT_THAT,
 )
+from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.talk import SOFTENERS
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import (
     CHANGE_VERBS,
-    CLEAR_VERBS,
     DESCRIBE,
     DESCRIBE_VERBS,
     EDIT_VERBS,
     FIX_VERBS,
     NAME_VERBS,
-    NAME_VERBS_PAST,
     NOTE_VERBS,
     PUT_OR_WRITE,
     RENAME_VERBS,
     SAY_VERBS,
+    SAYS_VERBS,
     TURN_VERBS,
     VAGUE_EDIT_VERBS,
+    WORDING_VERBS,
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
-from core.agent.builtin.wording import WORDING_SETTERS
 from core.agent.builtin.words import NOCASE, ref_from
 
 # How many "rename X to Y" splits are tried (`Update.alternatives`).
@@ -62,23 +61,7 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        rf"^{_EDIT}\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on|in)\s+(?P<ref>.+?)\s*(?:\s+{_TO_BE}(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{_EDIT}\s+(?P<ref>.+?)(?:'s|’s)?\s+{_DESCRIPTION}\s*(?:\s+{_TO_BE}(?:\s*:)?\s+|\s+as\s+|:|=)\s*(?P<description>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^(?:the\s+)?{_DESCRIPTION}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+(?:should\s+be|is|should\s+{_SAY})\s*:?\s+|:|=)\s*(?P<description>.+)$",
-        NOCASE,
-    ),
-    re.compile(
         rf"^for\s+(?P<ref>.+?)\s*,?\s+{alt(NOTE_VERBS)}\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?P<description>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^(?P<ref>(?:{alt(TASK_NOUNS)}\s*|#)?\d+|it|that)(?:'s)?\s+{_DESCRIPTION}\s*(?:[:=-]|\s+(?:is|should\s+be)\s+)\s*(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(rf"^{alt(DESCRIBE)}\s+(?P<ref>.+?)\s+(?:as|with|:)\s*(?P<description>.+)$", NOCASE),
@@ -87,35 +70,28 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
 )
-_DESCRIPTION_CLEARERS: tuple[re.Pattern[str], ...] = (
+_SAYS = alt(SAY_VERBS, SAYS_VERBS)
+# "so it says", "so that it will read", "so it'll say".
+_SO_IT = rf"so\s+(?:that\s+)?(?:it|that|the\s+{alt(TITLE_WORDS)})(?:\s+will|'ll|\s+now)?\s+{_SAYS}"
+# "#2", "task 2", "the second one", "the milk one", "it": what a bare "make X read Y" may name.
+_POINTED = (
+    rf"(?:#\s*\d+|{alt(TASK_NOUNS, NUMBER_SIGNS)}\s*\d+|\d+|it|that|the\s+\S+(?:\s+\S+)?\s+one)"
+)
+# "change #1 so it says call mum", "make #2 read buy oat milk": a rename told as what the
+# task should say.
+_WORDING_SETTERS: tuple[re.Pattern[str], ...] = (
+    re.compile(rf"^{alt(WORDING_VERBS)}\s+(?P<ref>.+?),?\s+{_SO_IT}\s*:?\s+(?P<title>.+)$", NOCASE),
     re.compile(
-        rf"^take\s+(?:the\s+)?{_DESCRIPTION}\s+(?:off|away\s+from|out\s+of)\s+(?P<ref>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{alt(CLEAR_VERBS)}\s+(?:the\s+)?{_DESCRIPTION}\s+(?:of|from|on|for|in)\s+(?P<ref>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{alt(CLEAR_VERBS)}\s+(?P<ref>.+?)(?:'s|’s)\s+{_DESCRIPTION}$",
-        NOCASE,
+        rf"^{alt(WORDING_VERBS)}\s+(?P<ref>{_POINTED})\s+{_SAYS}\s*:?\s+(?P<title>.+)$", NOCASE
     ),
 )
 _IS_NEW = r"(?:is|should\s+be|will\s+be|:)"
 _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
-    *WORDING_SETTERS,
+    *_WORDING_SETTERS,
     re.compile(
         rf"^{alt(FIX_VERBS)}\s+(?:the\s+|a\s+)?(?:{alt(MISTAKE_WORDS)}|{_TITLE})\s+"
         rf"(?:in|of|on|for)\s+(?P<ref>.+?)\s*[,:;-]?\s+(?:it\s+should\s+(?:be|{_SAY})|to|to\s+{_SAY}|as)"
         r"\s*:?\s+(?P<title>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{_RENAME}\s+(?:the\s+)?{_TITLE}\s+(?:of|for|on)\s+(?P<ref>.+?)\s*(?:\s+to\s+(?:be\s+|{_SAY}\s+)?|\s+as\s+|\s+into\s+|:|=)\s*(?P<title>.+)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{_RENAME}\s+(?P<ref>.+?)(?:'s|’s)?\s+{_TITLE}\s*(?:\s+to\s+(?:be\s+|{_SAY}\s+)?|\s+as\s+|\s+into\s+|:|=)\s*(?P<title>.+)$",
         NOCASE,
     ),
     re.compile(
@@ -142,13 +118,6 @@ _TITLE_SETTERS: tuple[re.Pattern[str], ...] = (
         rf"^{alt(NAME_VERBS)}\s+(?P<ref>it|that|this|that\s+one|this\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+(?:to\s+|as\s+)?(?P<title>.+)$",
         NOCASE,
     ),
-    re.compile(
-        rf"^(?P<ref>.+?)\s+should\s+(?:be\s+{alt(NAME_VERBS_PAST)}|{_SAY})\s+(?P<title>.+)$", NOCASE
-    ),
-    re.compile(
-        rf"^(?P<ref>it|that|this|that\s+one|this\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+should\s+be\s+(?P<title>.+)$",
-        NOCASE,
-    ),
 )
 _SPLIT_SETTER = re.compile(
     rf"^{alt(CHANGE_VERBS, RENAME_VERBS, TURN_VERBS)}\s+(?P<body>.+)$",
@@ -168,19 +137,7 @@ _FOR_QUOTED = re.compile(r"^for\s+(?P<title>[\"'“‘].+)$", NOCASE)
 # "change the task 'a' to 'b'": the noun before a quoted title.
 _NOUN_BEFORE_QUOTE = re.compile(rf"^(?:the\s+|my\s+)?{alt(TASK_NOUNS)}\s+(?=[\"'“‘])", NOCASE)
 _POINTS_AT_A_TASK = re.compile(rf"^(?:it|that|this|{alt(TASK_NOUNS)}|#|\d)", NOCASE)
-_NAMES_A_FIELD = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES, DESCRIPTION_NAMES)}\b", NOCASE)
-
-
-def _title_and_description(text: str) -> tuple[str, str | None]:
-    quoted = split_quoted(text.strip())
-    if quoted is not None:
-        title, tail = quoted
-        if tail:
-            _, description = split_description("x " + tail)
-            return title, description or None
-        return title, None
-    title, description = split_description(text)
-    return tidy_title(title), description or None
+_NAMES_A_FIELD = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES, DESCRIPTION_WORDS)}\b", NOCASE)
 
 
 def _update_by_split(body: str) -> Update | None:
@@ -191,7 +148,7 @@ def _update_by_split(body: str) -> Update | None:
         split = _SPLIT_ON.match(tail) or _FOR_QUOTED.match(tail)
         if split:
             ref = Ref("title", text=inner, quoted=True)
-            title, description = _title_and_description(split.group("title"))
+            title, description = title_and_description(split.group("title"))
             return Update(ref, title=title or None, description=description) if title else None
     if _TITLE_TO.match(body):
         return None  # no task named: _ASK_CHANGE asks which
@@ -208,10 +165,15 @@ def _update_by_split(body: str) -> Update | None:
     if not splits:
         return None
     ref, new = splits[0]
-    title, description = _title_and_description(new)
+    title, description = title_and_description(new)
     if not title:
         return None
     return Update(ref, title=title, description=description, alternatives=tuple(splits[1:]))
+
+
+def _field_set(text: str) -> Update | None:
+    found = read_field_change(text)
+    return found if isinstance(found, Update) else None
 
 
 def _description_set(text: str) -> Update | None:
@@ -224,19 +186,12 @@ def _description_set(text: str) -> Update | None:
     return None
 
 
-def _description_cleared(text: str) -> Update | None:
-    for pattern in _DESCRIPTION_CLEARERS:
-        if (match := pattern.match(text)) and (ref := ref_from(match.group("ref"))) is not None:
-            return Update(ref, description="")
-    return None
-
-
 def _title_set(text: str) -> Update | None:
     for pattern in _TITLE_SETTERS:
         if match := pattern.match(text):
             ref_words = _TITLE_OF.sub("", match.group("ref"))
             ref = None if _NO_TASK.match(ref_words) else ref_from(ref_words)
-            title, details = _title_and_description(_INSTEAD.sub("", match.group("title")))
+            title, details = title_and_description(_INSTEAD.sub("", match.group("title")))
             if ref is not None and title:
                 return Update(ref, title=title, description=details)
     return None
@@ -263,8 +218,8 @@ def _change_asked(text: str) -> Update | AskWhich | None:
 
 # In order: the first reading found wins.
 _UPDATE_READERS: tuple[Callable[[str], Update | AskWhich | None], ...] = (
+    _field_set,
     _description_set,
-    _description_cleared,
     _title_set,
     _split_set,
     _change_asked,

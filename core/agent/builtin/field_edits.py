@@ -3,7 +3,7 @@ resolved against the task's current one (a time kept, a shift, a day said alone)
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, tzinfo
+from datetime import timedelta, tzinfo
 from typing import Any
 
 from dateutil.relativedelta import relativedelta
@@ -13,10 +13,11 @@ from core.agent.builtin.dates import AmbiguousDate, is_time_only, read_whole_dat
 from core.agent.builtin.guesses import ASKED_AT_MOST
 from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.intents import EditFields
+from core.agent.builtin.matching import said
 from core.agent.builtin.notes import Note
-from core.agent.builtin.refs import Known, fuzzy_matches, sure_matches
+from core.agent.builtin.refs import fuzzy_matches, listed_titles, sure_matches
 from core.agent.builtin.replies import failure, knowns
-from core.agent.builtin.scheduling import Call, ask_which_day
+from core.agent.builtin.scheduling import Call, ask_which_day, due_of
 from core.domain.when import Due, due_on, show_due_plain
 from core.tools import Envelope, ToolContext
 from core.tools.asking import Choice, ask_choices
@@ -26,53 +27,60 @@ async def edit(
     call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
 ) -> Envelope | str:
     """The update_task call for a change of due date, priority or tags (or a question back).
-    A title said only with a typo asks, a button per task making that task's call."""
-    guessed = await _guessed(call, identifier)
-    if guessed:
-        choices = []
-        for task in guessed[:ASKED_AT_MOST]:
-            planned = await _arguments(call, tools, f"#{task.number}", intent, note)
-            if isinstance(planned, str):
-                return planned
-            choices.append(Choice(f"#{task.number} {task.title}", "update_task", planned))
-        listed = phrases.choices([(task.number, task.title) for task in guessed[:ASKED_AT_MOST]])
-        return await ask_choices(
-            tools, phrases.DID_YOU_MEAN["update"].format(choices=listed), choices
-        )
-    arguments = await _arguments(call, tools, identifier, intent, note)
+    A title said only with a typo asks, a button per task making that task's call; words
+    that name no task but whose parts do ("tag the milk and the eggs with shopping") change
+    each part's task."""
+    listed = await call("list_tasks", status="all")
+    if not listed.ok:
+        return failure(listed)
+    tasks = knowns(listed)
+    if _numbered(identifier) is None and not sure_matches(tasks, identifier):
+        if guessed := fuzzy_matches(tasks, identifier)[:ASKED_AT_MOST]:
+            choices = []
+            for task in guessed:
+                planned = _arguments(listed, tools, f"#{task.number}", intent, note)
+                if isinstance(planned, str):
+                    return planned
+                choices.append(Choice(f"#{task.number} {task.title}", "update_task", planned))
+            shown = phrases.choices([(task.number, task.title) for task in guessed])
+            return await ask_choices(
+                tools, phrases.DID_YOU_MEAN["update"].format(choices=shown), choices
+            )
+        if parts := listed_titles(tasks, identifier):
+            done = [await edit(call, tools, part, intent, note) for part in parts]
+            return " ".join(
+                each if isinstance(each, str) else said("update", each) for each in done
+            )
+    arguments = _arguments(listed, tools, identifier, intent, note)
     if isinstance(arguments, str):
         return arguments
     return await call("update_task", **arguments)
 
 
-async def _guessed(call: Call, identifier: str) -> list[Known]:
-    """The tasks a title names only with a typo (none when it names one as written)."""
-    if identifier.startswith("#") and identifier[1:].isdigit():
-        return []
-    tasks = knowns(await call("list_tasks", status="all"))
-    return [] if sure_matches(tasks, identifier) else fuzzy_matches(tasks, identifier)
+def _numbered(identifier: str) -> int | None:
+    return int(identifier[1:]) if identifier.startswith("#") and identifier[1:].isdigit() else None
 
 
-async def _arguments(
-    call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
+def _arguments(
+    listed: Envelope, tools: ToolContext, identifier: str, intent: EditFields, note: Note
 ) -> dict[str, Any] | str:
     arguments: dict[str, Any] = {"task_identifier": identifier}
     if intent.due_phrase or intent.shift:
-        new = await _new_due(call, tools, identifier, intent, note)
+        new = _new_due(listed, tools, identifier, intent, note)
         if isinstance(new, str):
             return new
         arguments["due"] = _due_text(new, tools.zone)
     return arguments | _field_arguments(intent)
 
 
-async def _new_due(
-    call: Call, tools: ToolContext, identifier: str, intent: EditFields, note: Note
+def _new_due(
+    listed: Envelope, tools: ToolContext, identifier: str, intent: EditFields, note: Note
 ) -> Due | str:
     """The task's new due, shifted or said; or what to answer instead."""
-    found = await _task_of(call, identifier, note)
+    found = _task_of(listed, identifier, note)
     if isinstance(found, str):
         return found
-    due = _current_due(found)
+    due = due_of(found)
     if intent.shift:
         new = _shifted_due(found, due, intent.shift, tools.zone)
     else:
@@ -129,19 +137,14 @@ def _field_arguments(intent: EditFields) -> dict[str, Any]:
     return arguments
 
 
-async def _task_of(call: Call, identifier: str, note: Note) -> dict[str, Any] | str:
+def _task_of(listed: Envelope, identifier: str, note: Note) -> dict[str, Any] | str:
     """The one task `identifier` names, as list_tasks shows it, or what to answer instead."""
-    listed = await call("list_tasks", status="all")
-    if not listed.ok:
-        return failure(listed)
     items = {int(item["number"]): item for item in listed.data["tasks"]}
-    if identifier.startswith("#") and identifier[1:].isdigit():
-        number = int(identifier[1:])
+    if (number := _numbered(identifier)) is not None:
         if number in items:
             return dict(items[number])
         return phrases.NO_TASK_NUMBER.format(number=number)
-    tasks = knowns(listed)
-    found = sure_matches(tasks, identifier)
+    found = sure_matches(knowns(listed), identifier)
     if len(found) == 1:
         return dict(items[found[0].number])
     if found:
@@ -149,12 +152,6 @@ async def _task_of(call: Call, identifier: str, note: Note) -> dict[str, Any] | 
         listed_choices = phrases.choices([(task.number, task.title) for task in found[:10]])
         return phrases.WHICH_OF["update"].format(choices=listed_choices)
     return phrases.ABOUT_NONE
-
-
-def _current_due(item: dict[str, Any]) -> Due | None:
-    if not item.get("due_at"):
-        return None
-    return Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
 
 
 def shifted(due: Due, shift: tuple[float, str], zone: tzinfo) -> Due | None:

@@ -182,12 +182,18 @@ async def when_due(
     note.name(task)
     item = next(item for item in result.data["tasks"] if item["number"] == task.number)
     name = f"#{task.number} “{task.title}”"
-    if not item.get("due_at"):
+    if (due := due_of(item)) is None:
         return phrases.NO_DUE.format(task=name)
-    due = Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
     shown = show_due_plain(due, tools.zone, now=tools.now)
     verb = "was" if task.completed else "is"
     return f"{name} {verb} due {shown}."
+
+
+def due_of(item: dict[str, Any]) -> Due | None:
+    """A task's due as list_tasks shows it."""
+    if not item.get("due_at"):
+        return None
+    return Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
 
 
 def with_creation_dates(result: Envelope, tools: ToolContext) -> str:

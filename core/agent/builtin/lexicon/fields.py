@@ -30,14 +30,6 @@ TAG_LEADS: tuple[str, ...] = (
 )  # fmt: skip
 
 # --- Labelled edits ----------------------------------------------------------------------
-# "edit task 1: title 'x', description 'y'": the labels, and the field each sets.
-FIELD_LABELS: dict[str, str] = {
-    "title": "title", "name": "title", "new title": "title", "new name": "title",
-    "text": "title", "wording": "title",
-    "description": "description", "desc": "description", "note": "description",
-    "notes": "description", "details": "description", "detail": "description",
-    "new description": "description", "comment": "description",
-}  # fmt: skip
 # Verbs before a second labelled field ("…, and set its description to …").
 FIELD_SETTERS: tuple[str, ...] = ("set", "change", "update", "make", "give it")
 # "it should say buy milk", "should read …", "make it say …": a correction of the task the
@@ -59,21 +51,27 @@ DESCRIPTION_IS: tuple[str, ...] = (
     "of", "that says", "saying", "reading", "being", "as", "like", "is", "are", "should be",
 )  # fmt: skip
 DESCRIBED: tuple[str, ...] = ("described as", "details being")
+# "the new title is …".
+NEW_FIELD: tuple[str, ...] = ("new",)
 # Words for a task's title ("change the wording of …", "its name should be …").
 TITLE_WORDS: tuple[str, ...] = ("title", "name", "wording", "text")
+# "edit task 1: title 'x', description 'y'": the labels, and the field each sets.
+FIELD_LABELS: dict[str, str] = {
+    f"{new} {word}".strip(): field
+    for field, words in (("title", TITLE_WORDS), ("description", DESCRIPTION_WORDS))
+    for word in words
+    for new in ("", *NEW_FIELD)
+}
 # "fix the typo in …".
 MISTAKE_WORDS: tuple[str, ...] = ("typo", "spelling", "mistake")
 # "add a short note to …".
 SMALL: tuple[str, ...] = ("extra", "little", "short", "quick", "small")
 # Words between a description's task and its text ("… saying …", "… which says …").
 SAYING: tuple[str, ...] = ("saying", "that says", "reading", "as", "which says")
-# "the new title is …".
-NEW_FIELD: tuple[str, ...] = ("new",)
 # "X has the title …", "I want X to have the name …".
 WANT_THAT: tuple[str, ...] = ("want", "would like")
-# The two fields by their plainest names ("the title of …", "the note …").
+# The title by its plainest names ("the title of …").
 TITLE_NAMES: tuple[str, ...] = ("title", "name")
-DESCRIPTION_NAMES: tuple[str, ...] = ("description", "note")
 # What follows "should be" that is no new title ("the milk should be done", "… later").
 NOT_A_NEW_TITLE: tuple[str, ...] = (
     "done", "finished", "complete", "completed", "deleted", "removed", "gone", "ready", "over",
@@ -107,7 +105,6 @@ PRIORITY_ASK_WHEN: tuple[str, ...] = (
     "now", "right now", "rn", "today", "at the moment", "atm", "first", "next", "on my list",
 )  # fmt: skip
 # "set the priority of #2 to high", "make taxes urgent", "flag it as high".
-PRIORITY_SETTERS: tuple[str, ...] = ("set", "change", "make", "update", "put")
 PRIORITY_MARKERS: tuple[str, ...] = ("make", "mark", "set", "flag", "put", "change")
 # "bump #2 to high", "raise the taxes to urgent", "give #3 high priority": verbs that move a
 # task to the level named after them.
@@ -131,8 +128,8 @@ TAG_VERBS: tuple[str, ...] = ("tag", "label")
 TAG_NOUNS: tuple[str, ...] = ("tag", "tags", "label", "labels")
 TAGGED: tuple[str, ...] = ("tagged", "labelled", "labeled")
 ATTACH_VERBS: tuple[str, ...] = ("add", "put", "give", "attach")
-DETACH_VERBS: tuple[str, ...] = ("remove", "drop", "delete", "take off", "take", "clear", "strip")
 UNTAG: tuple[str, ...] = ("untag",)
+DETACH_VERBS: tuple[str, ...] = ("remove", "drop", "delete", "take off", "take", "clear", "strip")
 # "oh and it's urgent", "that one's not that important": a priority said about the task the
 # conversation just added or changed. What points at it, the words that grade the level,
 # whole sayings that lower it, and what may follow.
