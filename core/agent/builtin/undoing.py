@@ -15,11 +15,9 @@ from core.agent.builtin.lexicon.talk import SOFTENERS
 from core.agent.builtin.lexicon.undo import (
     BRING_BACK_VERBS,
     CASUAL_UNDO_VERBS,
-    CHANGE_NAMES,
     CHANGES,
     DELETE_FORMS,
     DELETED,
-    DELETED_THINGS,
     DELETED_WHEN,
     DID_NOT_DO,
     DRAWN_OUT_OOPS,
@@ -29,24 +27,16 @@ from core.agent.builtin.lexicon.undo import (
     FISH_OUT_VERBS,
     FOR_GOOD,
     LAST_CHANGE,
-    LAST_DELETION,
     LATELY,
-    LOOK_VERBS,
     MARK_AGAIN,
-    MEAN_TO,
     MISTAKEN,
     NEWEST_DELETED,
     NOT_DONE,
-    NOT_YET_DONE,
     OOPS,
     OOPS_ALONE,
-    OPEN_AGAIN,
-    RECENTLY_DELETED,
-    REDO,
     REOPEN_VERBS,
     RESTORE_VERBS,
     STILL,
-    STUFF,
     TIMES,
     TRASH,
     TRASH_PARTS,
@@ -54,12 +44,12 @@ from core.agent.builtin.lexicon.undo import (
     TURNS_OUT,
     UNDO_TAILS,
     UNDO_VERBS,
-    UNDO_WORD,
     WAS_A_MISTAKE,
     WRONG,
 )
+from core.agent.builtin.lexicon.verbs import DONE_FIRST, SHOW_VERBS
 from core.agent.builtin.pattern import alt, drawn
-from core.agent.builtin.text import strip_lead_ins, trim_tail
+from core.agent.builtin.text import number_from, strip_lead_ins, trim_tail
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ref_from
 
 _OOPS = rf"(?:{alt(OOPS)}|{drawn(DRAWN_OUT_OOPS)})"
@@ -74,20 +64,19 @@ _LAST_N = (
 _STEPS = re.compile(_LAST_N, NOCASE)
 _TAIL = (
     rf"(?:\s+(?:{alt(UNDO_TAILS)}|{_LAST_N}(?:\s+\w+)?|(?:the|my|that)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)}"
-    rf"|(?:the\s+|my\s+|that\s+)?{alt(CHANGE_NAMES)}|(?:my|the|that)\s+{alt(LAST_CHANGE)}\s+\w+))*"
+    rf"|(?:the\s+|my\s+|that\s+)?{alt(CHANGES)}|(?:my|the|that)\s+{alt(LAST_CHANGE)}\s+\w+))*"
 )
-_UNDO = alt(UNDO_WORD)
-_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*(?:i\s+)?(?:didn'?t|did\s+not|never)\s+{alt(MEAN_TO)}"
+_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*(?:i\s+)?(?:didn'?t|did\s+not|never)\s+(?:mean|want)"
 UNDO = re.compile(
     rf"^(?:{_OOPS}[\s,.!]*)*(?:(?:can|could|would)\s+you\s+|{alt(SOFTENERS)}\s+)?"
     rf"{alt(UNDO_VERBS)}{_TAIL}[\s!.]*$"
     rf"|^(?:{_OOPS_ALONE}[\s,.!]*)+$"
     rf"|{_DID_NOT}\s+(?:to\s+)?(?:do\s+)?(?:that|this|it)?"
-    rf"(?:\s+(?:at\s+all|{alt(SOFTENERS)}\s+{_UNDO}|{_UNDO}\s+(?:it|that)))?[\s!.]*$"
+    rf"(?:\s+(?:at\s+all|{alt(SOFTENERS)}\s+undo|undo\s+(?:it|that)))?[\s!.]*$"
     rf"|{_DID_NOT}\s+to\s+{alt(MISTAKEN)}\b.*$"
     rf"|^(?:that|this)\s+was\s+{alt(WAS_A_MISTAKE)}[\s!.]*$"
     rf"|^(?:{_OOPS}[\s,.!]*)*{alt(WRONG)}[\s!.]*"
-    rf"(?:(?:{alt(SOFTENERS)}\s+)?{_UNDO}(?:\s+(?:it|that))?)?[\s!.]*$",
+    rf"(?:(?:{alt(SOFTENERS)}\s+)?undo(?:\s+(?:it|that))?)?[\s!.]*$",
     NOCASE,
 )
 # "scrap that", "nah forget that last one": only the parser knows whether something was just
@@ -100,34 +89,34 @@ CASUAL_UNDO = re.compile(
     NOCASE,
 )
 REDO_NOT_SUPPORTED = re.compile(
-    rf"^(?:{alt(REDO)}|{_UNDO}\s+(?:the\s+|my\s+|that\s+)?{_UNDO})(?:\s+(?:that|it))?$", NOCASE
+    r"^(?:re-?do|undo\s+(?:the\s+|my\s+|that\s+)?undo)(?:\s+(?:that|it))?$", NOCASE
 )
 
 _TRASH = alt(TRASH)
 _THINGS = alt(TRASHED_THINGS)
-_DELETED = rf"(?:{alt(DELETED)}\s+{_THINGS}|{alt(RECENTLY_DELETED)}(?:\s+{_THINGS})?)"
+_DELETED = rf"(?:{alt(DELETED)}\s+{_THINGS}|recently\s+deleted(?:\s+{_THINGS})?)"
 SHOW_TRASH = re.compile(
-    rf"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?{alt(LOOK_VERBS)}?\s*(?:me\s+)?"
-    rf"(?:what'?s|what\s+is|whats|anything|everything|{alt(STUFF)})?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
+    rf"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?{alt(SHOW_VERBS)}?\s*(?:me\s+)?"
+    rf"(?:what'?s|what\s+is|whats|anything|everything|stuff)?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
     rf"(?:\s+{alt(TRASH_PARTS)})?\??$"
-    rf"|^(?:what|which\s+{alt(TRASHED_THINGS)})\s+(?:did|have)\s+i\s+{alt(DELETE_FORMS)}"
+    rf"|^(?:what|which\s+{_THINGS})\s+(?:did|have)\s+i\s+{alt(DELETE_FORMS)}"
     rf"(?:\s+{alt(LATELY)})?\??$"
-    rf"|^{alt(LOOK_VERBS)}\s+(?:me\s+)?(?:the\s+)?{alt(DELETED)}(?:\s+ones)?$"
-    rf"|^(?:is|are)\s+there\s+(?:anything|any\s+{alt(TRASHED_THINGS)})\s+in\s+(?:the\s+|my\s+)?{_TRASH}\??$",
+    rf"|^{alt(SHOW_VERBS)}\s+(?:me\s+)?(?:the\s+)?{alt(DELETED)}(?:\s+ones)?$"
+    rf"|^(?:is|are)\s+there\s+(?:anything|any\s+{_THINGS})\s+in\s+(?:the\s+|my\s+)?{_TRASH}\??$",
     NOCASE,
 )
 EMPTY_TRASH = re.compile(
     rf"^(?:(?:{alt(SOFTENERS)}|can\s+you|could\s+you)\s+)?{alt(EMPTY_VERBS)}\s+(?:out\s+)?(?:the\s+|my\s+)?"
     rf"{_TRASH}(?:\s+(?:can|now|{alt(SOFTENERS)}))?$"
-    rf"|^(?:{alt(FOR_GOOD)}\s+)?{alt(ERASE_VERBS)}\s+(?:everything|all|all(?:\s+the)?\s+{alt(TRASHED_THINGS)})"
+    rf"|^(?:{alt(FOR_GOOD)}\s+)?{alt(ERASE_VERBS)}\s+(?:everything|all|all(?:\s+the)?\s+{_THINGS})"
     rf"\s+(?:in|from)\s+(?:the\s+|my\s+)?{_TRASH}(?:\s+{alt(FOR_GOOD)})?$"
     rf"|^(?:{alt(FOR_GOOD)}\s+)?{alt(ERASE_VERBS)}\s+(?:my\s+|the\s+|all\s+)?{alt(DELETED)}\s+"
-    rf"{alt(TRASHED_THINGS)}(?:\s+{alt(FOR_GOOD)})?$",
+    rf"{_THINGS}(?:\s+{alt(FOR_GOOD)})?$",
     NOCASE,
 )
 _FROM_TRASH = (
     rf"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?{_TRASH})?"
-    rf"(?:\s+(?:to|on|onto)\s+(?:my|the)\s+{LIST_NOUN})?"
+    rf"(?:\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+{LIST_NOUN})?"
 )
 _RESTORE = (
     re.compile(
@@ -135,9 +124,7 @@ _RESTORE = (
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(BRING_BACK_VERBS)}\s+(?P<ref>.+?)\s+back"
-        rf"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?{_TRASH})?"
-        rf"(?:\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+{LIST_NOUN})?$",
+        rf"^{alt(BRING_BACK_VERBS)}\s+(?P<ref>.+?)\s+back{_FROM_TRASH}$",
         NOCASE,
     ),
     re.compile(
@@ -149,17 +136,21 @@ _RESTORE = (
 # "the deleted task", "what I just deleted", "the last deleted one": the latest in the trash.
 _LATEST_DELETED = re.compile(
     rf"^(?:the\s+|my\s+|that\s+)?(?:{alt(NEWEST_DELETED)}\s+)?"
-    rf"{alt(DELETED)}(?:\s+{alt(DELETED_THINGS)})?"
-    rf"|(?:what|whatever|the\s+(?:{alt(NEWEST_DELETED)}\s+)?{alt(DELETED_THINGS)})\s+(?:i|you)\s+"
+    rf"{alt(DELETED)}(?:\s+{_THINGS})?"
+    rf"|(?:what|whatever|the\s+(?:{alt(NEWEST_DELETED)}\s+)?{_THINGS})\s+(?:i|you)\s+"
     rf"(?:{alt(NEWEST_DELETED)}\s+)?"
     rf"{alt(DELETED)}(?:\s+{alt(DELETED_WHEN)})?"
-    rf"|(?:my|the)\s+{alt(LAST_DELETION)}",
+    rf"|(?:my|the)\s+last\s+delet(?:ion|ed)",
     NOCASE,
 )
 
 _NOT_DONE = alt(NOT_DONE)
-_NOT_YET = alt(NOT_YET_DONE)
+_NOT_YET = alt(DONE_FIRST)
 _STILL = rf"(?:\s+{alt(STILL)})?"
+_I_DID_NOT = (
+    rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|hadn'?t)\s+"
+    r"(?:actually\s+|really\s+|quite\s+|even\s+)?"
+)
 _REOPEN = (
     re.compile(rf"^{alt(REOPEN_VERBS)}(?:\s+(?P<ref>.+?))?(?:\s+again)?$", NOCASE),
     re.compile(
@@ -172,18 +163,13 @@ _REOPEN = (
         rf"(?:actually\s+|really\s+|even\s+)?(?:{_NOT_YET}{_STILL}|[a-z]+ed\s+yet)$",
         NOCASE,
     ),  # "the bike isn't fixed yet"
-    re.compile(rf"^{alt(OPEN_AGAIN)}\s+(?:(?P<ref>.+?)\s+)?(?:again|back\s+up)$", NOCASE),
+    re.compile(r"^open(?:\s+up)?\s+(?:(?P<ref>.+?)\s+)?(?:again|back\s+up)$", NOCASE),
+    re.compile(rf"{_I_DID_NOT}{alt(DID_NOT_DO)}\s+(?P<ref>.+?){_STILL}$", NOCASE),
     re.compile(
-        rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|"
-        rf"hadn'?t)\s+(?:actually\s+|really\s+|quite\s+)?{alt(DID_NOT_DO)}\s+(?P<ref>.+?){_STILL}$",
+        r"^(?P<ref>)(?:(?:actually\s+)?(?:it'?s|its|that'?s|thats|it\s+is|that\s+is|this\s+is)\s+"
+        rf"(?:not|n'?t)\s+{_NOT_YET}{_STILL}|not\s+{_NOT_YET}\s+{alt(STILL)})$",
         NOCASE,
     ),
-    re.compile(
-        r"^(?:actually\s+)?(?:it'?s|its|that'?s|thats|it\s+is|that\s+is|this\s+is)\s+(?P<ref>)"
-        rf"(?:not|n'?t)\s+{_NOT_YET}{_STILL}$",
-        NOCASE,
-    ),
-    re.compile(rf"^(?P<ref>)not\s+{_NOT_YET}\s+{alt(STILL)}$", NOCASE),
 )
 _AGAIN_TAIL = re.compile(rf"\s+(?:after\s+all|again|{alt(SOFTENERS)})$", NOCASE)
 
@@ -233,11 +219,7 @@ def read_reopen(text: str) -> Reopen | None:
 
 
 _CLAUSE = re.compile(r"\s*[,;]\s*|\s+(?:because|since|so)\s+|\s*[.!]\s+", NOCASE)
-_NOT_DID = re.compile(
-    rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|hadn'?t)\s+"
-    rf"(?:actually\s+|really\s+|even\s+)?(?P<ref>.+?){_STILL}$",
-    NOCASE,
-)
+_NOT_DID = re.compile(rf"{_I_DID_NOT}(?P<ref>.+?){_STILL}$", NOCASE)
 
 
 def _named_beside(segments: list[str]) -> Ref | None:
@@ -252,10 +234,8 @@ def _named_beside(segments: list[str]) -> Ref | None:
 
 
 def _count(steps: re.Match[str]) -> int:
-    if steps.group("said"):
-        return TIMES[steps.group("said").lower()]
-    said = steps.group("n") or steps.group("times")
-    return int(said) if said.isdigit() else NUMBER_WORDS[said.lower()]
+    said = steps.group("said") or steps.group("n") or steps.group("times")
+    return TIMES.get(said.lower()) or number_from(said) or 1
 
 
 def _ref(text: str) -> Ref | None:
