@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-# "do I still have the dentist thing on there?": the words after the task, and where it is.
-HELD_NOUNS: tuple[str, ...] = ("thing", "one", "task")
+# "do I still have the dentist thing on there?": where the task is.
 HELD_WHERE: tuple[str, ...] = (
     "on there", "on here", "on it", "on my list", "on the list", "left", "on my plate",
 )  # fmt: skip
-# "how many tasks", "the number of my todos", "task count".
-HOW_MANY: tuple[str, ...] = ("how many",)
-COUNT_NOUNS: tuple[str, ...] = ("number", "count", "total")
-COUNT_ALONE: tuple[str, ...] = ("count",)
 # How a request to see the list may start, besides a show verb ("what's …", "do I have …").
 LIST_ASKS: tuple[str, ...] = (
     "what are", "what's", "whats", "what is", "which are", "which", "what", "let me see",
@@ -30,8 +25,6 @@ WHATS_LEFT: tuple[str, ...] = (
     "still open", "still to do", "to do",
 )  # fmt: skip
 ANYTHING_LEFT: tuple[str, ...] = ("left", "pending", "else", "to do", "outstanding", "remaining")
-# "what's still on my plate?", "anything still left?": a word that may come before what is left.
-STILL: tuple[str, ...] = ("still", "yet")
 # "what am I forgetting?", "what are we missing?": asking what is still open.
 FORGETTING: tuple[str, ...] = ("forgetting", "missing", "overlooking", "neglecting")
 PLATES: tuple[str, ...] = ("list", "plate", "agenda", "schedule")
@@ -40,7 +33,6 @@ DID_WHAT: tuple[str, ...] = (
     "done", "do", "completed", "complete", "finished", "finish", "accomplished", "got done",
     "gotten done", "get done", "ticked off", "checked off", "crossed off",
 )  # fmt: skip
-STATUS: tuple[str, ...] = ("status", "where am i at")
 # Words that make a listing one of finished tasks, or of open ones.
 STATUS_DONE: tuple[str, ...] = (
     "completed", "complete", "done", "finished", "accomplished", "checked off", "ticked off",
@@ -54,15 +46,11 @@ STATUS_OPEN: tuple[str, ...] = (
 )  # fmt: skip
 # Words that make a listing of every task ("show the full list").
 WHOLE: tuple[str, ...] = ("full", "entire", "whole", "complete list")
-# Words that, besides a list noun, make a show verb ask for a listing ("show pending").
-LIST_HINTS: tuple[str, ...] = ("pending", "completed", "done", "left")
-TODO_LISTS: tuple[str, ...] = ("todo list", "to-do list", "to do list")
 # "do I have anything about the dentist?".
 MENTIONING: tuple[str, ...] = (
     "about", "for", "with", "on", "regarding", "re", "related to", "mentioning", "involving",
     "called", "named", "containing",
 )  # fmt: skip
-SEARCH_VERBS: tuple[str, ...] = ("search", "look")
 FIND_VERBS: tuple[str, ...] = ("find", "show", "show me", "list", "get")
 # "show me what's overdue", "tell me which tasks are due today": a question asked through a verb.
 ASKED_THROUGH: tuple[str, ...] = (
@@ -78,14 +66,11 @@ NOT_TOPICS: tuple[str, ...] = (
 WHEN_TAILS: tuple[str, ...] = ("today", "tonight", "tomorrow", "this week", "now", "right now")
 # "what's task 3?", "tell me about the dentist one".
 ABOUT_ASKS: tuple[str, ...] = (
-    "what's", "whats", "what is", "what was", "show", "show me", "tell me about",
+    "what's", "whats", "what is", "what was", "what are", "show", "show me", "tell me about",
     "remind me of",
 )  # fmt: skip
-NOTE_ASKS: tuple[str, ...] = ("what's", "whats", "what is", "what are", "show", "show me")
 # "what's my next task?".
 NEXT_TASK: tuple[str, ...] = ("next", "first", "top")
-# Words that make "did I …?" a question about the whole list.
-WHOLE_LIST_WHEN: tuple[str, ...] = ("today", "this week")
 # "show me my errands that aren't done yet", "any work stuff left?": words after a word that
 # may name a tag, which make it so (the engine keeps the word only when a tag has that name).
 TAG_WORD_NOUNS: tuple[str, ...] = (
