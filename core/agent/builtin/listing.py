@@ -11,22 +11,31 @@ from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.questions import (
     ABOUT_ASKS,
     ANYTHING_LEFT,
+    COUNT_ALONE,
+    COUNT_NOUNS,
     DID_WHAT,
     FIND_VERBS,
     FORGETTING,
+    HELD_NOUNS,
     HELD_WHERE,
+    HOW_MANY,
     LIST_ASKS,
+    LIST_HINTS,
     LIST_KINDS,
     LIST_KINDS_ALONE,
     MENTIONING,
     NEXT_TASK,
     NOT_TOPICS,
     PLATES,
+    SEARCH_VERBS,
+    STATUS,
     STATUS_DONE,
     STATUS_OPEN,
+    TODO_LISTS,
     WHATS_LEFT,
     WHEN_TAILS,
     WHOLE,
+    WHOLE_LIST_WHEN,
 )
 from core.agent.builtin.lexicon.talk import YOU
 from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
@@ -46,8 +55,8 @@ _TASK = alt(TASK_NOUNS)
 TASKS = alt(TASK_NOUNS, TASK_NOUNS.values())
 _PLURAL = alt(TASK_NOUNS.values())
 COUNT = re.compile(
-    rf"\bhow\s+many\b|\b(?:number|count|total)\s+of\s+(?:my\s+)?{_PLURAL}\b"
-    rf"|^count\b|\b{_TASK}\s+count\b",
+    rf"\b{alt(HOW_MANY)}\b|\b{alt(COUNT_NOUNS)}\s+of\s+(?:my\s+)?{_PLURAL}\b"
+    rf"|^{alt(COUNT_ALONE)}\b|\b{_TASK}\s+{alt(COUNT_ALONE)}\b",
     NOCASE,
 )
 _LIST_NOUN = alt(LISTING_NOUNS)
@@ -66,7 +75,7 @@ _LIST_SHAPES = re.compile(
     rf"|^(?:(?:just|only)\s+)?(?:the\s+)?{_KINDS}\s+(?:ones|{_PLURAL})(?:\s+only)?$"
     rf"|^(?:(?:just|only)\s+)?(?:the\s+)?(?:ones|{_PLURAL})\s+(?:that\s+)?(?:i|we)(?:'?ve)?\s+"
     rf"(?:have\s+|haven'?t\s+|didn'?t\s+|already\s+|not\s+|yet\s+)*{alt(DID_WHAT)}(?:\s+yet)?$"
-    rf"|\bwhat\s+(?:do|did)\s+i\s+have\b|\b(?:status|where\s+am\s+i\s+at)\b",
+    rf"|\bwhat\s+(?:do|did)\s+i\s+have\b|\b{alt(STATUS)}\b",
     NOCASE,
 )
 _COMPLETED = re.compile(rf"\b{alt(STATUS_DONE)}\b", NOCASE)
@@ -91,7 +100,7 @@ _ALL_OF_ONE_KIND = re.compile(rf"\ball\s+(?:of\s+)?(?:my\s+|the\s+)?{_KINDS}\b",
 _GOT_DONE = re.compile(
     rf"\b(?:did|have|had)\s+(?:i|we)\s+(?:get|gotten|got)\s+{alt(DONE_FIRST)}\b", NOCASE
 )
-_TODO_LIST = re.compile(r"\bto[-\s]?do\s+list\b", NOCASE)
+_TODO_LIST = re.compile(rf"\b{alt(TODO_LISTS)}\b", NOCASE)
 _EVERYTHING_I = re.compile(r"\b(?:everything|all)\s+(?:that\s+)?(?:i|i'?ve|we)\b", NOCASE)
 
 
@@ -118,7 +127,7 @@ STATUS_QUESTION = re.compile(
 
 
 _ASKS_FOR_A_LIST = re.compile(
-    rf"\b{_LIST_NOUN}\b|\beverything\b|\bwhat\s+i\b|\b(?:pending|completed|done|left)\b", NOCASE
+    rf"\b{_LIST_NOUN}\b|\beverything\b|\bwhat\s+i\b|\b{alt(LIST_HINTS)}\b", NOCASE
 )
 
 
@@ -149,11 +158,11 @@ _SEARCH = re.compile(
     rf"^(?:(?:do|did)\s+(?:i|we)\s+have\s+|have\s+(?:i|we)\s+got\s+|(?:is|are)\s+there\s+|got\s+|"
     rf"any\s+)?(?:a\s+|an\s+|any\s+)?(?:{TASKS}|anything|something)\s+"
     rf"{_ABOUT}\s+(?P<query>.+)$"
-    rf"|^(?:search|look)\s+(?:for|up|through\s+my\s+{alt(PLATES)}\s+for)\s+(?:{TASKS}\s+{_ABOUT}\s+)?"
+    rf"|^{alt(SEARCH_VERBS)}\s+(?:for|up|through\s+my\s+{alt(PLATES)}\s+for)\s+(?:{TASKS}\s+{_ABOUT}\s+)?"
     rf"(?P<searched>.+)$"
     rf"|^{alt(FIND_VERBS)}\s+(?:my\s+|all\s+|the\s+)?{TASKS}\s+"
     rf"{_ABOUT}\s+(?P<found>.+)$"
-    rf"|^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?have\s+(?P<held>.+?)(?:\s+(?:thing|one|task))?"
+    rf"|^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?have\s+(?P<held>.+?)(?:\s+{alt(HELD_NOUNS)})?"
     rf"\s+{alt(HELD_WHERE)}$",
     NOCASE,
 )  # "do I still have the dentist thing on there?"
@@ -192,7 +201,9 @@ _NOTE_ON = re.compile(
     rf"^{alt(ABOUT_ASKS)}\s+(?:the\s+)?{alt(DESCRIPTION_WORDS)}\s+(?:on|for|of|about)\s+(?P<ref>.+)$",
     NOCASE,
 )
-_ANY = re.compile(r"\b(?:everything|anything|something|all|nothing|today|this\s+week)\b", NOCASE)
+_ANY = re.compile(
+    rf"\b(?:everything|anything|something|all|nothing|{alt(WHOLE_LIST_WHEN)})\b", NOCASE
+)
 _NEXT = re.compile(rf"^(?:the\s+)?(?:my\s+)?{_NEXT_ONE}$", NOCASE)
 _POINTS_ELSEWHERE = re.compile(rf"^(?:{alt(YOU)}|it|that|this)\b", NOCASE)
 

@@ -7,6 +7,7 @@ import re
 from core.agent.builtin.lexicon.questions import LIST_KINDS
 from core.agent.builtin.lexicon.safety import (
     ALL_THE_TASKS,
+    BARE_TASKS,
     BATCH_COMPLETE_VERBS,
     BATCH_DELETE_VERBS,
     BATCH_DID,
@@ -14,8 +15,10 @@ from core.agent.builtin.lexicon.safety import (
     OVERRIDE_VERBS,
     RULES,
     TAKEOVERS,
+    THE_LOT,
     USER_IDS,
     USERS,
+    WHOLE,
     WIPE_VERBS,
 )
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
@@ -27,15 +30,15 @@ INJECTION = re.compile(
     rf"|\b(?:other|another|all|every|each|any)\s+{alt(USERS)}(?!\w)|\b{alt(USER_IDS)}\b",
     NOCASE,
 )
-_WHOLE = r"(?:(?:whole|entire)\s+)?"
+_WHOLE = rf"(?:{alt(WHOLE)}\s+)?"
 _BATCH_WORDS = (
-    rf"\b(?:all|every|each|everything|whole|entire|both|them\s+all|all\s+of\s+them|the\s+lot|"
+    rf"\b(?:all|every|each|everything|{alt(WHOLE)}|both|them\s+all|all\s+of\s+them|{alt(THE_LOT)}|"
     rf"(?:my|the)\s+{_WHOLE}{alt(ALL_THE_TASKS)})"
 )
 _BATCH_OBJECT = (
-    rf"(?:all|every\w*|everything|both|them\s+all|all\s+of\s+them|the\s+lot|it\s+all|"
+    rf"(?:all|every\w*|everything|both|them\s+all|all\s+of\s+them|{alt(THE_LOT)}|it\s+all|"
     rf"(?:the|my|our)\s+{_WHOLE}{alt(ALL_THE_TASKS)}|"
-    rf"(?:(?:my|the|all)\s+)?(?:{alt(LIST_KINDS)}|old)\s+(?:{alt(TASK_NOUNS.values())}|ones)|tasks|todos)\b"
+    rf"(?:(?:my|the|all)\s+)?(?:{alt(LIST_KINDS)}|old)\s+(?:{alt(TASK_NOUNS.values())}|ones)|{alt(BARE_TASKS)})\b"
 )
 BATCH_DELETE = re.compile(
     rf"\b{alt(BATCH_DELETE_VERBS)}\s+(?:out\s+|up\s+|off\s+)?{_BATCH_OBJECT}"

@@ -27,16 +27,22 @@ from core.agent.builtin.lexicon.undo import (
     FISH_OUT_VERBS,
     FOR_GOOD,
     LAST_CHANGE,
+    LAST_DELETION,
     LATELY,
     MARK_AGAIN,
+    MEAN_TO,
     MISTAKEN,
     NEWEST_DELETED,
     NOT_DONE,
     OOPS,
     OOPS_ALONE,
+    OPEN_AGAIN,
+    RECENTLY_DELETED,
+    REDO,
     REOPEN_VERBS,
     RESTORE_VERBS,
     STILL,
+    STUFF,
     TIMES,
     TRASH,
     TRASH_PARTS,
@@ -44,6 +50,7 @@ from core.agent.builtin.lexicon.undo import (
     TURNS_OUT,
     UNDO_TAILS,
     UNDO_VERBS,
+    UNDO_WORD,
     WAS_A_MISTAKE,
     WRONG,
 )
@@ -56,6 +63,7 @@ _OOPS = rf"(?:{alt(OOPS)}|{drawn(DRAWN_OUT_OOPS)})"
 # Said alone, these take the last change back; the milder ones ("wait", "hmm") only lead in.
 _OOPS_ALONE = rf"(?:{alt(OOPS_ALONE)}|{drawn(DRAWN_OUT_OOPS_ALONE)})"
 # "undo my last 2 changes", "undo the last three": that many changes, newest first.
+_UNDO = alt(UNDO_WORD)
 _N = rf"(?:\d{{1,2}}|{alt(tuple(NUMBER_WORDS))})"
 _LAST_N = (
     rf"(?:(?:the|my)\s+{alt(LAST_CHANGE)}\s+(?P<n>{_N})\b|(?P<times>{_N})\s+times"
@@ -66,17 +74,17 @@ _TAIL = (
     rf"(?:\s+(?:{alt(UNDO_TAILS)}|{_LAST_N}(?:\s+\w+)?|(?:the|my|that)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)}"
     rf"|(?:the\s+|my\s+|that\s+)?{alt(CHANGES)}|(?:my|the|that)\s+{alt(LAST_CHANGE)}\s+\w+))*"
 )
-_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*(?:i\s+)?(?:didn'?t|did\s+not|never)\s+(?:mean|want)"
+_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*(?:i\s+)?(?:didn'?t|did\s+not|never)\s+{alt(MEAN_TO)}"
 UNDO = re.compile(
     rf"^(?:{_OOPS}[\s,.!]*)*(?:(?:can|could|would)\s+you\s+|{alt(SOFTENERS)}\s+)?"
     rf"{alt(UNDO_VERBS)}{_TAIL}[\s!.]*$"
     rf"|^(?:{_OOPS_ALONE}[\s,.!]*)+$"
     rf"|{_DID_NOT}\s+(?:to\s+)?(?:do\s+)?(?:that|this|it)?"
-    rf"(?:\s+(?:at\s+all|{alt(SOFTENERS)}\s+undo|undo\s+(?:it|that)))?[\s!.]*$"
+    rf"(?:\s+(?:at\s+all|{alt(SOFTENERS)}\s+{_UNDO}|{_UNDO}\s+(?:it|that)))?[\s!.]*$"
     rf"|{_DID_NOT}\s+to\s+{alt(MISTAKEN)}\b.*$"
     rf"|^(?:that|this)\s+was\s+{alt(WAS_A_MISTAKE)}[\s!.]*$"
     rf"|^(?:{_OOPS}[\s,.!]*)*{alt(WRONG)}[\s!.]*"
-    rf"(?:(?:{alt(SOFTENERS)}\s+)?undo(?:\s+(?:it|that))?)?[\s!.]*$",
+    rf"(?:(?:{alt(SOFTENERS)}\s+)?{_UNDO}(?:\s+(?:it|that))?)?[\s!.]*$",
     NOCASE,
 )
 # "scrap that", "nah forget that last one": only the parser knows whether something was just
@@ -89,15 +97,15 @@ CASUAL_UNDO = re.compile(
     NOCASE,
 )
 REDO_NOT_SUPPORTED = re.compile(
-    r"^(?:re-?do|undo\s+(?:the\s+|my\s+|that\s+)?undo)(?:\s+(?:that|it))?$", NOCASE
+    rf"^(?:{alt(REDO)}|{_UNDO}\s+(?:the\s+|my\s+|that\s+)?{_UNDO})(?:\s+(?:that|it))?$", NOCASE
 )
 
 _TRASH = alt(TRASH)
 _THINGS = alt(TRASHED_THINGS)
-_DELETED = rf"(?:{alt(DELETED)}\s+{_THINGS}|recently\s+deleted(?:\s+{_THINGS})?)"
+_DELETED = rf"(?:{alt(DELETED)}\s+{_THINGS}|{alt(RECENTLY_DELETED)}(?:\s+{_THINGS})?)"
 SHOW_TRASH = re.compile(
     rf"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?{alt(SHOW_VERBS)}?\s*(?:me\s+)?"
-    rf"(?:what'?s|what\s+is|whats|anything|everything|stuff)?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
+    rf"(?:what'?s|what\s+is|whats|anything|everything|{alt(STUFF)})?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
     rf"(?:\s+{alt(TRASH_PARTS)})?\??$"
     rf"|^(?:what|which\s+{_THINGS})\s+(?:did|have)\s+i\s+{alt(DELETE_FORMS)}"
     rf"(?:\s+{alt(LATELY)})?\??$"
@@ -140,7 +148,7 @@ _LATEST_DELETED = re.compile(
     rf"|(?:what|whatever|the\s+(?:{alt(NEWEST_DELETED)}\s+)?{_THINGS})\s+(?:i|you)\s+"
     rf"(?:{alt(NEWEST_DELETED)}\s+)?"
     rf"{alt(DELETED)}(?:\s+{alt(DELETED_WHEN)})?"
-    rf"|(?:my|the)\s+last\s+delet(?:ion|ed)",
+    rf"|(?:my|the)\s+{alt(LAST_DELETION)}",
     NOCASE,
 )
 
@@ -163,7 +171,7 @@ _REOPEN = (
         rf"(?:actually\s+|really\s+|even\s+)?(?:{_NOT_YET}{_STILL}|[a-z]+ed\s+yet)$",
         NOCASE,
     ),  # "the bike isn't fixed yet"
-    re.compile(r"^open(?:\s+up)?\s+(?:(?P<ref>.+?)\s+)?(?:again|back\s+up)$", NOCASE),
+    re.compile(rf"^{alt(OPEN_AGAIN)}\s+(?:(?P<ref>.+?)\s+)?(?:again|back\s+up)$", NOCASE),
     re.compile(rf"{_I_DID_NOT}{alt(DID_NOT_DO)}\s+(?P<ref>.+?){_STILL}$", NOCASE),
     re.compile(
         r"^(?P<ref>)(?:(?:actually\s+)?(?:it'?s|its|that'?s|thats|it\s+is|that\s+is|this\s+is)\s+"

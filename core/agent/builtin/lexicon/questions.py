@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-# "do I still have the dentist thing on there?": where the task is.
+# "do I still have the dentist thing on there?": the words after the task, and where it is.
+HELD_NOUNS: tuple[str, ...] = ("thing", "one", "task")
 HELD_WHERE: tuple[str, ...] = (
     "on there", "on here", "on it", "on my list", "on the list", "left", "on my plate",
 )  # fmt: skip
+# "how many tasks", "the number of my todos", "task count".
+HOW_MANY: tuple[str, ...] = ("how many",)
+COUNT_NOUNS: tuple[str, ...] = ("number", "count", "total")
+COUNT_ALONE: tuple[str, ...] = ("count",)
 # How a request to see the list may start, besides a show verb ("what's …", "do I have …").
 LIST_ASKS: tuple[str, ...] = (
     "what are", "what's", "whats", "what is", "which are", "which", "what", "let me see",
@@ -44,13 +49,18 @@ STATUS_OPEN: tuple[str, ...] = (
     "current", "upcoming", "coming up", "next", "still", "todo", "uncompleted", "unchecked",
     "in progress", "waiting", "ongoing",
 )  # fmt: skip
+STATUS: tuple[str, ...] = ("status", "where am i at")
 # Words that make a listing of every task ("show the full list").
 WHOLE: tuple[str, ...] = ("full", "entire", "whole", "complete list")
+# Words that, besides a list noun, make a show verb ask for a listing ("show pending").
+LIST_HINTS: tuple[str, ...] = ("pending", "completed", "done", "left")
+TODO_LISTS: tuple[str, ...] = ("todo list", "to-do list", "to do list")
 # "do I have anything about the dentist?".
 MENTIONING: tuple[str, ...] = (
     "about", "for", "with", "on", "regarding", "re", "related to", "mentioning", "involving",
     "called", "named", "containing",
 )  # fmt: skip
+SEARCH_VERBS: tuple[str, ...] = ("search", "look")
 FIND_VERBS: tuple[str, ...] = ("find", "show", "show me", "list", "get")
 # "show me what's overdue", "tell me which tasks are due today": a question asked through a verb.
 ASKED_THROUGH: tuple[str, ...] = (
@@ -69,6 +79,8 @@ ABOUT_ASKS: tuple[str, ...] = (
     "what's", "whats", "what is", "what was", "what are", "show", "show me", "tell me about",
     "remind me of",
 )  # fmt: skip
+# Words that make "did I …?" a question about the whole list.
+WHOLE_LIST_WHEN: tuple[str, ...] = ("today", "this week")
 # "what's my next task?".
 NEXT_TASK: tuple[str, ...] = ("next", "first", "top")
 # "show me my errands that aren't done yet", "any work stuff left?": words after a word that

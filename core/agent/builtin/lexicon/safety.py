@@ -35,6 +35,9 @@ FRESH_START: tuple[str, ...] = (
     "clear", "wipe", "purge", "reset", "nuke", "start over", "start fresh", "clean slate",
     "delete all", "remove all",
 )  # fmt: skip
+WHOLE: tuple[str, ...] = ("whole", "entire")
+THE_LOT: tuple[str, ...] = ("the lot",)
+BARE_TASKS: tuple[str, ...] = ("tasks", "todos")
 # "delete my whole list", "mark all the tasks done": the list as a whole.
 ALL_THE_TASKS: tuple[str, ...] = (
     "list", "tasks", "todos", "to-dos", "todo list", "to-do list", "task list",

@@ -54,12 +54,17 @@ WAS_A_MISTAKE: tuple[str, ...] = ("mistake", "wrong", "a mistake", "an accident"
 WRONG: tuple[str, ...] = (
     "wrong one", "wrong button", "wrong task", "mistake", "my mistake", "misclick", "typo",
 )  # fmt: skip
+MEAN_TO: tuple[str, ...] = ("mean", "want")
+REDO: tuple[str, ...] = ("redo", "re-do")
+UNDO_WORD: tuple[str, ...] = ("undo",)
 # The trash, and what is in it.
 TRASH: tuple[str, ...] = (
     "trash", "trash can", "bin", "rubbish", "rubbish bin", "recycle bin", "wastebasket",
     "garbage",
 )  # fmt: skip
 DELETED: tuple[str, ...] = ("deleted", "removed", "trashed", "binned")
+RECENTLY_DELETED: tuple[str, ...] = ("recently deleted",)
+STUFF: tuple[str, ...] = ("stuff",)
 TRASHED_THINGS: tuple[str, ...] = (
     "task", "tasks", "item", "items", "todo", "todos", "to-do", "to-dos", "one", "ones",
     "stuff", "thing", "things", "entry", "entries", "list",
@@ -86,6 +91,7 @@ NEWEST_DELETED: tuple[str, ...] = (
     "last", "latest", "most recent", "most recently", "recently", "just", "previously",
 )  # fmt: skip
 DELETED_WHEN: tuple[str, ...] = ("last", "just now", "earlier", "by mistake")
+LAST_DELETION: tuple[str, ...] = ("last deletion", "last deleted")
 # A finished task that is not done after all ("reopen #3", "mark it as not done").
 REOPEN_VERBS: tuple[str, ...] = (
     "reopen", "re-open", "untick", "un-tick", "uncheck", "un-check", "uncomplete",
