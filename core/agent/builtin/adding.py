@@ -149,17 +149,15 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
         if _QUOTED.search(tail) and _ONLY_JOINS.match(_QUOTED.sub(" ", tail)):
             more = (found.group("a") or found.group("b") for found in _QUOTED.finditer(tail))
             return AddSeveral((title, *(each.strip() for each in more)))  # '"x" and "y"'
-        fields, description = quoted_tail(ON_MY_LIST.sub("", " " + tail).strip())
+        fields, description = quoted_tail(tail)
         return Add(title, description, fields=fields)
     if (needed := read_need(rest)) is not None:
         rest = needed  # "remember that I need to X"
     title, description = split_description(rest)
     apart = _SEPARATELY.search(title) is not None
-    title = tidy_title(_ALSO_TAIL.sub("", ON_MY_LIST.sub("", _SEPARATELY.sub("", title))))
-    if title.lower() in NOT_TITLES or _PRONOUN_TITLE.match(title):
+    title = tidy_title(ON_MY_LIST.sub("", _ALSO_TAIL.sub("", _SEPARATELY.sub("", title))))
+    if not title or title.lower() in NOT_TITLES or _PRONOUN_TITLE.match(title):
         return AskTitle()  # "put it on my list" names no task; the caller may know which
-    if not title:
-        return AskTitle()
     if not description and (two := _TWO_THINGS.match(title)):
         parts = (two.group("first"), two.group("second"))
         return AddSeveral(parts) if apart else AskSplit(title, parts)  # "fish and chips"?
@@ -219,11 +217,7 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(REMEMBER_VERBS)}(?:\s+(?:to|that|about)\b|\s*[:,-])?\s*(?P<rest>.*)$",
-        NOCASE,
-    ),
-    re.compile(
-        rf"^{alt(DONT_FORGET)}(?:\s+(?:to|about|that)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        rf"^{alt(REMEMBER_VERBS, DONT_FORGET)}(?:\s+(?:to|that|about)\b|\s*[:,-])?\s*(?P<rest>.*)$",
         NOCASE,
     ),
     re.compile(
