@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from core.agent.builtin.intents import AboutTask, ListTasks, Search, Status
 from core.agent.builtin.lexicon import questions
@@ -107,17 +106,14 @@ def read_list(text: str) -> ListTasks | None:
     lowered = _TODO_LIST.sub("list", text)
     status = status_of(lowered)
     word = tag_word(lowered)
-    if _LIST_SHAPES.search(lowered) or asks_for_list(lowered):
-        found = ListTasks(status)
-    elif word is not None and status != "all" and _LIST_LEADS.match(lowered):
-        found = ListTasks(status)  # "which errands are still open?"
-    elif word is not None and SHOWN.match(lowered.rstrip("?!. ")):
-        found = ListTasks(status)  # "show my errands"
-    else:
+    named = word is not None and (  # "which errands are still open?", "show my errands"
+        (status != "all" and _LIST_LEADS.match(lowered)) or SHOWN.match(lowered.rstrip("?!. "))
+    )
+    if not (_LIST_SHAPES.search(lowered) or asks_for_list(lowered) or named):
         return None
     if (tag := hashtag(lowered)) is not None:
-        return replace(found, tag=tag, sort_by="due")  # "show my open #home tasks"
-    return replace(found, tag_word=word) if word is not None else found
+        return ListTasks(status, tag=tag, sort_by="due")  # "show my open #home tasks"
+    return ListTasks(status, tag_word=word)
 
 
 def asks_for_list(text: str) -> bool:
@@ -197,8 +193,6 @@ def read_about(text: str) -> AboutTask | None:
         if _NEXT.match(words):
             return AboutTask(None, asks_done)
         ref = parse_ref(words)
-        if ref is not None and not _POINTS_ELSEWHERE.match(words):
-            return AboutTask(ref, asks_done)
-        if ref is not None and ref.kind == "pronoun":
+        if ref is not None and (ref.kind == "pronoun" or not _POINTS_ELSEWHERE.match(words)):
             return AboutTask(ref, asks_done)
     return None
