@@ -206,12 +206,9 @@ _NOT_A_REMINDER = rf"(?!\s+(?:what|which|of\s+what|of\s+(?:my|the)\s+{LIST_NOUN}
 _REMIND = re.compile(
     rf"^{alt(verbs.REMIND_VERBS)}\s+(?:me|us)\b"
     + _NOT_A_REMINDER
-    + r"(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-])\s*(?P<rest>.*)$",
+    + r"(?:(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-]))?\s*(?P<rest>.*)$",
     NOCASE,
-)
-_REMIND_BARE = re.compile(
-    rf"^{alt(verbs.REMIND_VERBS)}\s+(?:me|us)\b" + _NOT_A_REMINDER + r"\s*(?P<rest>.*)$", NOCASE
-)
+)  # "remind me tomorrow to call mom", "remind me: call mom", "remind me call mom"
 
 
 # "put X on my list for the 3rd": the list, then the date the task is for.
@@ -238,8 +235,6 @@ def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
         if isinstance(found, Add) and when:
             return Add(f"{found.title} {when}", found.description)
         return found
-    if match := _REMIND_BARE.match(text):
-        return read_title(match.group("rest"))
     for pattern in _ADD_LEADS:
         if (match := pattern.match(text)) is None:
             continue
