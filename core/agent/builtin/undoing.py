@@ -13,6 +13,7 @@ from core.agent.builtin.intents import EmptyTrash, Intent, Ref, Reopen, Restore,
 from core.agent.builtin.lexicon import undo
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.talk import SOFTENERS
+from core.agent.builtin.lexicon.tasks import ALL_OF
 from core.agent.builtin.lexicon.verbs import DONE_FIRST, SHOW_VERBS
 from core.agent.builtin.pattern import alt, drawn
 from core.agent.builtin.text import number_from, strip_lead_ins, trim_tail
@@ -60,7 +61,7 @@ REDO_NOT_SUPPORTED = re.compile(
 )
 
 _TRASH = alt(undo.TRASH)
-_THINGS = alt(undo.TRASHED_THINGS)
+_THINGS = alt(ALL_OF)
 _DELETED = rf"(?:{alt(undo.DELETED)}\s+{_THINGS}|{alt(undo.RECENTLY_DELETED)}(?:\s+{_THINGS})?)"
 SHOW_TRASH = re.compile(
     rf"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?{alt(SHOW_VERBS)}?\s*(?:me\s+)?"

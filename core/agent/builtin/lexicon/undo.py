@@ -65,10 +65,6 @@ TRASH: tuple[str, ...] = (
 DELETED: tuple[str, ...] = ("deleted", "removed", "trashed", "binned")
 RECENTLY_DELETED: tuple[str, ...] = ("recently deleted",)
 STUFF: tuple[str, ...] = ("stuff",)
-TRASHED_THINGS: tuple[str, ...] = (
-    "task", "tasks", "item", "items", "todo", "todos", "to-do", "to-dos", "one", "ones",
-    "stuff", "thing", "things", "entry", "entries", "list",
-)  # fmt: skip
 TRASH_PARTS: tuple[str, ...] = ("tasks", "items", "list", "folder", "contents")
 # "what did I delete?".
 DELETE_FORMS: tuple[str, ...] = (
