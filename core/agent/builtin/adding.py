@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from core.agent.builtin.apart import only_fields
 from core.agent.builtin.intents import Add, AddSeveral, AskSplit, AskTitle
+from core.agent.builtin.lexicon import tasks, verbs
 from core.agent.builtin.lexicon.fields import (
     ALONG_WITH,
     DESCRIBED,
@@ -15,46 +16,19 @@ from core.agent.builtin.lexicon.fields import (
     DESCRIPTION_WORDS,
 )
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS, SOME
-from core.agent.builtin.lexicon.tasks import (
-    ADD_NOUNS,
-    ANOTHER_ONE,
-    CALLED,
-    FOLLOWING,
-    FOR_ME,
-    NEW,
-    NOT_TITLES,
-    SEPARATE_WORDS,
-    SEPARATELY,
-    SOMEDAY,
-    TASK_NOUNS,
-)
-from core.agent.builtin.lexicon.verbs import (
-    ADD_TODO,
-    ADD_VERBS,
-    CREATE_VERBS,
-    DONT_FORGET,
-    HEDGES,
-    INTENSIFIERS,
-    NEED_PHRASES,
-    NOTE_LABELS,
-    ONE_MORE,
-    PUT_VERBS,
-    REMEMBER_VERBS,
-    REMIND_VERBS,
-)
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ON_MY_LIST
 
-_NEW = alt(NEW)
-_NOUN = alt(ADD_NOUNS, ADD_NOUNS.values())
+_NEW = alt(tasks.NEW)
+_NOUN = alt(tasks.ADD_NOUNS, tasks.ADD_NOUNS.values())
 _DESCRIPTION = alt(DESCRIPTION_WORDS)
-_FOR_ME = alt(FOR_ME)
+_FOR_ME = alt(tasks.FOR_ME)
 _TASK_NOUN = re.compile(
     rf"^(?:(?:a|an|the|one|another|my|this|{_NEW})\s+)*"
     rf"(?:(?:{_NEW}\s+)?{_NOUN})(?:\s+{_FOR_ME})?"
-    rf"(?:\s*(?:{alt(CALLED)}|:|-|–|—|=)\s*"
+    rf"(?:\s*(?:{alt(tasks.CALLED)}|:|-|–|—|=)\s*"
     r"|\s+(?:to|for|about|that)\s+|\s+|$)",
     NOCASE,
 )
@@ -111,14 +85,14 @@ _TWO_THINGS = re.compile(r"^(?P<first>[^\W\d_]+)\s+(?:and|&)\s+(?P<second>[^\W\d
 
 
 _SEVERAL = re.compile(
-    rf"^(?:these|{alt(FOLLOWING)}|(?:these\s+|{alt(FOLLOWING)}\s+)?"
+    rf"^(?:these|{alt(tasks.FOLLOWING)}|(?:these\s+|{alt(tasks.FOLLOWING)}\s+)?"
     rf"(?:\d+|{alt(NUMBER_WORDS, SOME)})"
-    rf"\s+(?:{_NEW}\s+)?{alt(TASK_NOUNS.values())})\s*:\s*(?P<items>.+)$",
+    rf"\s+(?:{_NEW}\s+)?{alt(tasks.TASK_NOUNS.values())})\s*:\s*(?P<items>.+)$",
     NOCASE,
 )
 _ITEM_SEPARATOR = re.compile(r"\s*(?:[;,\n]\s*(?:and\s+)?|\s+and\s+)", NOCASE)
 _PRONOUN_TITLE = re.compile(r"^(?:it|that|this|them|these|those|one)$", NOCASE)
-_ALSO_TAIL = re.compile(rf"\s+{alt(SOMEDAY)}$", NOCASE)
+_ALSO_TAIL = re.compile(rf"\s+{alt(tasks.SOMEDAY)}$", NOCASE)
 
 
 def _several(text: str) -> AddSeveral | None:
@@ -132,7 +106,7 @@ def _several(text: str) -> AddSeveral | None:
     return AddSeveral(titles) if len(titles) > 1 else None
 
 
-_ANOTHER_ONE = re.compile(rf"^{alt(ANOTHER_ONE)}\s*[:,-]\s*", NOCASE)
+_ANOTHER_ONE = re.compile(rf"^{alt(tasks.ANOTHER_ONE)}\s*[:,-]\s*", NOCASE)
 
 
 def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
@@ -149,17 +123,15 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
         if _QUOTED.search(tail) and _ONLY_JOINS.match(_QUOTED.sub(" ", tail)):
             more = (found.group("a") or found.group("b") for found in _QUOTED.finditer(tail))
             return AddSeveral((title, *(each.strip() for each in more)))  # '"x" and "y"'
-        fields, description = quoted_tail(ON_MY_LIST.sub("", " " + tail).strip())
+        fields, description = quoted_tail(tail)
         return Add(title, description, fields=fields)
     if (needed := read_need(rest)) is not None:
         rest = needed  # "remember that I need to X"
     title, description = split_description(rest)
     apart = _SEPARATELY.search(title) is not None
-    title = tidy_title(_ALSO_TAIL.sub("", ON_MY_LIST.sub("", _SEPARATELY.sub("", title))))
-    if title.lower() in NOT_TITLES or _PRONOUN_TITLE.match(title):
+    title = tidy_title(ON_MY_LIST.sub("", _ALSO_TAIL.sub("", _SEPARATELY.sub("", title))))
+    if not title or title.lower() in tasks.NOT_TITLES or _PRONOUN_TITLE.match(title):
         return AskTitle()  # "put it on my list" names no task; the caller may know which
-    if not title:
-        return AskTitle()
     if not description and (two := _TWO_THINGS.match(title)):
         parts = (two.group("first"), two.group("second"))
         return AddSeveral(parts) if apart else AskSplit(title, parts)  # "fish and chips"?
@@ -173,9 +145,10 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
 _LAST_AND = re.compile(r",?\s+and\s+[^,]+$", NOCASE)
 # "… as two tasks", "… as 3 separate items": a count said with the separate tasks.
 _AS_COUNTED = (
-    rf"as\s+(?:{alt(NUMBER_WORDS)}|\d+)\s+(?:{alt(SEPARATE_WORDS)}\s+)?{alt(TASK_NOUNS.values())}"
+    rf"as\s+(?:{alt(NUMBER_WORDS)}|\d+)\s+(?:{alt(tasks.SEPARATE_WORDS)}\s+)?"
+    rf"{alt(tasks.TASK_NOUNS.values())}"
 )
-_SEPARATELY = re.compile(rf"\s*,?\s+(?:{alt(SEPARATELY)}|{_AS_COUNTED})\s*$", NOCASE)
+_SEPARATELY = re.compile(rf"\s*,?\s+(?:{alt(tasks.SEPARATELY)}|{_AS_COUNTED})\s*$", NOCASE)
 
 
 _LIST_COMMA = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+(?=[^,]*$)", NOCASE)
@@ -205,43 +178,37 @@ _ONLY_JOINS = re.compile(r"^(?:\s|,|;|&|\+|\band\b|\bplus\b|\balso\b)*$", NOCASE
 
 _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"^(?:{alt(ADD_VERBS)}|{alt(ADD_TODO)}(?!\s+{LIST_NOUN}))(?:\s*[:,-]\s*|\s+|$)(?P<rest>.*)$",
+        rf"^(?:{alt(verbs.ADD_VERBS)}|{alt(verbs.ADD_TODO)}(?!\s+{LIST_NOUN}))(?:\s*[:,-]\s*|\s+|$)(?P<rest>.*)$",
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(CREATE_VERBS)}\s+"
+        rf"^{alt(verbs.CREATE_VERBS)}\s+"
         rf"(?P<rest>(?:(?:a|an|the|one|another|me\s+a|{_NEW})\s+)*(?:{_NEW}\s+)?{_NOUN}\b.*)$",
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(PUT_VERBS)}\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+"
+        rf"^{alt(verbs.PUT_VERBS)}\s+(?P<rest>.+?)\s+(?:on|onto|in|into|to)\s+"
         rf"(?:(?:my|the|our)\s+{LIST_NOUN}|there)(?:\s*,?\s+(?P<fields>.+))?$",
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(REMEMBER_VERBS)}(?:\s+(?:to|that|about)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        rf"^{alt(verbs.REMEMBER_VERBS, verbs.DONT_FORGET)}"
+        r"(?:\s+(?:to|that|about)\b|\s*[:,-])?\s*(?P<rest>.*)$",
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(DONT_FORGET)}(?:\s+(?:to|about|that)\b|\s*[:,-])?\s*(?P<rest>.*)$",
+        rf"^{alt(verbs.ONE_MORE)}\s+for\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]\s*(?P<rest>.+)$",
         NOCASE,
     ),
-    re.compile(
-        rf"^{alt(ONE_MORE)}\s+for\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]\s*(?P<rest>.+)$",
-        NOCASE,
-    ),
-    re.compile(rf"^{alt(NOTE_LABELS)}\s*[:=-]\s*(?P<rest>.*)$", NOCASE),
+    re.compile(rf"^{alt(verbs.NOTE_LABELS)}\s*[:=-]\s*(?P<rest>.*)$", NOCASE),
 )
 _NOT_A_REMINDER = rf"(?!\s+(?:what|which|of\s+what|of\s+(?:my|the)\s+{LIST_NOUN})\b)"
 _REMIND = re.compile(
-    rf"^{alt(REMIND_VERBS)}\s+(?:me|us)\b"
+    rf"^{alt(verbs.REMIND_VERBS)}\s+(?:me|us)\b"
     + _NOT_A_REMINDER
-    + r"(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-])\s*(?P<rest>.*)$",
+    + r"(?:(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-]))?\s*(?P<rest>.*)$",
     NOCASE,
-)
-_REMIND_BARE = re.compile(
-    rf"^{alt(REMIND_VERBS)}\s+(?:me|us)\b" + _NOT_A_REMINDER + r"\s*(?P<rest>.*)$", NOCASE
-)
+)  # "remind me tomorrow to call mom", "remind me: call mom", "remind me call mom"
 
 
 # "put X on my list for the 3rd": the list, then the date the task is for.
@@ -268,8 +235,6 @@ def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
         if isinstance(found, Add) and when:
             return Add(f"{found.title} {when}", found.description)
         return found
-    if match := _REMIND_BARE.match(text):
-        return read_title(match.group("rest"))
     for pattern in _ADD_LEADS:
         if (match := pattern.match(text)) is None:
             continue
@@ -283,8 +248,8 @@ def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
 
 
 _NEED = re.compile(
-    rf"^(?:{alt(HEDGES)}\s*,?\s+(?:that\s+)?)?(?:(?:i|we)(?:\s+|(?=')))?(?:{alt(INTENSIFIERS)}\s+)?{alt(NEED_PHRASES)}"
-    rf"(?:\s+{alt(INTENSIFIERS)})?\s+(?P<rest>.+)$",
+    rf"^(?:{alt(verbs.HEDGES)}\s*,?\s+(?:that\s+)?)?(?:(?:i|we)(?:\s+|(?=')))?(?:{alt(verbs.INTENSIFIERS)}\s+)?{alt(verbs.NEED_PHRASES)}"
+    rf"(?:\s+{alt(verbs.INTENSIFIERS)})?\s+(?P<rest>.+)$",
     NOCASE,
 )
 

@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin.lexicon.talk import (
-    DRAWN_OUT_GREETINGS,
-    DRAWN_OUT_THANKS,
-    GREETED,
-    GREETINGS,
-)
-from core.agent.builtin.lexicon.talk import (
-    HELP as HELP_WORDS,
-)
-from core.agent.builtin.lexicon.talk import (
-    NEVER_MIND as NEVER_MIND_WORDS,
-)
-from core.agent.builtin.lexicon.talk import (
-    NO as NO_WORDS,
-)
-from core.agent.builtin.lexicon.talk import (
-    THANKS as THANKS_WORDS,
-)
-from core.agent.builtin.lexicon.talk import (
-    YES as YES_WORDS,
-)
+from core.agent.builtin.lexicon import talk
 from core.agent.builtin.pattern import NOCASE, alt, drawn
 
-HELP = re.compile(rf"^(?:{alt(HELP_WORDS)}|\?+)$", NOCASE)
+HELP = re.compile(rf"^(?:{alt(talk.HELP)}|\?+)$", NOCASE)
 GREETING = re.compile(
-    rf"^(?:{alt(GREETINGS)}|{drawn(DRAWN_OUT_GREETINGS)})(?:\s+{alt(GREETED)})?$", NOCASE
+    rf"^(?:{alt(talk.GREETINGS)}|{drawn(talk.DRAWN_OUT_GREETINGS)})(?:\s+{alt(talk.GREETED)})?$",
+    NOCASE,
 )
-THANKS = re.compile(rf"^(?:{alt(THANKS_WORDS)}|{drawn(DRAWN_OUT_THANKS)})$", NOCASE)
-YES = re.compile(rf"^{alt(YES_WORDS)}$", NOCASE)
-NO = re.compile(rf"^{alt(NO_WORDS)}$", NOCASE)
-NEVER_MIND = re.compile(rf"^{alt(NEVER_MIND_WORDS)}$", NOCASE)
+THANKS = re.compile(rf"^(?:{alt(talk.THANKS)}|{drawn(talk.DRAWN_OUT_THANKS)})$", NOCASE)
+YES = re.compile(rf"^{alt(talk.YES)}$", NOCASE)
+NO = re.compile(rf"^{alt(talk.NO)}$", NOCASE)
+NEVER_MIND = re.compile(rf"^{alt(talk.NEVER_MIND)}$", NOCASE)

@@ -15,9 +15,10 @@ from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.intents import EditFields
 from core.agent.builtin.matching import said
 from core.agent.builtin.notes import Note
+from core.agent.builtin.questions import due_of
 from core.agent.builtin.refs import fuzzy_matches, listed_titles, sure_matches
 from core.agent.builtin.replies import failure, knowns
-from core.agent.builtin.scheduling import Call, ask_which_day, due_of
+from core.agent.builtin.scheduling import Call, ask_which_day
 from core.domain.when import Due, due_on, show_due_plain
 from core.tools import Envelope, ToolContext
 from core.tools.asking import Choice, ask_choices

@@ -11,17 +11,14 @@ from core.agent.builtin.lexicon.languages import FOREIGN_REQUEST_WORDS, SHARED_W
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
-def _latin(char: str) -> bool:
-    return unicodedata.name(char, "").startswith("LATIN")
-
-
 def not_english(text: str) -> bool:
     """Mostly letters of another script (Chinese, Arabic, Cyrillic…), or led by a request
     word of another language written in Latin letters ("añadir leche", "zeig mir …")."""
     letters = [char for char in text if char.isalpha()]
     if not letters:
         return False
-    if sum(1 for char in letters if not _latin(char)) * 2 > len(letters):
+    other_script = sum(not unicodedata.name(char, "").startswith("LATIN") for char in letters)
+    if other_script * 2 > len(letters):
         return True
     words = [word.lower() for word in _WORD.findall(text)]
     foreign = [word for word in words if word in FOREIGN_REQUEST_WORDS]

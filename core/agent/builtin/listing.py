@@ -3,42 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from core.agent.builtin.intents import AboutTask, ListTasks, Search, Status
+from core.agent.builtin.lexicon import questions
 from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS
 from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
-from core.agent.builtin.lexicon.questions import (
-    ABOUT_ASKS,
-    ANYTHING_LEFT,
-    COUNT_ALONE,
-    COUNT_NOUNS,
-    DID_WHAT,
-    FIND_VERBS,
-    FORGETTING,
-    HELD_NOUNS,
-    HELD_WHERE,
-    HOW_MANY,
-    LIST_ASKS,
-    LIST_HINTS,
-    LIST_KINDS,
-    LIST_KINDS_ALONE,
-    MENTIONING,
-    NEXT_TASK,
-    NOT_TOPICS,
-    NOTE_ASKS,
-    PLATES,
-    SEARCH_VERBS,
-    STATUS,
-    STATUS_DONE,
-    STATUS_OPEN,
-    STILL,
-    TODO_LISTS,
-    WHATS_LEFT,
-    WHEN_TAILS,
-    WHOLE,
-    WHOLE_LIST_WHEN,
-)
 from core.agent.builtin.lexicon.talk import YOU
 from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import (
@@ -57,34 +26,34 @@ _TASK = alt(TASK_NOUNS)
 TASKS = alt(TASK_NOUNS, TASK_NOUNS.values())
 _PLURAL = alt(TASK_NOUNS.values())
 COUNT = re.compile(
-    rf"\b{alt(HOW_MANY)}\b|\b{alt(COUNT_NOUNS)}\s+of\s+(?:my\s+)?{_PLURAL}\b"
-    rf"|^{alt(COUNT_ALONE)}\b|\b{_TASK}\s+{alt(COUNT_ALONE)}\b",
+    rf"\b{alt(questions.HOW_MANY)}\b|\b{alt(questions.COUNT_NOUNS)}\s+of\s+(?:my\s+)?{_PLURAL}\b"
+    rf"|^{alt(questions.COUNT_ALONE)}\b|\b{_TASK}\s+{alt(questions.COUNT_ALONE)}\b",
     NOCASE,
 )
 _LIST_NOUN = alt(LISTING_NOUNS)
-_LIST_LEADS = re.compile(rf"^(?:{alt(SHOW_VERBS)}|{alt(LIST_ASKS)})\b", NOCASE)
-_KINDS = alt(LIST_KINDS)
-_PLATE = rf"(?:my|the)\s+{alt(PLATES)}"
-_STILL = alt(STILL)
+_LIST_LEADS = re.compile(rf"^(?:{alt(SHOW_VERBS)}|{alt(questions.LIST_ASKS)})\b", NOCASE)
+_KINDS = alt(questions.LIST_KINDS)
+_PLATE = rf"(?:my|the)\s+{alt(questions.PLATES)}"
+_STILL = "(?:still|yet)"
 _LIST_SHAPES = re.compile(
     rf"^(?:(?:my|all|all\s+my|the|our|{_KINDS})\s+)*{_LIST_NOUN}$"
     rf"|\bwhat\s+(?:do|should|must|else\s+do)\s+i\s+{alt(OBLIGED)}\s+to\s+do\b"
-    rf"|\bwhat(?:'?s|\s+is)?\s+(?:{_STILL}\s+)?(?:{alt(WHATS_LEFT)}|on\s+{_PLATE})\b"
-    rf"|\bwhat\s+(?:am|are)\s+(?:i|we)\s+(?:{_STILL}\s+)?{alt(FORGETTING)}$"
-    rf"|\bwhat\s+(?:have|did|haven'?t|didn'?t)\s+i\s+(?:yet\s+|already\s+)?{alt(DID_WHAT)}\b"
-    rf"|\b(?:anything|something)\s+(?:{_STILL}\s+)?(?:{alt(ANYTHING_LEFT)}|on\s+{_PLATE})\b"
-    rf"|^{alt(LIST_KINDS_ALONE)}$"
+    rf"|\bwhat(?:'?s|\s+is)?\s+(?:{_STILL}\s+)?(?:{alt(questions.WHATS_LEFT)}|on\s+{_PLATE})\b"
+    rf"|\bwhat\s+(?:am|are)\s+(?:i|we)\s+(?:{_STILL}\s+)?{alt(questions.FORGETTING)}$"
+    rf"|\bwhat\s+(?:have|did|haven'?t|didn'?t)\s+i\s+(?:yet\s+|already\s+)?{alt(questions.DID_WHAT)}\b"
+    rf"|\b(?:anything|something)\s+(?:{_STILL}\s+)?(?:{alt(questions.ANYTHING_LEFT)}|on\s+{_PLATE})\b"
+    rf"|^{alt(questions.LIST_KINDS_ALONE)}$"
     rf"|^(?:(?:just|only)\s+)?(?:the\s+)?{_KINDS}\s+(?:ones|{_PLURAL})(?:\s+only)?$"
     rf"|^(?:(?:just|only)\s+)?(?:the\s+)?(?:ones|{_PLURAL})\s+(?:that\s+)?(?:i|we)(?:'?ve)?\s+"
-    rf"(?:have\s+|haven'?t\s+|didn'?t\s+|already\s+|not\s+|yet\s+)*{alt(DID_WHAT)}(?:\s+yet)?$"
-    rf"|\bwhat\s+(?:do|did)\s+i\s+have\b|\b{alt(STATUS)}\b",
+    rf"(?:have\s+|haven'?t\s+|didn'?t\s+|already\s+|not\s+|yet\s+)*{alt(questions.DID_WHAT)}(?:\s+yet)?$"
+    rf"|\bwhat\s+(?:do|did)\s+i\s+have\b|\b{alt(questions.STATUS)}\b",
     NOCASE,
 )
-_COMPLETED = re.compile(rf"\b{alt(STATUS_DONE)}\b", NOCASE)
+_COMPLETED = re.compile(rf"\b{alt(questions.STATUS_DONE)}\b", NOCASE)
 # "not done", "aren't finished yet", "haven't been completed", "didn't I finish".
 _NOT_YET_DONE = re.compile(
     rf"\b(?:not|un|in|(?:aren|isn|haven|hasn|weren|wasn|ain|didn)['’]?t(?:\s+(?:i|we))?)"
-    rf"(?:\s+(?:yet|been|even|all))*\s*(?:{alt(DONE_FIRST, DID_WHAT)})\b",
+    rf"(?:\s+(?:yet|been|even|all))*\s*(?:{alt(DONE_FIRST, questions.DID_WHAT)})\b",
     NOCASE,
 )
 _NOT_COMPLETED = re.compile(
@@ -92,8 +61,8 @@ _NOT_COMPLETED = re.compile(
     rf"\bget\s+{alt(DONE_FIRST)}\b|\bstill\b",
     NOCASE,
 )
-_PENDING = re.compile(rf"\b{alt(STATUS_OPEN)}\b", NOCASE)
-_ALL = re.compile(rf"\b(?:all|every|everything|both|{alt(WHOLE)})\b", NOCASE)
+_PENDING = re.compile(rf"\b{alt(questions.STATUS_OPEN)}\b", NOCASE)
+_ALL = re.compile(rf"\b(?:all|every|everything|both|{alt(questions.WHOLE)})\b", NOCASE)
 
 
 _ALL_OF_ONE_KIND = re.compile(rf"\ball\s+(?:of\s+)?(?:my\s+|the\s+)?{_KINDS}\b", NOCASE)
@@ -102,23 +71,24 @@ _ALL_OF_ONE_KIND = re.compile(rf"\ball\s+(?:of\s+)?(?:my\s+|the\s+)?{_KINDS}\b",
 _GOT_DONE = re.compile(
     rf"\b(?:did|have|had)\s+(?:i|we)\s+(?:get|gotten|got)\s+{alt(DONE_FIRST)}\b", NOCASE
 )
-_TODO_LIST = re.compile(rf"\b{alt(TODO_LISTS)}\b", NOCASE)
+_TODO_LIST = re.compile(rf"\b{alt(questions.TODO_LISTS)}\b", NOCASE)
 _EVERYTHING_I = re.compile(r"\b(?:everything|all)\s+(?:that\s+)?(?:i|i'?ve|we)\b", NOCASE)
 
 
 def status_of(text: str) -> Status:
+    """Which tasks a listing or a count is of: "not done yet" is open whatever else is said,
+    "everything" is all of them, and done words alone ask for the finished ones."""
     if _GOT_DONE.search(text):
         return "completed"  # "what did I get done?", unlike "what do I need to get done?"
-    completed = bool(_COMPLETED.search(text)) and not _NOT_COMPLETED.search(text)
-    pending = bool(_PENDING.search(text)) or bool(_NOT_COMPLETED.search(text))
     whole = _ALL.search(text) and not _ALL_OF_ONE_KIND.search(text)
     if whole and not _EVERYTHING_I.search(text) and not _NOT_YET_DONE.search(text):
         return "all"  # "show all tasks including completed ones"
-    if completed and not pending:
-        return "completed"
-    if pending and not completed:
+    if _NOT_COMPLETED.search(text):
         return "pending"
-    return "all"
+    completed, pending = bool(_COMPLETED.search(text)), bool(_PENDING.search(text))
+    if completed == pending:
+        return "all"
+    return "completed" if completed else "pending"
 
 
 STATUS_QUESTION = re.compile(
@@ -128,7 +98,7 @@ STATUS_QUESTION = re.compile(
 
 
 _ASKS_FOR_A_LIST = re.compile(
-    rf"\b{_LIST_NOUN}\b|\beverything\b|\bwhat\s+i\b|\b{alt(LIST_HINTS)}\b", NOCASE
+    rf"\b{_LIST_NOUN}\b|\beverything\b|\bwhat\s+i\b|\b{alt(questions.LIST_HINTS)}\b", NOCASE
 )
 
 
@@ -136,17 +106,14 @@ def read_list(text: str) -> ListTasks | None:
     lowered = _TODO_LIST.sub("list", text)
     status = status_of(lowered)
     word = tag_word(lowered)
-    if _LIST_SHAPES.search(lowered) or asks_for_list(lowered):
-        found = ListTasks(status)
-    elif word is not None and status != "all" and _LIST_LEADS.match(lowered):
-        found = ListTasks(status)  # "which errands are still open?"
-    elif word is not None and SHOWN.match(lowered.rstrip("?!. ")):
-        found = ListTasks(status)  # "show my errands"
-    else:
+    named = word is not None and (  # "which errands are still open?", "show my errands"
+        (status != "all" and _LIST_LEADS.match(lowered)) or SHOWN.match(lowered.rstrip("?!. "))
+    )
+    if not (_LIST_SHAPES.search(lowered) or asks_for_list(lowered) or named):
         return None
     if (tag := hashtag(lowered)) is not None:
-        return replace(found, tag=tag, sort_by="due")  # "show my open #home tasks"
-    return replace(found, tag_word=word) if word is not None else found
+        return ListTasks(status, tag=tag, sort_by="due")  # "show my open #home tasks"
+    return ListTasks(status, tag_word=word)
 
 
 def asks_for_list(text: str) -> bool:
@@ -154,20 +121,22 @@ def asks_for_list(text: str) -> bool:
     return bool(_LIST_LEADS.match(text) and _ASKS_FOR_A_LIST.search(text))
 
 
-_ABOUT = alt(MENTIONING)
+_ABOUT = alt(questions.MENTIONING)
 _SEARCH = re.compile(
     rf"^(?:(?:do|did)\s+(?:i|we)\s+have\s+|have\s+(?:i|we)\s+got\s+|(?:is|are)\s+there\s+|got\s+|"
     rf"any\s+)?(?:a\s+|an\s+|any\s+)?(?:{TASKS}|anything|something)\s+"
     rf"{_ABOUT}\s+(?P<query>.+)$"
-    rf"|^{alt(SEARCH_VERBS)}\s+(?:for|up|through\s+my\s+{alt(PLATES)}\s+for)\s+(?:{TASKS}\s+{_ABOUT}\s+)?"
+    rf"|^{alt(questions.SEARCH_VERBS)}\s+(?:for|up|through\s+my\s+{alt(questions.PLATES)}\s+for)\s+(?:{TASKS}\s+{_ABOUT}\s+)?"
     rf"(?P<searched>.+)$"
-    rf"|^{alt(FIND_VERBS)}\s+(?:my\s+|all\s+|the\s+)?{TASKS}\s+"
+    rf"|^{alt(questions.FIND_VERBS)}\s+(?:my\s+|all\s+|the\s+)?{TASKS}\s+"
     rf"{_ABOUT}\s+(?P<found>.+)$"
-    rf"|^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?have\s+(?P<held>.+?)(?:\s+{alt(HELD_NOUNS)})?"
-    rf"\s+{alt(HELD_WHERE)}$",
+    rf"|^(?:do|did)\s+(?:i|we)\s+(?:still\s+)?have\s+(?P<held>.+?)(?:\s+{alt(questions.HELD_NOUNS)})?"
+    rf"\s+{alt(questions.HELD_WHERE)}$",
     NOCASE,
 )  # "do I still have the dentist thing on there?"
-_NOT_A_TOPIC = re.compile(rf"^{alt(NOT_TOPICS)}(?:\s+{alt(WHEN_TAILS)})?$", NOCASE)
+_NOT_A_TOPIC = re.compile(
+    rf"^{alt(questions.NOT_TOPICS)}(?:\s+{alt(questions.WHEN_TAILS)})?$", NOCASE
+)
 _LEADING_ARTICLE = re.compile(r"^(?:the|my|a|an|our)\s+", NOCASE)
 
 
@@ -191,19 +160,19 @@ _DID_I = re.compile(
     r"(?:\s+yet|\s+already)?$",
     NOCASE,
 )
-_NEXT_ONE = rf"(?:{alt(NEXT_TASK)})\s+(?:one|{_TASK})"
+_NEXT_ONE = rf"(?:{alt(questions.NEXT_TASK)})\s+(?:one|{_TASK})"
 _WHAT_IS = re.compile(
-    rf"^{alt(ABOUT_ASKS)}\s+"
+    rf"^{alt(questions.ABOUT_ASKS)}\s+"
     rf"(?P<ref>(?:{_TASK}|{alt(NUMBER_SIGNS)}|#)(?![a-z])\s*\S+|the\s+\S+\s+(?:one|{_TASK})|"
     rf"(?:the\s+)?(?:my\s+)?{_NEXT_ONE})$",
     NOCASE,
 )
 _NOTE_ON = re.compile(
-    rf"^{alt(NOTE_ASKS)}\s+(?:the\s+)?{alt(DESCRIPTION_WORDS)}\s+(?:on|for|of|about)\s+(?P<ref>.+)$",
+    rf"^{alt(questions.ABOUT_ASKS)}\s+(?:the\s+)?{alt(DESCRIPTION_WORDS)}\s+(?:on|for|of|about)\s+(?P<ref>.+)$",
     NOCASE,
 )
 _ANY = re.compile(
-    rf"\b(?:everything|anything|something|all|nothing|{alt(WHOLE_LIST_WHEN)})\b", NOCASE
+    rf"\b(?:everything|anything|something|all|nothing|{alt(questions.WHOLE_LIST_WHEN)})\b", NOCASE
 )
 _NEXT = re.compile(rf"^(?:the\s+)?(?:my\s+)?{_NEXT_ONE}$", NOCASE)
 _POINTS_ELSEWHERE = re.compile(rf"^(?:{alt(YOU)}|it|that|this)\b", NOCASE)
@@ -224,8 +193,6 @@ def read_about(text: str) -> AboutTask | None:
         if _NEXT.match(words):
             return AboutTask(None, asks_done)
         ref = parse_ref(words)
-        if ref is not None and not _POINTS_ELSEWHERE.match(words):
-            return AboutTask(ref, asks_done)
-        if ref is not None and ref.kind == "pronoun":
+        if ref is not None and (ref.kind == "pronoun" or not _POINTS_ELSEWHERE.match(words)):
             return AboutTask(ref, asks_done)
     return None

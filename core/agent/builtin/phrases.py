@@ -7,11 +7,9 @@ from core.agent.builtin.intents import Family
 from core.conversation.help import HELP_TEXT
 
 ASK_TITLE = "What should I add? Tell me the task, for example “add buy milk”."
+# "Say one or two", "Say one or separate".
 SPLIT_ADD = (
-    "Should I add “{whole}” as one task, or {parts} as {count} separate tasks? Say one or two."
-)
-SPLIT_ADD_MANY = (
-    "Should I add “{whole}” as one task, or {parts} as {count} separate tasks? Say one or separate."
+    "Should I add “{whole}” as one task, or {parts} as {count} separate tasks? Say one or {other}."
 )
 ASK_WHICH: dict[Family, str] = {
     "complete": "Which task did you finish? Tell me its number or part of its title.",
@@ -100,14 +98,13 @@ INJECTION = (
     "time, and deletes always wait for your confirmation. What would you like to do with your list?"
 )
 BATCH = {
-    "delete": "I can only delete one task at a time, and I changed nothing. Which task should I "
-    "delete? Tell me its number or part of its title.",
+    "delete": "I can only delete one task at a time, and I changed nothing. " + ASK_WHICH["delete"],
     "complete": "I can only mark one task done at a time, and I changed nothing. "
-    "Which task did you finish? Tell me its number or part of its title.",
+    + ASK_WHICH["complete"],
     "update": "I can only change one task at a time, and I changed nothing. Which task should I "
     "change, and to what?",
     "add": "I can add one task at a time, so I changed nothing yet. What's the first task to add?",
-    "list": "Which tasks should I show: pending, completed or all?",
+    "list": ASK_WHICH["list"],
 }
 SKIPPED = "I did not do “{text}”: I could not read it. Say it on its own, another way."
 TWO_INTENTS = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, tzinfo
+from typing import Any
 
 from core.agent.builtin import phrases
 from core.agent.builtin.context import Context
@@ -51,31 +52,38 @@ async def search(call: Call, intent: Search, note: Note) -> str:
     return "\n".join(lines)
 
 
-async def about(call: Call, context: Context, intent: AboutTask, note: Note) -> str:
-    """One task's state (and description), named so that "tick it off" can follow."""
+async def one_task(
+    call: Call, context: Context, ref: Ref | None, note: Note
+) -> tuple[Known, dict[str, Any]] | str:
+    """The one task a question points at (None: the next open one) and its row, named so
+    that "tick it off" can follow; else what to say when none or several fit."""
     result = await call("list_tasks", status="all")
     if not result.ok:
         return failure(result)
     tasks = knowns(result)
-    if intent.ref is None:
-        found = [task for task in tasks if not task.completed][:1]
-        if not found:
-            return phrases.NOTHING_NEXT
-    else:
-        found = resolve(context, intent.ref, tasks)
+    found = resolve(context, ref, tasks) if ref else [task for task in tasks if not task.completed]
     if not found:
-        return phrases.ABOUT_NONE
-    if len(found) > 1:
+        return phrases.ABOUT_NONE if ref else phrases.NOTHING_NEXT
+    if ref and len(found) > 1:
         listed = phrases.choices([(task.number, task.title) for task in found[:10]])
         return phrases.ABOUT_WHICH.format(choices=listed)
-    task = found[0]
-    note.name(task)
-    described = next(
-        (item.get("description") for item in result.data["tasks"]
-         if item.get("number") == task.number),
-        "",
-    )  # fmt: skip
-    details = f" Description: {described}." if described else ""
+    note.name(found[0])
+    return found[0], next(row for row in result.data["tasks"] if row["number"] == found[0].number)
+
+
+def due_of(row: dict[str, Any]) -> Due | None:
+    if not row.get("due_at"):
+        return None
+    return Due(datetime.fromisoformat(row["due_at"].replace("Z", "+00:00")), row["due_has_time"])
+
+
+async def about(call: Call, context: Context, intent: AboutTask, note: Note) -> str:
+    """One task's state (and description)."""
+    found = await one_task(call, context, intent.ref, note)
+    if isinstance(found, str):
+        return found
+    task, row = found
+    details = f" Description: {row['description']}." if row.get("description") else ""
     if intent.asks_done:
         answer = phrases.IS_DONE if task.completed else phrases.NOT_YET
         return answer.format(number=task.number, title=task.title) + details
@@ -116,13 +124,13 @@ async def next_due(call: Call, note: Note, *, now: datetime, zone: tzinfo) -> st
     result = await call("list_tasks", status="pending", sort_by="due")
     if not result.ok:
         return failure(result)
+    tasks = {task.number: task for task in knowns(result)}
     dues = [
-        (Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"]),
-         int(item["number"]))
-        for item in result.data["tasks"] if item.get("due_at")
-    ]  # fmt: skip
+        (due, tasks[int(row["number"])]) for row in result.data["tasks"] if (due := due_of(row))
+    ]
     ahead = sorted(
-        (due.at, due.has_time, number) for due, number in dues if due.deadline(zone) > now
+        ((due, task) for due, task in dues if due.deadline(zone) > now),
+        key=lambda pair: (pair[0].at, pair[0].has_time),
     )
     overdue = len(dues) - len(ahead)
     later = (
@@ -130,10 +138,8 @@ async def next_due(call: Call, note: Note, *, now: datetime, zone: tzinfo) -> st
     )
     if not ahead:
         return phrases.NO_NEXT_DUE + later
-    first = Due(ahead[0][0], ahead[0][1])
-    numbers = [number for at, timed, number in ahead if (at, timed) == (first.at, first.has_time)]
-    tasks = {task.number: task for task in knowns(result)}
-    named = [tasks[number] for number in numbers if number in tasks]
+    first = ahead[0][0]
+    named = [task for due, task in ahead if due == first]
     if len(named) == 1:
         note.name(named[0])
     listed = phrases.choices([(task.number, task.title) for task in named], joiner="and")

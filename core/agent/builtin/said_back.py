@@ -39,8 +39,8 @@ def _split(intent: AskSplit, note: Note) -> str:
     quoted = [f"“{part}”" for part in intent.parts]
     parts = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
     count = _NAMES.get(len(intent.parts), str(len(intent.parts)))
-    asked = phrases.SPLIT_ADD if len(intent.parts) == 2 else phrases.SPLIT_ADD_MANY
-    return asked.format(whole=intent.whole, parts=parts, count=count)
+    other = "two" if len(intent.parts) == 2 else "separate"
+    return phrases.SPLIT_ADD.format(whole=intent.whole, parts=parts, count=count, other=other)
 
 
 def _title(_intent: AskTitle, note: Note) -> str:

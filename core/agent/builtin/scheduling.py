@@ -20,11 +20,11 @@ from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.intents import Add, ListTasks, WhenDue
 from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note
-from core.agent.builtin.questions import resolve
-from core.agent.builtin.replies import failure, knowns
+from core.agent.builtin.questions import due_of, one_task
+from core.agent.builtin.replies import failure
 from core.agent.builtin.timed import TitleFields, title_fields
 from core.domain.task_pages import LIST_PAGE
-from core.domain.when import Due, show_day, show_due_plain
+from core.domain.when import show_day, show_due_plain
 from core.tools import Envelope, ToolContext
 
 Call = Callable[..., Awaitable[Envelope]]
@@ -169,31 +169,16 @@ async def listing(call: Call, tools: ToolContext, intent: ListTasks, note: Note)
 async def when_due(
     call: Call, tools: ToolContext, context: Context, intent: WhenDue, note: Note
 ) -> str:
-    result = await call("list_tasks", status="all")
-    if not result.ok:
-        return failure(result)
-    found = resolve(context, intent.ref, knowns(result))
-    if not found:
-        return phrases.ABOUT_NONE
-    if len(found) > 1:
-        listed = phrases.choices([(task.number, task.title) for task in found[:10]])
-        return phrases.ABOUT_WHICH.format(choices=listed)
-    task = found[0]
-    note.name(task)
-    item = next(item for item in result.data["tasks"] if item["number"] == task.number)
+    found = await one_task(call, context, intent.ref, note)
+    if isinstance(found, str):
+        return found
+    task, row = found
     name = f"#{task.number} “{task.title}”"
-    if (due := due_of(item)) is None:
+    if (due := due_of(row)) is None:
         return phrases.NO_DUE.format(task=name)
     shown = show_due_plain(due, tools.zone, now=tools.now)
     verb = "was" if task.completed else "is"
     return f"{name} {verb} due {shown}."
-
-
-def due_of(item: dict[str, Any]) -> Due | None:
-    """A task's due as list_tasks shows it."""
-    if not item.get("due_at"):
-        return None
-    return Due(datetime.fromisoformat(item["due_at"].replace("Z", "+00:00")), item["due_has_time"])
 
 
 def with_creation_dates(result: Envelope, tools: ToolContext) -> str:

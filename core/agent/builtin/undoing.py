@@ -10,160 +10,119 @@ import re
 
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import EmptyTrash, Intent, Ref, Reopen, Restore, ShowTrash, Undo
+from core.agent.builtin.lexicon import undo
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS
 from core.agent.builtin.lexicon.talk import SOFTENERS
-from core.agent.builtin.lexicon.undo import (
-    BRING_BACK_VERBS,
-    CASUAL_UNDO_VERBS,
-    CHANGE_NAMES,
-    CHANGES,
-    DELETE_FORMS,
-    DELETED,
-    DELETED_THINGS,
-    DELETED_WHEN,
-    DID_NOT_DO,
-    DRAWN_OUT_OOPS,
-    DRAWN_OUT_OOPS_ALONE,
-    EMPTY_VERBS,
-    ERASE_VERBS,
-    FISH_OUT_VERBS,
-    FOR_GOOD,
-    LAST_CHANGE,
-    LAST_DELETION,
-    LATELY,
-    LOOK_VERBS,
-    MARK_AGAIN,
-    MEAN_TO,
-    MISTAKEN,
-    NEWEST_DELETED,
-    NOT_DONE,
-    NOT_YET_DONE,
-    OOPS,
-    OOPS_ALONE,
-    OPEN_AGAIN,
-    RECENTLY_DELETED,
-    REDO,
-    REOPEN_VERBS,
-    RESTORE_VERBS,
-    STILL,
-    STUFF,
-    TIMES,
-    TRASH,
-    TRASH_PARTS,
-    TRASHED_THINGS,
-    TURNS_OUT,
-    UNDO_TAILS,
-    UNDO_VERBS,
-    UNDO_WORD,
-    WAS_A_MISTAKE,
-    WRONG,
-)
+from core.agent.builtin.lexicon.tasks import ALL_OF
+from core.agent.builtin.lexicon.verbs import DONE_FIRST, SHOW_VERBS
 from core.agent.builtin.pattern import alt, drawn
 from core.agent.builtin.text import strip_lead_ins, trim_tail
 from core.agent.builtin.words import LIST_NOUN, NOCASE, ref_from
 
-_OOPS = rf"(?:{alt(OOPS)}|{drawn(DRAWN_OUT_OOPS)})"
+_OOPS = rf"(?:{alt(undo.OOPS)}|{drawn(undo.DRAWN_OUT_OOPS)})"
 # Said alone, these take the last change back; the milder ones ("wait", "hmm") only lead in.
-_OOPS_ALONE = rf"(?:{alt(OOPS_ALONE)}|{drawn(DRAWN_OUT_OOPS_ALONE)})"
+_OOPS_ALONE = rf"(?:{alt(undo.OOPS_ALONE)}|{drawn(undo.DRAWN_OUT_OOPS_ALONE)})"
 # "undo my last 2 changes", "undo the last three": that many changes, newest first.
+_UNDO = alt(undo.UNDO_WORD)
 _N = rf"(?:\d{{1,2}}|{alt(tuple(NUMBER_WORDS))})"
 _LAST_N = (
-    rf"(?:(?:the|my)\s+{alt(LAST_CHANGE)}\s+(?P<n>{_N})\b|(?P<times>{_N})\s+times"
-    rf"|(?P<said>{alt(tuple(TIMES))}))"
+    rf"(?:(?:the|my)\s+{alt(undo.LAST_CHANGE)}\s+(?P<n>{_N})\b|(?P<times>{_N})\s+times"
+    rf"|(?P<said>{alt(tuple(undo.TIMES))}))"
 )
 _STEPS = re.compile(_LAST_N, NOCASE)
 _TAIL = (
-    rf"(?:\s+(?:{alt(UNDO_TAILS)}|{_LAST_N}(?:\s+\w+)?|(?:the|my|that)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)}"
-    rf"|(?:the\s+|my\s+|that\s+)?{alt(CHANGE_NAMES)}|(?:my|the|that)\s+{alt(LAST_CHANGE)}\s+\w+))*"
+    rf"(?:\s+(?:{alt(undo.UNDO_TAILS)}|{_LAST_N}(?:\s+\w+)?|(?:the|my|that)\s+{alt(undo.LAST_CHANGE)}\s+{alt(undo.CHANGES)}"
+    rf"|(?:the\s+|my\s+|that\s+)?{alt(undo.CHANGES)}|(?:my|the|that)\s+{alt(undo.LAST_CHANGE)}\s+\w+))*"
 )
-_UNDO = alt(UNDO_WORD)
-_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*(?:i\s+)?(?:didn'?t|did\s+not|never)\s+{alt(MEAN_TO)}"
+_DID_NOT = rf"^(?:{_OOPS}[\s,.!]*)*(?:i\s+)?(?:didn'?t|did\s+not|never)\s+{alt(undo.MEAN_TO)}"
 UNDO = re.compile(
     rf"^(?:{_OOPS}[\s,.!]*)*(?:(?:can|could|would)\s+you\s+|{alt(SOFTENERS)}\s+)?"
-    rf"{alt(UNDO_VERBS)}{_TAIL}[\s!.]*$"
+    rf"{alt(undo.UNDO_VERBS)}{_TAIL}[\s!.]*$"
     rf"|^(?:{_OOPS_ALONE}[\s,.!]*)+$"
     rf"|{_DID_NOT}\s+(?:to\s+)?(?:do\s+)?(?:that|this|it)?"
     rf"(?:\s+(?:at\s+all|{alt(SOFTENERS)}\s+{_UNDO}|{_UNDO}\s+(?:it|that)))?[\s!.]*$"
-    rf"|{_DID_NOT}\s+to\s+{alt(MISTAKEN)}\b.*$"
-    rf"|^(?:that|this)\s+was\s+{alt(WAS_A_MISTAKE)}[\s!.]*$"
-    rf"|^(?:{_OOPS}[\s,.!]*)*{alt(WRONG)}[\s!.]*"
+    rf"|{_DID_NOT}\s+to\s+{alt(undo.MISTAKEN)}\b.*$"
+    rf"|^(?:that|this)\s+was\s+{alt(undo.WAS_A_MISTAKE)}[\s!.]*$"
+    rf"|^(?:{_OOPS}[\s,.!]*)*{alt(undo.WRONG)}[\s!.]*"
     rf"(?:(?:{alt(SOFTENERS)}\s+)?{_UNDO}(?:\s+(?:it|that))?)?[\s!.]*$",
     NOCASE,
 )
 # "scrap that", "nah forget that last one": only the parser knows whether something was just
 # changed (then it is an undo).
 CASUAL_UNDO = re.compile(
-    rf"^(?:{_OOPS}[\s,.!]*)*(?:{alt(SOFTENERS)}\s+)?{alt(CASUAL_UNDO_VERBS)}\s+"
-    rf"(?:(?:that|this|it)(?:\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)})?"
-    rf"|(?:the|my)\s+{alt(LAST_CHANGE)}\s+{alt(CHANGES)})"
+    rf"^(?:{_OOPS}[\s,.!]*)*(?:{alt(SOFTENERS)}\s+)?{alt(undo.CASUAL_UNDO_VERBS)}\s+"
+    rf"(?:(?:that|this|it)(?:\s+{alt(undo.LAST_CHANGE)}\s+{alt(undo.CHANGES)})?"
+    rf"|(?:the|my)\s+{alt(undo.LAST_CHANGE)}\s+{alt(undo.CHANGES)})"
     rf"(?:\s+{alt(SOFTENERS)})?[\s!.]*$",
     NOCASE,
 )
 REDO_NOT_SUPPORTED = re.compile(
-    rf"^(?:{alt(REDO)}|{_UNDO}\s+(?:the\s+|my\s+|that\s+)?{_UNDO})(?:\s+(?:that|it))?$", NOCASE
+    rf"^(?:{alt(undo.REDO)}|{_UNDO}\s+(?:the\s+|my\s+|that\s+)?{_UNDO})(?:\s+(?:that|it))?$", NOCASE
 )
 
-_TRASH = alt(TRASH)
-_THINGS = alt(TRASHED_THINGS)
-_DELETED = rf"(?:{alt(DELETED)}\s+{_THINGS}|{alt(RECENTLY_DELETED)}(?:\s+{_THINGS})?)"
+_TRASH = alt(undo.TRASH)
+_THINGS = alt(ALL_OF)
+_DELETED = rf"(?:{alt(undo.DELETED)}\s+{_THINGS}|{alt(undo.RECENTLY_DELETED)}(?:\s+{_THINGS})?)"
 SHOW_TRASH = re.compile(
-    rf"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?{alt(LOOK_VERBS)}?\s*(?:me\s+)?"
-    rf"(?:what'?s|what\s+is|whats|anything|everything|{alt(STUFF)})?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
-    rf"(?:\s+{alt(TRASH_PARTS)})?\??$"
-    rf"|^(?:what|which\s+{alt(TRASHED_THINGS)})\s+(?:did|have)\s+i\s+{alt(DELETE_FORMS)}"
-    rf"(?:\s+{alt(LATELY)})?\??$"
-    rf"|^{alt(LOOK_VERBS)}\s+(?:me\s+)?(?:the\s+)?{alt(DELETED)}(?:\s+ones)?$"
-    rf"|^(?:is|are)\s+there\s+(?:anything|any\s+{alt(TRASHED_THINGS)})\s+in\s+(?:the\s+|my\s+)?{_TRASH}\??$",
+    rf"^(?:(?:can|could)\s+(?:you\s+|i\s+)?)?{alt(SHOW_VERBS)}?\s*(?:me\s+)?"
+    rf"(?:what'?s|what\s+is|whats|anything|everything|{alt(undo.STUFF)})?\s*(?:in\s+)?(?:my\s+|the\s+)?(?:{_TRASH}|{_DELETED})"
+    rf"(?:\s+{alt(undo.TRASH_PARTS)})?\??$"
+    rf"|^(?:what|which\s+{_THINGS})\s+(?:did|have)\s+i\s+{alt(undo.DELETE_FORMS)}"
+    rf"(?:\s+{alt(undo.LATELY)})?\??$"
+    rf"|^{alt(SHOW_VERBS)}\s+(?:me\s+)?(?:the\s+)?{alt(undo.DELETED)}(?:\s+ones)?$"
+    rf"|^(?:is|are)\s+there\s+(?:anything|any\s+{_THINGS})\s+in\s+(?:the\s+|my\s+)?{_TRASH}\??$",
     NOCASE,
 )
 EMPTY_TRASH = re.compile(
-    rf"^(?:(?:{alt(SOFTENERS)}|can\s+you|could\s+you)\s+)?{alt(EMPTY_VERBS)}\s+(?:out\s+)?(?:the\s+|my\s+)?"
+    rf"^(?:(?:{alt(SOFTENERS)}|can\s+you|could\s+you)\s+)?{alt(undo.EMPTY_VERBS)}\s+(?:out\s+)?(?:the\s+|my\s+)?"
     rf"{_TRASH}(?:\s+(?:can|now|{alt(SOFTENERS)}))?$"
-    rf"|^(?:{alt(FOR_GOOD)}\s+)?{alt(ERASE_VERBS)}\s+(?:everything|all|all(?:\s+the)?\s+{alt(TRASHED_THINGS)})"
-    rf"\s+(?:in|from)\s+(?:the\s+|my\s+)?{_TRASH}(?:\s+{alt(FOR_GOOD)})?$"
-    rf"|^(?:{alt(FOR_GOOD)}\s+)?{alt(ERASE_VERBS)}\s+(?:my\s+|the\s+|all\s+)?{alt(DELETED)}\s+"
-    rf"{alt(TRASHED_THINGS)}(?:\s+{alt(FOR_GOOD)})?$",
+    rf"|^(?:{alt(undo.FOR_GOOD)}\s+)?{alt(undo.ERASE_VERBS)}\s+(?:everything|all|all(?:\s+the)?\s+{_THINGS})"
+    rf"\s+(?:in|from)\s+(?:the\s+|my\s+)?{_TRASH}(?:\s+{alt(undo.FOR_GOOD)})?$"
+    rf"|^(?:{alt(undo.FOR_GOOD)}\s+)?{alt(undo.ERASE_VERBS)}\s+(?:my\s+|the\s+|all\s+)?{alt(undo.DELETED)}\s+"
+    rf"{_THINGS}(?:\s+{alt(undo.FOR_GOOD)})?$",
     NOCASE,
 )
 _FROM_TRASH = (
     rf"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?{_TRASH})?"
-    rf"(?:\s+(?:to|on|onto)\s+(?:my|the)\s+{LIST_NOUN})?"
+    rf"(?:\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+{LIST_NOUN})?"
 )
 _RESTORE = (
     re.compile(
-        rf"^{alt(RESTORE_VERBS)}\s+(?P<ref>.+?){_FROM_TRASH}(?:\s+{alt(SOFTENERS)})?$",
+        rf"^{alt(undo.RESTORE_VERBS)}\s+(?P<ref>.+?){_FROM_TRASH}(?:\s+{alt(SOFTENERS)})?$",
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(BRING_BACK_VERBS)}\s+(?P<ref>.+?)\s+back"
-        rf"(?:\s+(?:from|out\s+of)\s+(?:the\s+|my\s+)?{_TRASH})?"
-        rf"(?:\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+{LIST_NOUN})?$",
+        rf"^{alt(undo.BRING_BACK_VERBS)}\s+(?P<ref>.+?)\s+back{_FROM_TRASH}$",
         NOCASE,
     ),
     re.compile(
-        rf"^{alt(FISH_OUT_VERBS)}\s+(?P<ref>.+?)\s+(?:back\s+)?out\s+of\s+(?:the\s+|my\s+)?{_TRASH}$",
+        rf"^{alt(undo.FISH_OUT_VERBS)}\s+(?P<ref>.+?)\s+(?:back\s+)?out\s+of\s+(?:the\s+|my\s+)?{_TRASH}$",
         NOCASE,
     ),
 )
 
 # "the deleted task", "what I just deleted", "the last deleted one": the latest in the trash.
 _LATEST_DELETED = re.compile(
-    rf"^(?:the\s+|my\s+|that\s+)?(?:{alt(NEWEST_DELETED)}\s+)?"
-    rf"{alt(DELETED)}(?:\s+{alt(DELETED_THINGS)})?"
-    rf"|(?:what|whatever|the\s+(?:{alt(NEWEST_DELETED)}\s+)?{alt(DELETED_THINGS)})\s+(?:i|you)\s+"
-    rf"(?:{alt(NEWEST_DELETED)}\s+)?"
-    rf"{alt(DELETED)}(?:\s+{alt(DELETED_WHEN)})?"
-    rf"|(?:my|the)\s+{alt(LAST_DELETION)}",
+    rf"^(?:the\s+|my\s+|that\s+)?(?:{alt(undo.NEWEST_DELETED)}\s+)?"
+    rf"{alt(undo.DELETED)}(?:\s+{_THINGS})?"
+    rf"|(?:what|whatever|the\s+(?:{alt(undo.NEWEST_DELETED)}\s+)?{_THINGS})\s+(?:i|you)\s+"
+    rf"(?:{alt(undo.NEWEST_DELETED)}\s+)?"
+    rf"{alt(undo.DELETED)}(?:\s+{alt(undo.DELETED_WHEN)})?"
+    rf"|(?:my|the)\s+{alt(undo.LAST_DELETION)}",
     NOCASE,
 )
 
-_NOT_DONE = alt(NOT_DONE)
-_NOT_YET = alt(NOT_YET_DONE)
-_STILL = rf"(?:\s+{alt(STILL)})?"
+_NOT_DONE = alt(undo.NOT_DONE)
+_NOT_YET = alt(DONE_FIRST)
+_STILL = rf"(?:\s+{alt(undo.STILL)})?"
+_I_DID_NOT = (
+    rf"^(?:{alt(undo.TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|hadn'?t)\s+"
+    r"(?:actually\s+|really\s+|quite\s+|even\s+)?"
+)
 _REOPEN = (
-    re.compile(rf"^{alt(REOPEN_VERBS)}(?:\s+(?P<ref>.+?))?(?:\s+again)?$", NOCASE),
+    re.compile(rf"^{alt(undo.REOPEN_VERBS)}(?:\s+(?P<ref>.+?))?(?:\s+again)?$", NOCASE),
     re.compile(
-        rf"^{alt(MARK_AGAIN)}\s+(?P<ref>.+?)\s+(?:back\s+)?"
+        rf"^{alt(undo.MARK_AGAIN)}\s+(?P<ref>.+?)\s+(?:back\s+)?"
         rf"(?:(?:as|to|into)\s+)?{_NOT_DONE}(?:\s+again)?$",
         NOCASE,
     ),
@@ -172,18 +131,13 @@ _REOPEN = (
         rf"(?:actually\s+|really\s+|even\s+)?(?:{_NOT_YET}{_STILL}|[a-z]+ed\s+yet)$",
         NOCASE,
     ),  # "the bike isn't fixed yet"
-    re.compile(rf"^{alt(OPEN_AGAIN)}\s+(?:(?P<ref>.+?)\s+)?(?:again|back\s+up)$", NOCASE),
+    re.compile(rf"^{alt(undo.OPEN_AGAIN)}\s+(?:(?P<ref>.+?)\s+)?(?:again|back\s+up)$", NOCASE),
+    re.compile(rf"{_I_DID_NOT}{alt(undo.DID_NOT_DO)}\s+(?P<ref>.+?){_STILL}$", NOCASE),
     re.compile(
-        rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|"
-        rf"hadn'?t)\s+(?:actually\s+|really\s+|quite\s+)?{alt(DID_NOT_DO)}\s+(?P<ref>.+?){_STILL}$",
+        r"^(?P<ref>)(?:(?:actually\s+)?(?:it'?s|its|that'?s|thats|it\s+is|that\s+is|this\s+is)\s+"
+        rf"(?:not|n'?t)\s+{_NOT_YET}{_STILL}|not\s+{_NOT_YET}\s+{alt(undo.STILL)})$",
         NOCASE,
     ),
-    re.compile(
-        r"^(?:actually\s+)?(?:it'?s|its|that'?s|thats|it\s+is|that\s+is|this\s+is)\s+(?P<ref>)"
-        rf"(?:not|n'?t)\s+{_NOT_YET}{_STILL}$",
-        NOCASE,
-    ),
-    re.compile(rf"^(?P<ref>)not\s+{_NOT_YET}\s+{alt(STILL)}$", NOCASE),
 )
 _AGAIN_TAIL = re.compile(rf"\s+(?:after\s+all|again|{alt(SOFTENERS)})$", NOCASE)
 
@@ -233,11 +187,7 @@ def read_reopen(text: str) -> Reopen | None:
 
 
 _CLAUSE = re.compile(r"\s*[,;]\s*|\s+(?:because|since|so)\s+|\s*[.!]\s+", NOCASE)
-_NOT_DID = re.compile(
-    rf"^(?:{alt(TURNS_OUT)}\s+)?i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never|hadn'?t)\s+"
-    rf"(?:actually\s+|really\s+|even\s+)?(?P<ref>.+?){_STILL}$",
-    NOCASE,
-)
+_NOT_DID = re.compile(rf"{_I_DID_NOT}(?P<ref>.+?){_STILL}$", NOCASE)
 
 
 def _named_beside(segments: list[str]) -> Ref | None:
@@ -252,10 +202,8 @@ def _named_beside(segments: list[str]) -> Ref | None:
 
 
 def _count(steps: re.Match[str]) -> int:
-    if steps.group("said"):
-        return TIMES[steps.group("said").lower()]
-    said = steps.group("n") or steps.group("times")
-    return int(said) if said.isdigit() else NUMBER_WORDS[said.lower()]
+    said = (steps.group("said") or steps.group("n") or steps.group("times")).lower()
+    return undo.TIMES.get(said) or (int(said) if said.isdigit() else NUMBER_WORDS.get(said)) or 1
 
 
 def _ref(text: str) -> Ref | None:

@@ -30,8 +30,6 @@ WHATS_LEFT: tuple[str, ...] = (
     "still open", "still to do", "to do",
 )  # fmt: skip
 ANYTHING_LEFT: tuple[str, ...] = ("left", "pending", "else", "to do", "outstanding", "remaining")
-# "what's still on my plate?", "anything still left?": a word that may come before what is left.
-STILL: tuple[str, ...] = ("still", "yet")
 # "what am I forgetting?", "what are we missing?": asking what is still open.
 FORGETTING: tuple[str, ...] = ("forgetting", "missing", "overlooking", "neglecting")
 PLATES: tuple[str, ...] = ("list", "plate", "agenda", "schedule")
@@ -40,7 +38,6 @@ DID_WHAT: tuple[str, ...] = (
     "done", "do", "completed", "complete", "finished", "finish", "accomplished", "got done",
     "gotten done", "get done", "ticked off", "checked off", "crossed off",
 )  # fmt: skip
-STATUS: tuple[str, ...] = ("status", "where am i at")
 # Words that make a listing one of finished tasks, or of open ones.
 STATUS_DONE: tuple[str, ...] = (
     "completed", "complete", "done", "finished", "accomplished", "checked off", "ticked off",
@@ -52,6 +49,7 @@ STATUS_OPEN: tuple[str, ...] = (
     "current", "upcoming", "coming up", "next", "still", "todo", "uncompleted", "unchecked",
     "in progress", "waiting", "ongoing",
 )  # fmt: skip
+STATUS: tuple[str, ...] = ("status", "where am i at")
 # Words that make a listing of every task ("show the full list").
 WHOLE: tuple[str, ...] = ("full", "entire", "whole", "complete list")
 # Words that, besides a list noun, make a show verb ask for a listing ("show pending").
@@ -78,14 +76,13 @@ NOT_TOPICS: tuple[str, ...] = (
 WHEN_TAILS: tuple[str, ...] = ("today", "tonight", "tomorrow", "this week", "now", "right now")
 # "what's task 3?", "tell me about the dentist one".
 ABOUT_ASKS: tuple[str, ...] = (
-    "what's", "whats", "what is", "what was", "show", "show me", "tell me about",
+    "what's", "whats", "what is", "what was", "what are", "show", "show me", "tell me about",
     "remind me of",
 )  # fmt: skip
-NOTE_ASKS: tuple[str, ...] = ("what's", "whats", "what is", "what are", "show", "show me")
-# "what's my next task?".
-NEXT_TASK: tuple[str, ...] = ("next", "first", "top")
 # Words that make "did I …?" a question about the whole list.
 WHOLE_LIST_WHEN: tuple[str, ...] = ("today", "this week")
+# "what's my next task?".
+NEXT_TASK: tuple[str, ...] = ("next", "first", "top")
 # "show me my errands that aren't done yet", "any work stuff left?": words after a word that
 # may name a tag, which make it so (the engine keeps the word only when a tag has that name).
 TAG_WORD_NOUNS: tuple[str, ...] = (

@@ -36,16 +36,15 @@ FRESH_START: tuple[str, ...] = (
     "delete all", "remove all",
 )  # fmt: skip
 WHOLE: tuple[str, ...] = ("whole", "entire")
-KINDS_OF_TASKS: tuple[str, ...] = ("completed", "done", "finished", "old", "pending", "open")
+THE_LOT: tuple[str, ...] = ("the lot",)
+BARE_TASKS: tuple[str, ...] = ("tasks", "todos")
+# "delete my whole list", "mark all the tasks done": the list as a whole.
 ALL_THE_TASKS: tuple[str, ...] = (
     "list", "tasks", "todos", "to-dos", "todo list", "to-do list", "task list",
 )  # fmt: skip
-BATCH_ITEMS: tuple[str, ...] = ("tasks", "todos", "items", "ones")
 # "complete all of them", "everything is done".
 BATCH_COMPLETE_VERBS: tuple[str, ...] = (
     "complete", "finish", "mark", "check off", "tick off", "cross off", "close", "resolve",
     "done with",
 )  # fmt: skip
-THE_LOT: tuple[str, ...] = ("the lot",)
-BARE_TASKS: tuple[str, ...] = ("tasks", "todos")
 BATCH_DID: tuple[str, ...] = ("finished", "completed", "did", "done")

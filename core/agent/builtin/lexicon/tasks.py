@@ -32,7 +32,7 @@ ALL_SHOWN: tuple[str, ...] = (
 )  # fmt: skip
 ALL_OF: tuple[str, ...] = (
     "task", "tasks", "todo", "todos", "to-do", "to-dos", "item", "items", "thing", "things",
-    "one", "ones", "stuff", "list",
+    "one", "ones", "stuff", "list", "entry", "entries",
 )  # fmt: skip
 # Words between a noun and what it is about ("the task about rent", "the one called x").
 ABOUT_WORDS: tuple[str, ...] = (

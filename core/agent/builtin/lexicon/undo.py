@@ -56,19 +56,16 @@ WRONG: tuple[str, ...] = (
 )  # fmt: skip
 MEAN_TO: tuple[str, ...] = ("mean", "want")
 REDO: tuple[str, ...] = ("redo", "re-do")
+UNDO_WORD: tuple[str, ...] = ("undo",)
 # The trash, and what is in it.
 TRASH: tuple[str, ...] = (
     "trash", "trash can", "bin", "rubbish", "rubbish bin", "recycle bin", "wastebasket",
     "garbage",
 )  # fmt: skip
 DELETED: tuple[str, ...] = ("deleted", "removed", "trashed", "binned")
-TRASHED_THINGS: tuple[str, ...] = (
-    "task", "tasks", "item", "items", "todo", "todos", "to-do", "to-dos", "ones", "stuff",
-    "things", "list",
-)  # fmt: skip
 RECENTLY_DELETED: tuple[str, ...] = ("recently deleted",)
+STUFF: tuple[str, ...] = ("stuff",)
 TRASH_PARTS: tuple[str, ...] = ("tasks", "items", "list", "folder", "contents")
-LOOK_VERBS: tuple[str, ...] = ("show", "list", "display", "see", "view", "open", "check", "give")
 # "what did I delete?".
 DELETE_FORMS: tuple[str, ...] = (
     "delete", "deleted", "remove", "removed", "trashed", "thrown away",
@@ -89,7 +86,6 @@ FISH_OUT_VERBS: tuple[str, ...] = ("take", "get", "pull", "fish")
 NEWEST_DELETED: tuple[str, ...] = (
     "last", "latest", "most recent", "most recently", "recently", "just", "previously",
 )  # fmt: skip
-DELETED_THINGS: tuple[str, ...] = ("task", "item", "todo", "to-do", "one", "thing", "entry")
 DELETED_WHEN: tuple[str, ...] = ("last", "just now", "earlier", "by mistake")
 LAST_DELETION: tuple[str, ...] = ("last deletion", "last deleted")
 # A finished task that is not done after all ("reopen #3", "mark it as not done").
@@ -110,15 +106,8 @@ NOT_DONE: tuple[str, ...] = (
 MARK_AGAIN: tuple[str, ...] = ("mark", "set", "make", "put", "move", "flag", "turn", "change")
 # "X isn't done after all", "I didn't finish it".
 STILL: tuple[str, ...] = ("after all", "yet", "actually", "then")
-NOT_YET_DONE: tuple[str, ...] = ("done", "finished", "complete", "completed")
 DID_NOT_DO: tuple[str, ...] = (
     "finish", "finished", "complete", "completed", "do", "done", "did", "get to",
     "manage to do", "manage to finish",
 )  # fmt: skip
 TURNS_OUT: tuple[str, ...] = ("actually", "oops", "turns out")
-UNDO_WORD: tuple[str, ...] = ("undo",)
-CHANGE_NAMES: tuple[str, ...] = (
-    "delete", "deletion", "rename", "renaming", "edit", "completion", "change", "add",
-    "addition", "mistake",
-)  # fmt: skip
-STUFF: tuple[str, ...] = ("stuff",)
