@@ -9,14 +9,20 @@ import signal
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
+from functools import partial
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
 from sqlmodel import col, select
 
 from core.agent.builtin import BuiltinAgent
+from core.agent.builtin.context import read_context
 from core.agent.builtin.engine import READ_AT_MOST, READ_ON_LOOP_AT_MOST
+from core.agent.builtin.message import read_parts, scheduling_readers
 from core.agent.builtin.parse import parse
+from core.agent.builtin.trace import first_of
 from core.message_text import MESSAGE_MAX_CHARS
 from core.storage.models import Message, Task
 from tests.api_rig import ApiRig, api_rig, both_platforms
@@ -70,9 +76,14 @@ ON_LOOP_BUDGET_SECONDS = 0.02
 @pytest.mark.parametrize("shape", sorted(UNITS))
 def test_every_shape_short_enough_to_read_on_the_event_loop_is_read_at_once(shape: str) -> None:
     text = hostile(UNITS[shape], READ_ON_LOOP_AT_MOST)
-    parse(text)  # the first reading compiles what it needs
+    context = read_context([])
+    readers = scheduling_readers(context, now=datetime.now(UTC), zone=ZoneInfo("UTC"))
+    remind, request = partial(first_of, readers), partial(parse, context=context)
+    read_parts(text, remind, request)  # the first reading compiles what it needs
+    parse(text)
 
     started = time.thread_time()
+    read_parts(text, remind, request)  # both read on the loop, one after the other
     parse(text)
     took = time.thread_time() - started
 

@@ -18,6 +18,7 @@ from core.commands.extensions import CommandCall, CommandFunction
 from core.commands.presses import ConfirmAction
 from core.commands.slash import TOOL_COMMANDS
 from core.observe import TurnObserver
+from core.storage import deferred
 from core.storage.models import Conversation, User
 from core.tools import ToolContext
 from core.types import HistoryMessage, Incoming, Reply, tools_run
@@ -54,6 +55,7 @@ class Answering:
         if apologise:
             return Reply(text=APOLOGY, failed=True)
         if command is None:
+            deferred.hold(session)  # its audit and change rows go with the turn's messages
             typed = await typed_answer(
                 session, user, incoming, context, conversation, self.confirm_actions
             )

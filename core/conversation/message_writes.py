@@ -11,9 +11,11 @@ from uuid import UUID, uuid4
 
 from sqlalchemy import BindParameter, Table, bindparam, text
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.conversation.conversations import title_from
+from core.storage import deferred
 from core.storage.direct import Prebuilt, turn_connection
 from core.storage.models import Conversation, Message, utcnow
 
@@ -41,7 +43,8 @@ async def write_messages(
     """Store a turn's messages in one INSERT statement and the conversation's changes in one
     UPDATE: a person's message names an untitled conversation; a reply moves `updated_at`.
     PostgreSQL takes both as one statement (the UPDATE in a WITH), a round trip fewer on
-    every turn.
+    every turn, and with them the audit and change rows the turn held (`deferred`), an
+    INSERT in a WITH for each table: a round trip fewer for each of those too.
 
     Plain Core on the turn's connection: the rows are never changed after insert, so the
     ORM's unit of work would only add cost."""
@@ -68,13 +71,25 @@ async def write_messages(
     names, moved = tuple(sorted(changed)), {"conversation_id": conversation.id, **changed}
     connection = await turn_connection(session)
     if changed and connection.dialect.name == "postgresql":
-        await _inserting_and_updating(len(messages), names).run(session, rows | moved)
+        shape = _taking_held(session, rows)
+        await _inserting_and_updating(len(messages), names, shape).run(session, rows | moved)
     else:
+        await deferred.write_held(session)
         await _inserting(len(messages)).run(session, rows)
         if changed:
             await _updating(*names).run(session, moved)
     for name, value in changed.items():
         set_committed_value(conversation, name, value)
+
+
+def _taking_held(session: AsyncSession, rows: dict[str, Any]) -> Shape:
+    """The rows the session held, added to `rows` as their tables' INSERTs bind them."""
+    held = deferred.take(session)
+    shape = tuple((table.name, tuple(found[0]), len(found)) for table, found in held)
+    for table, (_, found) in zip(shape, held, strict=True):
+        for names, row in zip(_held_names(*table), found, strict=True):
+            rows.update(zip(names, row.values(), strict=True))
+    return shape
 
 
 _ROW = ("id", "conversation_id", "user_id", "role", "content", "tool_calls", "created_at")
@@ -95,12 +110,44 @@ def _inserting(count: int) -> Prebuilt:
     return Prebuilt(text(_insert_sql(count)).bindparams(*_message_params(count)))
 
 
-@functools.cache
-def _inserting_and_updating(count: int, names: tuple[str, ...]) -> Prebuilt:
-    """`_inserting` with `_updating` in a WITH: PostgreSQL runs a data-changing WITH even
-    when nothing reads it."""
-    sql = f"WITH conversation_changed AS ({_update_sql(names)}) {_insert_sql(count)}"
-    return Prebuilt(text(sql).bindparams(*_message_params(count), *_conversation_params(names)))
+# A held table's shape: its name, the columns its rows give, and how many rows.
+Shape = tuple[tuple[str, tuple[str, ...], int], ...]
+
+
+@functools.lru_cache(maxsize=256)
+def _inserting_and_updating(count: int, names: tuple[str, ...], held: Shape) -> Prebuilt:
+    """`_inserting` with `_updating` in a WITH, and an INSERT of each held table's rows
+    (one VALUES list, so a serial key is given in the order the rows were made): PostgreSQL
+    runs a data-changing WITH even when nothing reads it."""
+    steps = [f"held_{index} AS ({_held_sql(*table)})" for index, table in enumerate(held)]
+    steps.append(f"conversation_changed AS ({_update_sql(names)})")
+    sql = f"WITH {', '.join(steps)} {_insert_sql(count)}"
+    held_params = [param for table in held for param in _held_params(*table)]
+    params = [*_message_params(count), *_conversation_params(names), *held_params]
+    return Prebuilt(text(sql).bindparams(*params))
+
+
+@functools.lru_cache(maxsize=256)
+def _held_names(table: str, columns: tuple[str, ...], count: int) -> tuple[tuple[str, ...], ...]:
+    """The parameters' names of each of `count` held rows of `table` giving `columns`."""
+    return tuple(tuple(f"{table}_{name}_{index}" for name in columns) for index in range(count))
+
+
+def _held_sql(table: str, columns: tuple[str, ...], count: int) -> str:
+    rows = ", ".join(
+        "(" + ", ".join(f":{table}_{name}_{index}" for name in columns) + ")"
+        for index in range(count)
+    )
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES {rows}"
+
+
+def _held_params(table: str, columns: tuple[str, ...], count: int) -> list[BindParameter[Any]]:
+    typed = SQLModel.metadata.tables[table].c
+    return [
+        bindparam(f"{table}_{name}_{index}", type_=typed[name].type)
+        for index in range(count)
+        for name in columns
+    ]
 
 
 @functools.cache

@@ -25,6 +25,7 @@ from sqlalchemy import Table, bindparam, insert
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.storage import deferred
 from core.storage.direct import Prebuilt
 from core.storage.models import Change, utcnow
 from core.storage.reminder_models import Reminder
@@ -178,8 +179,10 @@ async def record(
             return
         before = {name: before.get(name) for name in changed}
         after = {name: after[name] for name in changed}
-    await _INSERT_CHANGE.run(  # prebuilt Core: a change row never changes
+    await deferred.insert(  # prebuilt Core: a change row never changes
         session,
+        _CHANGE,
+        _INSERT_CHANGE,
         {
             "user_id": journal.user_id,
             "token": journal.token,

@@ -24,6 +24,7 @@ from core.domain import changes
 from core.domain.changes import Journal
 from core.domain.owned import owned_by
 from core.domain.tasks import label
+from core.storage import deferred
 from core.storage.db import Database
 from core.storage.models import Change, Task, utcnow
 
@@ -123,6 +124,7 @@ async def purge_trash(session: AsyncSession, *, deleted_before: datetime) -> int
 
 
 async def _erase(session: AsyncSession, ids: list[UUID]) -> None:
+    await deferred.write_held(session)  # a change of this turn's goes with its task
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
         await session.exec(

@@ -13,6 +13,7 @@ from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.changes import TOKEN_PREFIX, WakeAgain, decoded, is_team, snapshot
+from core.storage import deferred
 from core.storage.models import Change, utcnow
 from core.storage.reminder_models import Reminder
 
@@ -48,6 +49,7 @@ async def undo_last(
     those of `scope`: their own lists' by default, or one shared list's (`team_scope`)."""
     now = now or utcnow()
     cutoff = now - timedelta(seconds=window_seconds)
+    await deferred.write_held(session)  # this turn's own changes are undoable too
     newest = await session.exec(
         select(Change.token)
         .where(
@@ -89,6 +91,7 @@ async def undo_token(
     cutoff = now - timedelta(seconds=window_seconds)
     if not token.startswith(scope):
         return UndoResult(UndoOutcome.NOT_FOUND)
+    await deferred.write_held(session)
     rows = list(
         (
             await session.exec(

@@ -17,6 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.task_text import label
 from core.domain.team_roles import move_team_roles
+from core.storage import deferred
 from core.storage.account_models import LinkCode
 from core.storage.list_models import personal_list
 from core.storage.models import (
@@ -91,6 +92,7 @@ async def merge_into(
     session: AsyncSession, *, source: User, target: User, identity: Identity
 ) -> Merge:
     """Move the single-identity user `source` (both rows locked) onto `target`, then drop it."""
+    await deferred.write_held(session)  # moved with the rest
     merge = Merge()
     rows = (
         await session.exec(

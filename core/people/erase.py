@@ -19,6 +19,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.people import seen_names
 from core.people.accounts import lock
+from core.storage import deferred
 from core.storage.account_models import Erasure, LinkCode
 from core.storage.models import (
     Change,
@@ -56,6 +57,7 @@ def hash_of(subject: str) -> str:
 
 
 async def counts_for(session: AsyncSession, *, user_id: UUID) -> dict[str, int]:
+    await deferred.write_held(session)  # counted and erased with the rest
     counts = {}
     for table in PERSONAL_TABLES:
         result = await session.exec(

@@ -20,6 +20,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import SelectOfScalar
 
+from core.storage import deferred
 from core.storage.direct import Prebuilt
 from core.storage.models import ToolCall, iso, utcnow
 
@@ -81,9 +82,11 @@ async def record(session: AsyncSession, entry: AuditEntry) -> None:
     """Write one audit row in the caller's transaction: the audit's only writer.
 
     Prebuilt, on the turn's connection: an audit row never changes, so the ORM's unit of
-    work would only add cost to every turn."""
-    await _INSERT_TOOL_CALL.run(
+    work would only add cost to every turn. A turn's rows go with its messages (`deferred`)."""
+    await deferred.insert(
         session,
+        _TOOL_CALL,
+        _INSERT_TOOL_CALL,
         {
             "id": uuid4(),
             "user_id": entry.user_id,
@@ -118,6 +121,7 @@ async def entries(
         query = query.where(col(ToolCall.user_id) == user_id)
     if action is not None:
         query = query.where(col(ToolCall.tool) == action)
+    await deferred.write_held(session)
     columns = await session.connection()  # the same transaction
     return [
         AuditEntry(
@@ -164,6 +168,7 @@ async def count_since(
     """Rows written after `since`: of one action, one person, or the people `users` selects."""
     query = select(func.count()).select_from(ToolCall)
     query = query.where(*_since(since, action=action, user_id=user_id, users=users))
+    await deferred.write_held(session)
     return int((await session.exec(query)).one())
 
 
@@ -186,4 +191,5 @@ async def moment_since(
         .offset(skip)
         .limit(1)
     )
+    await deferred.write_held(session)
     return (await session.exec(query)).first()

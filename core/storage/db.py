@@ -21,6 +21,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.util import greenlet_spawn
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from core.storage.deferred import write_held
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -174,6 +176,7 @@ async def _once(db: Database, work: Callable[[AsyncSession], Awaitable[T]]) -> T
     try:
         sync.begin()
         result = await work(session)
+        await write_held(session)  # rows `work` held and did not write itself
         if not session.is_active:
             raise TransactionVoided("a caught database error rolled the work back")
     except BaseException:

@@ -66,8 +66,8 @@ class Prebuilt:
         ORM read would, it first flushes what the session holds unwritten. Without
         `converted`, the rows as the driver read them: `converted` makes one of them what
         it would have been (for columns repeated on every row, needed from one)."""
-        unwritten = session.new or session.dirty or session.deleted
-        if unwritten and session.sync_session.autoflush:
+        sync = session.sync_session
+        if sync.autoflush and not sync._is_clean():  # what `new`, `dirty`, `deleted` ask
             await session.flush()
         return await self._rows(session, params, converted=converted)
 
@@ -90,13 +90,12 @@ class Prebuilt:
     async def _rows(
         self, session: AsyncSession, params: Mapping[str, Any], *, converted: bool = True
     ) -> list[Sequence[Any]]:
-        connection = await turn_connection(session)
-        dialect = connection.dialect
-        if dialect.name != "postgresql":
-            result = await connection.execute(self.statement, dict(params))
+        turn = await _turn(session)
+        if turn.driver is None:
+            result = await turn.connection.execute(self.statement, dict(params))
             return list(result.all()) if result.returns_rows else []
-        compiled = self._compile(dialect)
-        found = await self._direct(connection, compiled, params)
+        compiled = self._compiled or self._compile(turn.sync.dialect)
+        found = await self._direct(turn, compiled, params)
         if not converted or not compiled.results:
             return found
         return [self.converted(row) for row in found]
@@ -130,26 +129,24 @@ class Prebuilt:
         return self._compiled
 
     async def _direct(
-        self, connection: AsyncConnection, compiled: _Compiled, params: Mapping[str, Any]
+        self, turn: _Turn, compiled: _Compiled, params: Mapping[str, Any]
     ) -> list[Sequence[Any]]:
         """The rows as the driver read them."""
-        sync = connection.sync_connection
-        assert sync is not None
+        sync, driver = turn.sync, turn.driver
+        assert driver is not None
         values = dict(compiled.defaults)
         binds = compiled.binds
         for name, value in params.items():
             convert = binds.get(name)
             values[name] = value if convert is None else convert(value)
         _announce(sync, compiled.sql, values)
-        driver = sync.connection.driver_connection
-        assert isinstance(driver, psycopg.AsyncConnection)
         try:
             cursor = await driver.execute(compiled.sql, values)
             found = await cursor.fetchall() if compiled.returns_rows else []
         except psycopg.Error as error:
             lost = driver.closed or driver.broken
             if lost:
-                await connection.invalidate()
+                await turn.connection.invalidate()
             raise DBAPIError.instance(
                 compiled.sql,
                 None,
@@ -164,23 +161,44 @@ class Prebuilt:
 _CONNECTION = "direct.connection"  # the session's key for its transaction's connection
 
 
+@dataclass(frozen=True)
+class _Turn:
+    """The connection of a session's transaction, its synchronous side, and on PostgreSQL
+    its psycopg connection (None elsewhere)."""
+
+    transaction: Any
+    connection: AsyncConnection
+    sync: Connection
+    driver: psycopg.AsyncConnection[Any] | None
+
+
 async def turn_connection(session: AsyncSession) -> AsyncConnection:
-    """The connection of the session's transaction, as `session.connection()` returns it.
-    Kept in the session for as long as that transaction is the session's and active: asking
-    the session again on every statement costs a greenlet's start and switch."""
+    """The connection of the session's transaction, as `session.connection()` returns it."""
+    return (await _turn(session)).connection
+
+
+async def _turn(session: AsyncSession) -> _Turn:
+    """The session's transaction's connection, kept in the session for as long as that
+    transaction is the session's and active: asking the session again on every statement
+    costs a greenlet's start and switch."""
     sync_session = session.sync_session
     transaction = sync_session.get_nested_transaction() or sync_session.get_transaction()
-    kept = session.info.get(_CONNECTION)
-    current = transaction is not None and transaction.is_active
-    if current and kept is not None and kept[0] is transaction:
-        connection: AsyncConnection = kept[1]
-        return connection
+    kept: _Turn | None = session.info.get(_CONNECTION)
+    if kept is not None and kept.transaction is transaction and transaction.is_active:
+        return kept
     connection = await session.connection()
-    session.info[_CONNECTION] = (
+    sync = connection.sync_connection
+    assert sync is not None
+    driver = sync.connection.driver_connection if sync.dialect.name == "postgresql" else None
+    assert driver is None or isinstance(driver, psycopg.AsyncConnection)
+    turn = _Turn(
         sync_session.get_nested_transaction() or sync_session.get_transaction(),
         connection,
+        sync,
+        driver,
     )
-    return connection
+    session.info[_CONNECTION] = turn
+    return turn
 
 
 @functools.cache

@@ -66,7 +66,11 @@ class BuiltinAgent(Agent):
         readers = scheduling_readers(context, now=tools.now, zone=tools.zone)
         remind = partial(first_of, readers)
         request = partial(parse, context=context)
-        found = await asyncio.to_thread(read_parts, text, remind, request)
+        found = (  # a short one's parts on the loop too (at most 0.15 ms at the limit)
+            read_parts(text, remind, request)
+            if len(text) <= READ_ON_LOOP_AT_MOST
+            else await asyncio.to_thread(read_parts, text, remind, request)
+        )
         if found is not None:  # "done 3, remind me about 4 …", "… to call mom and to email dad"
             return Reading(context, intent=found.first, reminder=found.reminder, also=found.also)
         scheduled = first_of(readers, text)
