@@ -17,6 +17,7 @@ from datetime import time
 from core.agent.builtin.lexicon.time import (
     BARE_HOUR_LEADS,
     CLOCK_HOURS,
+    CLOCK_LEADS,
     CLOCK_MINUTES,
     CLOCK_PAST,
     CLOCK_TO,
@@ -139,3 +140,26 @@ def _spoken(match: re.Match[str], late: bool) -> time | None:
             minutes = -minutes  # "quarter to 6": 15 minutes before 6
     total = (resolved * 60 + minutes) % (24 * 60)
     return time(total // 60, total % 60)
+
+
+# "4:30", "at 9.15", "5", "half 6": an hour of the twelve-hour clock with no half said.
+_BARE_CLOCK = re.compile(
+    rf"^\s*(?:{alt(CLOCK_LEADS)}\s+)?(?:(?P<hour>0?[1-9]|1[0-2])(?:[:.][0-5]\d)?|{SPOKEN})\s*$",
+    NOCASE,
+)
+
+
+def in_old_half(phrase: str, new: time, old: time) -> time:
+    """A bare clock time that corrects a timed due takes the old time's half of the day,
+    unless the other half is nearer: with the dentist at 3pm "make it 4:30" is 16:30, "at
+    10" after 2:30pm is 10am. A time that says its half ("4:30am", "16:30") is as said."""
+    match = _BARE_CLOCK.match(phrase)
+    if match is None or (match.group("hour") or "").startswith("0") or re.search(_SUFFIX, phrase):
+        return new
+    morning = new.replace(hour=new.hour % NOON)
+    evening = morning.replace(hour=morning.hour + NOON)
+    return min((morning, evening), key=lambda at: abs(_minutes(at) - _minutes(old)))
+
+
+def _minutes(at: time) -> int:
+    return at.hour * 60 + at.minute

@@ -10,16 +10,14 @@ questions are not tasks. Pure: the date is checked for its shape; the engine res
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 
-from core.agent.builtin.dates import read_date
+from core.agent.builtin.dates import shape_of
 from core.agent.builtin.intents import Add, Unknown
 from core.agent.builtin.lexicon.talk import NOT_A_TASK_STARTS, NOT_IN_TITLES, SMALL_TALK_STARTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.text import tidy_title
 
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 _SMALL_TALK = re.compile(rf"^{alt(SMALL_TALK_STARTS)}(?![\w'])", NOCASE)
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _QUOTED = re.compile(r"[\"“”‘]|(?:^|\s)'")
@@ -52,7 +50,7 @@ def added(text: str, found: Unknown) -> Add | None:
     not one (no date, no title left, a question, small talk, a sentence about something)."""
     if found.maybe_task is None or _QUOTED.search(text) or "?" in text:
         return None
-    reading = read_date(text, now=_SHAPE_NOW, zone=UTC)
+    reading = shape_of(text)
     if reading is None:
         return None
     rest = reading.rest.strip(" ,.!:;-")

@@ -26,8 +26,8 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from dateutil.relativedelta import relativedelta
 
 from core.agent.builtin.clock import NOON, STRONG_TIME, TIME, time_of_day
-from core.agent.builtin.counted import COUNTED, day_counted
 from core.agent.builtin.days import (
+    COUNTED,
     ISO,
     MONTH_DATE,
     NTH_WEEKDAY,
@@ -44,6 +44,7 @@ from core.agent.builtin.lexicon.time import (
     PARTS_OF_DAY,
     PERIODS,
     RELATIVE_DAYS,
+    SAME_AS_NOW,
     UNIT_MULTIPLES,
     UNITS,
 )
@@ -106,6 +107,20 @@ _STRONG = re.compile(
 )
 
 
+# Any instant will do when only the shape of a phrase matters.
+SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
+
+
+def shape_of(text: str) -> Reading | None:
+    """The first date phrase in `text` by its shape; the engine resolves it when it acts."""
+    return read_date(text, now=SHAPE_NOW, zone=UTC)
+
+
+def is_date(text: str) -> bool:
+    """`text` is nothing but a date ("friday", "next week at 9")."""
+    return read_whole_date(text, now=SHAPE_NOW, zone=UTC) is not None
+
+
 def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
     """The first date phrase in `text` that reads as one, with the rest of the text."""
     return next((reading for _, reading in phrases(text, now=now, zone=zone)), None)
@@ -149,7 +164,10 @@ def is_time_only(text: str) -> bool:
     return re.fullmatch(rf"\s*(?:{TIME})\s*", text, NOCASE) is not None
 
 
-AMOUNT = rf"(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})"
+# "the same day next week", "same time next month": a due moved by one of those, kept on its
+# weekday and time.
+_SAME_NEXT = rf"(?:the\s+)?(?:{alt(SAME_AS_NOW)})\s+(?:next|the\s+following)\s+(?:week|month|year)"
+AMOUNT = rf"(?:(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})|{_SAME_NEXT})"
 
 
 def read_amount(text: str) -> tuple[float, str] | None:
@@ -157,6 +175,8 @@ def read_amount(text: str) -> tuple[float, str] | None:
     match = re.fullmatch(rf"\s*{AMOUNT}{_HALF}\s*", text, NOCASE)
     if match is None:
         return None
+    if match.group("unit") is None:
+        return 1, UNITS[text.split()[-1].lower()]
     raw = match.group("count").lower()
     count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
     if any(half in text.lower() for half in AND_A_HALF):
@@ -207,7 +227,7 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
     words = re.sub(r"^(?:on|at)\s+|\s*,\s*$", "", words).strip(" ,")
     at = time_of_day(clock, part)
     if words:
-        day = day_counted(words, local) or day_named(words, local)
+        day = day_named(words, local)
         if day is None:
             return None
         if isinstance(day, tuple):
@@ -259,18 +279,12 @@ def _take_part(words: str) -> tuple[str | None, str]:
 
 
 def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
-    match = re.search(rf"(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})", text, NOCASE)
-    if match is None:
+    amount = read_amount(re.sub(r"^in\s+|\s+(?:from\s+now|ago)$", "", text))
+    if amount is None:
         return None
-    raw = match.group("count").lower()
-    count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
-    if any(half in text for half in AND_A_HALF):
-        count += 0.5
-    if text.endswith("ago"):
-        count = -count
-    count, unit = _in_units(count, UNITS[match.group("unit").lower()])
+    count, unit = amount
     try:
-        return _after(count, unit, local, zone)
+        return _after(-count if text.endswith("ago") else count, unit, local, zone)
     except (OverflowError, ValueError):  # "in 99999 years": past the calendar's end, which
         return _Found(due_on(date.max, None, zone), date.max, None)  # the tools refuse
 

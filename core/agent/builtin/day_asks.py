@@ -1,16 +1,25 @@
 """Questions about days: "what's on for friday?", "anything due on the 3rd?" (the tasks due
-that day), and "when's the mot due again?", "what day is the vet?" (one task's due). Pure:
-the day is only checked for its shape (`is_day`); the engine resolves it when it acts."""
+that day), "when's the mot due again?", "what day is the vet?" (one task's due) and "what's
+due next?" (the next deadline). Pure: the day is only checked for its shape."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
+from core.agent.builtin.dates import is_date
 from core.agent.builtin.intents import ListTasks, WhenDue
+from core.agent.builtin.lexicon.questions import (
+    NEXT_DUE_ASKS,
+    NEXT_DUE_ENDS,
+    NEXT_DUE_LEADS,
+    NEXT_DUE_NOUNS,
+    NEXT_DUE_TAILS,
+    NEXT_WORDS,
+)
 from core.agent.builtin.lexicon.time import (
     DAY_ASK_LINKS,
     DAY_ASKS,
+    DUE,
     WHEN_ASKS,
     WHEN_ASKS_NAMING,
     WHEN_ENDS,
@@ -26,9 +35,21 @@ _WHEN_ASK = re.compile(
 )
 _CLOCK = re.compile(r"^(?:it|this|that)\b", NOCASE)
 _NAMING = {" ".join(lead.split()) for lead in WHEN_ASKS_NAMING}
+_ENDS = rf"(?:\s+(?:{alt(NEXT_DUE_ENDS)}))*"
+_NEXT_DUE = re.compile(
+    rf"^(?:(?:{alt(NEXT_DUE_LEADS)})\s+)?(?:(?:my|the|our)\s+)?(?:{alt(NEXT_WORDS)})\s+"
+    rf"(?:{alt(NEXT_DUE_NOUNS)}){_ENDS}$"
+    rf"|^(?:{alt(NEXT_DUE_ASKS)})\s+{alt(DUE)}\s+(?:{alt(NEXT_DUE_TAILS)}){_ENDS}$",
+    NOCASE,
+)
 
 
-def read_day(asked: str, is_date: Callable[[str], bool]) -> ListTasks | None:
+def asks_next_due(text: str) -> bool:
+    """ "what's my next deadline?", "which task is due soonest?"."""
+    return bool(_NEXT_DUE.match(text.strip().rstrip("?!. ")))
+
+
+def read_day(asked: str) -> ListTasks | None:
     """The tasks due on the one day a question names."""
     match = _DAY_ASK.match(asked)
     if match is None or not is_date(match.group("when")):
@@ -36,7 +57,7 @@ def read_day(asked: str, is_date: Callable[[str], bool]) -> ListTasks | None:
     return ListTasks("pending", due_phrase=match.group("when"), sort_by="due")
 
 
-def read_when(asked: str, is_date: Callable[[str], bool]) -> WhenDue | None:
+def read_when(asked: str) -> WhenDue | None:
     """The one task whose due a question asks for."""
     match = _WHEN_ASK.match(asked)
     if match is None or is_date(match.group("ref")):

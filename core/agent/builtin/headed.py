@@ -7,15 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
-from core.agent.builtin.dates import DateReading, read_date
+from core.agent.builtin.dates import DateReading, is_date, shape_of
 from core.agent.builtin.lexicon.tasks import LIST_HEADERS, ONE_TASK_HEADERS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import clean
-from core.agent.builtin.timed import is_date
 
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 _HEADER = alt(LIST_HEADERS)
 _NOUN_FIRST = re.compile(rf"^(?:(?:my|the|our)\s+)?(?P<noun>{_HEADER})\s+(?P<when>.+)$", NOCASE)
 _DAY_FIRST = re.compile(rf"^(?P<when>.+?)(?:['’]s)?\s+(?P<noun>{_HEADER})$", NOCASE)
@@ -35,7 +32,7 @@ def dated_header(head: str, asks_to_add: Callable[[str], bool]) -> Header | None
             return Header(match.group("when"), one=one)
     if is_date(said):
         return Header(said)
-    reading = read_date(said, now=_SHAPE_NOW, zone=UTC)  # "add these for tomorrow"
+    reading = shape_of(said)  # "add these for tomorrow"
     if isinstance(reading, DateReading) and reading.rest and asks_to_add(reading.rest):
         return Header(reading.phrase)
     return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from typing import Literal
 
-from core.agent.builtin.dates import DateReading, is_duration, phrases
+from core.agent.builtin.dates import SHAPE_NOW, DateReading, is_duration, phrases
 from core.agent.builtin.lexicon.repeats import (
     DAILY,
     EVERY,
@@ -40,8 +40,6 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{alt(WEEKLY)}\b", re.I), "FREQ=WEEKLY"),
     (re.compile(rf"\b{alt(MONTHLY)}\b", re.I), "FREQ=MONTHLY"),
 )  # fmt: skip
-# Any instant will do when only the shape of a phrase matters.
-SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from core.agent.builtin import day_asks
-from core.agent.builtin.dates import read_whole_date
+from core.agent.builtin.dates import is_date
 from core.agent.builtin.intents import ListTasks, WhenDue
 from core.agent.builtin.lexicon.fields import (
     PRIORITY_ASK_DOING,
@@ -47,13 +46,6 @@ from core.agent.builtin.lexicon.time import (
 )
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.words import NOCASE
-
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
-
-
-def is_date(text: str) -> bool:
-    return read_whole_date(text, now=_SHAPE_NOW, zone=UTC) is not None
-
 
 # --- a new task's own words -------------------------------------------------------------
 
@@ -196,7 +188,7 @@ _ASKED_THROUGH = re.compile(rf"^{alt(ASKED_THROUGH)}\s+(?=(?:what|which)\b)", NO
 
 def read_question(text: str) -> ListTasks | WhenDue | None:
     asked = _ASKED_THROUGH.sub("", text.rstrip("?!. ").strip())
-    if (due := day_asks.read_when(asked, is_date)) is not None:
+    if (due := day_asks.read_when(asked)) is not None:
         return due  # "when's the mot due again?", "what day is the vet?"
     if match := _TAGGED.match(asked):
         tag = match.group("tag") or match.group("word")
@@ -207,7 +199,7 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
         match = pattern.match(asked)
         if match is not None and (listing := _question_listing(match, kind)) is not None:
             return listing
-    return day_asks.read_day(asked, is_date)  # "what's on for friday?", "anything on the 3rd?"
+    return day_asks.read_day(asked)  # "what's on for friday?", "anything on the 3rd?"
 
 
 def _urgent_listing(match: re.Match[str]) -> ListTasks:

@@ -19,13 +19,14 @@ RELATIVE_DAYS: dict[str, int] = {
     "today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorow": 1, "tommorow": 1,
     "tommorrow": 1, "day after tomorrow": 2, "the day after tomorrow": 2, "yesterday": -1,
 }  # fmt: skip
-# A part of the day and the clock time it stands for (24-hour).
+# A part of the day and the clock time it stands for (24-hour), as said after any of the
+# leads ("in the morning", "at the evening", "this afternoon", "at night").
+_DAY_PARTS = {"morning": (9, 0), "afternoon": (15, 0), "evening": (18, 0), "night": (20, 0),
+              "lunchtime": (12, 0)}  # fmt: skip
+_PART_LEADS = ("", "this ", "in the ", "at the ", "at ", "during the ", "in ")
 PARTS_OF_DAY: dict[str, tuple[int, int]] = {
-    "morning": (9, 0), "this morning": (9, 0), "in the morning": (9, 0),
-    "afternoon": (15, 0), "this afternoon": (15, 0), "in the afternoon": (15, 0),
-    "evening": (18, 0), "this evening": (18, 0), "in the evening": (18, 0),
-    "tonight": (20, 0), "night": (20, 0), "at night": (20, 0),
-    "lunchtime": (12, 0), "at lunchtime": (12, 0), "at lunch": (12, 0),
+    **{lead + part: at for part, at in _DAY_PARTS.items() for lead in _PART_LEADS},
+    "tonight": (20, 0), "at lunch": (12, 0),
 }  # fmt: skip
 # Parts of the day whose bare hours are afternoon hours ("tonight at 9" is 21:00).
 LATE_PARTS = frozenset({"afternoon", "evening", "tonight", "night"})
@@ -34,20 +35,20 @@ NAMED_TIMES: dict[str, tuple[int, int]] = {
     "end of the day": (17, 0), "the end of the day": (17, 0), "the end of day": (17, 0),
     "eod": (17, 0), "close of business": (17, 0), "cob": (17, 0),
 }  # fmt: skip
-# Periods: the day they name, by rule (see dates.py).
+# Periods: the day they name, by rule (see days.py); each end also as "the end of the
+# month", "at the end of this month", "month end".
+_ENDS = {"week": "friday", "month": "month_end", "year": "year_end", "next week": "next_friday",
+         "next month": "next_month_end"}  # fmt: skip
 PERIODS: dict[str, str] = {
     "next week": "next_monday", "this week": "week_end", "later this week": "week_end",
-    "end of the week": "friday", "end of week": "friday", "eow": "friday",
-    "the end of the week": "friday", "end of this week": "friday", "the end of this week": "friday",
-    "end of next week": "next_friday", "the end of next week": "next_friday",
-    "end of the month": "month_end", "end of month": "month_end", "eom": "month_end",
-    "the end of the month": "month_end", "the end of this month": "month_end",
-    "end of this month": "month_end", "next month": "next_month",
-    "end of the year": "year_end", "end of year": "year_end", "the end of the year": "year_end",
-    "end of this year": "year_end", "the end of this year": "year_end",
-    "end of next month": "next_month_end", "the end of next month": "next_month_end",
+    "eow": "friday", "eom": "month_end", "next month": "next_month",
     "this weekend": "saturday", "the weekend": "saturday", "weekend": "saturday",
     "next weekend": "next_saturday", "over the weekend": "saturday",
+    **{f"{at}end of {the}{span}": rule for span, rule in _ENDS.items()
+       for at in ("", "the ", "at the ") for the in ("", "the ", "this ")
+       if not (the and span.startswith("next"))},
+    **{f"{the}{span}{sep}end": _ENDS[span] for span in ("month", "year") for the in ("", "the ")
+       for sep in (" ", "-")},
 }  # fmt: skip
 UNITS: dict[str, str] = {
     "minute": "minutes", "minutes": "minutes", "min": "minutes", "mins": "minutes",
@@ -87,6 +88,8 @@ WEEK_AFTER: tuple[str, ...] = ("week", "wk", "after next")
 COUNTED_FROM: tuple[str, ...] = ("on", "from", "after")
 COUNTED_BASES: tuple[str, ...] = ("today", "tomorrow", "tmrw", "tmr")
 
+# "bump it to the same day next week": the due moved by a week, on its weekday and time.
+SAME_AS_NOW: tuple[str, ...] = ("same day", "same time", "same weekday", "same day and time")
 # Moving a due by an amount ("push #3 back a week", "bring the meeting forward 30 minutes").
 # The verbs, and the direction words: later pushes the due out, earlier pulls it in.
 SHIFT_VERBS: tuple[str, ...] = (
