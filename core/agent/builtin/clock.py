@@ -1,13 +1,7 @@
-"""Times of day as people write them: "3pm", "15:00", "noon", "at 7", "at 3.15", "by 5",
-and in words, "half 3" (British: half past three), "half past 2", "quarter past 9am",
-"quarter to 6", "twenty past 4", "at 10 to 6". Pure; `dates.py` finds them beside a day.
-
-A bare hour (no am/pm, no minutes) is read the same way everywhere: 1 to 6 are afternoon
-hours, 7 to 12 morning ones, and evening words ("tonight at 9") make them all afternoon. A
-one-digit hour with minutes ("at 4:15") is read so too; "at 20h" is 20:00.
-A time said in words takes its hour that way, then its minutes past or before it ("quarter to
-6" is 17:45, "half 10" 10:30).
-"""
+"""Times of day as people write them: "3pm", "15:00", "noon", "at 7", "at 3.15", "by 5", "half
+3" (British: half past three), "quarter to 6", "at 10 to 6". A bare hour, with or without
+minutes, is read one way everywhere: 1 to 6 are afternoon hours, 7 to 12 morning ones, and all
+are afternoon after an evening word ("tonight at 9"); "at 20h" is 20:00. Pure."""
 
 from __future__ import annotations
 

@@ -1,26 +1,17 @@
-"""Reading a date or time out of what a person wrote. Pure: text, their "now" and zone in;
-the text without the date phrase and the due it names out.
-
-The phrase structure is the engine's own (built from `lexicon`): an optional lead ("due",
-"by", "on"), a day ("tomorrow", "next tuesday", "the 15th", "March 15", "15/3", "in 3
-days", "this weekend"), a time ("at 3pm", "15:00", "noon") and a part of the day ("friday
-morning", "tonight"), in either order. Which day a day phrase names is `days.py`'s (calendar
-dates with month names through dateparser, one parser built once and reused). A day-and-month
-in digits that could be read both ways ("3/4") is returned as `AmbiguousDate`, so the engine
-asks back.
+"""Reading a date or time out of what a person wrote: text, their "now" and zone in; the text
+without the date phrase and the due it names out. A phrase is an optional lead ("due", "by"),
+a day (`days.py`), a time (`clock.py`) and a part of the day, in either order. A day-and-month
+in digits that reads both ways ("3/4") is an `AmbiguousDate`, so the engine asks back.
 
     >>> read_date("call mom tomorrow at 3pm", now=now, zone=zone)
     DateReading(rest='call mom', phrase='tomorrow at 3pm', due=Due(...15:00...), ...)
-
-`read_date` finds a phrase inside a sentence; `read_whole_date` reads text that is nothing
-but a date ("friday", after "move the dentist to").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dateutil.relativedelta import relativedelta
@@ -135,13 +126,13 @@ def phrases(text: str, *, now: datetime, zone: tzinfo) -> Iterator[tuple[re.Matc
         at_start = not text[: match.start()].strip(" ,")
         if not (lead or at_end or at_start or _STRONG.match(body)):
             continue  # "plan monday meeting": a weekday inside a title is part of it
-        reading = _resolve(body, local, zone, lead=lead.strip().lower())
+        reading = _resolve(body, local, zone)
         if reading is None:
             continue
         rest = _without(text, match.start(), match.end())
         phrase = text[match.start() : match.end()].strip()
-        if isinstance(reading, _Found):
-            yield match, DateReading(rest, phrase, reading.due, reading.day, reading.at)
+        if isinstance(reading, DateReading):
+            yield match, replace(reading, rest=rest, phrase=phrase)
         else:
             yield match, AmbiguousDate(rest, phrase, reading)
 
@@ -208,17 +199,10 @@ def _without(text: str, start: int, end: int) -> str:
     return rest.strip(" ,;-–—").strip()
 
 
-@dataclass(frozen=True)
-class _Found:
-    due: Due
-    day: date
-    at: time | None
+_Resolved = DateReading | tuple[date, date]  # without its rest and phrase yet
 
 
-_Resolved = _Found | tuple[date, date]
-
-
-def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolved | None:
+def _resolve(body: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     words = " ".join(body.lower().split())
     if match := re.fullmatch(_DURATION, words, NOCASE):
         return _duration(match.group(0), local, zone)
@@ -243,7 +227,7 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
         at = time(*PARTS_OF_DAY["tonight"])
     if at is not None and clock is not None and part is None:
         at = _ahead_today(at, clock, day, local)
-    return _Found(due_on(day, at, zone), day, at)
+    return DateReading("", "", due_on(day, at, zone), day, at)
 
 
 def _ahead_today(at: time, clock: str, day: date, local: datetime) -> time:
@@ -286,19 +270,19 @@ def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     try:
         return _after(-count if text.endswith("ago") else count, unit, local, zone)
     except (OverflowError, ValueError):  # "in 99999 years": past the calendar's end, which
-        return _Found(due_on(date.max, None, zone), date.max, None)  # the tools refuse
+        return DateReading("", "", due_on(date.max, None, zone), date.max, None)  # the tools refuse
 
 
-def _after(count: float, unit: str, local: datetime, zone: tzinfo) -> _Found:
+def _after(count: float, unit: str, local: datetime, zone: tzinfo) -> DateReading:
     if unit in ("minutes", "hours"):  # elapsed time, so across a DST change too
         moment = _whole_second(local.astimezone(UTC) + timedelta(**{unit: count}))
         shown = moment.astimezone(zone)
-        return _Found(Due(moment, True), shown.date(), shown.time())
+        return DateReading("", "", Due(moment, True), shown.date(), shown.time())
     whole = int(count)
     day = local.date() + relativedelta(**{unit: whole})  # type: ignore[arg-type]
     if count != whole and unit == "days":
         day += timedelta(days=1)
-    return _Found(due_on(day, None, zone), day, None)
+    return DateReading("", "", due_on(day, None, zone), day, None)
 
 
 def _whole_second(moment: datetime) -> datetime:

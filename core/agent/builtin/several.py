@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from core.agent.builtin.headed import dated_header
+from core.agent.builtin.dated import dated_header
 from core.agent.builtin.intents import Add, AddSeveral, Intent, Unknown
 from core.agent.builtin.joined import split_joined
 from core.agent.builtin.lexicon.tasks import ADD_NOUNS, THESE_ITEMS

@@ -1,10 +1,6 @@
-"""Reading due dates, priorities and tags: in a new task's words ("pay rent due friday, high
-priority #home"), in questions ("what's due today?", "anything overdue?", "show my #work
-tasks", "when is the dentist due?"). Changes to them are read by `changes.py`. Pure.
-
-Date phrases are only checked for their shape here (against a fixed instant); the engine
-resolves them against the turn's "now" and the person's zone when it acts.
-"""
+"""Reading due dates, priorities and tags in a new task's words ("pay rent due friday, high
+priority #home") and in questions ("what's due today?", "anything overdue?", "show my #work
+tasks"). Dates are only checked for their shape; the engine resolves them when it acts."""
 
 from __future__ import annotations
 

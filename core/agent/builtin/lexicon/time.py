@@ -228,18 +228,18 @@ CANT_DO: tuple[str, ...] = (
 )  # fmt: skip
 # "what's on for friday?", "anything due on the 3rd?": how a question about one day's tasks
 # opens, before the day.
+_WHAT_IS: tuple[str, ...] = ("what's", "whats", "what is")
+_HAVE_ANY: tuple[str, ...] = (
+    "what do i have", "what have i got", "what've i got", "do i have anything", "anything",
+    "have i got anything", "is there anything", "any tasks",
+)  # fmt: skip
 DAY_ASKS: tuple[str, ...] = (
-    "what's on", "whats on", "what is on", "what's happening", "whats happening",
-    "what is happening", "what's planned", "what is planned", "what's scheduled",
-    "what is scheduled", "what's due", "whats due", "what is due", "what do i have",
-    "what do i have on", "what have i got", "what have i got on", "what've i got",
-    "what've i got on", "what do i need to do", "what do i have to do", "what must i do",
-    "what should i do", "anything", "anything on", "anything due", "anything happening",
-    "anything planned", "is there anything", "is there anything on", "is there anything due",
-    "is anything due", "is anything on", "do i have anything", "do i have anything on",
-    "do i have anything due", "have i got anything", "have i got anything on", "any tasks",
-    "any tasks due", "any tasks on", "anything i need to do", "what's there", "what is there",
-    "what i have", "what i have to do", "what i got",
+    *(f"{what} {ask}" for what in _WHAT_IS
+      for ask in ("on", "happening", "planned", "scheduled", "due", "there")),
+    *(f"{have}{on}" for have in _HAVE_ANY for on in ("", " on", " due")),
+    "anything happening", "anything planned", "is anything due", "is anything on",
+    "what do i need to do", "what do i have to do", "what must i do", "what should i do",
+    "anything i need to do", "what i have", "what i have to do", "what i got",
 )  # fmt: skip
 # The word between such a question and its day ("… on friday", "… for the 3rd").
 DAY_ASK_LINKS: tuple[str, ...] = ("on", "for", "by", "this", "over")
@@ -249,13 +249,8 @@ WHEN_ASKS: tuple[str, ...] = (
     "when's", "whens", "when is", "when was", "when are", "what day is", "which day is",
     "what date is", "what time is", "when do i have to", "when do i need to", "when must i",
     "when should i", "when have i got to", "when do i gotta", "when am i supposed to",
-    "what's the due date of", "what's the due date for", "what's the due date on",
-    "what is the due date of", "what is the due date for", "what is the due date on",
-    "what's the deadline of", "what's the deadline for", "what's the deadline on",
-    "what is the deadline of", "what is the deadline for", "what is the deadline on",
-    "whats the deadline for", "whats the deadline on", "whats the due date for",
-    "when's the deadline for", "when's the deadline on", "when is the deadline for",
-    "when's the due date for", "when is the due date for",
+    *(f"{what} the {name} {of}" for what in (*_WHAT_IS, "when's", "when is")
+      for name in ("due date", "deadline") for of in ("of", "for", "on")),
 )  # fmt: skip
 # Leads after which the task must be named, not "it": "what time is it" asks the clock.
 WHEN_ASKS_NAMING: tuple[str, ...] = ("what day is", "which day is", "what date is", "what time is")
