@@ -35,7 +35,7 @@ from core.agent.builtin.lexicon.time import (
     PARTS_OF_DAY,
     PERIODS,
     RELATIVE_DAYS,
-    SAME_AS_NOW,
+    SAME_NEXT,
     UNIT_MULTIPLES,
     UNITS,
 )
@@ -155,10 +155,8 @@ def is_time_only(text: str) -> bool:
     return re.fullmatch(rf"\s*(?:{TIME})\s*", text, NOCASE) is not None
 
 
-# "the same day next week", "same time next month": a due moved by one of those, kept on its
-# weekday and time.
-_SAME_NEXT = rf"(?:the\s+)?(?:{alt(SAME_AS_NOW)})\s+(?:next|the\s+following)\s+(?:week|month|year)"
-AMOUNT = rf"(?:(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})|{_SAME_NEXT})"
+# "the same day next week" is an amount too: a due moved by it keeps its weekday and time.
+AMOUNT = rf"(?:(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})|{alt(SAME_NEXT)})"
 
 
 def read_amount(text: str) -> tuple[float, str] | None:
@@ -166,8 +164,9 @@ def read_amount(text: str) -> tuple[float, str] | None:
     match = re.fullmatch(rf"\s*{AMOUNT}{_HALF}\s*", text, NOCASE)
     if match is None:
         return None
-    if match.group("unit") is None:
-        return 1, UNITS[text.split()[-1].lower()]
+    if match.group("unit") is None:  # "and a half" makes no sense after "the same day next week"
+        said = " ".join(text.lower().split())
+        return (1, SAME_NEXT[said]) if said in SAME_NEXT else None
     raw = match.group("count").lower()
     count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
     if any(half in text.lower() for half in AND_A_HALF):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.agent.builtin import asides, dated, day_asks, listing, timed, verbs
+from core.agent.builtin import asides, dated, listing, timed, verbs
 from core.agent.builtin.intents import (
     Add,
     AskTitle,
@@ -43,7 +43,7 @@ def _is_instruction(intent: Intent) -> bool:
 
 
 def _next_due(text: str) -> Intent | None:
-    return NextDue() if day_asks.asks_next_due(text) else None  # "what's due next?"
+    return NextDue() if timed.asks_next_due(text) else None  # "what's due next?"
 
 
 def _count(text: str) -> Intent | None:

@@ -88,8 +88,12 @@ WEEK_AFTER: tuple[str, ...] = ("week", "wk", "after next")
 COUNTED_FROM: tuple[str, ...] = ("on", "from", "after")
 COUNTED_BASES: tuple[str, ...] = ("today", "tomorrow", "tmrw", "tmr")
 
-# "bump it to the same day next week": the due moved by a week, on its weekday and time.
-SAME_AS_NOW: tuple[str, ...] = ("same day", "same time", "same weekday", "same day and time")
+# "bump it to the same day next week": the due moved by one unit, on its weekday and time.
+SAME_NEXT: dict[str, str] = {
+    f"{the}same {what} {after} {span}": f"{span}s"
+    for the in ("", "the ") for what in ("day", "time", "weekday", "day and time")
+    for after in ("next", "the following") for span in ("week", "month", "year")
+}  # fmt: skip
 # Moving a due by an amount ("push #3 back a week", "bring the meeting forward 30 minutes").
 # The verbs, and the direction words: later pushes the due out, earlier pulls it in.
 SHIFT_VERBS: tuple[str, ...] = (
@@ -131,16 +135,15 @@ DUE: tuple[str, ...] = ("due",)
 DUE_DATE: tuple[str, ...] = ("due date", "deadline")
 DATE_NAMES: tuple[str, ...] = ("due date", "deadline", "date")
 # "anything overdue?", "am I behind?".
+DEADLINES: tuple[str, ...] = ("deadline", "deadlines", "due date", "due dates")
 OVERDUE: tuple[str, ...] = (
-    "overdue", "past due", "late", "over due", "past the deadline", "past their deadline",
-    "past its deadline", "past their deadlines", "past the due date", "past their due date",
-    "past its due date", "past their due dates", "behind schedule", "running late",
+    "overdue", "past due", "late", "over due", "behind schedule", "running late",
+    *(f"past {its} {name}" for its in ("the", "their", "its") for name in DEADLINES),
 )  # fmt: skip
 # "am I late on anything?", "what are we behind with?".
 BEHIND: tuple[str, ...] = ("behind", "late", "behind schedule", "running late", "overdue")
 # "have I missed any deadlines?", "which due dates did I blow?".
 MISSED: tuple[str, ...] = ("missed", "miss", "blown", "blew", "blow", "slipped", "passed")
-DEADLINES: tuple[str, ...] = ("deadline", "deadlines", "due date", "due dates")
 # "anything with no due date?", "which tasks have no deadline?": open tasks without a due.
 UNDATED: tuple[str, ...] = (
     "with no", "without", "without a", "without any", "that have no", "that has no", "have no",
@@ -218,13 +221,12 @@ ARRIVES: tuple[str, ...] = (
 )  # fmt: skip
 # "can't do the parking permit today, move it to tomorrow": the old plan will not happen,
 # so the new day stands alone (no time is kept from the old due).
+_CANT: tuple[str, ...] = ("can't", "cant", "cannot", "won't", "wont")
 CANT_DO: tuple[str, ...] = (
-    "can't do", "cant do", "cannot do", "can't make", "cant make", "cannot make",
-    "won't make", "wont make", "can't get to", "cant get to", "cannot get to", "won't get to",
-    "wont get to", "can't manage", "cant manage", "won't manage", "wont manage",
-    "won't have time for", "wont have time for", "don't have time for", "dont have time for",
-    "no time for", "not going to make", "not gonna make", "not gonna get to",
-    "can't fit in", "cant fit in", "too busy for", "not doing",
+    *(f"{cant} {do}" for cant in _CANT for do in ("do", "make", "get to", "manage", "fit in")),
+    *(f"{dont} have time for" for dont in ("won't", "wont", "don't", "dont")),
+    "no time for", "not going to make", "not gonna make", "not gonna get to", "too busy for",
+    "not doing",
 )  # fmt: skip
 # "what's on for friday?", "anything due on the 3rd?": how a question about one day's tasks
 # opens, before the day.
