@@ -80,24 +80,18 @@ def _digits(text: str, late: bool) -> time | None:
     match = _DIGITS.fullmatch(text)
     if match is None:
         return None
-    hour, dotted, minute = int(match.group(1)), match.group(2) == ".", int(match.group(3) or 0)
-    suffix = (match.group(4) or "").replace(".", "")
-    if suffix in ("am", "pm"):
-        found = _hour(hour, suffix, late=False)
+    said, dotted, minutes = match.group(1), match.group(2) == ".", match.group(3)
+    hour, suffix = int(said), (match.group(4) or "").replace(".", "")  # "h": a 24-hour clock
+    if suffix in ("am", "pm") or (not suffix and minutes is None and hour <= NOON):
+        found = _hour(hour, suffix, late=late)  # "3pm", "at 9": by am/pm, or a bare hour
         if found is None:
             return None
         hour = found
-    elif suffix == "h":
-        pass  # "at 20h", "14:30 h": a 24-hour clock
-    elif match.group(3) is None and hour <= NOON:
-        hour = _hour(hour, "", late=late) or hour  # "at 9": a bare hour
-    elif (dotted or len(match.group(1)) == 1) and 1 <= hour <= 6:
-        hour += NOON  # "at 3.15", "at 4:15": an afternoon, as a bare hour is
-    elif late and hour < NOON and match.group(3) is not None and suffix != "h":
-        hour += NOON  # "tonight at 9:30"
+    elif not suffix and hour < NOON and (late or (1 <= hour <= 6 and (dotted or len(said) == 1))):
+        hour += NOON  # "tonight at 9:30", "at 3.15", "at 4:15": as a bare hour is
     if hour > 23:
         return None
-    return time(hour, minute)
+    return time(hour, int(minutes or 0))
 
 
 def _hour(hour: int, suffix: str, *, late: bool) -> int | None:

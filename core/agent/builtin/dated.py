@@ -2,8 +2,9 @@
 ("pay the water bill by friday", "haircut saturday 11am") is added, one without a date only
 offered (`Unknown.maybe_task`); small talk around a day ("see you tomorrow") and questions are
 no tasks. A header naming the day of a list ("tasks for tomorrow: gym, laundry", "friday's
-todos: …", "add these for saturday: …") gives each task its date. Pure: dates are only
-checked for their shape; the engine resolves them."""
+todos: …", "add these for saturday: …") gives each task its date. A clause that told a new
+task's date ("renew the insurance, it's due on the 14th") is, once the date is taken, no part
+of its title. Pure: dates are only checked for their shape; the engine resolves them."""
 
 from __future__ import annotations
 
@@ -13,8 +14,17 @@ from dataclasses import dataclass
 
 from core.agent.builtin.dates import DateReading, is_date, shape_of
 from core.agent.builtin.intents import Add, Unknown
+from core.agent.builtin.lexicon.links import (
+    DUE_LINK_BARE,
+    DUE_LINK_RELATIVES,
+    DUE_LINK_STATES,
+    DUE_LINK_SUBJECTS,
+    DUE_LINK_VERBS,
+)
 from core.agent.builtin.lexicon.talk import NOT_A_TASK_STARTS, NOT_IN_TITLES, SMALL_TALK_STARTS
 from core.agent.builtin.lexicon.tasks import LIST_HEADERS, ONE_TASK_HEADERS
+from core.agent.builtin.lexicon.time import DATE_NAMES
+from core.agent.builtin.lexicon.verbs import INTENSIFIERS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.text import clean, tidy_title
@@ -83,3 +93,26 @@ def dated_header(head: str, asks_to_add: Callable[[str], bool]) -> Header | None
     if isinstance(reading, DateReading) and reading.rest and asks_to_add(reading.rest):
         return Header(reading.phrase)
     return None
+
+
+_BREAK = r"(?:\s*[,;:]|\s+[-–—]+|\s+(?:and|but|so))\s*(?:(?:and|but|so)\s+)?"
+_SAID = (
+    rf"(?:['’]?s\b|\s*(?:['’]|\s)\s*{alt(DUE_LINK_VERBS)})"  # "it's", "its", "it has to be"
+    rf"(?:\s+{alt(INTENSIFIERS)})?"
+    rf"(?:\s+{alt(DUE_LINK_STATES)})?(?:\s+(?:the\s+)?{alt(DATE_NAMES)}(?:\s+is)?)?"
+)
+_LINK = re.compile(
+    rf"(?:{_BREAK}(?:{alt(DUE_LINK_SUBJECTS)}{_SAID}|{alt(DUE_LINK_BARE)}"
+    rf"(?:\s+{alt(DUE_LINK_STATES)})?|(?:the|its|their)(?:\s+{alt(DATE_NAMES)}(?:\s+is)?)?)"
+    rf"|\s+{alt(DUE_LINK_RELATIVES)}{_SAID})\s*$",
+    NOCASE,
+)
+
+
+def without_due_link(title: str) -> str:
+    """`title` without the rest of a clause that told its date; the title itself if that
+    would leave nothing."""
+    match = _LINK.search(title)
+    if match is None or not title[: match.start()].strip(" ,;-–—"):
+        return title
+    return title[: match.start()].strip(" ,;-–—")

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from core.agent.builtin.dates import is_date
+from core.agent.builtin.dates import is_date, shape_of
 from core.agent.builtin.intents import EditFields, Ref
 from core.agent.builtin.lexicon.time import (
     ARRIVES,
@@ -145,10 +145,8 @@ def _cant_then(match: re.Match[str], read_change: ReadChange) -> EditFields | No
 
 def _named(words: str) -> Ref | None:
     """The task in "the parking permit today": the words without a date at their end."""
-    parts = words.split()
-    for cut in range(1, len(parts)):
-        if is_date(" ".join(parts[cut:])):
-            parts = parts[:cut]
-            break
-    ref = ref_from(" ".join(parts))
+    dated = shape_of(words)
+    if dated is not None and dated.rest and words.rstrip(" ,.").endswith(dated.phrase):
+        words = dated.rest
+    ref = ref_from(words)
     return ref if ref is not None and ref.kind != "pronoun" else None

@@ -30,8 +30,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 
 from core.agent.builtin import days_before
+from core.agent.builtin.dated import without_due_link
 from core.agent.builtin.dates import minutes_in
-from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.lexicon.reminders import (
     LATER_VERBS,
     REMINDER_FILLERS,

@@ -1,5 +1,5 @@
 """Words of a clause beside a new task's title that tells its date ("…, it's due on the
-14th", "… and it has to be done by friday"), read by `due_links.py`."""
+14th", "… and it has to be done by friday"), read by `dated.py`."""
 
 from __future__ import annotations
 
