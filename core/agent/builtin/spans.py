@@ -56,7 +56,8 @@ class Span:
 
 def tag(text: str, *, now: datetime = SHAPE_NOW, zone: tzinfo = UTC) -> list[Span]:
     """Every temporal span, in the order it starts (a repeat's days are the repeat's)."""
-    found = [_repeat(text, start, end, rule) for start, end, rule in _repeats(text)]
+    repeats = _repeats(text)
+    found = [Span("recurrence", start, end, text[start:end], rule) for start, end, rule in repeats]
     for match, reading in phrases(text, now=now, zone=zone):
         start, end = match.span()
         if any(span.start <= start < span.end for span in found):
@@ -74,15 +75,11 @@ def _repeats(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
-def _repeat(text: str, start: int, end: int, rule: str) -> Span:
-    return Span("recurrence", start, end, text[start:end], rule)
-
-
 def _dated(text: str, start: int, end: int, reading: object) -> Span:
     said = text[start:end].strip()
     if not isinstance(reading, DateReading):
         return Span("ambiguous date", start, end, said, "asked which")
-    if is_duration(said.removeprefix("in ").strip()) or is_duration(said):
+    if is_duration(said):
         return Span("duration", start, end, said, _iso(reading))
     kind: Kind = "datetime" if reading.at is not None else "date"
     return Span(kind, start, end, said, _iso(reading))

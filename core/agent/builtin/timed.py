@@ -172,6 +172,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "due",
     ),
+    # "what's on for friday?", "anything on the 3rd?"
+    (
+        re.compile(
+            rf"^(?:{alt(DAY_ASKS)})\s+(?:(?:{alt(DAY_ASK_LINKS)})\s+)?(?P<when>.+)$", NOCASE
+        ),
+        "when",
+    ),
 )
 _URGENT = re.compile(
     rf"^(?:what(?:'?s|\s+is|\s+are)|{_SHOW}|{alt(PRIORITY_ASK_LEADS)}|which\s+{_TASK}\s+are)\s+"
@@ -209,7 +216,7 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
         match = pattern.match(asked)
         if match is not None and (listing := _question_listing(match, kind)) is not None:
             return listing
-    return _read_day(asked)  # "what's on for friday?", "anything on the 3rd?"
+    return None
 
 
 def _urgent_listing(match: re.Match[str]) -> ListTasks:
@@ -237,9 +244,6 @@ def _question_listing(match: re.Match[str], kind: str) -> ListTasks | None:
 
 # --- questions about one day, one task's due, the next due ---------------------------------
 
-_DAY_ASK = re.compile(
-    rf"^(?:{alt(DAY_ASKS)})\s+(?:(?:{alt(DAY_ASK_LINKS)})\s+)?(?P<when>.+)$", NOCASE
-)
 _WHEN_ASK = re.compile(
     rf"^(?P<lead>{alt(WHEN_ASKS)})\s+(?P<ref>.+?)(?:\s+(?:{alt(WHEN_ENDS)}))?$", NOCASE
 )
@@ -257,14 +261,6 @@ _NEXT_DUE = re.compile(
 def asks_next_due(text: str) -> bool:
     """ "what's my next deadline?", "which task is due soonest?"."""
     return bool(_NEXT_DUE.match(text.strip().rstrip("?!. ")))
-
-
-def _read_day(asked: str) -> ListTasks | None:
-    """The tasks due on the one day a question names."""
-    match = _DAY_ASK.match(asked)
-    if match is None or not is_date(match.group("when")):
-        return None
-    return ListTasks("pending", due_phrase=match.group("when"), sort_by="due")
 
 
 def _read_when(asked: str) -> WhenDue | None:
