@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from core.agent.builtin.dates import is_date, shape_of
+from core.agent.builtin.dates import is_date
 from core.agent.builtin.intents import EditFields, Ref
 from core.agent.builtin.lexicon.time import (
     ARRIVES,
@@ -31,6 +31,7 @@ from core.agent.builtin.lexicon.time import (
 )
 from core.agent.builtin.lexicon.verbs import NEW_TASK_STARTS
 from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.spans import tag
 from core.agent.builtin.words import ref_from
 
 _DATE = alt(DATE_NAMES)
@@ -145,8 +146,8 @@ def _cant_then(match: re.Match[str], read_change: ReadChange) -> EditFields | No
 
 def _named(words: str) -> Ref | None:
     """The task in "the parking permit today": the words without a date at their end."""
-    dated = shape_of(words)
-    if dated is not None and dated.rest and words.rstrip(" ,.").endswith(dated.phrase):
-        words = dated.rest
+    said = tag(words)
+    if said and said[-1].start > 0 and said[-1].end >= len(words.rstrip(" ,.")):
+        words = words[: said[-1].start]
     ref = ref_from(words)
     return ref if ref is not None and ref.kind != "pronoun" else None
