@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from core.agent.builtin import restated
+from core.agent.builtin import due_told
 from core.agent.builtin.adding import read_need
 from core.agent.builtin.dates import AMOUNT, read_amount
 from core.agent.builtin.field_changes import (
@@ -135,7 +135,7 @@ def read_change(text: str) -> EditFields | None:
     text = _INSTEAD.sub("", text)  # "move it to 11am instead"
     if re.match(r"^(?:what|which|when|how|is|are|do|does|any)\b", text, NOCASE):
         return None  # a question, not a change
-    if not adding and (told := restated.read(text, read_change)) is not None:
+    if not adding and (told := due_told.read_news(text, read_change)) is not None:
         return told  # "the haircut is at 4pm now", "can't do X today, move it to tomorrow"
     text = _without_the_old(text)
     for reader in _CHANGE_READERS:

@@ -1,13 +1,7 @@
-"""Times of day as people write them: "3pm", "15:00", "noon", "at 7", "at 3.15", "by 5",
-and in words, "half 3" (British: half past three), "half past 2", "quarter past 9am",
-"quarter to 6", "twenty past 4", "at 10 to 6". Pure; `dates.py` finds them beside a day.
-
-A bare hour (no am/pm, no minutes) is read the same way everywhere: 1 to 6 are afternoon
-hours, 7 to 12 morning ones, and evening words ("tonight at 9") make them all afternoon. A
-one-digit hour with minutes ("at 4:15") is read so too; "at 20h" is 20:00.
-A time said in words takes its hour that way, then its minutes past or before it ("quarter to
-6" is 17:45, "half 10" 10:30).
-"""
+"""Times of day as people write them: "3pm", "15:00", "noon", "at 7", "at 3.15", "by 5", "half
+3" (British: half past three), "quarter to 6", "at 10 to 6". A bare hour, with or without
+minutes, is read one way everywhere: 1 to 6 are afternoon hours, 7 to 12 morning ones, and all
+are afternoon after an evening word ("tonight at 9"); "at 20h" is 20:00. Pure."""
 
 from __future__ import annotations
 
@@ -17,6 +11,7 @@ from datetime import time
 from core.agent.builtin.lexicon.time import (
     BARE_HOUR_LEADS,
     CLOCK_HOURS,
+    CLOCK_LEADS,
     CLOCK_MINUTES,
     CLOCK_PAST,
     CLOCK_TO,
@@ -85,24 +80,18 @@ def _digits(text: str, late: bool) -> time | None:
     match = _DIGITS.fullmatch(text)
     if match is None:
         return None
-    hour, dotted, minute = int(match.group(1)), match.group(2) == ".", int(match.group(3) or 0)
-    suffix = (match.group(4) or "").replace(".", "")
-    if suffix in ("am", "pm"):
-        found = _hour(hour, suffix, late=False)
+    said, dotted, minutes = match.group(1), match.group(2) == ".", match.group(3)
+    hour, suffix = int(said), (match.group(4) or "").replace(".", "")  # "h": a 24-hour clock
+    if suffix in ("am", "pm") or (not suffix and minutes is None and hour <= NOON):
+        found = _hour(hour, suffix, late=late)  # "3pm", "at 9": by am/pm, or a bare hour
         if found is None:
             return None
         hour = found
-    elif suffix == "h":
-        pass  # "at 20h", "14:30 h": a 24-hour clock
-    elif match.group(3) is None and hour <= NOON:
-        hour = _hour(hour, "", late=late) or hour  # "at 9": a bare hour
-    elif (dotted or len(match.group(1)) == 1) and 1 <= hour <= 6:
-        hour += NOON  # "at 3.15", "at 4:15": an afternoon, as a bare hour is
-    elif late and hour < NOON and match.group(3) is not None and suffix != "h":
-        hour += NOON  # "tonight at 9:30"
+    elif not suffix and hour < NOON and (late or (1 <= hour <= 6 and (dotted or len(said) == 1))):
+        hour += NOON  # "tonight at 9:30", "at 3.15", "at 4:15": as a bare hour is
     if hour > 23:
         return None
-    return time(hour, minute)
+    return time(hour, int(minutes or 0))
 
 
 def _hour(hour: int, suffix: str, *, late: bool) -> int | None:
@@ -139,3 +128,26 @@ def _spoken(match: re.Match[str], late: bool) -> time | None:
             minutes = -minutes  # "quarter to 6": 15 minutes before 6
     total = (resolved * 60 + minutes) % (24 * 60)
     return time(total // 60, total % 60)
+
+
+# "4:30", "at 9.15", "5", "half 6": an hour of the twelve-hour clock with no half said.
+_BARE_CLOCK = re.compile(
+    rf"^\s*(?:{alt(CLOCK_LEADS)}\s+)?(?:(?P<hour>0?[1-9]|1[0-2])(?:[:.][0-5]\d)?|{SPOKEN})\s*$",
+    NOCASE,
+)
+
+
+def in_old_half(phrase: str, new: time, old: time) -> time:
+    """A bare clock time that corrects a timed due takes the old time's half of the day,
+    unless the other half is nearer: with the dentist at 3pm "make it 4:30" is 16:30, "at
+    10" after 2:30pm is 10am. A time that says its half ("4:30am", "16:30") is as said."""
+    match = _BARE_CLOCK.match(phrase)
+    if match is None or (match.group("hour") or "").startswith("0") or re.search(_SUFFIX, phrase):
+        return new
+    morning = new.replace(hour=new.hour % NOON)
+    evening = morning.replace(hour=morning.hour + NOON)
+    return min((morning, evening), key=lambda at: abs(_minutes(at) - _minutes(old)))
+
+
+def _minutes(at: time) -> int:
+    return at.hour * 60 + at.minute

@@ -15,8 +15,8 @@ from typing import Literal
 
 from core.agent.builtin import leftovers
 from core.agent.builtin.apart import read_apart
+from core.agent.builtin.dated import without_due_link
 from core.agent.builtin.dates import AmbiguousDate, read_date
-from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.intents import (
     Add,
     AskSplit,

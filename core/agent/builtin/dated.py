@@ -1,25 +1,34 @@
-"""Lines nothing else read, that may be a task: offered as one ("buy stamps" -> "add it?"),
-or added at once when said with a date.
-
-A task typed as a bare line with its date and no adding verb: "pay the water bill by
-friday", "haircut saturday 11am", "put the bins out tonight". The date phrase is what tells
-it from a remark: a line without one is only offered as a task (`Unknown.maybe_task`), a line
-with one is added. Small talk around a day ("see you tomorrow", "i'm off on friday") and
-questions are not tasks. Pure: the date is checked for its shape; the engine resolves it."""
+"""Lines that are tasks by the date they name. A bare line with its date and no adding verb
+("pay the water bill by friday", "haircut saturday 11am") is added, one without a date only
+offered (`Unknown.maybe_task`); small talk around a day ("see you tomorrow") and questions are
+no tasks. A header naming the day of a list ("tasks for tomorrow: gym, laundry", "friday's
+todos: …", "add these for saturday: …") gives each task its date. A clause that told a new
+task's date ("renew the insurance, it's due on the 14th") is, once the date is taken, no part
+of its title. Pure: dates are only checked for their shape; the engine resolves them."""
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from core.agent.builtin.dates import read_date
+from core.agent.builtin.dates import DateReading, is_date, shape_of
 from core.agent.builtin.intents import Add, Unknown
+from core.agent.builtin.lexicon.links import (
+    DUE_LINK_BARE,
+    DUE_LINK_RELATIVES,
+    DUE_LINK_STATES,
+    DUE_LINK_SUBJECTS,
+    DUE_LINK_VERBS,
+)
 from core.agent.builtin.lexicon.talk import NOT_A_TASK_STARTS, NOT_IN_TITLES, SMALL_TALK_STARTS
+from core.agent.builtin.lexicon.tasks import LIST_HEADERS, ONE_TASK_HEADERS
+from core.agent.builtin.lexicon.time import DATE_NAMES
+from core.agent.builtin.lexicon.verbs import INTENSIFIERS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
-from core.agent.builtin.text import tidy_title
+from core.agent.builtin.text import clean, tidy_title
 
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 _SMALL_TALK = re.compile(rf"^{alt(SMALL_TALK_STARTS)}(?![\w'])", NOCASE)
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _QUOTED = re.compile(r"[\"“”‘]|(?:^|\s)'")
@@ -52,10 +61,58 @@ def added(text: str, found: Unknown) -> Add | None:
     not one (no date, no title left, a question, small talk, a sentence about something)."""
     if found.maybe_task is None or _QUOTED.search(text) or "?" in text:
         return None
-    reading = read_date(text, now=_SHAPE_NOW, zone=UTC)
+    reading = shape_of(text)
     if reading is None:
         return None
     rest = reading.rest.strip(" ,.!:;-")
     if not _WORD.search(rest) or _SMALL_TALK.match(rest) or _SENTENCE.search(rest):
         return None
     return Add(found.maybe_task)
+
+
+_HEADER = alt(LIST_HEADERS)
+_NOUN_FIRST = re.compile(rf"^(?:(?:my|the|our)\s+)?(?P<noun>{_HEADER})\s+(?P<when>.+)$", NOCASE)
+_DAY_FIRST = re.compile(rf"^(?P<when>.+?)(?:['’]s)?\s+(?P<noun>{_HEADER})$", NOCASE)
+
+
+@dataclass(frozen=True)
+class Header:
+    when: str  # the date words, as said ("for tomorrow")
+    one: bool = False  # "task for friday:": one task is named; its commas are its own
+
+
+def dated_header(head: str, asks_to_add: Callable[[str], bool]) -> Header | None:
+    said = clean(head).rstrip(" :-–—")
+    for pattern in (_NOUN_FIRST, _DAY_FIRST):
+        if (match := pattern.match(said)) and is_date(match.group("when")):
+            one = " ".join(match.group("noun").lower().split()) in ONE_TASK_HEADERS
+            return Header(match.group("when"), one=one)
+    if is_date(said):
+        return Header(said)
+    reading = shape_of(said)  # "add these for tomorrow"
+    if isinstance(reading, DateReading) and reading.rest and asks_to_add(reading.rest):
+        return Header(reading.phrase)
+    return None
+
+
+_BREAK = r"(?:\s*[,;:]|\s+[-–—]+|\s+(?:and|but|so))\s*(?:(?:and|but|so)\s+)?"
+_SAID = (
+    rf"(?:['’]?s\b|\s*(?:['’]|\s)\s*{alt(DUE_LINK_VERBS)})"  # "it's", "its", "it has to be"
+    rf"(?:\s+{alt(INTENSIFIERS)})?"
+    rf"(?:\s+{alt(DUE_LINK_STATES)})?(?:\s+(?:the\s+)?{alt(DATE_NAMES)}(?:\s+is)?)?"
+)
+_LINK = re.compile(
+    rf"(?:{_BREAK}(?:{alt(DUE_LINK_SUBJECTS)}{_SAID}|{alt(DUE_LINK_BARE)}"
+    rf"(?:\s+{alt(DUE_LINK_STATES)})?|(?:the|its|their)(?:\s+{alt(DATE_NAMES)}(?:\s+is)?)?)"
+    rf"|\s+{alt(DUE_LINK_RELATIVES)}{_SAID})\s*$",
+    NOCASE,
+)
+
+
+def without_due_link(title: str) -> str:
+    """`title` without the rest of a clause that told its date; the title itself if that
+    would leave nothing."""
+    match = _LINK.search(title)
+    if match is None or not title[: match.start()].strip(" ,;-–—"):
+        return title
+    return title[: match.start()].strip(" ,;-–—")

@@ -1,33 +1,24 @@
-"""Reading a date or time out of what a person wrote. Pure: text, their "now" and zone in;
-the text without the date phrase and the due it names out.
-
-The phrase structure is the engine's own (built from `lexicon`): an optional lead ("due",
-"by", "on"), a day ("tomorrow", "next tuesday", "the 15th", "March 15", "15/3", "in 3
-days", "this weekend"), a time ("at 3pm", "15:00", "noon") and a part of the day ("friday
-morning", "tonight"), in either order. Which day a day phrase names is `days.py`'s (calendar
-dates with month names through dateparser, one parser built once and reused). A day-and-month
-in digits that could be read both ways ("3/4") is returned as `AmbiguousDate`, so the engine
-asks back.
+"""Reading a date or time out of what a person wrote: text, their "now" and zone in; the text
+without the date phrase and the due it names out. A phrase is an optional lead ("due", "by"),
+a day (`days.py`), a time (`clock.py`) and a part of the day, in either order. A day-and-month
+in digits that reads both ways ("3/4") is an `AmbiguousDate`, so the engine asks back.
 
     >>> read_date("call mom tomorrow at 3pm", now=now, zone=zone)
     DateReading(rest='call mom', phrase='tomorrow at 3pm', due=Due(...15:00...), ...)
-
-`read_date` finds a phrase inside a sentence; `read_whole_date` reads text that is nothing
-but a date ("friday", after "move the dentist to").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
 from core.agent.builtin.clock import NOON, STRONG_TIME, TIME, time_of_day
-from core.agent.builtin.counted import COUNTED, day_counted
 from core.agent.builtin.days import (
+    COUNTED,
     ISO,
     MONTH_DATE,
     NTH_WEEKDAY,
@@ -44,6 +35,7 @@ from core.agent.builtin.lexicon.time import (
     PARTS_OF_DAY,
     PERIODS,
     RELATIVE_DAYS,
+    SAME_NEXT,
     UNIT_MULTIPLES,
     UNITS,
 )
@@ -106,6 +98,20 @@ _STRONG = re.compile(
 )
 
 
+# Any instant will do when only the shape of a phrase matters.
+SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
+
+
+def shape_of(text: str) -> Reading | None:
+    """The first date phrase in `text` by its shape; the engine resolves it when it acts."""
+    return read_date(text, now=SHAPE_NOW, zone=UTC)
+
+
+def is_date(text: str) -> bool:
+    """`text` is nothing but a date ("friday", "next week at 9")."""
+    return read_whole_date(text, now=SHAPE_NOW, zone=UTC) is not None
+
+
 def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
     """The first date phrase in `text` that reads as one, with the rest of the text."""
     return next((reading for _, reading in phrases(text, now=now, zone=zone)), None)
@@ -120,13 +126,13 @@ def phrases(text: str, *, now: datetime, zone: tzinfo) -> Iterator[tuple[re.Matc
         at_start = not text[: match.start()].strip(" ,")
         if not (lead or at_end or at_start or _STRONG.match(body)):
             continue  # "plan monday meeting": a weekday inside a title is part of it
-        reading = _resolve(body, local, zone, lead=lead.strip().lower())
+        reading = _resolve(body, local, zone)
         if reading is None:
             continue
         rest = _without(text, match.start(), match.end())
         phrase = text[match.start() : match.end()].strip()
-        if isinstance(reading, _Found):
-            yield match, DateReading(rest, phrase, reading.due, reading.day, reading.at)
+        if isinstance(reading, DateReading):
+            yield match, replace(reading, rest=rest, phrase=phrase)
         else:
             yield match, AmbiguousDate(rest, phrase, reading)
 
@@ -149,7 +155,8 @@ def is_time_only(text: str) -> bool:
     return re.fullmatch(rf"\s*(?:{TIME})\s*", text, NOCASE) is not None
 
 
-AMOUNT = rf"(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})"
+# "the same day next week" is an amount too: a due moved by it keeps its weekday and time.
+AMOUNT = rf"(?:(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})|{alt(SAME_NEXT)})"
 
 
 def read_amount(text: str) -> tuple[float, str] | None:
@@ -157,6 +164,9 @@ def read_amount(text: str) -> tuple[float, str] | None:
     match = re.fullmatch(rf"\s*{AMOUNT}{_HALF}\s*", text, NOCASE)
     if match is None:
         return None
+    if match.group("unit") is None:  # "and a half" makes no sense after "the same day next week"
+        said = " ".join(text.lower().split())
+        return (1, SAME_NEXT[said]) if said in SAME_NEXT else None
     raw = match.group("count").lower()
     count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
     if any(half in text.lower() for half in AND_A_HALF):
@@ -188,17 +198,10 @@ def _without(text: str, start: int, end: int) -> str:
     return rest.strip(" ,;-–—").strip()
 
 
-@dataclass(frozen=True)
-class _Found:
-    due: Due
-    day: date
-    at: time | None
+_Resolved = DateReading | tuple[date, date]  # without its rest and phrase yet
 
 
-_Resolved = _Found | tuple[date, date]
-
-
-def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolved | None:
+def _resolve(body: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     words = " ".join(body.lower().split())
     if match := re.fullmatch(_DURATION, words, NOCASE):
         return _duration(match.group(0), local, zone)
@@ -207,7 +210,7 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
     words = re.sub(r"^(?:on|at)\s+|\s*,\s*$", "", words).strip(" ,")
     at = time_of_day(clock, part)
     if words:
-        day = day_counted(words, local) or day_named(words, local)
+        day = day_named(words, local)
         if day is None:
             return None
         if isinstance(day, tuple):
@@ -223,7 +226,7 @@ def _resolve(body: str, local: datetime, zone: tzinfo, *, lead: str) -> _Resolve
         at = time(*PARTS_OF_DAY["tonight"])
     if at is not None and clock is not None and part is None:
         at = _ahead_today(at, clock, day, local)
-    return _Found(due_on(day, at, zone), day, at)
+    return DateReading("", "", due_on(day, at, zone), day, at)
 
 
 def _ahead_today(at: time, clock: str, day: date, local: datetime) -> time:
@@ -259,32 +262,26 @@ def _take_part(words: str) -> tuple[str | None, str]:
 
 
 def _duration(text: str, local: datetime, zone: tzinfo) -> _Resolved | None:
-    match = re.search(rf"(?P<count>{_COUNT})\s*(?P<unit>{alt(UNITS)})", text, NOCASE)
-    if match is None:
+    amount = read_amount(re.sub(r"^in\s+|\s+(?:from\s+now|ago)$", "", text))
+    if amount is None:
         return None
-    raw = match.group("count").lower()
-    count = COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)
-    if any(half in text for half in AND_A_HALF):
-        count += 0.5
-    if text.endswith("ago"):
-        count = -count
-    count, unit = _in_units(count, UNITS[match.group("unit").lower()])
+    count, unit = amount
     try:
-        return _after(count, unit, local, zone)
+        return _after(-count if text.endswith("ago") else count, unit, local, zone)
     except (OverflowError, ValueError):  # "in 99999 years": past the calendar's end, which
-        return _Found(due_on(date.max, None, zone), date.max, None)  # the tools refuse
+        return DateReading("", "", due_on(date.max, None, zone), date.max, None)  # the tools refuse
 
 
-def _after(count: float, unit: str, local: datetime, zone: tzinfo) -> _Found:
+def _after(count: float, unit: str, local: datetime, zone: tzinfo) -> DateReading:
     if unit in ("minutes", "hours"):  # elapsed time, so across a DST change too
         moment = _whole_second(local.astimezone(UTC) + timedelta(**{unit: count}))
         shown = moment.astimezone(zone)
-        return _Found(Due(moment, True), shown.date(), shown.time())
+        return DateReading("", "", Due(moment, True), shown.date(), shown.time())
     whole = int(count)
     day = local.date() + relativedelta(**{unit: whole})  # type: ignore[arg-type]
     if count != whole and unit == "days":
         day += timedelta(days=1)
-    return _Found(due_on(day, None, zone), day, None)
+    return DateReading("", "", due_on(day, None, zone), day, None)
 
 
 def _whole_second(moment: datetime) -> datetime:

@@ -1,6 +1,6 @@
 """Which calendar day a day phrase names ("tomorrow", "next tues", "the 15th", "15/3",
-"March 15", "end of the month"), against the person's today. Pure; `dates.py` finds the
-phrases in a sentence and reads their times."""
+"March 15", "friday week", "end of the month"), against the person's today: dateutil's
+relative dates, dateparser's month names. Pure; `dates.py` finds the phrases in a sentence."""
 
 from __future__ import annotations
 
@@ -10,15 +10,21 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from dateutil.relativedelta import relativedelta, weekday
+from dateutil.relativedelta import FR, SA, relativedelta, weekday
 
-from core.agent.builtin.lexicon.numbers import ORDINAL_WORDS
+from core.agent.builtin.lexicon.numbers import COUNT_WORDS, ORDINAL_WORDS
 from core.agent.builtin.lexicon.time import (
+    CALENDAR_UNITS,
+    COUNTED_BASES,
+    COUNTED_FROM,
     MONTH_WHICH,
     MONTH_WORDS,
     MONTHS,
     PERIODS,
     RELATIVE_DAYS,
+    UNIT_MULTIPLES,
+    UNITS,
+    WEEK_AFTER,
     WEEK_WHICH,
     WEEKDAYS,
 )
@@ -50,6 +56,25 @@ NTH_WEEKDAY = (
 )
 
 
+# A day counted from another: "friday week" and "friday after next" (a week after the coming
+# friday), "a week on friday", "two weeks from monday", "3 days after tomorrow" (not hours).
+_DAY_UNITS = tuple(word for word, unit in UNITS.items() if unit.removesuffix("s") in CALENDAR_UNITS)
+_COUNT = rf"(?:\d{{1,3}}|{alt(COUNT_WORDS)})"
+_BASE = rf"(?:{WHICH_WEEK}\s+)?{WD}|{alt(COUNTED_BASES)}"
+COUNTED = (
+    rf"{WD}\s+{alt(WEEK_AFTER)}|{_COUNT}\s*{alt(_DAY_UNITS)}\s+{alt(COUNTED_FROM)}\s+(?:{_BASE})"
+    rf"|{_COUNT}\s*{alt(_DAY_UNITS)}\s+{alt(COUNTED_BASES)}"
+)
+_AFTER = re.compile(rf"^(?P<day>{WD})\s+{alt(WEEK_AFTER)}$", NOCASE)
+_FROM = re.compile(
+    rf"^(?P<count>{_COUNT})\s*(?P<unit>{alt(_DAY_UNITS)})\s+(?:{alt(COUNTED_FROM)}\s+)?(?P<day>{_BASE})$",
+    NOCASE,
+)
+_DAY_OF_MONTH = re.compile(
+    rf"(?:the\s+)?(?P<day>\d{{1,2}}){ORD}(?:\s+of\s+(?P<which>{WHICH_MONTH})\s+{alt(MONTH_WORDS)})?"
+)
+
+
 @functools.cache
 def _month_parser() -> Any:
     """dateparser's parser for calendar dates, built once (its first use loads its data)."""
@@ -67,27 +92,36 @@ def day_named(words: str, local: datetime) -> date | tuple[date, date] | None:
         return today + timedelta(days=RELATIVE_DAYS[words])
     if words in PERIODS:
         return _period(PERIODS[words], today)
-    if re.fullmatch(ISO, words):
-        try:
-            return date.fromisoformat(words)
-        except ValueError:
-            return None
     if match := re.fullmatch(rf"(?:(?P<which>{WHICH_WEEK})\s+)?(?P<wd>{WD})", words):
         which = WEEK_WHICH[" ".join(match.group("which").split())] if match.group("which") else ""
         return _weekday(WEEKDAYS[match.group("wd")], which, today)
     if re.fullmatch(NUMERIC, words):
         return _numeric(words, today)
-    if match := re.fullmatch(
-        rf"(?:the\s+)?(?P<day>\d{{1,2}}){ORD}(?:\s+of\s+(?P<which>{WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)}))?",
-        words,
-    ):
+    if match := _DAY_OF_MONTH.fullmatch(words):
         which = MONTH_WHICH.get(match.group("which") or "", "")
         return _day_of_month(int(match.group("day")), which == "next", today)
-    if re.fullmatch(MONTH_DATE, words, NOCASE):
+    if re.fullmatch(rf"{ISO}|{MONTH_DATE}", words, NOCASE):
         return _month_date(words, today)
     if re.fullmatch(NTH_WEEKDAY, words, NOCASE):
         return _nth_weekday(words, today)
-    return None
+    return _counted(words, local)
+
+
+def _counted(words: str, local: datetime) -> date | None:
+    """The day `words` name when they count from another day."""
+    if (match := _AFTER.match(words)) is not None:
+        count, unit, base = 1.0, "weeks", match.group("day")
+    elif (match := _FROM.match(words)) is not None:
+        raw, named = match.group("count"), UNITS[match.group("unit")]
+        times, unit = UNIT_MULTIPLES.get(named, (1, named))
+        count = (COUNT_WORDS[raw] if raw in COUNT_WORDS else float(raw)) * times
+        base = match.group("day")
+    else:
+        return None
+    start = day_named(base, local)
+    if not isinstance(start, date) or count != int(count):
+        return None
+    return start + relativedelta(**{unit: int(count)})  # type: ignore[arg-type]
 
 
 def _nth_weekday(words: str, today: date) -> date | None:
@@ -107,37 +141,28 @@ def _nth_weekday(words: str, today: date) -> date | None:
 
 def _period(rule: str, today: date) -> date:
     monday = today - timedelta(days=today.weekday())
-    if rule == "next_monday":
-        return monday + timedelta(days=7)
-    if rule == "week_end":
-        return monday + timedelta(days=6)
-    if rule == "friday":
-        return monday + timedelta(days=4) if today.weekday() <= 4 else monday + timedelta(days=11)
-    if rule == "next_friday":
-        return monday + timedelta(days=11)
-    if rule == "saturday":
-        return today if today.weekday() >= 5 else monday + timedelta(days=5)
-    if rule == "next_saturday":
-        return monday + timedelta(days=12)
-    if rule == "month_end":
-        return today.replace(day=calendar.monthrange(today.year, today.month)[1])
-    if rule == "next_month":
-        return today.replace(day=1) + relativedelta(months=1)
-    if rule == "next_month_end":
-        first = today.replace(day=1) + relativedelta(months=1)
-        return first.replace(day=calendar.monthrange(first.year, first.month)[1])
-    return date(today.year, 12, 31)  # year_end
+    days = {
+        "next_monday": monday + timedelta(days=7),
+        "week_end": monday + timedelta(days=6),
+        "friday": today + relativedelta(weekday=FR),
+        "next_friday": monday + timedelta(days=11),
+        "saturday": today if today.weekday() >= 5 else today + relativedelta(weekday=SA),
+        "next_saturday": monday + timedelta(days=12),
+        "month_end": today + relativedelta(day=31),
+        "next_month": today + relativedelta(months=1, day=1),
+        "next_month_end": today + relativedelta(months=1, day=31),
+    }
+    return days.get(rule, date(today.year, 12, 31))  # year_end
 
 
-def _weekday(weekday: int, which: str, today: date) -> date:
-    ahead = (weekday - today.weekday()) % 7
-    if which == "next":  # that day in next week
-        return today - timedelta(days=today.weekday()) + timedelta(days=7 + weekday)
+def _weekday(day: int, which: str, today: date) -> date:
+    """ "next friday" is next week's, "last friday" the one past, "friday" said on a Friday
+    next week's ("this friday" today)."""
+    if which == "next":
+        return today - timedelta(days=today.weekday()) + timedelta(days=7 + day)
     if which == "last":
-        return today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
-    if ahead == 0 and not which.startswith("this"):
-        ahead = 7  # "on friday" said on a Friday is next week's
-    return today + timedelta(days=ahead)
+        return today + relativedelta(days=-1, weekday=weekday(day, -1))
+    return today + relativedelta(days=0 if which.startswith("this") else 1, weekday=day)
 
 
 def _day_of_month(day: int, next_month: bool, today: date) -> date | None:

@@ -9,9 +9,9 @@ from typing import Any
 from dateutil.relativedelta import relativedelta
 
 from core.agent.builtin import phrases
+from core.agent.builtin.clock import in_old_half
 from core.agent.builtin.dates import AmbiguousDate, is_time_only, read_whole_date
 from core.agent.builtin.guesses import ASKED_AT_MOST
-from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.intents import EditFields
 from core.agent.builtin.matching import said
 from core.agent.builtin.notes import Note

@@ -8,10 +8,10 @@ from datetime import datetime, time, timedelta, tzinfo
 from typing import Any
 
 from core.agent.builtin import leftovers, phrases
+from core.agent.builtin.clock import in_old_half
 from core.agent.builtin.context import Context
 from core.agent.builtin.days_before import days_before_due
 from core.agent.builtin.guesses import Ask, did_you_mean
-from core.agent.builtin.halves import in_old_half
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import fuzzy_matches, loose_matches, sure_matches
 from core.agent.builtin.reminder_intents import (

@@ -47,7 +47,7 @@ class MoveLastReminder:
 
     at: datetime
     day_said: bool = True  # "make it 6pm" keeps the reminder's day; "make it friday 6pm" not
-    phrase: str = ""  # the time as said: "make it 6" after 5pm is 18:00 (halves.in_old_half)
+    phrase: str = ""  # the time as said: "make it 6" after 5pm is 18:00 (clock.in_old_half)
 
 
 @dataclass(frozen=True)

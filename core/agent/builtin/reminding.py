@@ -15,8 +15,8 @@ from typing import Literal
 
 from core.agent.builtin import days_before
 from core.agent.builtin import reminder_patterns as words
+from core.agent.builtin.dated import without_due_link
 from core.agent.builtin.dates import minutes_in
-from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.lexicon.reminders import LATER_VERBS, REMINDER_LEAD_INS, SHIFT_WORDS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.reminder_intents import (

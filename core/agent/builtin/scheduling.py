@@ -10,13 +10,13 @@ from typing import Any
 from core.agent.builtin import guesses, leftovers, phrases
 from core.agent.builtin.apart import read_apart, with_day
 from core.agent.builtin.context import Context
+from core.agent.builtin.dated import without_due_link
 from core.agent.builtin.dates import (
     AmbiguousDate,
     DateReading,
     read_date,
     read_whole_date,
 )
-from core.agent.builtin.due_links import without_due_link
 from core.agent.builtin.intents import Add, ListTasks, WhenDue
 from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note

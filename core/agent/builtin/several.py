@@ -9,7 +9,7 @@ import re
 import unicodedata
 
 from core.agent.builtin.clauses import breaks, cut
-from core.agent.builtin.headed import dated_header
+from core.agent.builtin.dated import dated_header
 from core.agent.builtin.intents import Add, AddSeveral, Intent, Unknown
 from core.agent.builtin.lexicon.emoji import REACTIONS
 from core.agent.builtin.lexicon.forms import TASK_VERBS

@@ -12,7 +12,6 @@ from core.agent.builtin import (
     dated,
     language,
     listing,
-    next_due,
     timed,
     typos,
     verbs,
@@ -57,7 +56,7 @@ def _is_instruction(intent: Intent) -> bool:
 
 
 def _next_due(text: str) -> Intent | None:
-    return NextDue() if next_due.asks(text) else None  # "what's due next?"
+    return NextDue() if timed.asks_next_due(text) else None  # "what's due next?"
 
 
 def _count(text: str) -> Intent | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from typing import Literal
 
-from core.agent.builtin.dates import DateReading, is_duration, phrases
+from core.agent.builtin.dates import SHAPE_NOW, DateReading, is_duration, phrases
 from core.agent.builtin.lexicon.repeats import (
     DAILY,
     EVERY,
@@ -40,8 +40,6 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{alt(WEEKLY)}\b", re.I), "FREQ=WEEKLY"),
     (re.compile(rf"\b{alt(MONTHLY)}\b", re.I), "FREQ=MONTHLY"),
 )  # fmt: skip
-# Any instant will do when only the shape of a phrase matters.
-SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -58,7 +56,8 @@ class Span:
 
 def tag(text: str, *, now: datetime = SHAPE_NOW, zone: tzinfo = UTC) -> list[Span]:
     """Every temporal span, in the order it starts (a repeat's days are the repeat's)."""
-    found = [_repeat(text, start, end, rule) for start, end, rule in _repeats(text)]
+    repeats = _repeats(text)
+    found = [Span("recurrence", start, end, text[start:end], rule) for start, end, rule in repeats]
     for match, reading in phrases(text, now=now, zone=zone):
         start, end = match.span()
         if any(span.start <= start < span.end for span in found):
@@ -76,15 +75,11 @@ def _repeats(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
-def _repeat(text: str, start: int, end: int, rule: str) -> Span:
-    return Span("recurrence", start, end, text[start:end], rule)
-
-
 def _dated(text: str, start: int, end: int, reading: object) -> Span:
     said = text[start:end].strip()
     if not isinstance(reading, DateReading):
         return Span("ambiguous date", start, end, said, "asked which")
-    if is_duration(said.removeprefix("in ").strip()) or is_duration(said):
+    if is_duration(said):
         return Span("duration", start, end, said, _iso(reading))
     kind: Kind = "datetime" if reading.at is not None else "date"
     return Span(kind, start, end, said, _iso(reading))

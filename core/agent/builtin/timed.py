@@ -1,19 +1,14 @@
-"""Reading due dates, priorities and tags: in a new task's words ("pay rent due friday, high
-priority #home"), in questions ("what's due today?", "anything overdue?", "show my #work
-tasks", "when is the dentist due?"). Changes to them are read by `changes.py`. Pure.
-
-Date phrases are only checked for their shape here (against a fixed instant); the engine
-resolves them against the turn's "now" and the person's zone when it acts.
-"""
+"""Reading due dates, priorities and tags in a new task's words ("pay rent due friday, high
+priority #home") and in questions ("what's due today?", "anything on the 3rd?", "when's the
+mot due?", "what's due next?", "show my #work tasks"). Dates are only checked for their shape;
+the engine resolves them when it acts."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
-from core.agent.builtin import day_asks
-from core.agent.builtin.dates import read_whole_date
+from core.agent.builtin.dates import is_date
 from core.agent.builtin.intents import ListTasks, WhenDue
 from core.agent.builtin.lexicon.fields import (
     PRIORITY_ASK_DOING,
@@ -27,11 +22,22 @@ from core.agent.builtin.lexicon.fields import (
     TAG_VERBS,
     TAGGED,
 )
-from core.agent.builtin.lexicon.questions import ASKED_THROUGH, FIND_VERBS
+from core.agent.builtin.lexicon.questions import (
+    ASKED_THROUGH,
+    FIND_VERBS,
+    NEXT_DUE_ASKS,
+    NEXT_DUE_ENDS,
+    NEXT_DUE_LEADS,
+    NEXT_DUE_NOUNS,
+    NEXT_DUE_TAILS,
+    NEXT_WORDS,
+)
 from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
 from core.agent.builtin.lexicon.time import (
     AGENDA,
     BEHIND,
+    DAY_ASK_LINKS,
+    DAY_ASKS,
     DEADLINES,
     DUE,
     DUE_WINDOWS,
@@ -44,16 +50,12 @@ from core.agent.builtin.lexicon.time import (
     UNDATED_TAILS,
     UPCOMING,
     WHAT_NEEDS,
+    WHEN_ASKS,
+    WHEN_ASKS_NAMING,
+    WHEN_ENDS,
 )
 from core.agent.builtin.pattern import alt
-from core.agent.builtin.words import NOCASE
-
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
-
-
-def is_date(text: str) -> bool:
-    return read_whole_date(text, now=_SHAPE_NOW, zone=UTC) is not None
-
+from core.agent.builtin.words import NOCASE, ref_from
 
 # --- a new task's own words -------------------------------------------------------------
 
@@ -170,6 +172,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "due",
     ),
+    # "what's on for friday?", "anything on the 3rd?"
+    (
+        re.compile(
+            rf"^(?:{alt(DAY_ASKS)})\s+(?:(?:{alt(DAY_ASK_LINKS)})\s+)?(?P<when>.+)$", NOCASE
+        ),
+        "when",
+    ),
 )
 _URGENT = re.compile(
     rf"^(?:what(?:'?s|\s+is|\s+are)|{_SHOW}|{alt(PRIORITY_ASK_LEADS)}|which\s+{_TASK}\s+are)\s+"
@@ -196,7 +205,7 @@ _ASKED_THROUGH = re.compile(rf"^{alt(ASKED_THROUGH)}\s+(?=(?:what|which)\b)", NO
 
 def read_question(text: str) -> ListTasks | WhenDue | None:
     asked = _ASKED_THROUGH.sub("", text.rstrip("?!. ").strip())
-    if (due := day_asks.read_when(asked, is_date)) is not None:
+    if (due := _read_when(asked)) is not None:
         return due  # "when's the mot due again?", "what day is the vet?"
     if match := _TAGGED.match(asked):
         tag = match.group("tag") or match.group("word")
@@ -207,7 +216,7 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
         match = pattern.match(asked)
         if match is not None and (listing := _question_listing(match, kind)) is not None:
             return listing
-    return day_asks.read_day(asked, is_date)  # "what's on for friday?", "anything on the 3rd?"
+    return None
 
 
 def _urgent_listing(match: re.Match[str]) -> ListTasks:
@@ -231,3 +240,38 @@ def _question_listing(match: re.Match[str], kind: str) -> ListTasks | None:
             return ListTasks("pending", due_phrase=when, sort_by="due")
         return None
     return ListTasks("pending", sort_by="due")
+
+
+# --- questions about one day, one task's due, the next due ---------------------------------
+
+_WHEN_ASK = re.compile(
+    rf"^(?P<lead>{alt(WHEN_ASKS)})\s+(?P<ref>.+?)(?:\s+(?:{alt(WHEN_ENDS)}))?$", NOCASE
+)
+_CLOCK = re.compile(r"^(?:it|this|that)\b", NOCASE)
+_NAMING = {" ".join(lead.split()) for lead in WHEN_ASKS_NAMING}
+_ENDS = rf"(?:\s+(?:{alt(NEXT_DUE_ENDS)}))*"
+_NEXT_DUE = re.compile(
+    rf"^(?:(?:{alt(NEXT_DUE_LEADS)})\s+)?(?:(?:my|the|our)\s+)?(?:{alt(NEXT_WORDS)})\s+"
+    rf"(?:{alt(NEXT_DUE_NOUNS)}){_ENDS}$"
+    rf"|^(?:{alt(NEXT_DUE_ASKS)})\s+{alt(DUE)}\s+(?:{alt(NEXT_DUE_TAILS)}){_ENDS}$",
+    NOCASE,
+)
+
+
+def asks_next_due(text: str) -> bool:
+    """ "what's my next deadline?", "which task is due soonest?"."""
+    return bool(_NEXT_DUE.match(text.strip().rstrip("?!. ")))
+
+
+def _read_when(asked: str) -> WhenDue | None:
+    """The one task whose due a question asks for."""
+    match = _WHEN_ASK.match(asked)
+    if match is None or is_date(match.group("ref")):
+        return None  # "what day is tomorrow"
+    ref = ref_from(match.group("ref"))
+    if ref is None:
+        return None
+    naming = " ".join(match.group("lead").lower().split()) in _NAMING
+    if naming and (ref.kind == "pronoun" or _CLOCK.match(match.group("ref"))):
+        return None  # "what time is it?", "what day is it today?"
+    return WhenDue(ref)

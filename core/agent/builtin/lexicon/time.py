@@ -19,13 +19,14 @@ RELATIVE_DAYS: dict[str, int] = {
     "today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorow": 1, "tommorow": 1,
     "tommorrow": 1, "day after tomorrow": 2, "the day after tomorrow": 2, "yesterday": -1,
 }  # fmt: skip
-# A part of the day and the clock time it stands for (24-hour).
+# A part of the day and the clock time it stands for (24-hour), as said after any of the
+# leads ("in the morning", "at the evening", "this afternoon", "at night").
+_DAY_PARTS = {"morning": (9, 0), "afternoon": (15, 0), "evening": (18, 0), "night": (20, 0),
+              "lunchtime": (12, 0)}  # fmt: skip
+_PART_LEADS = ("", "this ", "in the ", "at the ", "at ", "during the ", "in ")
 PARTS_OF_DAY: dict[str, tuple[int, int]] = {
-    "morning": (9, 0), "this morning": (9, 0), "in the morning": (9, 0),
-    "afternoon": (15, 0), "this afternoon": (15, 0), "in the afternoon": (15, 0),
-    "evening": (18, 0), "this evening": (18, 0), "in the evening": (18, 0),
-    "tonight": (20, 0), "night": (20, 0), "at night": (20, 0),
-    "lunchtime": (12, 0), "at lunchtime": (12, 0), "at lunch": (12, 0),
+    **{lead + part: at for part, at in _DAY_PARTS.items() for lead in _PART_LEADS},
+    "tonight": (20, 0), "at lunch": (12, 0),
 }  # fmt: skip
 # Parts of the day whose bare hours are afternoon hours ("tonight at 9" is 21:00).
 LATE_PARTS = frozenset({"afternoon", "evening", "tonight", "night"})
@@ -34,20 +35,20 @@ NAMED_TIMES: dict[str, tuple[int, int]] = {
     "end of the day": (17, 0), "the end of the day": (17, 0), "the end of day": (17, 0),
     "eod": (17, 0), "close of business": (17, 0), "cob": (17, 0),
 }  # fmt: skip
-# Periods: the day they name, by rule (see dates.py).
+# Periods: the day they name, by rule (see days.py); each end also as "the end of the
+# month", "at the end of this month", "month end".
+_ENDS = {"week": "friday", "month": "month_end", "year": "year_end", "next week": "next_friday",
+         "next month": "next_month_end"}  # fmt: skip
 PERIODS: dict[str, str] = {
     "next week": "next_monday", "this week": "week_end", "later this week": "week_end",
-    "end of the week": "friday", "end of week": "friday", "eow": "friday",
-    "the end of the week": "friday", "end of this week": "friday", "the end of this week": "friday",
-    "end of next week": "next_friday", "the end of next week": "next_friday",
-    "end of the month": "month_end", "end of month": "month_end", "eom": "month_end",
-    "the end of the month": "month_end", "the end of this month": "month_end",
-    "end of this month": "month_end", "next month": "next_month",
-    "end of the year": "year_end", "end of year": "year_end", "the end of the year": "year_end",
-    "end of this year": "year_end", "the end of this year": "year_end",
-    "end of next month": "next_month_end", "the end of next month": "next_month_end",
+    "eow": "friday", "eom": "month_end", "next month": "next_month",
     "this weekend": "saturday", "the weekend": "saturday", "weekend": "saturday",
     "next weekend": "next_saturday", "over the weekend": "saturday",
+    **{f"{at}end of {the}{span}": rule for span, rule in _ENDS.items()
+       for at in ("", "the ", "at the ") for the in ("", "the ", "this ")
+       if not (the and span.startswith("next"))},
+    **{f"{the}{span}{sep}end": _ENDS[span] for span in ("month", "year") for the in ("", "the ")
+       for sep in (" ", "-")},
 }  # fmt: skip
 UNITS: dict[str, str] = {
     "minute": "minutes", "minutes": "minutes", "min": "minutes", "mins": "minutes",
@@ -87,6 +88,12 @@ WEEK_AFTER: tuple[str, ...] = ("week", "wk", "after next")
 COUNTED_FROM: tuple[str, ...] = ("on", "from", "after")
 COUNTED_BASES: tuple[str, ...] = ("today", "tomorrow", "tmrw", "tmr")
 
+# "bump it to the same day next week": the due moved by one unit, on its weekday and time.
+SAME_NEXT: dict[str, str] = {
+    f"{the}same {what} {after} {span}": f"{span}s"
+    for the in ("", "the ") for what in ("day", "time", "weekday", "day and time")
+    for after in ("next", "the following") for span in ("week", "month", "year")
+}  # fmt: skip
 # Moving a due by an amount ("push #3 back a week", "bring the meeting forward 30 minutes").
 # The verbs, and the direction words: later pushes the due out, earlier pulls it in.
 SHIFT_VERBS: tuple[str, ...] = (
@@ -128,16 +135,15 @@ DUE: tuple[str, ...] = ("due",)
 DUE_DATE: tuple[str, ...] = ("due date", "deadline")
 DATE_NAMES: tuple[str, ...] = ("due date", "deadline", "date")
 # "anything overdue?", "am I behind?".
+DEADLINES: tuple[str, ...] = ("deadline", "deadlines", "due date", "due dates")
 OVERDUE: tuple[str, ...] = (
-    "overdue", "past due", "late", "over due", "past the deadline", "past their deadline",
-    "past its deadline", "past their deadlines", "past the due date", "past their due date",
-    "past its due date", "past their due dates", "behind schedule", "running late",
+    "overdue", "past due", "late", "over due", "behind schedule", "running late",
+    *(f"past {its} {name}" for its in ("the", "their", "its") for name in DEADLINES),
 )  # fmt: skip
 # "am I late on anything?", "what are we behind with?".
 BEHIND: tuple[str, ...] = ("behind", "late", "behind schedule", "running late", "overdue")
 # "have I missed any deadlines?", "which due dates did I blow?".
 MISSED: tuple[str, ...] = ("missed", "miss", "blown", "blew", "blow", "slipped", "passed")
-DEADLINES: tuple[str, ...] = ("deadline", "deadlines", "due date", "due dates")
 # "anything with no due date?", "which tasks have no deadline?": open tasks without a due.
 UNDATED: tuple[str, ...] = (
     "with no", "without", "without a", "without any", "that have no", "that has no", "have no",
@@ -215,28 +221,27 @@ ARRIVES: tuple[str, ...] = (
 )  # fmt: skip
 # "can't do the parking permit today, move it to tomorrow": the old plan will not happen,
 # so the new day stands alone (no time is kept from the old due).
+_CANT: tuple[str, ...] = ("can't", "cant", "cannot", "won't", "wont")
 CANT_DO: tuple[str, ...] = (
-    "can't do", "cant do", "cannot do", "can't make", "cant make", "cannot make",
-    "won't make", "wont make", "can't get to", "cant get to", "cannot get to", "won't get to",
-    "wont get to", "can't manage", "cant manage", "won't manage", "wont manage",
-    "won't have time for", "wont have time for", "don't have time for", "dont have time for",
-    "no time for", "not going to make", "not gonna make", "not gonna get to",
-    "can't fit in", "cant fit in", "too busy for", "not doing",
+    *(f"{cant} {do}" for cant in _CANT for do in ("do", "make", "get to", "manage", "fit in")),
+    *(f"{dont} have time for" for dont in ("won't", "wont", "don't", "dont")),
+    "no time for", "not going to make", "not gonna make", "not gonna get to", "too busy for",
+    "not doing",
 )  # fmt: skip
 # "what's on for friday?", "anything due on the 3rd?": how a question about one day's tasks
 # opens, before the day.
+_WHAT_IS: tuple[str, ...] = ("what's", "whats", "what is")
+_HAVE_ANY: tuple[str, ...] = (
+    "what do i have", "what have i got", "what've i got", "do i have anything", "anything",
+    "have i got anything", "is there anything", "any tasks",
+)  # fmt: skip
 DAY_ASKS: tuple[str, ...] = (
-    "what's on", "whats on", "what is on", "what's happening", "whats happening",
-    "what is happening", "what's planned", "what is planned", "what's scheduled",
-    "what is scheduled", "what's due", "whats due", "what is due", "what do i have",
-    "what do i have on", "what have i got", "what have i got on", "what've i got",
-    "what've i got on", "what do i need to do", "what do i have to do", "what must i do",
-    "what should i do", "anything", "anything on", "anything due", "anything happening",
-    "anything planned", "is there anything", "is there anything on", "is there anything due",
-    "is anything due", "is anything on", "do i have anything", "do i have anything on",
-    "do i have anything due", "have i got anything", "have i got anything on", "any tasks",
-    "any tasks due", "any tasks on", "anything i need to do", "what's there", "what is there",
-    "what i have", "what i have to do", "what i got",
+    *(f"{what} {ask}" for what in _WHAT_IS
+      for ask in ("on", "happening", "planned", "scheduled", "due", "there")),
+    *(f"{have}{on}" for have in _HAVE_ANY for on in ("", " on", " due")),
+    "anything happening", "anything planned", "is anything due", "is anything on",
+    "what do i need to do", "what do i have to do", "what must i do", "what should i do",
+    "anything i need to do", "what i have", "what i have to do", "what i got",
 )  # fmt: skip
 # The word between such a question and its day ("… on friday", "… for the 3rd").
 DAY_ASK_LINKS: tuple[str, ...] = ("on", "for", "by", "this", "over")
@@ -246,13 +251,8 @@ WHEN_ASKS: tuple[str, ...] = (
     "when's", "whens", "when is", "when was", "when are", "what day is", "which day is",
     "what date is", "what time is", "when do i have to", "when do i need to", "when must i",
     "when should i", "when have i got to", "when do i gotta", "when am i supposed to",
-    "what's the due date of", "what's the due date for", "what's the due date on",
-    "what is the due date of", "what is the due date for", "what is the due date on",
-    "what's the deadline of", "what's the deadline for", "what's the deadline on",
-    "what is the deadline of", "what is the deadline for", "what is the deadline on",
-    "whats the deadline for", "whats the deadline on", "whats the due date for",
-    "when's the deadline for", "when's the deadline on", "when is the deadline for",
-    "when's the due date for", "when is the due date for",
+    *(f"{what} the {name} {of}" for what in (*_WHAT_IS, "when's", "when is")
+      for name in ("due date", "deadline") for of in ("of", "for", "on")),
 )  # fmt: skip
 # Leads after which the task must be named, not "it": "what time is it" asks the clock.
 WHEN_ASKS_NAMING: tuple[str, ...] = ("what day is", "which day is", "what date is", "what time is")
