@@ -19,6 +19,8 @@ from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
 from tests.fakes.telegram_rig import WEBHOOK_SECRET
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 UP = "Application startup complete"
 PARENT_UP = "Started parent process"

@@ -18,7 +18,7 @@ import pytest_asyncio
 from tests.serve_processes import Sender
 from tests.workers_rig import Cluster, deliveries, serving, telegram_updates
 
-pytestmark = [pytest.mark.postgres, pytest.mark.asyncio(loop_scope="module")]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
