@@ -119,6 +119,14 @@ async def test_a_piped_turn_that_failed_is_counted(chat: ChatDriver, agent: Scri
     assert await chat.titles() == ["tea"]
 
 
+@pytest.fixture
+def migrated(tmp_path: Path, sqlite_template: bytes) -> Path:
+    """The test's directory with its todobot.db migrated, as any `todobot chat` after the
+    first there finds it: only the test of a fresh directory pays the migration."""
+    (tmp_path / "todobot.db").write_bytes(sqlite_template)
+    return tmp_path
+
+
 def _env(home: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DATABASE_"))}
     return env | {"HOME": str(home), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"} | extra
@@ -130,6 +138,7 @@ def _titles(directory: Path) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_piped_input_has_no_rate_limit_and_exits_zero(tmp_path: Path) -> None:
     lines = "".join(f"add task {n}\n" for n in range(1, 36))
     result = subprocess.run(
@@ -148,6 +157,7 @@ def test_piped_input_has_no_rate_limit_and_exits_zero(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_the_console_rate_limit_is_a_setting_and_a_refused_turn_fails_the_run(
     tmp_path: Path,
 ) -> None:
@@ -167,6 +177,7 @@ def test_the_console_rate_limit_is_a_setting_and_a_refused_turn_fails_the_run(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_export_in_the_console_writes_the_file_and_says_where(tmp_path: Path) -> None:
     elsewhere = tmp_path / "exports"
     elsewhere.mkdir()
@@ -209,6 +220,7 @@ def _spawn(directory: Path) -> pexpect.spawn:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_the_terminal_edits_lines_and_ctrl_c_says_goodbye(tmp_path: Path) -> None:
     child = _spawn(tmp_path)
     child.send("add buy mlk\x1b[D\x1b[Di\r")  # ← ← i: the missing letter, in place
@@ -232,6 +244,7 @@ def test_the_terminal_edits_lines_and_ctrl_c_says_goodbye(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_ctrl_d_says_goodbye_and_a_button_can_be_typed(tmp_path: Path) -> None:
     child = _spawn(tmp_path)
     child.send("add milk\r")
@@ -250,6 +263,7 @@ def test_ctrl_d_says_goodbye_and_a_button_can_be_typed(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_the_console_keeps_the_time_zone_it_was_told(tmp_path: Path) -> None:
     """The machine's zone is only a guess: a zone the person tells stays, turn after turn."""
     result = subprocess.run(
@@ -286,6 +300,7 @@ async def _remind_soon(directory: Path, title: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 async def test_a_reminder_prints_above_the_prompt_and_the_line_being_typed(
     tmp_path: Path,
 ) -> None:
