@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import hypothesis
+import pytest
 import schemathesis
 import uvicorn
 from hypothesis import HealthCheck
@@ -54,6 +55,7 @@ def signed_in(case: schemathesis.Case) -> dict[str, str]:
     return {"Authorization": f"Bearer {issue_token(SECRET, user, now=time.time())}"}
 
 
+@pytest.mark.slow
 def test_no_generated_request_breaks_the_api(database_url: str) -> None:
     with live_server(database_url) as base_url:
         schema = schemathesis.openapi.from_url(f"{base_url}/openapi.json")

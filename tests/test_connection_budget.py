@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 import psycopg
+import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
@@ -39,6 +40,7 @@ async def serve_log(postgres_url: str, tmp_path: Path, pool: int, overflow: int)
     return served.log
 
 
+@pytest.mark.slow
 async def test_serve_warns_at_start_when_its_pools_exceed_the_servers_connections(
     postgres_url: str, tmp_path: Path
 ) -> None:
@@ -52,6 +54,7 @@ async def test_serve_warns_at_start_when_its_pools_exceed_the_servers_connection
     assert f"max_connections {limit} less 10" in warned[0]
 
 
+@pytest.mark.slow
 async def test_serve_starts_without_a_word_when_its_pools_fit(
     postgres_url: str, tmp_path: Path
 ) -> None:

@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pexpect
+import pytest
 from sqlmodel import select
 
 from adapters.console.console import GOODBYE, run_console
@@ -85,6 +86,7 @@ async def test_console_loop_on_piped_lines(chat: ChatDriver) -> None:
     assert await chat.titles() == []
 
 
+@pytest.mark.slow
 def test_todobot_chat_from_a_pipe_on_a_fresh_directory(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DATABASE_"))}
     result = subprocess.run(
@@ -117,6 +119,14 @@ async def test_a_piped_turn_that_failed_is_counted(chat: ChatDriver, agent: Scri
     assert await chat.titles() == ["tea"]
 
 
+@pytest.fixture
+def migrated(tmp_path: Path, sqlite_template: bytes) -> Path:
+    """The test's directory with its todobot.db migrated, as any `todobot chat` after the
+    first there finds it: only the test of a fresh directory pays the migration."""
+    (tmp_path / "todobot.db").write_bytes(sqlite_template)
+    return tmp_path
+
+
 def _env(home: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DATABASE_"))}
     return env | {"HOME": str(home), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"} | extra
@@ -127,6 +137,8 @@ def _titles(directory: Path) -> list[str]:
         return [row[0] for row in connection.execute("SELECT title FROM task ORDER BY number")]
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_piped_input_has_no_rate_limit_and_exits_zero(tmp_path: Path) -> None:
     lines = "".join(f"add task {n}\n" for n in range(1, 36))
     result = subprocess.run(
@@ -144,6 +156,8 @@ def test_piped_input_has_no_rate_limit_and_exits_zero(tmp_path: Path) -> None:
     assert len(_titles(tmp_path)) == 35
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_the_console_rate_limit_is_a_setting_and_a_refused_turn_fails_the_run(
     tmp_path: Path,
 ) -> None:
@@ -162,6 +176,8 @@ def test_the_console_rate_limit_is_a_setting_and_a_refused_turn_fails_the_run(
     assert _titles(tmp_path) == ["a", "b"]
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_export_in_the_console_writes_the_file_and_says_where(tmp_path: Path) -> None:
     elsewhere = tmp_path / "exports"
     elsewhere.mkdir()
@@ -203,6 +219,8 @@ def _spawn(directory: Path) -> pexpect.spawn:
     return child
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_the_terminal_edits_lines_and_ctrl_c_says_goodbye(tmp_path: Path) -> None:
     child = _spawn(tmp_path)
     child.send("add buy mlk\x1b[D\x1b[Di\r")  # ← ← i: the missing letter, in place
@@ -225,6 +243,8 @@ def test_the_terminal_edits_lines_and_ctrl_c_says_goodbye(tmp_path: Path) -> Non
     assert "add buy milk" in (tmp_path / ".todobot_history").read_text()
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_ctrl_d_says_goodbye_and_a_button_can_be_typed(tmp_path: Path) -> None:
     child = _spawn(tmp_path)
     child.send("add milk\r")
@@ -242,6 +262,8 @@ def test_ctrl_d_says_goodbye_and_a_button_can_be_typed(tmp_path: Path) -> None:
     assert _titles(tmp_path) == ["milk"]
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 def test_the_console_keeps_the_time_zone_it_was_told(tmp_path: Path) -> None:
     """The machine's zone is only a guess: a zone the person tells stays, turn after turn."""
     result = subprocess.run(
@@ -277,6 +299,8 @@ async def _remind_soon(directory: Path, title: str) -> None:
         await database.dispose()
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("migrated")
 async def test_a_reminder_prints_above_the_prompt_and_the_line_being_typed(
     tmp_path: Path,
 ) -> None:

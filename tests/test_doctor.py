@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from pydantic import SecretStr
 from sqlalchemy import create_engine, text
 
@@ -69,6 +70,7 @@ def line_of(lines: list[str], name: str) -> str:
     return found
 
 
+@pytest.mark.slow
 async def test_a_healthy_deployment_passes_every_check(
     database_url: str, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI, tmp_path: Path
 ) -> None:

@@ -1,8 +1,8 @@
 """MCP at /mcp of a real `todobot serve`, with the SDK's own client and the Agents SDK's.
 
 One `serve` on one SQLite file answers the module's tests (`served`); each test starts from that
-database emptied (`database`). The tests of several workers start their own, on a file of their
-own."""
+database emptied (`database`). The tests of several workers add a second `serve` on that file
+(`two_workers`), started once too."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from core.storage.migrate import upgrade
 from tests.api_rig import api_rig
 from tests.fakes.openai_server import FakeOpenAI, text, tool_call
 from tests.mcp_rig import Person, confirmations, envelope, titles
-from tests.serve_processes import ServeProcess, start_many, start_serve
+from tests.serve_processes import ServeProcess, start_serve
 from tests.test_serve_ops import sample
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
@@ -60,13 +60,6 @@ async def database(shared_database: Database) -> Database:
     return shared_database
 
 
-@pytest_asyncio.fixture(loop_scope="module")
-async def own_database(tmp_path: Path) -> AsyncIterator[Database]:
-    """A database of the test's own, for the `serve` processes it starts itself."""
-    async for db in migrated(tmp_path):
-        yield db
-
-
 def environment(database: Database) -> dict[str, str]:
     return {
         "DATABASE_URL": str(database.engine.url).replace("+aiosqlite", ""),
@@ -86,10 +79,28 @@ async def module_server(
     await server.stop()
 
 
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def module_second_server(
+    shared_database: Database, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[ServeProcess]:
+    server = await start_serve(environment(shared_database), tmp_path_factory.mktemp("serve"))
+    yield server
+    await server.stop()
+
+
 @pytest.fixture
 def served(module_server: ServeProcess, database: Database) -> ServeProcess:
     """The module's `serve`, its database emptied for this test."""
     return module_server
+
+
+@pytest.fixture
+def two_workers(
+    module_server: ServeProcess, module_second_server: ServeProcess, database: Database
+) -> tuple[ServeProcess, ServeProcess]:
+    """Two `serve` processes on one database, emptied for this test: the workers of a
+    deployment that share a port, each a process of its own."""
+    return module_server, module_second_server
 
 
 def bearer(user: str, secret: str = SECRET, ttl_seconds: int = 300) -> dict[str, str]:
@@ -276,36 +287,32 @@ async def test_a_classic_session_that_offers_elicitation_is_asked(
 
 
 async def test_a_classic_session_s_request_at_another_worker_is_still_answered(
-    own_database: Database, tmp_path: Path
+    two_workers: tuple[ServeProcess, ServeProcess], database: Database
 ) -> None:
     """Classic sessions live in the worker that opened them; a request of one that reaches
     another worker (several workers share a port) is answered there on its own."""
-    first, second = await start_many(2, environment(own_database), tmp_path)
+    first, second = two_workers
     headers = {**bearer("ann"), "Accept": "application/json, text/event-stream"}
-    try:
-        async with httpx.AsyncClient(headers=headers, timeout=30) as http:
-            opened = await http.post(f"{first.url}/mcp", json=INITIALIZE)
-            session = {
-                "Mcp-Session-Id": opened.headers["Mcp-Session-Id"],
-                "Mcp-Protocol-Version": "2025-11-25",
-            }
-            call = {
-                "jsonrpc": "2.0",
-                "id": 2,
-                "method": "tools/call",
-                "params": {"name": "add_task", "arguments": {"title": "buy milk"}},
-            }
-            elsewhere = await http.post(f"{second.url}/mcp", json=call, headers=session)
-            call["id"], call["params"] = 3, {"name": "list_tasks", "arguments": {}}
-            here = await http.post(f"{first.url}/mcp", json=call, headers=session)
-    finally:
-        await first.stop()
-        await second.stop()
+    async with httpx.AsyncClient(headers=headers, timeout=30) as http:
+        opened = await http.post(f"{first.url}/mcp", json=INITIALIZE)
+        session = {
+            "Mcp-Session-Id": opened.headers["Mcp-Session-Id"],
+            "Mcp-Protocol-Version": "2025-11-25",
+        }
+        call = {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "add_task", "arguments": {"title": "buy milk"}},
+        }
+        elsewhere = await http.post(f"{second.url}/mcp", json=call, headers=session)
+        call["id"], call["params"] = 3, {"name": "list_tasks", "arguments": {}}
+        here = await http.post(f"{first.url}/mcp", json=call, headers=session)
 
     assert elsewhere.status_code == here.status_code == 200
     assert _sse_result(elsewhere)["structuredContent"]["message"] == "Added #1 “buy milk”."
     assert _sse_result(here)["structuredContent"]["data"]["count"] == 1
-    assert await titles(own_database) == ["buy milk"]
+    assert await titles(database) == ["buy milk"]
 
 
 def _sse_result(response: httpx.Response) -> dict[str, object]:
@@ -314,33 +321,29 @@ def _sse_result(response: httpx.Response) -> dict[str, object]:
 
 
 async def test_a_question_asked_by_one_worker_is_answered_at_another(
-    own_database: Database, tmp_path: Path
+    two_workers: tuple[ServeProcess, ServeProcess], database: Database
 ) -> None:
-    first, second = await start_many(2, environment(own_database), tmp_path)
-    try:
-        async with (
-            connect(first, "ann", elicitation_callback=Person()) as at_first,
-            connect(second, "ann", elicitation_callback=Person()) as at_second,
-        ):
-            await at_first.call_tool("add_task", {"title": "buy milk"})
-            arguments = {"task_identifier": "1"}
-            asked = await at_first.session.call_tool(
-                "delete_task", arguments, allow_input_required=True
-            )
-            assert isinstance(asked, InputRequiredResult)
-            (key,) = asked.input_requests
-            answered = await at_second.session.call_tool(
-                "delete_task",
-                arguments,
-                input_responses={key: {"action": "accept", "content": {"delete": True}}},
-                request_state=asked.request_state,
-            )
-    finally:
-        await first.stop()
-        await second.stop()
+    first, second = two_workers
+    async with (
+        connect(first, "ann", elicitation_callback=Person()) as at_first,
+        connect(second, "ann", elicitation_callback=Person()) as at_second,
+    ):
+        await at_first.call_tool("add_task", {"title": "buy milk"})
+        arguments = {"task_identifier": "1"}
+        asked = await at_first.session.call_tool(
+            "delete_task", arguments, allow_input_required=True
+        )
+        assert isinstance(asked, InputRequiredResult)
+        (key,) = asked.input_requests
+        answered = await at_second.session.call_tool(
+            "delete_task",
+            arguments,
+            input_responses={key: {"action": "accept", "content": {"delete": True}}},
+            request_state=asked.request_state,
+        )
 
     assert envelope(answered)["message"] == "Deleted #1 “buy milk”."
-    assert await titles(own_database) == []
+    assert await titles(database) == []
 
 
 async def test_the_agents_sdk_drives_a_tool_through_serve(

@@ -199,6 +199,7 @@ def test_the_audit_has_one_writer(path: Path) -> None:
     assert made == []
 
 
+@pytest.mark.slow
 def test_mypy_is_clean() -> None:
     """The type checker, configured in pyproject.toml: core, adapters and bot, zero errors."""
     result = subprocess.run(

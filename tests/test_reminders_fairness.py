@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from core.agent.builtin import BuiltinAgent
 from core.domain import tasks as task_service
 from core.domain.task_selection import list_tasks
@@ -28,6 +30,7 @@ async def _reminders(database: Database, person: str, titles: list[str], clock: 
             )
 
 
+@pytest.mark.slow
 async def test_one_person_s_many_reminders_do_not_hold_back_another_s(database: Database) -> None:
     clock, sender = StepClock(), RecordingSender()
     batch = DispatchPolicy().batch

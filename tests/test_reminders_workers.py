@@ -27,7 +27,7 @@ from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
 from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
 from tests.serve_processes import ServeProcess, start_many, start_serve
 
-pytestmark = [pytest.mark.postgres, pytest.mark.asyncio(loop_scope="module")]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
 
 BATCH = 20
 ERRAND = re.compile(r"“errand (\d+)”")

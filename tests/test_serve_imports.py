@@ -17,7 +17,9 @@ from core.storage.migrate import upgrade
 from tests.fakes import slack_payloads
 from tests.fakes.slack_api import FakeSlackApi
 from tests.fakes.telegram_api import TOKEN, FakeTelegramAPI
-from tests.fakes.telegram_rig import WEBHOOK_SECRET
+from tests.fakes.telegram_rig import WEBHOOK_SECRET, telegram_api
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 UP = "Application startup complete"
@@ -66,6 +68,14 @@ def _telegram(api: FakeTelegramAPI) -> dict[str, str]:
 async def _imported_until(tmp_path: Path, line: str, *args: str, **settings: str) -> set[str]:
     """The modules (and top-level packages) `todobot serve`, under -X importtime, imported
     before it logged `line`."""
+    [modules] = await _imported_until_each(tmp_path, (line,), *args, **settings)
+    return modules
+
+
+async def _imported_until_each(
+    tmp_path: Path, lines: tuple[str, ...], *args: str, **settings: str
+) -> list[set[str]]:
+    """What one `todobot serve` had imported when it logged each of `lines`, in that order."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-X", "importtime", "-m", "bot", "serve", "--port", "0", *args,
         cwd=tmp_path, env=_env(tmp_path, **settings), stdin=asyncio.subprocess.DEVNULL,
@@ -73,21 +83,46 @@ async def _imported_until(tmp_path: Path, line: str, *args: str, **settings: str
     )  # fmt: skip
     assert process.stdout is not None
     modules: set[str] = set()
+    seen: list[set[str]] = []
     log: list[str] = []
     try:
         async with asyncio.timeout(120):
-            while line not in (text := (await process.stdout.readline()).decode()):
-                assert text, "serve exited:\n" + "".join(log[-30:])
-                if text.startswith("import time:"):  # a package counts with its first module
-                    name = text.rsplit("|", 1)[-1].strip()
-                    modules |= {name, name.split(".")[0]}
-                else:
-                    log.append(text)
+            for line in lines:
+                while line not in (text := (await process.stdout.readline()).decode()):
+                    assert text, "serve exited:\n" + "".join(log[-30:])
+                    if text.startswith("import time:"):  # a package counts with its first one
+                        name = text.rsplit("|", 1)[-1].strip()
+                        modules |= {name, name.split(".")[0]}
+                    else:
+                        log.append(text)
+                seen.append(set(modules))
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
         await process.communicate()
-    return modules
+    return seen
+
+
+@pytest.fixture(scope="module")
+def several_workers(tmp_path_factory: pytest.TempPathFactory) -> tuple[set[str], set[str]]:
+    """One `serve --workers 2` on both platforms: what its parent had imported when it was
+    up, and what had been imported (the parent's and a worker's) when a worker was."""
+    directory = tmp_path_factory.mktemp("several")
+    upgrade(_database(directory))
+    return asyncio.run(_several_workers(directory))
+
+
+async def _several_workers(directory: Path) -> tuple[set[str], set[str]]:
+    slack_api = await FakeSlackApi().start()
+    try:
+        async with telegram_api() as bot_api:
+            platforms = {**_slack(slack_api), **_telegram(bot_api)}
+            parent, workers = await _imported_until_each(
+                directory, (PARENT_UP, UP), "--workers", "2", **platforms
+            )
+    finally:
+        await slack_api.stop()
+    return parent, workers
 
 
 async def test_serve_without_platforms_loads_neither_platform_library(tmp_path: Path) -> None:
@@ -136,23 +171,19 @@ async def test_intake_records_telegram_updates_without_python_telegram_bot(
     assert not {ENGINE, *EXTRAS, CRYPTOGRAPHY, *NEVER} & worker
 
 
-async def test_the_parent_of_several_workers_builds_no_app(
-    tmp_path: Path, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+def test_the_parent_of_several_workers_builds_no_app(
+    several_workers: tuple[set[str], set[str]],
 ) -> None:
-    parent = await _imported_until(
-        tmp_path, PARENT_UP, "--workers", "2", **_slack(slack_api), **_telegram(bot_api)
-    )
+    parent, _ = several_workers
     assert "bot.supervisor" in parent
     app = {"fastapi", "starlette", "telegram", "slack_bolt", "prometheus_client", "httpx"}
     assert not {*app, ENGINE, *EXTRAS, *NEVER} & parent
 
 
-async def test_each_worker_of_several_skips_the_unused_extras_too(
-    tmp_path: Path, slack_api: FakeSlackApi, bot_api: FakeTelegramAPI
+def test_each_worker_of_several_skips_the_unused_extras_too(
+    several_workers: tuple[set[str], set[str]],
 ) -> None:
-    workers = await _imported_until(
-        tmp_path, UP, "--workers", "2", **_slack(slack_api), **_telegram(bot_api)
-    )
+    _, workers = several_workers
     assert {"slack_bolt", "telegram"} <= workers  # a worker's imports, under -X importtime too
     assert not {*EXTRAS, CRYPTOGRAPHY, *NEVER} & workers
 

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from adapters.http.auth import issue_token
 from tests.api_rig import SECRET
@@ -43,6 +44,7 @@ def _shipped_env(**settings: str) -> dict[str, str]:
     return {"API_JWT_SECRET": SECRET, **settings}
 
 
+@pytest.mark.slow
 async def test_serve_as_shipped_logs_one_redacted_line_per_request(tmp_path: Path) -> None:
     server = await start_serve(_shipped_env(), tmp_path, access_log=True)
     logged, token = await _requests(server)
@@ -65,6 +67,7 @@ async def test_serve_as_shipped_logs_one_redacted_line_per_request(tmp_path: Pat
     assert len(whole.encode()) < 20_000, whole  # no traceback per request
 
 
+@pytest.mark.slow
 async def test_json_log_lines_carry_the_request_and_are_redacted_alike(tmp_path: Path) -> None:
     env = _shipped_env(LOG_FORMAT="json")
     server = await start_serve(env, tmp_path, access_log=True)

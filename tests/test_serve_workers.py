@@ -18,7 +18,7 @@ import pytest_asyncio
 from tests.serve_processes import Sender
 from tests.workers_rig import Cluster, deliveries, serving, telegram_updates
 
-pytestmark = [pytest.mark.postgres, pytest.mark.asyncio(loop_scope="module")]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.asyncio(loop_scope="module")]
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -34,16 +34,23 @@ def fresh(cluster: Cluster) -> Cluster:
     return cluster.fresh()
 
 
-async def test_a_thousand_updates_delivered_twice_and_shuffled_apply_once(fresh: Cluster) -> None:
-    updates = telegram_updates(0, 1000, users=250)
+# Enough that the 32 deliveries the sender keeps in flight hold all three workers (eight turns
+# each) busy throughout, a fifth of them duplicates arriving in any order.
+UPDATES = 400
+
+
+async def test_hundreds_of_updates_delivered_twice_and_shuffled_apply_once(
+    fresh: Cluster,
+) -> None:
+    updates = telegram_updates(0, UPDATES, users=UPDATES // 4)
     async with httpx.AsyncClient(timeout=10) as client:
         await Sender(fresh.workers, client).deliver_all(deliveries(updates, seed=1))
-    await fresh.settled(1000)
+    await fresh.settled(UPDATES)
 
     titles = await fresh.titles()
-    assert titles == Counter({f"errand {n}": 1 for n in range(1000)})
-    assert await fresh.scalar("SELECT count(*) FROM processed_event") == 1000
-    assert fresh.replies() == Counter({n: 1 for n in range(1000)})
+    assert titles == Counter({f"errand {n}": 1 for n in range(UPDATES)})
+    assert await fresh.scalar("SELECT count(*) FROM processed_event") == UPDATES
+    assert fresh.replies() == Counter({n: 1 for n in range(UPDATES)})
 
 
 async def test_a_worker_killed_mid_stream_loses_and_doubles_nothing(fresh: Cluster) -> None:

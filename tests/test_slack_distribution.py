@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+import pytest
 from slack_bolt.authorization import AuthorizeResult
 from sqlmodel import select
 
@@ -114,6 +115,7 @@ async def test_metrics_count_installations_and_turns_by_workspace(
     assert 'team="T0GLOBEX"' not in text
 
 
+@pytest.mark.slow
 async def test_todobot_serve_as_started_serves_the_workspaces_that_add_it(
     slack_api: FakeSlackApi, acme: FakeWorkspace, globex: FakeWorkspace, tmp_path: Path
 ) -> None:

@@ -52,6 +52,7 @@ async def test_a_dm_over_socket_mode(database: Database, agent: ScriptedAgent) -
     ("method", "variable"),
     [("apps.connections.open", "SLACK_APP_TOKEN"), ("auth.test", "SLACK_BOT_TOKEN")],
 )
+@pytest.mark.slow
 async def test_todobot_slack_stops_at_once_on_a_token_slack_rejects(
     tmp_path: Path, method: str, variable: str
 ) -> None:

@@ -57,6 +57,7 @@ def _imported(cwd: Path, **extra: str) -> set[str]:
     return {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()}
 
 
+@pytest.mark.slow
 def test_the_builtin_console_loads_neither_the_agents_sdk_nor_alembic(tmp_path: Path) -> None:
     first = _imported(tmp_path)
     assert "alembic" in first  # a fresh database is migrated
@@ -76,6 +77,7 @@ def test_the_schema_check_agrees_with_alembic(tmp_path: Path) -> None:
     assert upgrade_if_behind(url) is False
 
 
+@pytest.mark.slow
 def test_a_start_up_error_is_one_line_unless_debugging(tmp_path: Path) -> None:
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))
@@ -96,6 +98,7 @@ def test_a_start_up_error_is_one_line_unless_debugging(tmp_path: Path) -> None:
         assert loud.returncode == 1 and "Traceback" in loud.stderr
 
 
+@pytest.mark.slow
 def test_an_unreachable_model_is_an_apology_and_one_log_line(tmp_path: Path) -> None:
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))
@@ -192,6 +195,7 @@ def test_serve_leaves_socket_mode_settings_to_todobot_slack() -> None:
     assert "/slack/events" not in {getattr(route, "path", "") for route in app.routes}
 
 
+@pytest.mark.slow
 def test_todobot_serve_names_the_missing_setting(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bot", "serve", "--port", "0"],

@@ -34,14 +34,18 @@ WITNESSES = [
     "tests/test_serve_extras.py",
     "tests/test_serve_log.py::test_serve_as_shipped_logs_one_redacted_line_per_request",
 ]
+# One process (`-n 0`): the few files it runs gain nothing from xdist's workers. Only the
+# plugins they use (-n is xdist's option): hypothesis's and schemathesis's, loaded by default,
+# would take most of its start.
+PYTEST = ["-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider"]
+PLUGINS = ["-p", "xdist.plugin", "-p", "pytest_asyncio.plugin"]
 
 
 def _pytest(cwd: Path, env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        # one process (`-n 0`): the few files it runs gain nothing from xdist's workers
-        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", *arguments],
+        [sys.executable, *PYTEST, *PLUGINS, *arguments],
         cwd=cwd,
-        env=env,
+        env={**env, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
         capture_output=True,
         text=True,
         timeout=600,
@@ -99,7 +103,8 @@ def test_a_postgres_url_naming_no_database_still_runs_the_postgres_tests() -> No
     missing_url = missing.render_as_string(hide_password=False)
     env = {**os.environ, POSTGRES_ENV: missing_url, REQUIRE_ENV: "1"}
 
-    run = _pytest(ROOT, env, "tests/test_chat_basics.py", "-k", "postgres", "-rs")
+    # one PostgreSQL test is enough: the database is made once, for whichever test asks first
+    run = _pytest(ROOT, env, "tests/test_chat_basics.py::test_add_then_list[postgres]", "-rs")
 
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert " passed" in run.stdout and "skipped" not in run.stdout
