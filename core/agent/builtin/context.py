@@ -96,23 +96,33 @@ def _shows_reminders(calls: list[dict[str, Any]], note: Note | None) -> bool:
     return bool(_mapping(calls[note.shown].get("input")).get("has_reminder"))
 
 
-def read_context(history: Sequence[HistoryMessage]) -> Context:
-    replies = [message for message in reversed(history) if message.role == "assistant"]
+def _read_replies(
+    replies: list[HistoryMessage], newest_calls: list[dict[str, Any]], newest_note: Note | None
+) -> _Reading:
+    """What "it" and the listing are, newest reply first (the newest reply's calls and note,
+    which the context reads again, are read once by the caller)."""
     reading = _Reading()
     for message in replies:
-        calls = list(message.tool_calls or [])
-        note = kept(calls)
+        newest = message is replies[0]
+        calls = newest_calls if newest else list(message.tool_calls or [])
+        note = newest_note if newest else kept(calls)
         reading.point(note.about if note is not None else None)
         _read_calls(calls, reading, note)
-        if message is replies[0] and note is None:
+        if newest and note is None:
             # a message the engine did not write (a delivered reminder) that names one task
             reading.point(labelled(message.content or ""))
         if reading.last_task_seen and reading.listing is not None:
             break
+    return reading
+
+
+def read_context(history: Sequence[HistoryMessage]) -> Context:
+    replies = [message for message in reversed(history) if message.role == "assistant"]
     if not replies:
         return Context()
     calls = list(replies[0].tool_calls or [])
     note = kept(calls)
+    reading = _read_replies(replies, calls, note)
     last = _newest(calls, lambda call: _family(call) not in (None, "list"))
     asked = _newest(calls, lambda call: _mapping(call.get("result")).get("error") == "AMBIGUOUS")
     arguments = _mapping(asked.get("input"))

@@ -9,6 +9,7 @@ in digits that reads both ways ("3/4") is an `AmbiguousDate`, so the engine asks
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -120,7 +121,7 @@ def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
 def phrases(text: str, *, now: datetime, zone: tzinfo) -> Iterator[tuple[re.Match[str], Reading]]:
     """Every date phrase in `text` that reads as one, in order, with what it reads as."""
     local = now.astimezone(zone)
-    for match in _PHRASE.finditer(text):
+    for match in _phrase_matches(text):
         lead, body = match.group("lead") or "", match.group("body")
         at_end = not text[match.end() :].strip(" ,.!?;")
         at_start = not text[: match.start()].strip(" ,")
@@ -135,6 +136,13 @@ def phrases(text: str, *, now: datetime, zone: tzinfo) -> Iterator[tuple[re.Matc
             yield match, replace(reading, rest=rest, phrase=phrase)
         else:
             yield match, AmbiguousDate(rest, phrase, reading)
+
+
+@functools.lru_cache(maxsize=256)
+def _phrase_matches(text: str) -> tuple[re.Match[str], ...]:
+    """Where date phrases may stand in `text`: one scan of the long pattern per message,
+    though its follow-ups, reminders and spans each look for dates in it."""
+    return tuple(_PHRASE.finditer(text))
 
 
 def is_duration(body: str) -> bool:

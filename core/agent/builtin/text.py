@@ -87,6 +87,7 @@ def strip_decoration(text: str) -> str:
     return text[start:end]
 
 
+@functools.lru_cache(maxsize=256)  # a message's readers normalise the same words again
 def normalize(text: str) -> str:
     """One line, word apostrophes made plain, emoji at the edges dropped (shorthand and
     misspellings were spelled out before, in `utterance.prepared`)."""
@@ -139,6 +140,7 @@ def strip_lead_ins(text: str) -> str:
     return text.strip()
 
 
+@functools.lru_cache(maxsize=256)
 def clean(text: str) -> str:
     return _plain_verb(trim_tail(strip_lead_ins(trim_tail(normalize(text)))))
 
@@ -176,6 +178,9 @@ def unquote(text: str) -> tuple[str, bool]:
     return text, False
 
 
+_TITLE_END = re.compile(r"[\s.!?…,]+$")
+
+
 def tidy_title(text: str) -> str:
     """A title as a person would write it: unquoted, no leading colon or trailing full stop."""
     if text.strip() and all(char in OPEN_TO_CLOSE or char in "”’" for char in text.strip()):
@@ -184,7 +189,7 @@ def tidy_title(text: str) -> str:
     if quoted:
         return text
     text = text.strip().lstrip(":-–— ").strip()
-    text = re.sub(r"[\s.!?…,]+$", "", text)
+    text = _TITLE_END.sub("", text)
     return unquote(text)[0]
 
 

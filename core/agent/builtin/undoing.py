@@ -174,7 +174,9 @@ def read_casual(text: str, context: Context) -> Undo | None:
 
 
 def read_reopen(text: str) -> Reopen | None:
-    segments = [trim_tail(strip_lead_ins(part)) for part in _CLAUSE.split(text)]
+    parts = _CLAUSE.split(text)
+    # the clauses, cleaned, are read only when there are several
+    segments = [trim_tail(strip_lead_ins(part)) for part in parts] if len(parts) > 1 else parts
     for segment in [*segments, text] if len(segments) > 1 else [text]:
         for pattern in _REOPEN:
             if (match := pattern.match(segment.strip(" .!"))) is not None:

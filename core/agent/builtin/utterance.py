@@ -5,6 +5,7 @@ reminder, repeat and task readers all read the same words."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from core.agent.builtin.lexicon.forms import TASK_VERBS
@@ -60,6 +61,7 @@ _DAYS = frozenset(name.casefold() for name in WEEKDAYS) | {"today", "tomorrow", 
 MOST_FIX_WORDS = 3
 
 
+@functools.lru_cache(maxsize=256)  # the engine prepares a message, then its request reader
 def prepared(text: str) -> str:
     """`text` with shorthand spelled out and an in-sentence correction applied."""
     text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)

@@ -6,6 +6,8 @@ Readers only look at the words; they never look anything up. Leading-verb forms 
 
 from __future__ import annotations
 
+import functools
+
 from core.agent.builtin import typos
 from core.agent.builtin.adding import read_add, read_need, read_title
 from core.agent.builtin.editing import read_update
@@ -32,6 +34,9 @@ __all__ = [
 ]
 
 
+# Read by the batch reader and again by the one-request reader in the same turn; the
+# readers are pure and their readings frozen, so the second read is the first's.
+@functools.lru_cache(maxsize=256)
 def leading(text: str) -> Intent | None:
     """The forms that start with their verb, in the order that resolves overlaps."""
     for reader in (read_complete, read_update, read_delete, read_add):
