@@ -33,7 +33,7 @@ from core.agent.builtin.spans import tag
 from core.agent.builtin.text import clean
 
 
-def _acts(intent: Intent) -> bool:
+def acts(intent: Intent) -> bool:
     """A request that changes or shows something, a field change on a task it names included
     ("and tag it work" points at the add before it, read elsewhere; "tag 1 and 2" is a batch)."""
     if isinstance(intent, EditFields) and intent.ref.kind == "title":
@@ -72,7 +72,7 @@ def judged(
     friday, got too much on")."""
     told = all(isinstance(found, Complete) and not _points(found) for _, found in pieces)
     acting = [
-        said for said, found in pieces if _acts(found) and (marked or told or not vague(found))
+        said for said, found in pieces if acts(found) and (marked or told or not vague(found))
     ]
     if len(acting) < 2:
         return None
@@ -109,7 +109,7 @@ def _chain(text: str, depth: int = 0) -> list[tuple[str, Intent, str]]:
             continue
         first = several.separated(batch(left) or single(left), left)  # "add a and b, then show"
         second = _it_is_the_first(first, batch(right) or single(right))
-        if not (_acts(first) and _acts(second)):
+        if not (acts(first) and acts(second)):
             continue
         joined = cut.mark or cut.word
         asked = Delete in (type(first), type(second)) or (not depth and _ask_first(first, joined))
