@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 
 from core.agent.builtin import clauses, listing, safety, verbs
 from core.agent.builtin.context import Context
@@ -62,8 +63,13 @@ def each_shown(text: str, context: Context) -> Several | None:
         return None
     if not _ALL_SHOWN.fullmatch(found.ref.text):
         return None
-    each = (dataclasses.replace(found, ref=Ref("number", number=task.number)) for task in shown)
-    return Several(tuple(each))
+    return each(found, (Ref("number", number=task.number) for task in shown))
+
+
+def each(found: Complete | EditFields, refs: Iterable[Ref]) -> Several | None:
+    """The one request on each task `refs` name: "tick off 2 and 4", "make 1 and 2 urgent"."""
+    parts = tuple(dataclasses.replace(found, ref=ref) for ref in refs)
+    return Several(parts) if parts else None
 
 
 def numbered(said: str) -> tuple[Ref, ...]:
@@ -77,10 +83,10 @@ def numbered(said: str) -> tuple[Ref, ...]:
 _FAMILIES: dict[type, Family] = {Complete: "complete", Delete: "delete", Update: "update"}
 
 
-def _many(family: Family, said: str) -> Batch | Several | None:
-    if family == "complete" and (refs := numbered(said)):
-        return Several(tuple(Complete(ref) for ref in refs))  # "tick off 2 and 4"
-    return Batch(family) if is_everything(said) or is_several(said) else None
+def _many(found: Complete | Delete | Update, said: str) -> Batch | Several | None:
+    if isinstance(found, Complete) and (told := each(found, numbered(said))):
+        return told  # "tick off 2 and 4"
+    return Batch(_FAMILIES[type(found)]) if is_everything(said) or is_several(said) else None
 
 
 # "did 2 and 4 already", "finished the essay and the laundry too": words after the tasks.
@@ -106,7 +112,7 @@ def _told_done(found: Intent | None, text: str) -> Several | None:
         return None
     said = _AFTER_TOLD.sub("", found.ref.text)
     refs = numbered(said) or (() if listing.STATUS_QUESTION.match(text) else _titled(said))
-    return Several(tuple(Complete(ref, loose=found.loose) for ref in refs)) if refs else None
+    return each(found, refs)
 
 
 def batch(text: str) -> Batch | Several | None:
@@ -121,8 +127,7 @@ def batch(text: str) -> Batch | Several | None:
         return Batch("complete")
     if not isinstance(found, Complete | Delete | Update):
         return None
-    family = _FAMILIES[type(found)]
     ref_text = after_the_verb(text)
-    if ref_text is not None and (many := _many(family, ref_text)) is not None:
+    if ref_text is not None and (many := _many(found, ref_text)) is not None:
         return many
-    return _many(family, found.ref.text) if found.ref.kind == "title" else None
+    return _many(found, found.ref.text) if found.ref.kind == "title" else None

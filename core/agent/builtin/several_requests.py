@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from core.agent.builtin import clauses, several
-from core.agent.builtin.batches import MOST_AT_ONCE, REQUEST_START, batch, numbered
+from core.agent.builtin.batches import MOST_AT_ONCE, REQUEST_START, batch, each, numbered
 from core.agent.builtin.intents import (
     Add,
     AddSeveral,
@@ -70,7 +70,7 @@ def judged(
     pointer is a request where it is `marked` apart ("…, then complete it"); between bare
     clauses only among reports ("paid the rent, called mum"), else an aside ("move the vet to
     friday, got too much on")."""
-    told = all(isinstance(found, Complete) and not _points(found) for _, found in pieces)
+    told = all(isinstance(found, Complete) and found.ref.kind != "pronoun" for _, found in pieces)
     acting = [
         said for said, found in pieces if acts(found) and (marked or told or not vague(found))
     ]
@@ -81,11 +81,6 @@ def judged(
         return TwoIntents(first, ", ".join(said for said, _ in pieces if said != first))
     kept = [(said, found) for said, found in pieces if said in acting or asks(said, found)]
     return Several(tuple(found if said in acting else Skipped(said) for said, found in kept))
-
-
-def _points(found: Intent) -> bool:
-    ref = ref_of(found)
-    return isinstance(ref, Ref) and ref.kind == "pronoun"
 
 
 def requests(text: str) -> Intent | None:
@@ -134,9 +129,6 @@ def _it_is_the_first(first: Intent, second: Intent) -> Intent:
     return dataclasses.replace(second, ref=named)
 
 
-_TOO = re.compile(r"^(?:and\s+|also\s+)?(?P<rest>.+?)\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
-
-
 def each_clause(text: str) -> Intent | None:
     """The requests of a message whose words ran on past a clause: clauses that each ask for
     something ("backup laptop done, update phone too") or each tell a task done ("paid the
@@ -152,10 +144,10 @@ def each_clause(text: str) -> Intent | None:
 
 def _like_before(part: str, before: Intent) -> Intent | None:
     """ "update phone too" after a done: the same act on what it names."""
-    said = _TOO.match(part)
-    if said is None or not isinstance(before, Complete):
+    too = clauses.TOO.search(part)  # a clause starts past its joining word ("and", "also")
+    if too is None or not isinstance(before, Complete):
         return None
-    ref = parse_ref(said.group("rest"))
+    ref = parse_ref(part[: too.start()])
     return Complete(ref, loose=before.loose, told=before.told) if ref is not None else None
 
 
@@ -188,17 +180,13 @@ def _sets_fields(said: str) -> bool:
     return isinstance(found, EditFields) and definite(found) and found != EditFields(found.ref)
 
 
-def _each_numbered(found: EditFields) -> Intent:
-    """ "make 1 and 2 urgent", "tag 3, 4 & 5 home": the field change on each number."""
-    refs = numbered(found.ref.text) if found.ref.kind == "title" else ()
-    return Several(tuple(dataclasses.replace(found, ref=ref) for ref in refs)) if refs else found
-
-
 def requests_among(found: Intent) -> Intent:
     """ "add buy bread; done 2": a part that asks for something else is that request, never
     a task's title; the parts are then judged as any message's requests (`judged`)."""
     if isinstance(found, EditFields):
-        return _each_numbered(found)
+        return (
+            each(found, numbered(found.ref.text)) or found if found.ref.kind == "title" else found
+        )
     if not isinstance(found, AddSeveral):
         return found
     parts = [single(clean(title)) for title in found.titles]
