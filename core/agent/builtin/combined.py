@@ -1,6 +1,6 @@
 """Messages of more than one clause read as one request: the task in one clause and the verb
 in another ("the report is done, tick it off"), a correction of the last turn ("I meant task
-2"), a check mark beside a task, and the one clause of a chatty message that asks. Pure."""
+2"), and a check mark beside a task. Pure."""
 
 from __future__ import annotations
 
@@ -19,9 +19,6 @@ from core.agent.builtin.intents import (
     Family,
     Intent,
     Ref,
-    Several,
-    Skipped,
-    Unknown,
     ref_of,
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS
@@ -39,8 +36,7 @@ from core.agent.builtin.lexicon.verbs import (
 )
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
-from core.agent.builtin.several_requests import asks, each_clause
-from core.agent.builtin.single import definite, single, vague
+from core.agent.builtin.single import definite, single
 from core.agent.builtin.text import clean
 from core.agent.builtin.words import DONE_WORD, LIST_NOUN
 
@@ -136,31 +132,3 @@ def read(text: str, context: Context) -> Intent | None:
     if clauses.not_that_one(text):
         return answers.taken_back(context)  # "wait, not that one": which, then?
     return None
-
-
-def swallowed(found: Intent, text: str) -> bool:
-    """Nothing read, or a task reference that ran on into the next clause."""
-    if not clauses.clause_breaks(text):
-        return False
-    if isinstance(found, Unknown):
-        return True
-    ref = ref_of(found)
-    return isinstance(ref, Ref) and not ref.quoted and bool(clauses.clause_breaks(ref.text))
-
-
-def one_clause(text: str) -> Intent | None:
-    """The clauses of a chatty message that ask for something: each in turn when several do,
-    else the one that asks, a plain request before a report ("called the plumber") or a
-    pointer ("don't need them anymore"). A clause left over that still asks for something is
-    said back as not done, never dropped."""
-    if (each := each_clause(text)) is not None:
-        return each
-    parts = clauses.split(text)
-    readings = [(segment, single(clean(segment))) for segment in clauses.segments(text)]
-    asked = [(segment, found) for segment, found in readings if definite(found)]
-    chosen = [(segment, found) for segment, found in asked if not vague(found)] or asked
-    if not chosen:
-        return None
-    segment, found = chosen[0]
-    left = [part for part in parts if part not in segment and asks(part, single(clean(part)))]
-    return Several((found, *(Skipped(part) for part in left))) if left else found

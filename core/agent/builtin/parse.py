@@ -224,8 +224,8 @@ def _answered(cleaned: str, found: Intent, context: Context) -> Intent | None:
 
 def _one_request(cleaned: str, context: Context) -> Intent:
     found = single(cleaned)
-    if combined.swallowed(found, cleaned):
-        found = combined.one_clause(cleaned) or found
+    if several_requests.swallowed(found, cleaned):
+        found = several_requests.one_clause(cleaned) or found
     if (agreed := _agreed(cleaned, found, context)) is not None:
         return agreed
     if (answered := _answered(cleaned, found, context)) is not None:

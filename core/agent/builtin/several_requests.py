@@ -1,6 +1,7 @@
 """A message's several requests, read over the one segmentation (`clauses.breaks`) and
 judged by one set of rules (`judged`): "add eggs, then mark call mom as done", "paid the rent,
-called mum", "complete 2 and also 5", "add buy bread; done 2". Pure."""
+called mum", "complete 2 and also 5", "add buy bread; done 2"; and the one clause of a chatty
+message that asks. Pure."""
 
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ def _it_is_the_first(first: Intent, second: Intent) -> Intent:
     return dataclasses.replace(second, ref=named)
 
 
-def each_clause(text: str) -> Intent | None:
+def _each_clause(text: str) -> Intent | None:
     """The requests of a message whose words ran on past a clause: clauses that each ask for
     something ("backup laptop done, update phone too") or each tell a task done ("paid the
     rent, called mum")."""
@@ -203,3 +204,31 @@ def _asks_other(part: Intent) -> bool:
     ref = ref_of(part)
     named = ref is not None and ref.kind == "title"
     return definite(part) and not isinstance(part, Add) and not named
+
+
+def swallowed(found: Intent, text: str) -> bool:
+    """Nothing read, or a task reference that ran on into the next clause."""
+    if not clauses.clause_breaks(text):
+        return False
+    if isinstance(found, Unknown):
+        return True
+    ref = ref_of(found)
+    return isinstance(ref, Ref) and not ref.quoted and bool(clauses.clause_breaks(ref.text))
+
+
+def one_clause(text: str) -> Intent | None:
+    """The clauses of a chatty message that ask for something: each in turn when several do,
+    else the one that asks, a plain request before a report ("called the plumber") or a
+    pointer ("don't need them anymore"). A clause left over that still asks for something is
+    said back as not done, never dropped."""
+    if (each := _each_clause(text)) is not None:
+        return each
+    parts = clauses.split(text)
+    readings = [(segment, single(clean(segment))) for segment in clauses.segments(text)]
+    asked = [(segment, found) for segment, found in readings if definite(found)]
+    chosen = [(segment, found) for segment, found in asked if not vague(found)] or asked
+    if not chosen:
+        return None
+    segment, found = chosen[0]
+    left = [part for part in parts if part not in segment and asks(part, single(clean(part)))]
+    return Several((found, *(Skipped(part) for part in left))) if left else found
