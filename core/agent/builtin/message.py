@@ -36,6 +36,7 @@ from core.agent.builtin.reminder_intents import (
 )
 from core.agent.builtin.repeating import AddRepeating, StopRepeating
 from core.agent.builtin.several_requests import acts
+from core.agent.builtin.single import vague
 from core.agent.builtin.spans import tag
 from core.agent.builtin.trace import Reader
 
@@ -119,9 +120,9 @@ def read_parts(
     """The two parts of `text`, or None when it is one request or one reminder."""
     if (both := request_then_reminder(text)) is not None:
         first, reminder = request(both[0]), remind(both[1])
-        if acts(first) and names_its_task(reminder):  # the rules of several requests
-            if isinstance(first, Delete):
-                return Parts(TwoIntents(*both))  # a delete's Confirm button stands alone
+        if isinstance(first, Delete) and names_its_task(reminder):
+            return Parts(TwoIntents(*both))  # a delete's Confirm button stands alone
+        if acts(first) and not vague(first) and names_its_task(reminder):  # a report: an aside
             # "done 3, remind me to send it": done, and the reminder said back, not guessed
             return _named(first, reminder) or Parts(Several((first, Skipped(both[1]))))
     spans = tag(text)
