@@ -93,16 +93,13 @@ def checked_off(text: str) -> Intent | None:
     rest = clean(_CHECK_MARK.sub(" ", text))
     if not rest:
         return AskWhich("complete")
-    found = single(rest)
-    if isinstance(found, Complete):
-        return Complete(found.ref, loose=found.loose, told=True)
-    if definite(found):
+    if definite(found := single(rest)) and not isinstance(found, Complete):
         return None  # "✅ add milk": the words say what to do
-    ref = parse_ref(rest)
-    return Complete(ref, loose=ref.kind == "title", told=True) if ref is not None else None
+    return _acted_on("complete", rest)
 
 
 def _acted_on(family: Family, subject: str) -> Intent | None:
+    """The task `subject` names, with the act said beside it (a check mark, "tick it off")."""
     found = single(subject)
     if family == "add":
         if isinstance(found, Add | AddSeveral | AskSplit):
