@@ -33,7 +33,7 @@ def test_explain_splits_clauses_and_names_each_reader() -> None:
 
     assert result.exit_code == 0, result.output
     assert "clauses:    add eggs ‖ mark 2 done" in result.output
-    assert "request/two requests/leading verb, 8: Complete(ref=Ref(kind='number', number=2" in (
+    assert "request/several requests/leading verb, 8: Complete(ref=Ref(kind='number', number=2" in (
         result.output
     )
     assert result.output.splitlines()[-1].startswith("winner:     Several(")

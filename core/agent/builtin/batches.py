@@ -1,16 +1,15 @@
-"""Messages that ask for more than one act: "complete 1, 2 and 4", "delete everything",
-"complete both" after a listing of two, "add eggs, then mark call mom as done". Pure."""
+"""One act on several tasks: "complete 1, 2 and 4", "delete everything", "complete both"
+after a listing of two, "did 2 and 4 already". Pure."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 
-from core.agent.builtin import clauses, listing, safety, several, verbs
+from core.agent.builtin import clauses, listing, safety, verbs
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
-    Add,
-    AddSeveral,
     Batch,
     Complete,
     Delete,
@@ -19,18 +18,16 @@ from core.agent.builtin.intents import (
     Intent,
     Ref,
     Several,
-    TwoIntents,
     Update,
-    ref_of,
 )
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN
 from core.agent.builtin.lexicon.verbs import AT_LAST, SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
-from core.agent.builtin.single import definite, single
-from core.agent.builtin.text import clean
+from core.agent.builtin.single import single
 
-_OPERATION_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
+# Where a second request starts: "then mark 2 done", "also add stamps".
+REQUEST_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
 _ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
 _EITHER = re.compile(r"\bor\b", NOCASE)
 _NUMBERS = re.compile(r"\d+")
@@ -47,52 +44,6 @@ def too_many(count: int, what: str) -> str | None:
         f"That message holds more than {MOST_AT_ONCE} {what}; I take up to {MOST_AT_ONCE} at a "
         "time, so I changed nothing. Could you send them in smaller groups?"
     )
-
-
-def _acts(intent: Intent) -> bool:
-    """A request that changes or shows something, a field change on a task it names included
-    ("and tag it work" points at the add before it, read elsewhere; "tag 1 and 2" is a batch)."""
-    if isinstance(intent, EditFields) and intent.ref.kind == "title":
-        return definite(intent) and not is_several(intent.ref.text)
-    return isinstance(intent, Several | AddSeveral) or definite(intent)
-
-
-def two_intents(text: str, read: int = 1) -> Several | TwoIntents | None:
-    """ "add eggs, then mark call mom as done": both parts, in turn. Asked instead: an add
-    joined by a bare "and", which may hold the rest in its title ("add milk and complete the
-    list"), and a delete, whose Confirm button stands alone. Past the most one message is
-    carried out as, the rest is read as one part: enough to refuse it, and reading stays
-    linear in a pasted run of hundreds."""
-    for cut in clauses.breaks(text):
-        left, right = text[: cut.start].strip(), text[cut.end :].strip()
-        if cut.mark not in ("", ",") or not left or not _OPERATION_START.match(right):
-            continue
-        first = several.separated(batch(left) or single(left), left)  # "add a and b, then show"
-        second = _it_is_the_first(first, batch(right) or single(right))
-        if not (_acts(first) and _acts(second)):
-            continue
-        if isinstance(first, Complete | Delete) and type(first) is type(second):
-            return None  # "complete 1 and 2" is a batch, handled elsewhere
-        if isinstance(first, Delete) or isinstance(second, Delete):
-            return TwoIntents(left, right)  # a delete's button stands alone
-        if isinstance(first, Add) and not cut.mark and cut.word in ("and", "&") and read == 1:
-            return TwoIntents(left, right)  # past a request before it, "and" adds another
-        if read > MOST_AT_ONCE:
-            return Several((first, second))
-        rest = two_intents(right, read + 1)  # "…, also add stamps, and make rent urgent"
-        return Several((first, *rest.parts) if isinstance(rest, Several) else (first, second))
-    return None
-
-
-def _it_is_the_first(first: Intent, second: Intent) -> Intent:
-    """ "move the haircut to friday and tag it personal": "it" is the task the change before
-    it named (an add's "it" is read elsewhere)."""
-    named = ref_of(first) if isinstance(first, EditFields | Update) else None
-    if not isinstance(second, EditFields) or second.ref.kind != "pronoun":
-        return second
-    if not isinstance(named, Ref) or named.kind not in ("title", "number"):
-        return second
-    return dataclasses.replace(second, ref=named)
 
 
 def each_shown(text: str, context: Context) -> Several | None:
@@ -112,11 +63,16 @@ def each_shown(text: str, context: Context) -> Several | None:
         return None
     if not _ALL_SHOWN.fullmatch(found.ref.text):
         return None
-    each = (dataclasses.replace(found, ref=Ref("number", number=task.number)) for task in shown)
-    return Several(tuple(each))
+    return each(found, (Ref("number", number=task.number) for task in shown))
 
 
-def _numbered(said: str) -> tuple[Ref, ...]:
+def each(found: Complete | EditFields, refs: Iterable[Ref]) -> Several | None:
+    """The one request on each task `refs` name: "tick off 2 and 4", "make 1 and 2 urgent"."""
+    parts = tuple(dataclasses.replace(found, ref=ref) for ref in refs)
+    return Several(parts) if parts else None
+
+
+def numbered(said: str) -> tuple[Ref, ...]:
     """ "1, 2 and 4": each task it numbers; "1 or 2" names none to act on."""
     if not is_several(said) or _EITHER.search(said):
         return ()
@@ -127,10 +83,10 @@ def _numbered(said: str) -> tuple[Ref, ...]:
 _FAMILIES: dict[type, Family] = {Complete: "complete", Delete: "delete", Update: "update"}
 
 
-def _many(family: Family, said: str) -> Batch | Several | None:
-    if family == "complete" and (refs := _numbered(said)):
-        return Several(tuple(Complete(ref) for ref in refs))  # "tick off 2 and 4"
-    return Batch(family) if is_everything(said) or is_several(said) else None
+def _many(found: Complete | Delete | Update, said: str) -> Batch | Several | None:
+    if isinstance(found, Complete) and (told := each(found, numbered(said))):
+        return told  # "tick off 2 and 4"
+    return Batch(_FAMILIES[type(found)]) if is_everything(said) or is_several(said) else None
 
 
 # "did 2 and 4 already", "finished the essay and the laundry too": words after the tasks.
@@ -144,7 +100,7 @@ def _titled(said: str) -> tuple[Ref, ...]:
     parts = [part.strip() for part in clauses.cut(said, (",", ""), ("and", "&"))]
     if len(parts) < 2 or not _AND_LAST.search(said):
         return ()
-    if any(_OPERATION_START.match(part) or not 1 < len(part.split()) <= 6 for part in parts):
+    if any(REQUEST_START.match(part) or not 1 < len(part.split()) <= 6 for part in parts):
         return ()
     refs = [ref for part in parts if (ref := parse_ref(part)) is not None]
     return tuple(refs) if len(refs) == len(parts) else ()
@@ -155,8 +111,8 @@ def _told_done(found: Intent | None, text: str) -> Several | None:
     if not isinstance(found, Complete) or found.ref.kind != "title":
         return None
     said = _AFTER_TOLD.sub("", found.ref.text)
-    refs = _numbered(said) or (() if listing.STATUS_QUESTION.match(text) else _titled(said))
-    return Several(tuple(Complete(ref, loose=found.loose) for ref in refs)) if refs else None
+    refs = numbered(said) or (() if listing.STATUS_QUESTION.match(text) else _titled(said))
+    return each(found, refs)
 
 
 def batch(text: str) -> Batch | Several | None:
@@ -171,41 +127,7 @@ def batch(text: str) -> Batch | Several | None:
         return Batch("complete")
     if not isinstance(found, Complete | Delete | Update):
         return None
-    family = _FAMILIES[type(found)]
     ref_text = after_the_verb(text)
-    if ref_text is not None and (many := _many(family, ref_text)) is not None:
+    if ref_text is not None and (many := _many(found, ref_text)) is not None:
         return many
-    return _many(family, found.ref.text) if found.ref.kind == "title" else None
-
-
-def _each_numbered(found: EditFields) -> Intent:
-    """ "make 1 and 2 urgent", "tag 3, 4 & 5 home": the field change on each number."""
-    refs = _numbered(found.ref.text) if found.ref.kind == "title" else ()
-    return Several(tuple(dataclasses.replace(found, ref=ref) for ref in refs)) if refs else found
-
-
-def requests_among(found: Intent) -> Intent:
-    """ "add buy bread; done 2": a part that asks for something else is that request, never
-    a task's title."""
-    if isinstance(found, EditFields):
-        return _each_numbered(found)
-    if not isinstance(found, AddSeveral):
-        return found
-    parts = [single(clean(title)) for title in found.titles]
-    asked = [part for part in parts if _asks_other(part)]
-    if not asked:
-        return found
-    if any(isinstance(part, Delete) for part in asked):
-        return TwoIntents(found.titles[0], found.titles[-1])
-    return Several(
-        tuple(
-            part if part in asked else Add(title, fields=found.fields)
-            for title, part in zip(found.titles, parts, strict=True)
-        )
-    )
-
-
-def _asks_other(part: Intent) -> bool:
-    ref = ref_of(part)
-    named = ref is not None and ref.kind == "title"
-    return definite(part) and not isinstance(part, Add) and not named
+    return _many(found, found.ref.text) if found.ref.kind == "title" else None

@@ -156,7 +156,7 @@ def cut(text: str, marks: tuple[str, ...], words: tuple[str, ...] = ()) -> list[
 
 # Where "complete 2 and also 5", "move the dentist to friday and the gym too" carry the verb.
 _CARRYING = frozenset({"and also", "and", "&", "also", "plus", "as well as"})
-_TOO = re.compile(r"\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
+TOO = re.compile(r"\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
 MOST_CARRIED_WORDS = 6
 # "… and tag it finance too": a request of its own, no object to carry the verb to.
 _OWN_REQUEST = re.compile(rf"^{alt(SECOND_REQUESTS)}\s+(?:it|them|that|this)\b", NOCASE)
@@ -174,7 +174,7 @@ def carried(
     if not joins:
         return None
     left, right = text[: joins[-1].start].strip(" ,;"), text[joins[-1].end :].strip(" !.")
-    said, too = object_of(left), _TOO.search(right)
+    said, too = object_of(left), TOO.search(right)
     right = right[: too.start()] if too else right
     at = left.casefold().rfind(said.casefold()) if said else -1
     if (

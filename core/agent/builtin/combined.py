@@ -1,6 +1,6 @@
 """Messages of more than one clause read as one request: the task in one clause and the verb
 in another ("the report is done, tick it off"), a correction of the last turn ("I meant task
-2"), a check mark beside a task, and the one clause of a chatty message that asks. Pure."""
+2"), and a check mark beside a task. Pure."""
 
 from __future__ import annotations
 
@@ -16,17 +16,12 @@ from core.agent.builtin.intents import (
     Chitchat,
     Complete,
     Delete,
-    EditFields,
     Family,
     Intent,
     Ref,
-    Several,
-    Skipped,
-    Unknown,
     ref_of,
 )
 from core.agent.builtin.lexicon.emoji import CHECK_MARKS
-from core.agent.builtin.lexicon.fields import PRIORITY_MENTIONS
 from core.agent.builtin.lexicon.talk import ASKING_MODALS, GO_AHEAD, SOFTENERS, YOU
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import (
@@ -41,8 +36,7 @@ from core.agent.builtin.lexicon.verbs import (
 )
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
-from core.agent.builtin.single import definite, single, vague
-from core.agent.builtin.spans import tag
+from core.agent.builtin.single import definite, single
 from core.agent.builtin.text import clean
 from core.agent.builtin.words import DONE_WORD, LIST_NOUN
 
@@ -99,16 +93,13 @@ def checked_off(text: str) -> Intent | None:
     rest = clean(_CHECK_MARK.sub(" ", text))
     if not rest:
         return AskWhich("complete")
-    found = single(rest)
-    if isinstance(found, Complete):
-        return Complete(found.ref, loose=found.loose, told=True)
-    if definite(found):
+    if definite(found := single(rest)) and not isinstance(found, Complete):
         return None  # "✅ add milk": the words say what to do
-    ref = parse_ref(rest)
-    return Complete(ref, loose=ref.kind == "title", told=True) if ref is not None else None
+    return _acted_on("complete", rest)
 
 
 def _acted_on(family: Family, subject: str) -> Intent | None:
+    """The task `subject` names, with the act said beside it (a check mark, "tick it off")."""
     found = single(subject)
     if family == "add":
         if isinstance(found, Add | AddSeveral | AskSplit):
@@ -138,118 +129,3 @@ def read(text: str, context: Context) -> Intent | None:
     if clauses.not_that_one(text):
         return answers.taken_back(context)  # "wait, not that one": which, then?
     return None
-
-
-def swallowed(found: Intent, text: str) -> bool:
-    """Nothing read, or a task reference that ran on into the next clause."""
-    if not clauses.clause_breaks(text):
-        return False
-    if isinstance(found, Unknown):
-        return True
-    ref = ref_of(found)
-    return isinstance(ref, Ref) and not ref.quoted and bool(clauses.clause_breaks(ref.text))
-
-
-_FIELD = re.compile(rf"\b{alt(PRIORITY_MENTIONS)}\b", NOCASE)
-# "my mum's birthday is next week": a remark about a day, not a request
-_STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|\w'(?:s|m|re)\b", NOCASE)
-_TOO = re.compile(r"^(?:and\s+|also\s+)?(?P<rest>.+?)\s+(?:too|as\s+well|also)[\s!.]*$", NOCASE)
-
-
-def _like_before(part: str, before: Intent) -> Intent | None:
-    """ "update phone too" after a done: the same act on what it names."""
-    said = _TOO.match(part)
-    if said is None or not isinstance(before, Complete):
-        return None
-    ref = parse_ref(said.group("rest"))
-    return Complete(ref, loose=before.loose, told=before.told) if ref is not None else None
-
-
-def _told_done(reading: Intent) -> bool:
-    return isinstance(reading, Complete) and reading.ref.kind != "pronoun"
-
-
-def _each_clause(parts: list[str], read: list[Intent]) -> Intent | None:
-    """Clauses that each ask for something ("backup laptop done, update phone too") or each
-    tell a task done ("paid the rent, called mum"): each done in turn, and a clause left over
-    said back as not done. A delete stands alone."""
-    if len(read) > 1 and all(_told_done(reading) for reading in read):
-        return Several(tuple(read))
-    found: list[Intent] = []
-    for part, reading in zip(parts, read, strict=False):
-        if found and not definite(reading):
-            reading = _like_before(part, found[-1]) or reading
-        if definite(reading) and not vague(reading):
-            found.append(reading)
-        elif _asks(part, reading):
-            found.append(Skipped(part))
-    acts = [reading for reading in found if not isinstance(reading, Skipped)]
-    if len(acts) < 2 or any(isinstance(reading, Delete) for reading in acts):
-        return None
-    return Several(tuple(found))
-
-
-def _object(left: str) -> str | None:
-    """The words of the task a request names: a title, or a number as it was said."""
-    found = single(left)
-    ref = ref_of(found)
-    if ref is None or not definite(found) or vague(found) or isinstance(found, Delete):
-        return None
-    if ref.kind == "number":
-        return str(ref.number)
-    return ref.text if ref.kind == "title" and not ref.quoted else None
-
-
-def _sets_fields(said: str) -> bool:
-    """ "move the gym to monday": a field change that sets something of its own."""
-    found = single(said)
-    return isinstance(found, EditFields) and definite(found) and found != EditFields(found.ref)
-
-
-def carried(text: str) -> Several | None:
-    """ "complete 2 and also 5", "move the dentist to friday and the gym too": the verb of
-    the first request carried to the second object."""
-    both = clauses.carried(text, _object, _sets_fields)
-    if both is None:
-        return None
-    first, second = single(both[0]), single(both[1])
-    if type(first) is not type(second) or ref_of(second) == ref_of(first):
-        return None
-    return Several((first, second))
-
-
-def one_clause(text: str) -> Intent | None:
-    """The clauses of a chatty message that ask for something: each in turn when several do,
-    else the one that asks, a plain request before a report ("called the plumber") or a
-    pointer ("don't need them anymore"). A clause left over that still asks for something is
-    said back as not done, never dropped."""
-    parts = clauses.split(text)
-    read = [single(clean(part)) for part in parts[: 2 * clauses.MOST_CLAUSES]]
-    if (each := _each_clause(parts, read)) is not None:
-        return each
-    readings = [(segment, single(clean(segment))) for segment in clauses.segments(text)]
-    asked = [(segment, found) for segment, found in readings if definite(found)]
-    chosen = [(segment, found) for segment, found in asked if not vague(found)] or asked
-    if not chosen:
-        return None
-    segment, found = chosen[0]
-    read += [single(clean(part)) for part in parts[len(read) :]]
-    left = [
-        part
-        for part, said in zip(parts, read, strict=True)
-        if part not in segment and _asks(part, said)
-    ]
-    return Several((found, *(Skipped(part) for part in left))) if left else found
-
-
-def _asks(clause: str, found: Intent) -> bool:
-    """Whether a clause left over still asks for something: a plain request of its own, or a
-    task's words with a time or a field ("wrap it tmrw", "1 is urgent"); an aside ("before I
-    forget", "he's coming thursday", "don't need them anymore") asks nothing."""
-    if isinstance(found, Unknown):
-        if found.maybe_task is None:
-            return False
-        return bool(_FIELD.search(clause)) or bool(tag(clause) and not _STATEMENT.search(clause))
-    if isinstance(found, EditFields):
-        return found.ref.kind in ("number", "ordinal")
-    return definite(found) and not vague(found) and not isinstance(found, Add | Delete)

@@ -15,7 +15,7 @@ from typing import TypeGuard
 
 from core.agent.builtin import clauses, reminding, repeating
 from core.agent.builtin.context import Context
-from core.agent.builtin.intents import Delete, Intent, Several, Skipped, ref_of
+from core.agent.builtin.intents import Delete, Intent, Several, Skipped, TwoIntents, ref_of
 from core.agent.builtin.lexicon.reminders import (
     CANCEL_VERBS,
     REMIND_ASKS,
@@ -35,7 +35,8 @@ from core.agent.builtin.reminder_intents import (
     RemindNew,
 )
 from core.agent.builtin.repeating import AddRepeating, StopRepeating
-from core.agent.builtin.single import definite, vague
+from core.agent.builtin.several_requests import acts
+from core.agent.builtin.single import vague
 from core.agent.builtin.spans import tag
 from core.agent.builtin.trace import Reader
 
@@ -119,8 +120,9 @@ def read_parts(
     """The two parts of `text`, or None when it is one request or one reminder."""
     if (both := request_then_reminder(text)) is not None:
         first, reminder = request(both[0]), remind(both[1])
-        alone = isinstance(first, Delete)  # a delete's Confirm button stands alone
-        if definite(first) and not vague(first) and not alone and names_its_task(reminder):
+        if isinstance(first, Delete) and names_its_task(reminder):
+            return Parts(TwoIntents(*both))  # a delete's Confirm button stands alone
+        if acts(first) and not vague(first) and names_its_task(reminder):  # a report: an aside
             # "done 3, remind me to send it": done, and the reminder said back, not guessed
             return _named(first, reminder) or Parts(Several((first, Skipped(both[1]))))
     spans = tag(text)

@@ -25,6 +25,7 @@ from core.agent.builtin import (
     recent,
     safety,
     several,
+    several_requests,
     undoing,
     utterance,
     verbs,
@@ -82,7 +83,7 @@ def parse(text: str, context: Context | None = None) -> Intent:
             found = Add(found.maybe_task)
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
     found = several.keep_trailing_emoji(read(text, context or Context()), text)
-    found = batches.requests_among(several.separated(found, text))
+    found = several_requests.requests_among(several.separated(found, text))
     if isinstance(found, Add) and _SHOUTED.search(text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"
     return found
@@ -188,8 +189,7 @@ _THEN: list[Reader[Said, Intent | None]] = [
     ("edit", _edit),
     ("each shown", lambda said: batches.each_shown(said.cleaned, said.context)),
     ("batch", lambda said: batches.batch(said.cleaned)),
-    ("two requests", lambda said: batches.two_intents(said.cleaned)),
-    ("verb carried", lambda said: combined.carried(said.cleaned)),
+    ("several requests", lambda said: several_requests.requests(said.cleaned)),
     ("typo fix", _typo_fix),
     ("one request", lambda said: _one_request(said.cleaned, said.context)),
 ]
@@ -224,8 +224,8 @@ def _answered(cleaned: str, found: Intent, context: Context) -> Intent | None:
 
 def _one_request(cleaned: str, context: Context) -> Intent:
     found = single(cleaned)
-    if combined.swallowed(found, cleaned):
-        found = combined.one_clause(cleaned) or found
+    if several_requests.swallowed(found, cleaned):
+        found = several_requests.one_clause(cleaned) or found
     if (agreed := _agreed(cleaned, found, context)) is not None:
         return agreed
     if (answered := _answered(cleaned, found, context)) is not None:
