@@ -9,8 +9,8 @@ LEAD_INS: tuple[str, ...] = (
     "oh", "ah", "and", "also", "then", "now", "pls", "plz", "please", "kindly", "todobot",
     "hey there", "hi there", "actually", "quick one", "quick", "quickly", "btw", "by the way",
     "one more thing", "and then", "and also", "oh and", "oh also", "good morning",
-    "good evening", "good afternoon", "wait no", "good news", "great news", "fyi", "ugh",
-    "argh", "omg", "wow", "yay", "phew", "finally", "lol", "ok so", "right so", "so yeah",
+    "good evening", "good afternoon", "wait no", "oh wait", "good news", "great news", "fyi",
+    "ugh", "argh", "omg", "wow", "yay", "phew", "finally", "lol", "ok so", "right so", "so yeah",
 )  # fmt: skip
 # Lead-ins whose last letter may be drawn out ("ummm", "hmmm", "hahaha", "woohooo").
 DRAWN_OUT: tuple[str, ...] = ("um", "uh", "er", "hm", "haha", "woohoo")
