@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import UTC
 
 from core.agent.builtin import due_told
 from core.agent.builtin.adding import read_need
-from core.agent.builtin.dates import AMOUNT, read_amount
+from core.agent.builtin.apart import read_apart
+from core.agent.builtin.dates import AMOUNT, SHAPE_NOW, DateReading, read_amount
 from core.agent.builtin.field_changes import (
     field_ref,
     read_field_change,
@@ -231,6 +233,12 @@ def _told_when(text: str) -> EditFields | None:
         for split in range(1, min(len(words), MOST_WHEN_SPLITS)):
             if (when := _date_of(" ".join(words[split:]))) is not None:
                 return _tentative(" ".join(words[:split]), when, text)
+            fields = read_apart(" ".join(words[split:]), now=SHAPE_NOW, zone=UTC)
+            if fields is not None and isinstance(fields.reading, DateReading):
+                # "make it high priority and due friday": a date and more fields
+                found = _tentative(" ".join(words[:split]), fields.reading.phrase, text)
+                more = {"priority": fields.priority, "add_tags": fields.tags}
+                return replace(found, **more) if found is not None else None
     if (match := _BE_WHEN.match(text)) and (when := _date_of(match.group("when"))) is not None:
         return _tentative(match.group("ref"), when, text)
     return None
