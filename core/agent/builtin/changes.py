@@ -43,6 +43,7 @@ from core.agent.builtin.lexicon.time import (
     MOVE_WAYS,
     NO_DATE,
     NOT_THE_OLD,
+    PLACE_IT_VERBS,
     RETIME_VERBS,
     SHIFT_EARLIER,
     SHIFT_EARLIER_VERBS,
@@ -96,6 +97,10 @@ _SHIFT = re.compile(
     rf"^(?P<verb>{alt(SHIFT_VERBS)})\s+(?P<ref>.+?)\s+(?:{_SHIFT_WAY.format(n=1)}\s+)?"
     rf"(?P<by>(?:by|for|to)\s+)?(?:{alt(MORE)}\s+)?(?P<amount>{AMOUNT}(?:\s+{alt(AND_A_HALF)})?)"
     rf"(?:\s+{_SHIFT_WAY.format(n=2)})?$",
+    NOCASE,
+)
+_PLACE_IT = re.compile(
+    rf"^{alt(PLACE_IT_VERBS)}\s+(?P<ref>it|that|this)\s+(?:for|on|to|till|until)\s+(?P<when>.+)$",
     NOCASE,
 )
 _RETIME = re.compile(
@@ -170,7 +175,7 @@ def _about_then(text: str, adding: bool) -> EditFields | None:
 
 
 def _due_said(text: str, adding: bool) -> EditFields | None:
-    for pattern in (_MOVE, _GIVE_DUE, _DUE_IS, _RETIME):
+    for pattern in (_MOVE, _PLACE_IT, _GIVE_DUE, _DUE_IS, _RETIME):
         if adding and pattern is _DUE_IS:
             continue
         if (match := pattern.match(text)) and is_date(match.group("when")):
@@ -237,8 +242,9 @@ def _told_when(text: str) -> EditFields | None:
             if fields is not None and isinstance(fields.reading, DateReading):
                 # "make it high priority and due friday": a date and more fields
                 found = _tentative(" ".join(words[:split]), fields.reading.phrase, text)
-                more = {"priority": fields.priority, "add_tags": fields.tags}
-                return replace(found, **more) if found is not None else None
+                if found is None:
+                    return None
+                return replace(found, priority=fields.priority, add_tags=fields.tags)
     if (match := _BE_WHEN.match(text)) and (when := _date_of(match.group("when"))) is not None:
         return _tentative(match.group("ref"), when, text)
     return None
