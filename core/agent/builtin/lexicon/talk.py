@@ -132,7 +132,7 @@ NOT_IN_TITLES: tuple[str, ...] = (
 ASIDE_STARTS: tuple[str, ...] = (
     "because", "cos", "coz", "cuz", "'cause", "cause", "since", "as", "bc", "it's", "its",
     "it is", "it can", "it'll", "it will", "it has", "it needs", "it keeps", "it got", "that's",
-    "thats", "they're", "theyre", "i'm", "im", "i've", "ive", "i have", "i am", "got",
+    "thats", "they're", "theyre", "i'm", "im", "i've", "ive", "i have", "i am", "i'll", "got",
     "no rush", "no hurry", "not urgent", "no biggie", "no stress", "getting", "too", "way too",
     "there's", "theres", "we're", "were", "we've", "he's", "she's", "the deadline",
     "deadline's", "can wait", "not a priority", "not important", "not that important",
