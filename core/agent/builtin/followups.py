@@ -20,6 +20,7 @@ from core.agent.builtin.lexicon.fields import (
     PRIORITY_POINTERS,
     PRIORITY_SAYINGS,
 )
+from core.agent.builtin.lexicon.spelling import CORRECTION_MARKS
 from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import tidy_title
@@ -74,10 +75,10 @@ def read(text: str, context: Context) -> Intent | None:
 
 
 _WORD = r"[^\W\d_][\w'-]*"
+_IS = rf"(?:(?:it'?s|its|it\s+is|that'?s|{alt(CORRECTION_MARKS)})\s+)?"
 _NOT_THAT_WORD = re.compile(
-    rf"^(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*(?:(?:it'?s|its|it\s+is|that'?s)\s+)?"
-    rf"(?:(?P<new>{_WORD})\s*,?\s+not\s+(?P<old>{_WORD})|not\s+(?P<old2>{_WORD})\s*,?\s+"
-    rf"(?:(?:it'?s|its|it\s+is)\s+)?(?P<new2>{_WORD}))[\s!.]*$",
+    rf"^(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*{_IS}(?:(?P<new>{_WORD})\s*,?\s+not\s+"
+    rf"(?P<old>{_WORD})|not\s+(?P<old2>{_WORD})\s*,?\s+{_IS}(?P<new2>{_WORD}))[\s!.]*$",
     NOCASE,
 )
 
