@@ -187,10 +187,6 @@ def _due_said(text: str, adding: bool) -> EditFields | None:
     return None
 
 
-def _told(text: str, adding: bool) -> EditFields | None:
-    return None if adding else _told_when(text)
-
-
 def _due_cleared(text: str, adding: bool) -> EditFields | None:
     if not (match := _CLEAR_DUE.match(text)):
         return None
@@ -204,22 +200,6 @@ def _field(text: str, adding: bool) -> EditFields | None:
     return found if isinstance(found, EditFields) else None
 
 
-def _priority(text: str, adding: bool) -> EditFields | None:
-    return read_priority_change(text, adding)
-
-
-# In order: the first reading found wins.
-_CHANGE_READERS: tuple[Callable[[str, bool], EditFields | None], ...] = (
-    _shifted,
-    _about_then,
-    _field,
-    _due_said,
-    _told,
-    _due_cleared,
-    _priority,
-)
-
-
 def _without_the_old(text: str) -> str:
     """ "the bbq should be on sunday, not saturday": without the old date said after."""
     match = _NOT_THE_OLD.search(text)
@@ -228,11 +208,13 @@ def _without_the_old(text: str) -> str:
     return text[: match.start()]
 
 
-def _told_when(text: str) -> EditFields | None:
+def _told_when(text: str, adding: bool) -> EditFields | None:
     """ "make the dentist 11am", "can the dentist be at 4pm", "the vet should be on monday":
     the task's words, then a whole date. Without a move verb the words may be a new task
     ("make pancakes 8am tomorrow"), so the change is only tentative: the engine offers to add
     them when no task is named so."""
+    if adding:
+        return None
     if match := _MAKE_WHEN.match(text):
         words = match.group("body").split()
         for split in range(1, min(len(words), MOST_WHEN_SPLITS)):
@@ -267,3 +249,15 @@ def _tentative(words: str, when: str, text: str) -> EditFields | None:
     if ref is None or is_date(words) or _SOMETHING_NEW.match(words):
         return None
     return EditFields(ref, due_phrase=when, tentative=text if ref.kind == "title" else None)
+
+
+# In order: the first reading found wins.
+_CHANGE_READERS: tuple[Callable[[str, bool], EditFields | None], ...] = (
+    _shifted,
+    _about_then,
+    _field,
+    _due_said,
+    _told_when,
+    _due_cleared,
+    read_priority_change,
+)
