@@ -6,16 +6,17 @@ hold anything else, so a remark after a quoted title is never read as a field).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
-from core.agent.builtin.dates import DateReading, Reading, is_time_only, read_date
+from core.agent.builtin.dates import SHAPE_NOW, DateReading, Reading, is_time_only, read_date
 from core.agent.builtin.timed import title_fields
 from core.domain.when import due_on
 
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 # Stands for the title, so the field readers see the fields where a title's end would be.
 _STAND_IN = "Qqtitleqq"
+_AND = re.compile(r"\s+(?:and|&)$", re.IGNORECASE)  # "high priority and due friday"
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ def read_apart(text: str, *, now: datetime, zone: tzinfo) -> Apart | None:
     priority, tags = first.priority, first.tags
     if reading is not None and reading.rest:
         # "high priority tomorrow": what stood before the date
-        second = title_fields(f"{_STAND_IN} {reading.rest}")
+        second = title_fields(f"{_STAND_IN} {_AND.sub('', reading.rest)}")
         if _without_stand_in(second.title) != "":
             return None
         priority, tags = priority or second.priority, tags + second.tags
@@ -46,7 +47,7 @@ def read_apart(text: str, *, now: datetime, zone: tzinfo) -> Apart | None:
 
 def only_fields(text: str) -> bool:
     """Whether `text` is nothing but a due, a priority and tags (in any order)."""
-    return bool(text.strip()) and read_apart(text, now=_SHAPE_NOW, zone=UTC) is not None
+    return bool(text.strip()) and read_apart(text, now=SHAPE_NOW, zone=UTC) is not None
 
 
 def _without_stand_in(title: str) -> str | None:

@@ -8,16 +8,14 @@ message is left to the other readers."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 
 from core.agent.builtin import changes, due_told
-from core.agent.builtin.dates import read_date
+from core.agent.builtin.dates import shape_of
 from core.agent.builtin.intents import Intent, ref_of
 from core.agent.builtin.lexicon.fields import PRIORITY_NOUNS, PRIORITY_PHRASES
 from core.agent.builtin.lexicon.talk import ASIDE_STARTS, BECAUSE
 from core.agent.builtin.pattern import NOCASE, alt
 
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 _ASIDE = re.compile(
     rf"(?:\s*[,;:]\s*|\s+[-–—]+\s*|\s*\.\s+|\s+(?={alt(BECAUSE)}\b))"
     rf"(?P<aside>{alt(ASIDE_STARTS)}(?![\w']).*)$",
@@ -33,7 +31,7 @@ def read_change(text: str) -> Intent | None:
         return whole
     for found in _ASIDE.finditer(text):
         aside = found.group("aside")
-        if read_date(aside, now=_SHAPE_NOW, zone=UTC) is not None:
+        if shape_of(aside) is not None:
             return None
         changed = changes.read_change(text[: found.start()].strip())
         if changed is None:

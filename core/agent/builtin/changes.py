@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import UTC
 
 from core.agent.builtin import due_told
 from core.agent.builtin.adding import read_need
-from core.agent.builtin.dates import AMOUNT, read_amount
+from core.agent.builtin.apart import read_apart
+from core.agent.builtin.dates import AMOUNT, SHAPE_NOW, DateReading, read_amount
 from core.agent.builtin.field_changes import (
     field_ref,
     read_field_change,
@@ -41,6 +43,7 @@ from core.agent.builtin.lexicon.time import (
     MOVE_WAYS,
     NO_DATE,
     NOT_THE_OLD,
+    PLACE_IT_VERBS,
     RETIME_VERBS,
     SHIFT_EARLIER,
     SHIFT_EARLIER_VERBS,
@@ -94,6 +97,10 @@ _SHIFT = re.compile(
     rf"^(?P<verb>{alt(SHIFT_VERBS)})\s+(?P<ref>.+?)\s+(?:{_SHIFT_WAY.format(n=1)}\s+)?"
     rf"(?P<by>(?:by|for|to)\s+)?(?:{alt(MORE)}\s+)?(?P<amount>{AMOUNT}(?:\s+{alt(AND_A_HALF)})?)"
     rf"(?:\s+{_SHIFT_WAY.format(n=2)})?$",
+    NOCASE,
+)
+_PLACE_IT = re.compile(
+    rf"^{alt(PLACE_IT_VERBS)}\s+(?P<ref>it|that|this)\s+(?:for|on|to|till|until)\s+(?P<when>.+)$",
     NOCASE,
 )
 _RETIME = re.compile(
@@ -168,7 +175,7 @@ def _about_then(text: str, adding: bool) -> EditFields | None:
 
 
 def _due_said(text: str, adding: bool) -> EditFields | None:
-    for pattern in (_MOVE, _GIVE_DUE, _DUE_IS, _RETIME):
+    for pattern in (_MOVE, _PLACE_IT, _GIVE_DUE, _DUE_IS, _RETIME):
         if adding and pattern is _DUE_IS:
             continue
         if (match := pattern.match(text)) and is_date(match.group("when")):
@@ -178,10 +185,6 @@ def _due_said(text: str, adding: bool) -> EditFields | None:
             if ref is not None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
     return None
-
-
-def _told(text: str, adding: bool) -> EditFields | None:
-    return None if adding else _told_when(text)
 
 
 def _due_cleared(text: str, adding: bool) -> EditFields | None:
@@ -197,22 +200,6 @@ def _field(text: str, adding: bool) -> EditFields | None:
     return found if isinstance(found, EditFields) else None
 
 
-def _priority(text: str, adding: bool) -> EditFields | None:
-    return read_priority_change(text, adding)
-
-
-# In order: the first reading found wins.
-_CHANGE_READERS: tuple[Callable[[str, bool], EditFields | None], ...] = (
-    _shifted,
-    _about_then,
-    _field,
-    _due_said,
-    _told,
-    _due_cleared,
-    _priority,
-)
-
-
 def _without_the_old(text: str) -> str:
     """ "the bbq should be on sunday, not saturday": without the old date said after."""
     match = _NOT_THE_OLD.search(text)
@@ -221,16 +208,25 @@ def _without_the_old(text: str) -> str:
     return text[: match.start()]
 
 
-def _told_when(text: str) -> EditFields | None:
+def _told_when(text: str, adding: bool) -> EditFields | None:
     """ "make the dentist 11am", "can the dentist be at 4pm", "the vet should be on monday":
     the task's words, then a whole date. Without a move verb the words may be a new task
     ("make pancakes 8am tomorrow"), so the change is only tentative: the engine offers to add
     them when no task is named so."""
+    if adding:
+        return None
     if match := _MAKE_WHEN.match(text):
         words = match.group("body").split()
         for split in range(1, min(len(words), MOST_WHEN_SPLITS)):
             if (when := _date_of(" ".join(words[split:]))) is not None:
                 return _tentative(" ".join(words[:split]), when, text)
+            fields = read_apart(" ".join(words[split:]), now=SHAPE_NOW, zone=UTC)
+            if fields is not None and isinstance(fields.reading, DateReading):
+                # "make it high priority and due friday": a date and more fields
+                found = _tentative(" ".join(words[:split]), fields.reading.phrase, text)
+                if found is None:
+                    return None
+                return replace(found, priority=fields.priority, add_tags=fields.tags)
     if (match := _BE_WHEN.match(text)) and (when := _date_of(match.group("when"))) is not None:
         return _tentative(match.group("ref"), when, text)
     return None
@@ -253,3 +249,15 @@ def _tentative(words: str, when: str, text: str) -> EditFields | None:
     if ref is None or is_date(words) or _SOMETHING_NEW.match(words):
         return None
     return EditFields(ref, due_phrase=when, tentative=text if ref.kind == "title" else None)
+
+
+# In order: the first reading found wins.
+_CHANGE_READERS: tuple[Callable[[str, bool], EditFields | None], ...] = (
+    _shifted,
+    _about_then,
+    _field,
+    _due_said,
+    _told_when,
+    _due_cleared,
+    read_priority_change,
+)

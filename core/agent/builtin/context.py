@@ -32,6 +32,7 @@ class Context:
     listing: tuple[Known, ...] = ()
     # The listing showed reminders ("show my reminders"): "delete it" means a reminder then.
     shown_reminders: bool = False
+    just_listed: bool = False  # the last reply showed `listing` ("done" then means its one task)
     candidates: tuple[Known, ...] = ()
     pending_family: Family | None = None
     pending_title: str | None = None
@@ -89,11 +90,11 @@ def _newest(calls: list[dict[str, Any]], wanted: Callable[[dict[str, Any]], bool
     return next((call for call in reversed(calls) if wanted(call)), {})
 
 
-def _shows_reminders(calls: list[dict[str, Any]], note: Note | None) -> bool:
-    """The last reply showed a listing of reminders."""
+def _shown(calls: list[dict[str, Any]], note: Note | None) -> dict[str, Any]:
+    """The listing call the last reply showed, or an empty one."""
     if note is None or note.shown is None or note.shown >= len(calls):
-        return False
-    return bool(_mapping(calls[note.shown].get("input")).get("has_reminder"))
+        return {}
+    return calls[note.shown]
 
 
 def _read_replies(
@@ -133,7 +134,8 @@ def read_context(history: Sequence[HistoryMessage]) -> Context:
     return Context(
         last_task=reading.last_task,
         listing=reading.listing or (),
-        shown_reminders=_shows_reminders(calls, note),
+        shown_reminders=bool(_mapping(_shown(calls, note).get("input")).get("has_reminder")),
+        just_listed=bool(_shown(calls, note)),
         candidates=candidates,
         pending_family=family,
         pending_title=arguments.get("new_title"),

@@ -114,8 +114,16 @@ def is_date(text: str) -> bool:
 
 
 def read_date(text: str, *, now: datetime, zone: tzinfo) -> Reading | None:
-    """The first date phrase in `text` that reads as one, with the rest of the text."""
-    return next((reading for _, reading in phrases(text, now=now, zone=zone)), None)
+    """The first date phrase in `text` that reads as one, with the rest of the text; a day
+    and a time said on either side of a title ("tmrw dentist appt 10am") are one due."""
+    first = next((reading for _, reading in phrases(text, now=now, zone=zone)), None)
+    if not isinstance(first, DateReading) or first.at is not None:
+        return first
+    then = next((reading for _, reading in phrases(first.rest, now=now, zone=zone)), None)
+    if not isinstance(then, DateReading) or then.at is None or not is_time_only(then.phrase):
+        return first
+    phrase = f"{first.phrase} … {then.phrase}"
+    return DateReading(then.rest, phrase, due_on(first.day, then.at, zone), first.day, then.at)
 
 
 def phrases(text: str, *, now: datetime, zone: tzinfo) -> Iterator[tuple[re.Match[str], Reading]]:

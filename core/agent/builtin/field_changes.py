@@ -53,6 +53,7 @@ _SET_FIELD = (
     rf"|(?P<time>{alt(TIME_NAMES)}))"
 )
 _CLEAR_FIELD = rf"(?:{_CLEARABLE})"
+_DANGLING = re.compile(r"(?:(?:^|\s)(?:and|&)|,)\s*$", NOCASE)
 _VERB = alt(EDIT_VERBS, RENAME_VERBS, PRIORITY_MARKERS, RETIME_VERBS)
 _TO = (
     rf"(?:\s+(?:to(?:\s+be|\s+{alt(SAY_VERBS)})?|as|into|is|should\s+be|should\s+{alt(SAY_VERBS)})"
@@ -90,7 +91,10 @@ _NO_TASK = re.compile(r"^\s*(?:the|a|an|my|its)\s*$", NOCASE)
 
 
 def field_ref(text: str | None) -> Ref | None:
-    """The task a change names; none said is the task in mind ("make it urgent")."""
+    """The task a change names; none said is the task in mind ("make it urgent"). Words
+    ending on "and" or a comma name none: another change began ("make it urgent and due …")."""
+    if text and _DANGLING.search(text):
+        return None
     return ref_from(text) if text else Ref("pronoun")
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 
-from core.agent.builtin.dates import read_date
+from core.agent.builtin.dates import shape_of
 from core.agent.builtin.intents import AskWhich, Complete
 from core.agent.builtin.lexicon.talk import YOU
 from core.agent.builtin.lexicon.verbs import (
@@ -76,7 +75,6 @@ _PAST_TENSE = re.compile(
     NOCASE,
 )
 _YOU = re.compile(rf"^{alt(YOU)}\b", NOCASE)
-_SHAPE_NOW = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any instant: only the shape matters
 
 
 def read_complete(text: str) -> Complete | AskWhich | None:
@@ -124,7 +122,7 @@ def read_past_tense(text: str) -> Complete | None:
         return None
     if match.start("verb") == 0 and match.group("verb").lower() in SAME_IN_PAST:
         # "put away the camping gear on saturday": a task with its date, not a report
-        reading = read_date(match.group("rest"), now=_SHAPE_NOW, zone=UTC)
+        reading = shape_of(match.group("rest"))
         if reading is not None and reading.phrase.lower() not in AT_LAST:
             return None
     ref = parse_ref(f"{match.group('verb')} {match.group('rest')}")

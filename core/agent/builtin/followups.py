@@ -20,6 +20,8 @@ from core.agent.builtin.lexicon.fields import (
     PRIORITY_POINTERS,
     PRIORITY_SAYINGS,
 )
+from core.agent.builtin.lexicon.spelling import CORRECTION_MARKS
+from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import tidy_title
 from core.agent.builtin.timed import is_date
@@ -69,7 +71,27 @@ def read(text: str, context: Context) -> Intent | None:
         return Complete(Ref("number", number=number))  # "oh wait that's done already"
     if is_date(text):
         return EditFields(Ref("number", number=number), due_phrase=text)
-    return None
+    return _respelled(text, context, number)
+
+
+_WORD = r"[^\W\d_][\w'-]*"
+_IS = rf"(?:(?:it'?s|its|it\s+is|that'?s|{alt(CORRECTION_MARKS)})\s+)?"
+_NOT_THAT_WORD = re.compile(
+    rf"^(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*{_IS}(?:(?P<new>{_WORD})\s*,?\s+not\s+"
+    rf"(?P<old>{_WORD})|not\s+(?P<old2>{_WORD})\s*,?\s+{_IS}(?P<new2>{_WORD}))[\s!.]*$",
+    NOCASE,
+)
+
+
+def _respelled(text: str, context: Context, number: int) -> Update | None:
+    """ "oops it's Mark not Marc" right after a task was added: its title with the word put
+    right; None when the title has no such word."""
+    match = _NOT_THAT_WORD.match(text.strip())
+    if match is None or context.last_task is None:
+        return None
+    old, new = match.group("old") or match.group("old2"), match.group("new") or match.group("new2")
+    title, count = re.subn(rf"(?<![\w'-]){re.escape(old)}(?![\w'-])", new, context.last_task.title)
+    return Update(Ref("number", number=number), title=title) if count else None
 
 
 def _said_priority(text: str) -> str | None:

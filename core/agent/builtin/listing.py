@@ -102,8 +102,16 @@ _ASKS_FOR_A_LIST = re.compile(
 )
 
 
+# "show only the work ones", "just my home tasks": one kind of task asked to be shown.
+_ONLY = re.compile(
+    rf"^(?:(?:{alt(SHOW_VERBS)})(?:\s+me)?\s+)?(?:just|only)\s+"
+    rf"(?=(?:(?:the|my|our)\s+)?#?[\w-]+\s+{alt(questions.TAG_WORD_NOUNS)}[?!.]*$)",
+    NOCASE,
+)
+
+
 def read_list(text: str) -> ListTasks | None:
-    lowered = _TODO_LIST.sub("list", text)
+    lowered = _ONLY.sub("show ", _TODO_LIST.sub("list", text))
     status = status_of(lowered)
     word = tag_word(lowered)
     named = word is not None and (  # "which errands are still open?", "show my errands"

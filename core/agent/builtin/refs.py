@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.agent.builtin.dates import is_date
 from core.agent.builtin.intents import Ref
 from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS, NUMBER_WORDS, ORDINAL_WORDS
 from core.agent.builtin.lexicon.tasks import (
@@ -18,6 +19,7 @@ from core.agent.builtin.lexicon.tasks import (
     POINTER_TAILS,
     POINTERS,
     TASK_NOUNS,
+    TOPIC_LEADS,
 )
 from core.agent.builtin.lexicon.verbs import DONE_FIRST
 from core.agent.builtin.pattern import NOCASE, alt
@@ -77,6 +79,25 @@ def is_everything(text: str) -> bool:
 
 def is_several(text: str) -> bool:
     return bool(_SEVERAL_NUMBERS.match(text.strip()))
+
+
+_TOPIC_FIRST = re.compile(
+    rf"^(?:(?P<lead>(?:as\s+)?{alt(TOPIC_LEADS)})\s+)?(?P<topic>[^,;:]+?)\s*[,;:]\s*(?P<rest>\S.*)$",
+    NOCASE,
+)
+_NAMED_TASK = re.compile(rf"^(?:the|my|that)\s+(?:(?:one|{_NOUN})\s+|.*\s(?:one|{_NOUN})$)", NOCASE)
+
+
+def topic_first(text: str) -> tuple[Ref, str] | None:
+    """ "for the car service, remind me …", "the task of gym, put it for saturday": the task
+    said first, and the request after it (which may point back with "it")."""
+    match = _TOPIC_FIRST.match(text.strip())
+    if match is None or is_date(match.group("topic")):
+        return None
+    if not (match.group("lead") or _NAMED_TASK.search(match.group("topic"))):
+        return None
+    ref = parse_ref(match.group("topic"))
+    return (ref, match.group("rest")) if ref is not None and ref.kind != "pronoun" else None
 
 
 def parse_ref(text: str) -> Ref | None:

@@ -10,7 +10,7 @@ from datetime import datetime, time, timedelta, tzinfo
 from core.agent.builtin.dates import DateReading, read_date, read_whole_date
 from core.agent.builtin.lexicon import reminders as said
 from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
-from core.agent.builtin.lexicon.talk import CORRECTION_LEADS
+from core.agent.builtin.lexicon.talk import ASIDE_STARTS, CORRECTION_LEADS
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.lexicon.time import CALENDAR_UNITS, MONTHS, PERIODS, RELATIVE_DAYS, WEEKDAYS
 from core.agent.builtin.lexicon.verbs import REMIND_VERBS
@@ -87,11 +87,13 @@ TITLE_LEADS = re.compile(
 )
 _NUMBERED = rf"(?:#|{alt(NUMBER_SIGNS)}\s*)?"
 WHICH_NUMBER = re.compile(rf"{_NUMBERED}(\d+)", NOCASE)
-REGARDING_FIRST = re.compile(rf"^{alt(said.REGARDING)}\s+", NOCASE)
+# "about the slides", "for the bank call": a task said loosely, maybe one on the list
+REGARDING_FIRST = re.compile(rf"^(?:{alt(said.REGARDING)}|for\s+the)\s+", NOCASE)
 ASIDE = re.compile(rf"^{alt(said.MOVE_ASIDE)}\b", NOCASE)
 SAYING_NO = re.compile(rf"^{alt(CORRECTION_LEADS)}\b[\s,]*", NOCASE)
 _TARGET_LEADS = re.compile(r"^\s*(?:for|on|about|of|to|with)\s+", NOCASE)
 _TASK_FIRST = re.compile(rf"^(?:the\s+)?{alt(TASK_NOUNS)}\s+", NOCASE)
+_ASIDE = re.compile(rf"\s*[,;]\s*{alt(ASIDE_STARTS)}(?![\w']).*$", NOCASE)
 _AFTER_ALL = re.compile(rf"(?:\s+{alt(said.AFTER_ALL)})+$", NOCASE)
 DAY_WORDS = re.compile(
     rf"\b{alt(WEEKDAYS, MONTHS, RELATIVE_DAYS, PERIODS)}\b|\d{{1,2}}/\d{{1,2}}"
@@ -101,7 +103,9 @@ DAY_WORDS = re.compile(
 
 
 def reminder_target(words: str) -> str:
-    """The task a request names ("for #2", "about the dentist"); "" for "it"."""
+    """The task a request names ("for #2", "about the dentist"); "" for "it". A remark after
+    it is none of it ("cancel that reminder, I'll remember")."""
+    words = _ASIDE.sub("", words)
     words = _TARGET_LEADS.sub("", _AFTER_ALL.sub("", words.strip(" ,.!?"))).strip(" ,.!?")
     words = _TASK_FIRST.sub("", words)
     return "" if words.lower() in said.TASK_POINTERS or not words else words

@@ -19,6 +19,7 @@ from core.agent.builtin.dated import without_due_link
 from core.agent.builtin.dates import minutes_in
 from core.agent.builtin.lexicon.reminders import LATER_VERBS, REMINDER_LEAD_INS, SHIFT_WORDS
 from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.refs import topic_first
 from core.agent.builtin.reminder_intents import (
     AskWhen,
     CancelAllReminders,
@@ -50,6 +51,10 @@ def read(
     said = without_lead_ins(text)
     if not words.SOMEWHERE_REMIND.search(said):
         return _follow_up(said, now=now, zone=zone) if follows_reminder else None
+    if (first := topic_first(said)) is not None and first[0].kind == "title":
+        inner = read(first[1], now=now, zone=zone)  # "for the car service, remind me …"
+        if isinstance(inner, RemindAbout | RemindBefore | CancelReminder) and not inner.target:
+            return replace(inner, target=first[0].text)
     for reader in _READERS:
         found = reader(said, now, zone)
         if found is not None:

@@ -15,7 +15,7 @@ from core.agent.builtin import leftovers
 from core.agent.builtin.context import Context
 from core.agent.builtin.dates import DateReading, read_date
 from core.agent.builtin.lexicon import repeats as words
-from core.agent.builtin.lexicon.numbers import NUMBER_WORDS, ORDINAL_WORDS
+from core.agent.builtin.lexicon.numbers import DAYS_OF_MONTH, NUMBER_WORDS, ORDINAL_WORDS
 from core.agent.builtin.lexicon.time import WEEKDAYS
 from core.agent.builtin.lexicon.verbs import PARTICLES
 from core.agent.builtin.pattern import NOCASE, alt
@@ -86,7 +86,8 @@ def _repeat_in(said: str, local: datetime) -> tuple[re.Match[str], str, int] | N
             if kind == "weekly":
                 return found, _rule(WEEKLY, local, days=found.group("days")), 1
             if kind == "monthday":
-                day = int(found.group("n") or found.group("m"))
+                said = (found.group("n") or found.group("m")).lower()
+                day = DAYS_OF_MONTH.get(said) or int(re.sub(r"\D", "", said))
                 return found, _rule(MONTHLY, local, monthday=day), 1
             if kind in ("FREQ=WEEKLY", "FREQ=MONTHLY"):  # on today's day of the week or month
                 return found, _rule(WEEKLY if kind == "FREQ=WEEKLY" else MONTHLY, local), 1

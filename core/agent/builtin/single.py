@@ -4,6 +4,7 @@ a clause says after all when its words were misread (another language, misspelt 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from core.agent.builtin import (
@@ -38,6 +39,7 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.refs import topic_first
 from core.agent.builtin.trace import Reader, first_of
 
 _NAMES_A_TASK = re.compile(rf"\b{alt(TASK_NOUNS)}\b", NOCASE)
@@ -77,6 +79,20 @@ def _need(text: str) -> Intent | None:
     return inner if _is_instruction(inner) else verbs.read_title(rest)
 
 
+def _task_first(text: str) -> Intent | None:
+    """ "the task of gym, put it for saturday": the request, on the task said before it."""
+    if (found := topic_first(text)) is None:
+        return None
+    ref, rest = found
+    inner = single(rest, nested=True)
+    if (
+        not isinstance(inner, Complete | Delete | EditFields | Update)
+        or inner.ref.kind != "pronoun"
+    ):
+        return None
+    return dataclasses.replace(inner, ref=ref)
+
+
 def _readers(nested: bool) -> list[Reader[str, Intent | None]]:
     return [
         ("next due", _next_due),
@@ -93,6 +109,7 @@ def _readers(nested: bool) -> list[Reader[str, Intent | None]]:
         ("delete tail", verbs.read_delete_tail),
         ("past tense", verbs.read_past_tense),
         ("done participle", verbs.read_done_participle),
+        ("task said first", _task_first),  # "the task of gym, put it for saturday"
     ]
 
 

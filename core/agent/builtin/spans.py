@@ -11,6 +11,7 @@ from datetime import UTC, datetime, tzinfo
 from typing import Literal
 
 from core.agent.builtin.dates import SHAPE_NOW, DateReading, is_duration, phrases
+from core.agent.builtin.lexicon.numbers import DAYS_OF_MONTH
 from core.agent.builtin.lexicon.repeats import (
     DAILY,
     EVERY,
@@ -27,14 +28,16 @@ Kind = Literal["date", "time", "datetime", "duration", "recurrence", "ambiguous 
 _DAY = alt(WEEKDAYS)
 _EVERY = alt(EVERY)
 _MONTH = alt(MONTH)
+# A day of the month: "the 1st", "the first" (`repeating.py` reads it).
+_NTH = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alt(DAYS_OF_MONTH)})"
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{_EVERY}\s+{alt(WORKDAYS)}\b|\b{alt(ON_WORKDAYS)}\b", re.I),
      "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
     (re.compile(rf"\b{_EVERY}\s+(?P<days>{_DAY}s?"
                 rf"(?:\s*(?:,|and)\s*{_DAY}s?)*)\b", re.I),
      "weekly"),
-    (re.compile(rf"\b(?:on\s+)?the\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)?\s+of\s+{_EVERY}\s+{_MONTH}\b"
-                rf"|\b{_EVERY}\s+{_MONTH}\s+on\s+the\s+(?P<m>\d{{1,2}})(?:st|nd|rd|th)?\b", re.I),
+    (re.compile(rf"\b(?:on\s+)?the\s+(?P<n>{_NTH})\s+of\s+{_EVERY}\s+{_MONTH}\b"
+                rf"|\b{_EVERY}\s+{_MONTH}\s+on\s+the\s+(?P<m>{_NTH})\b", re.I),
      "monthday"),
     (re.compile(rf"\b{alt(DAILY)}\b", re.I), "FREQ=DAILY"),
     (re.compile(rf"\b{alt(WEEKLY)}\b", re.I), "FREQ=WEEKLY"),

@@ -158,6 +158,8 @@ class Turn:
     async def ask_which(self, family: Family) -> str:
         last = self.context.last_task
         if family == "complete" and last is not None and not last.completed:
+            if self.context.just_listed and self.context.listing == (last,):
+                return await self.change(Complete(Ref("number", number=last.number)))
             return await self.confirm_complete(last)
         self.note.ask(Awaiting("title") if family == "add" else Awaiting("which", family=family))
         return phrases.ASK_WHICH[family]

@@ -13,6 +13,9 @@ ORDINAL_WORDS: dict[str, int] = {
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1,
     "final": -1, "bottom": -1, "top": 1,
 }  # fmt: skip
+DAYS_OF_MONTH: dict[str, int] = {
+    word: n for word, n in ORDINAL_WORDS.items() if word != "top" and n > 0
+}
 # How many of something ("in two days", "a couple of hours", "half an hour").
 COUNT_WORDS: dict[str, float] = {
     **NUMBER_WORDS, "a": 1, "an": 1, "thirty": 30, "forty-five": 45, "a couple of": 2,

@@ -50,7 +50,8 @@ STOP_REMINDING: tuple[str, ...] = ("don't", "dont", "do not", "stop", "never min
 REMINDING: tuple[str, ...] = ("remind", "reminding")
 CANCEL_VERBS: tuple[str, ...] = (
     "cancel", "delete", "remove", "drop", "clear", "turn off", "kill", "never mind", "nevermind",
-    "scrap", "ditch", "forget", "forget about", "skip", "lose", "get rid of", "undo", "no need for",
+    "scrap", "scratch", "ditch", "forget", "forget about", "skip", "lose", "get rid of", "undo",
+    "no need for",
 )  # fmt: skip
 NO_REMINDER: tuple[str, ...] = ("no reminder",)
 # "cancel all my reminders", "mute every reminder".

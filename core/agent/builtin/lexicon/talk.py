@@ -9,8 +9,8 @@ LEAD_INS: tuple[str, ...] = (
     "oh", "ah", "and", "also", "then", "now", "pls", "plz", "please", "kindly", "todobot",
     "hey there", "hi there", "actually", "quick one", "quick", "quickly", "btw", "by the way",
     "one more thing", "and then", "and also", "oh and", "oh also", "good morning",
-    "good evening", "good afternoon", "wait no", "good news", "great news", "fyi", "ugh",
-    "argh", "omg", "wow", "yay", "phew", "finally", "lol", "ok so", "right so", "so yeah",
+    "good evening", "good afternoon", "wait no", "oh wait", "good news", "great news", "fyi",
+    "ugh", "argh", "omg", "wow", "yay", "phew", "finally", "lol", "ok so", "right so", "so yeah",
 )  # fmt: skip
 # Lead-ins whose last letter may be drawn out ("ummm", "hmmm", "hahaha", "woohooo").
 DRAWN_OUT: tuple[str, ...] = ("um", "uh", "er", "hm", "haha", "woohoo")
@@ -132,7 +132,7 @@ NOT_IN_TITLES: tuple[str, ...] = (
 ASIDE_STARTS: tuple[str, ...] = (
     "because", "cos", "coz", "cuz", "'cause", "cause", "since", "as", "bc", "it's", "its",
     "it is", "it can", "it'll", "it will", "it has", "it needs", "it keeps", "it got", "that's",
-    "thats", "they're", "theyre", "i'm", "im", "i've", "ive", "i have", "i am", "got",
+    "thats", "they're", "theyre", "i'm", "im", "i've", "ive", "i have", "i am", "i'll", "got",
     "no rush", "no hurry", "not urgent", "no biggie", "no stress", "getting", "too", "way too",
     "there's", "theres", "we're", "were", "we've", "he's", "she's", "the deadline",
     "deadline's", "can wait", "not a priority", "not important", "not that important",

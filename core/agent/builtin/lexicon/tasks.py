@@ -35,6 +35,8 @@ ALL_OF: tuple[str, ...] = (
     "one", "ones", "stuff", "list", "entry", "entries",
 )  # fmt: skip
 # Words between a noun and what it is about ("the task about rent", "the one called x").
+# "for the car service, remind me …", "as for the gym, move it": a task said first.
+TOPIC_LEADS: tuple[str, ...] = ("for", "about", "regarding", "re", "re:", "concerning")
 ABOUT_WORDS: tuple[str, ...] = (
     "about", "with", "for", "of", "called", "named", "titled", "that says", "saying",
     "regarding", "re", "re:", "on",

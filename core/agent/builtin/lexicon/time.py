@@ -172,6 +172,9 @@ MOVE_VERBS: tuple[str, ...] = (
     "push back",
 )  # fmt: skip
 MOVE_WAYS: tuple[str, ...] = ("back", "out", "forward")
+# "put it for saturday", "schedule it on monday": a date given to the task in mind (with a
+# task's name these verbs may add a new one, "put dentist on friday").
+PLACE_IT_VERBS: tuple[str, ...] = ("put", "schedule", "plan", "set up")
 SET_DATE_VERBS: tuple[str, ...] = ("change", "set", "update", "make")
 MARK_DUE_VERBS: tuple[str, ...] = ("make", "set", "mark")
 GIVE_DATE_VERBS: tuple[str, ...] = ("give", "set")
