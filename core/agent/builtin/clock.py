@@ -6,7 +6,7 @@ are afternoon after an evening word ("tonight at 9"); "at 20h" is 20:00. Pure.""
 from __future__ import annotations
 
 import re
-from datetime import time
+from datetime import date, datetime, time
 
 from core.agent.builtin.lexicon.time import (
     BARE_HOUR_LEADS,
@@ -151,3 +151,13 @@ def in_old_half(phrase: str, new: time, old: time) -> time:
 
 def _minutes(at: time) -> int:
     return at.hour * 60 + at.minute
+
+
+def ahead_today(at: time, clock: str, day: date, local: datetime) -> time:
+    """ "4:15 today" said at 8am is 16:15: a morning clock time without am/pm that has
+    passed today is the afternoon one when that is still ahead."""
+    passed = day == local.date() and at <= local.time().replace(tzinfo=None)
+    if passed and at.hour < NOON and not re.search(r"[ap]\.?m|h\b", clock, NOCASE):
+        later = time(at.hour + NOON, at.minute)
+        return later if later > local.time().replace(tzinfo=None) else at
+    return at

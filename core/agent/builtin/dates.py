@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
-from core.agent.builtin.clock import NOON, STRONG_TIME, TIME, time_of_day
+from core.agent.builtin.clock import STRONG_TIME, TIME, ahead_today, time_of_day
 from core.agent.builtin.days import (
     COUNTED,
     ISO,
@@ -241,18 +241,8 @@ def _resolve(body: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     if at is None and part is None and words == "tonight":
         at = time(*PARTS_OF_DAY["tonight"])
     if at is not None and clock is not None and part is None:
-        at = _ahead_today(at, clock, day, local)
+        at = ahead_today(at, clock, day, local)
     return DateReading("", "", due_on(day, at, zone), day, at)
-
-
-def _ahead_today(at: time, clock: str, day: date, local: datetime) -> time:
-    """ "4:15 today" said at 8am is 16:15: a morning clock time without am/pm that has
-    passed today is the afternoon one when that is still ahead."""
-    passed = day == local.date() and at <= local.time().replace(tzinfo=None)
-    if passed and at.hour < NOON and not re.search(r"[ap]\.?m|h\b", clock, NOCASE):
-        later = time(at.hour + NOON, at.minute)
-        return later if later > local.time().replace(tzinfo=None) else at
-    return at
 
 
 def _take_time(words: str) -> tuple[str | None, str]:
