@@ -58,14 +58,6 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[HOME] = os.environ["HOME"] = tempfile.mkdtemp(prefix="todobot-test-home-")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The files holding a slow test first, each file's tests in their order: xdist hands
-    files out in this order (pyproject.toml), so the long ones start early, side by side,
-    and the many short ones fill the end evenly on every worker."""
-    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow_files)
-
-
 def pytest_unconfigure(config: pytest.Config) -> None:
     if HOME in config.stash:
         shutil.rmtree(config.stash[HOME], ignore_errors=True)
