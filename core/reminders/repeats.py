@@ -40,7 +40,6 @@ _CYCLE_YEARS = 400
 _TOO_OFTEN = ("SECONDLY", "MINUTELY", "HOURLY")
 _TIME_PARTS = re.compile(r"(?:^|;)(BYHOUR|BYMINUTE|BYSECOND|BYEASTER)=")
 _UNTIL = re.compile(r"(?<=UNTIL=)(\d{4})")
-_INTERVAL = re.compile(r"(?:^|;)INTERVAL=(\d+)")
 
 
 def check_rule(rule: str) -> str:
@@ -98,17 +97,22 @@ def _found_after(rule: str, start: datetime, moment: datetime) -> datetime | Non
 
 def apart(rule: str) -> int:
     """How many periods apart the occurrences are: 2 for "every other thursday"."""
-    found = _INTERVAL.search(rule.upper())
-    return int(found.group(1)) if found else 1
+    interval = [value for name, value in _parts(rule) if name == "INTERVAL" and value.isdigit()]
+    return int(interval[0]) if interval else 1
 
 
 def _without_interval(rule: str) -> str:
-    return ";".join(p for p in rule.split(";") if not p.upper().startswith("INTERVAL="))
+    return ";".join(p for p in rule.split(";") if p.partition("=")[0].upper() != "INTERVAL")
+
+
+def _parts(rule: str) -> list[tuple[str, str]]:
+    """The rule's NAME=value parts, names upper-cased."""
+    return [(name.upper(), value) for name, _, value in (p.partition("=") for p in rule.split(";"))]
 
 
 def ends(rule: str) -> bool:
     """Whether the rule itself says when the series stops (an UNTIL date or a COUNT)."""
-    return any(part.split("=")[0].upper() in {"UNTIL", "COUNT"} for part in rule.split(";"))
+    return any(name in {"UNTIL", "COUNT"} for name, _ in _parts(rule))
 
 
 async def first_due(rule: str, *, now: datetime, zone: tzinfo, at: time | None) -> Due | None:
