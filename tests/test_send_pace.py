@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import pytest
 from sqlalchemy import event
 
 from core.delivery.send_pace import DatabaseSlots, MemorySlots, SharedPace
@@ -19,6 +20,9 @@ BOT = "telegram:7000001"
 RATE = 30
 SLOT = 1 / RATE
 EPSILON = 1e-6
+
+# Processes share a book only on PostgreSQL: a SQLite deployment is one process, booking in memory.
+on_postgres = pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
 
 
 @asynccontextmanager
@@ -40,6 +44,7 @@ def most_in_one_second(moments: list[float]) -> int:
     )
 
 
+@on_postgres
 async def test_two_processes_sharing_one_bot_never_exceed_its_rate(database_url: str) -> None:
     timer = PaceTimer()
     async with processes(database_url, 2, timer) as (first, second):
@@ -50,6 +55,7 @@ async def test_two_processes_sharing_one_bot_never_exceed_its_rate(database_url:
     assert most_in_one_second(sent) <= RATE
 
 
+@on_postgres
 async def test_a_flood_wait_holds_back_every_process(database_url: str) -> None:
     timer = PaceTimer()
     async with processes(database_url, 2, timer) as (refused, other):
@@ -62,6 +68,7 @@ async def test_a_flood_wait_holds_back_every_process(database_url: str) -> None:
         assert timer.wakes[-1] >= refused_at + 5.0 + SLOT - EPSILON
 
 
+@on_postgres
 async def test_senders_waiting_together_book_their_slots_in_batches(database_url: str) -> None:
     timer = PaceTimer()
     db = Database(database_url)
@@ -136,6 +143,7 @@ async def test_with_the_database_out_of_reach_the_process_keeps_its_own_pace() -
     assert tightest_gap(sent) >= SLOT - EPSILON
 
 
+@on_postgres
 async def test_a_pace_whose_row_was_cleared_books_again(database_url: str) -> None:
     """A process that booked before keeps sending after its row is gone (a cleared table)."""
     timer = PaceTimer()

@@ -24,6 +24,9 @@ from tests.reminders_rig import PaceTimer, tightest_gap
 RATE = 30
 EPSILON = 1e-6
 
+# Processes share a book only on PostgreSQL: a SQLite deployment is one process, booking in memory.
+on_postgres = pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+
 
 @asynccontextmanager
 async def bot_processes(
@@ -46,6 +49,7 @@ async def bot_processes(
         yield applications
 
 
+@on_postgres
 async def test_two_processes_of_one_bot_keep_to_its_rate_together(
     chat: ChatDriver, database_url: str
 ) -> None:
@@ -62,6 +66,7 @@ async def test_two_processes_of_one_bot_keep_to_its_rate_together(
     assert tightest_gap(sent) >= 1 / RATE - EPSILON
 
 
+@on_postgres
 async def test_a_flood_wait_told_to_one_process_holds_the_other(
     chat: ChatDriver, database_url: str
 ) -> None:

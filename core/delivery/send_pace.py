@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from sqlalchemy import ColumnElement, case, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import col
 
@@ -94,7 +94,8 @@ class MemorySlots:
 
 @dataclass
 class DatabaseSlots:
-    """The book in `send_pace`: one row per key, each booking a single UPDATE on it."""
+    """The book in `send_pace` on PostgreSQL: one row per key, each booking a single UPDATE
+    on it. (A SQLite deployment is one process, and books in memory.)"""
 
     db: Database
 
@@ -117,9 +118,8 @@ class DatabaseSlots:
         async with self.db.engine.begin() as connection:
             booked = (await connection.execute(statement)).scalar_one_or_none()
             if booked is None:  # the key's first booking, or its row was cleared
-                insert = sqlite.insert if self.db.is_sqlite else postgresql.insert
                 await connection.execute(
-                    insert(SendPace)
+                    postgresql.insert(SendPace)
                     .values(key=key, next_at=now)
                     .on_conflict_do_nothing(index_elements=["key"])
                 )
