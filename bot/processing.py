@@ -58,20 +58,25 @@ async def processing(
 
 @asynccontextmanager
 async def _forgetting_expired_keys(chat: ChatService) -> AsyncIterator[None]:
-    """Hourly, drop the idempotency keys past their 24 hours (any worker may; it is one
-    DELETE)."""
+    """On start and hourly after, drop the idempotency keys past their 24 hours (any worker
+    may; it is one DELETE). The first sweep is over before the process serves, so nothing a
+    request writes meets it half-way."""
 
-    async def forget() -> None:
+    async def forget_once() -> None:
+        try:
+            forgotten = await chat.forget_expired_keys()
+            if forgotten:
+                log.info("forgot %d expired idempotency keys", forgotten)
+        except (DBAPIError, OSError):
+            log.warning("could not forget expired idempotency keys")
+
+    async def forget_hourly() -> None:
         while True:
-            try:
-                forgotten = await chat.forget_expired_keys()
-                if forgotten:
-                    log.info("forgot %d expired idempotency keys", forgotten)
-            except (DBAPIError, OSError):
-                log.warning("could not forget expired idempotency keys")
             await asyncio.sleep(KEY_PRUNE_SECONDS)
+            await forget_once()
 
-    task = asyncio.create_task(forget(), name="expired-keys")
+    await forget_once()
+    task = asyncio.create_task(forget_hourly(), name="expired-keys")
     try:
         yield
     finally:

@@ -236,3 +236,19 @@ async def test_keys_past_their_window_are_forgotten_and_platform_ids_are_not(
     assert sorted(left) == ["api", "telegram"]
     retried = await say(api, "ann", "add buy eggs", "new-key")
     assert retried.headers["Idempotent-Replayed"] == "true"
+
+
+async def test_keys_expired_while_the_bot_was_down_are_gone_once_it_serves(
+    database_url: str,
+) -> None:
+    async with api_rig(database_url, rate_limit_per_minute=0) as before:
+        await say(before, "ann", "add buy milk", "old-key")
+        async with before.database.session() as session, session.begin():
+            await session.exec(
+                update(ProcessedEvent).values(created_at=utcnow() - timedelta(hours=25))
+            )
+    async with api_rig(database_url, rate_limit_per_minute=0) as after:
+        async with after.database.session() as session:
+            assert (await session.exec(select(ProcessedEvent.event_id))).all() == []
+        again = await say(after, "ann", "add buy milk", "old-key")
+    assert "Idempotent-Replayed" not in again.headers
