@@ -56,6 +56,17 @@ async def status(chat: ChatDriver) -> str:
         ("maybe", None),
         ("delete 2", None),
         ("yes and add eggs", None),
+        ("yes pls", Action.CONFIRM),
+        ("ok then, go ahead, thx", Action.CONFIRM),
+        ("please", Action.CONFIRM),
+        ("👍👍", Action.CONFIRM),
+        ("nah, keep it pls", Action.CANCEL),
+        ("hold on, no", Action.CANCEL),
+        ("no thanks", Action.CANCEL),
+        ("wait", None),
+        ("thanks", None),
+        ("yes no", None),
+        ("keep it up", None),
     ],
 )
 def test_the_words_that_answer(said: str, action: Action | None) -> None:

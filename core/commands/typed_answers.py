@@ -20,153 +20,73 @@ from core.storage.models import Confirmation, utcnow
 from core.tools.asking import several_choices
 from core.types import Action, Press, Reply
 
-# The whole messages people answer a question with, compared after `_folded`.
-CONFIRM_WORDS = frozenset(
-    [
-        "yes",
-        "y",
-        "yeah",
-        "yea",
-        "yep",
-        "yup",
-        "ya",
-        "yes please",
-        "yes do it",
-        "yes delete it",
-        "sure",
-        "sure thing",
-        "ok",
-        "okay",
-        "k",
-        "alright",
-        "all right",
-        "do it",
-        "go ahead",
-        "go for it",
-        "please do",
-        "confirm",
-        "confirmed",
-        "i confirm",
-        "absolutely",
-        "definitely",
-        "of course",
-        "affirmative",
-        "correct",
-        "delete it",
-        "yes delete",
-        "erase it",
-        "empty it",
-        "yes empty it",
-        "proceed",
-        "please",
-        "yes go ahead",
-        "ok do it",
-        "okay do it",
-        "👍",
-        "👌",
-        "✅",
-        "✔",
-        "yes 👍",
-        "do it now",
-        "just do it",
-        "yes im sure",
-        "yes i am sure",
-        "im sure",
-        "i am sure",
-        "sure do it",
-        "yes sure",
-        "yep do it",
-        "yeah do it",
-        "yeah go ahead",
-        "go on",
-        "delete",
-        "yes confirm",
-        "yes please do",
-        "yes thats right",
-        "thats right",
-        "right",
-        "yes do",
-        "ok go ahead",
-        "okay go ahead",
-        "sure go ahead",
-        "fine",
-        "ok fine",
-        "yes delete them",
-        "delete them",
-        "👍👍",
-    ]
-)
-CANCEL_WORDS = frozenset(
-    [
-        "no",
-        "n",
-        "nope",
-        "nah",
-        "no thanks",
-        "no thank you",
-        "cancel",
-        "cancel it",
-        "cancel that",
-        "keep it",
-        "keep them",
-        "keep",
-        "stop",
-        "dont",
-        "do not",
-        "dont do it",
-        "dont delete",
-        "dont delete it",
-        "do not delete it",
-        "no dont",
-        "no keep it",
-        "no cancel",
-        "never mind",
-        "nevermind",
-        "nvm",
-        "abort",
-        "no way",
-        "not now",
-        "leave it",
-        "wait no",
-        "no stop",
-        "negative",
-        "forget it",
-        "👎",
-        "❌",
-        "✋",
-        "🛑",
-        "no dont delete it",
-        "no please dont",
-        "please dont",
-        "changed my mind",
-        "i changed my mind",
-        "on second thought no",
-        "actually no",
-        "no leave it",
-        "keep it please",
-        "no keep",
-        "dont erase it",
-        "no dont do that",
-        "stop it",
-        "no cancel it",
-        "cancel please",
-        "no wait",
-    ]
+# What people answer a question with, as the words that make up a whole answer ("yes pls",
+# "ok go ahead", "no, keep it please"): an answer is these units one after another, all of
+# one side, around any of the courtesy words; anything else in the message makes it no answer.
+CONFIRM_UNITS = frozenset(
+    {
+        "yes", "y", "yeah", "yea", "yep", "yup", "ya", "sure", "ok", "okay", "k", "alright",
+        "all right", "fine", "right", "correct", "confirm", "confirmed", "i confirm",
+        "absolutely", "definitely", "of course", "affirmative", "proceed", "thats right",
+        "sure thing", "do", "do it", "go ahead", "go for it", "go on", "delete", "delete it",
+        "delete them", "erase it", "empty it", "im sure", "i am sure", "👍", "👌", "✅", "✔",
+    }
+)  # fmt: skip
+CANCEL_UNITS = frozenset(
+    {
+        "no", "n", "nope", "nah", "no thank you", "cancel", "cancel it", "cancel that",
+        "keep", "keep it", "keep them", "stop", "stop it", "dont", "do not", "dont do it",
+        "dont do that", "dont delete", "dont delete it", "do not delete it", "dont erase it",
+        "never mind", "nevermind", "nvm", "abort", "no way", "not now", "leave it", "negative",
+        "forget it", "changed my mind", "i changed my mind", "👎", "❌", "✋", "🛑",
+    }
+)  # fmt: skip
+# Said before a refusal ("wait, no", "actually no"), never a refusal alone.
+CANCEL_LEADS = frozenset({"wait", "actually", "on second thought", "hold on"})
+# Courtesy and filler around either answer ("yes pls", "just do it now", "no thanks").
+COURTESY = frozenset(
+    {"please", "pls", "plz", "thanks", "thx", "ty", "thank you", "just", "now", "then"}
 )
 _NOISE = re.compile(r"[\s.!,;:?\"'’`]+")
+_EMOJI = re.compile(r"([👍👌✅✔👎❌✋🛑])")
 
 
 def _folded(text: str) -> str:
     lowered = text.casefold().replace("\ufe0f", "")
-    return " ".join(_NOISE.sub(" ", lowered.replace("'", "").replace("’", "")).split())
+    spaced = _EMOJI.sub(r" \1 ", lowered.replace("'", "").replace("’", ""))
+    return " ".join(_NOISE.sub(" ", spaced).split())
+
+
+def _units(words: list[str]) -> list[str] | None:
+    """`words` cut into known units, the longest first; None when a word belongs to none."""
+    known = CONFIRM_UNITS | CANCEL_UNITS | CANCEL_LEADS | COURTESY
+    longest = max(len(unit.split()) for unit in known)
+    units: list[str] = []
+    start = 0
+    while start < len(words):
+        for size in range(min(longest, len(words) - start), 0, -1):
+            unit = " ".join(words[start : start + size])
+            if unit in known:
+                units.append(unit)
+                start += size
+                break
+        else:
+            return None
+    return units
 
 
 def typed_answer(text: str) -> Action | None:
     """CONFIRM or CANCEL when the whole message is an answer, otherwise None."""
-    folded = _folded(text)
-    if folded in CONFIRM_WORDS:
+    units = _units(_folded(text).split())
+    if not units:
+        return None
+    said = [unit for unit in units if unit not in COURTESY]
+    if not said:  # "please" alone agrees; "thanks" alone answers nothing
+        return Action.CONFIRM if units[0] in {"please", "pls", "plz"} else None
+    if all(unit in CONFIRM_UNITS for unit in said):
         return Action.CONFIRM
-    if folded in CANCEL_WORDS:
+    refusals = [unit for unit in said if unit not in CANCEL_LEADS]
+    if refusals and all(unit in CANCEL_UNITS for unit in refusals):
         return Action.CANCEL
     return None
 
