@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from core.agent.builtin import (
     answers,
     batches,
-    chitchat,
     clauses,
     combined,
     dated,
@@ -50,18 +49,12 @@ from core.agent.builtin.lexicon.emoji import THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
-from core.agent.builtin.single import misread, respelled, single
+from core.agent.builtin.single import CHITCHAT, YES_OR_NO, misread, respelled, single
 from core.agent.builtin.text import clean, normalize
 from core.agent.builtin.trace import Reader, first_of
 
 _AGREEING = re.compile(rf"^{alt(AGREEING)}\b[\s,!.]*", NOCASE)
 _SHOUTED = re.compile(r"!!+\s*$")
-_PLAIN_CHITCHAT = (
-    ("never_mind", chitchat.NEVER_MIND),
-    ("help", chitchat.HELP),
-    ("greeting", chitchat.GREETING),
-    ("thanks", chitchat.THANKS),
-)
 
 
 @dataclass(frozen=True)
@@ -106,7 +99,7 @@ def _only_marks(said: Said) -> Intent | None:
     normalized = said.normalized.strip()
     if normalized and not normalized.strip("?"):
         return Chitchat("help")  # "?"
-    if chitchat.GREETING.match(said.normalized.strip(" !.?,")):
+    if CHITCHAT["greeting"].match(said.normalized.strip(" !.?,")):
         return Chitchat("greeting")
     return None
 
@@ -124,7 +117,7 @@ def _injection(said: Said) -> Intent | None:
 
 
 def _yes_or_no(said: Said) -> Intent | None:
-    for kind, pattern in (("yes", chitchat.YES), ("no", chitchat.NO)):
+    for kind, pattern in YES_OR_NO.items():
         if pattern.match(said.cleaned) or pattern.match(said.normalized.strip(" .!")):
             return answers.answer(kind, said.context) or Chitchat(kind)  # type: ignore[arg-type]
     return None
@@ -141,7 +134,7 @@ def _taken_back(said: Said) -> Intent | None:
 
 
 def _chitchat(said: Said) -> Intent | None:
-    for kind, pattern in _PLAIN_CHITCHAT:
+    for kind, pattern in CHITCHAT.items():
         if pattern.match(said.cleaned):
             return Chitchat(kind)  # type: ignore[arg-type]
     return None

@@ -9,7 +9,6 @@ import re
 
 from core.agent.builtin import (
     asides,
-    chitchat,
     dated,
     language,
     listing,
@@ -37,12 +36,27 @@ from core.agent.builtin.intents import (
     Update,
     ref_of,
 )
+from core.agent.builtin.lexicon import talk
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
-from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.pattern import NOCASE, alt, drawn
 from core.agent.builtin.refs import topic_first
 from core.agent.builtin.trace import Reader, first_of
 
 _NAMES_A_TASK = re.compile(rf"\b{alt(TASK_NOUNS)}\b", NOCASE)
+# Whole messages that name no task, in the order they are tried.
+CHITCHAT = {
+    "never_mind": re.compile(rf"^{alt(talk.NEVER_MIND)}$", NOCASE),
+    "help": re.compile(rf"^(?:{alt(talk.HELP)}|\?+)$", NOCASE),
+    "greeting": re.compile(
+        rf"^(?:{alt(talk.GREETINGS)}|{drawn(talk.DRAWN_OUT_GREETINGS)})(?:\s+{alt(talk.GREETED)})?$",
+        NOCASE,
+    ),
+    "thanks": re.compile(rf"^(?:{alt(talk.THANKS)}|{drawn(talk.DRAWN_OUT_THANKS)})$", NOCASE),
+}
+YES_OR_NO = {
+    "yes": re.compile(rf"^{alt(talk.YES)}$", NOCASE),
+    "no": re.compile(rf"^{alt(talk.NO)}$", NOCASE),
+}
 
 
 def _is_instruction(intent: Intent) -> bool:
@@ -164,7 +178,7 @@ def misread(text: str) -> Intent | None:
         return NotEnglish()
     if (fixed := typos.corrected(text)) is None:
         return None
-    if chitchat.HELP.match(fixed):
+    if CHITCHAT["help"].match(fixed):
         return Chitchat("help")
     found = single(verbs.fix_verb_typo(fixed))
     if isinstance(found, ListTasks | Count | Search | AskWhich):
