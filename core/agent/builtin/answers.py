@@ -42,27 +42,31 @@ def taken_back(context: Context) -> Intent | None:
 def corrected(ref: Ref, context: Context) -> Intent | None:
     """Do again what the last turn did, on the task the person says they meant (taking back
     what it changed on the wrong one)."""
-    family, earlier, result = context.last_family, context.last_input, context.last_result
+    family, result = context.last_family, context.last_result
     data = result.get("data") or {}
     wrong = (data.get("task") or {}).get("number")
     other = result.get("ok") and not (ref.kind == "number" and ref.number == wrong)
-    if family == "complete":
-        again = Complete(ref, loose=ref.kind == "title")
-        return Redirected(again) if other and not data.get("already_completed") else again
-    if family == "delete":
-        return Delete(ref)
-    if family == "update":
-        redo = Update(
-            ref, title=earlier.get("new_title"), description=earlier.get("new_description")
-        )
-        before = data.get("previous_title")
-        if other and isinstance(wrong, int) and before:
-            return Undone(Update(Ref("number", number=wrong), title=before), redo)
-        return redo
+    if family in ("complete", "delete", "update"):
+        again, before = redone(family, ref, context), data.get("previous_title")
+        if isinstance(again, Complete) and other and not data.get("already_completed"):
+            return Redirected(again)
+        if isinstance(again, Update) and other and isinstance(wrong, int) and before:
+            return Undone(Update(Ref("number", number=wrong), title=before), again)
+        return again
     last = context.last_task
     if family == "add" and last is not None and ref.kind == "title":
         return Update(Ref("number", number=last.number), title=ref.text)
     return None
+
+
+def redone(family: str, ref: Ref, context: Context) -> Complete | Delete | Update:
+    """The last turn's act, done on `ref` (a title done is matched loosely)."""
+    if family == "complete":
+        return Complete(ref, loose=ref.kind == "title")
+    if family == "delete":
+        return Delete(ref)
+    earlier = context.last_input
+    return Update(ref, title=earlier.get("new_title"), description=earlier.get("new_description"))
 
 
 _ACTS: dict[str, type[Complete | Delete]] = {"complete": Complete, "delete": Delete}
