@@ -22,7 +22,6 @@ from core.agent.builtin import (
     followups,
     listing,
     recent,
-    safety,
     several,
     several_requests,
     undoing,
@@ -45,6 +44,7 @@ from core.agent.builtin.intents import (
     Unknown,
     Update,
 )
+from core.agent.builtin.lexicon import safety as unsafe
 from core.agent.builtin.lexicon.emoji import THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
 from core.agent.builtin.pattern import NOCASE, alt
@@ -55,6 +55,12 @@ from core.agent.builtin.trace import Reader, first_of
 
 _AGREEING = re.compile(rf"^{alt(AGREEING)}\b[\s,!.]*", NOCASE)
 _SHOUTED = re.compile(r"!!+\s*$")
+# An attempt to change the rules: it must change nothing.
+INJECTION = re.compile(
+    rf"\b{alt(unsafe.OVERRIDE_VERBS)}\b.{{0,40}}\b{alt(unsafe.RULES)}\b|\b{alt(unsafe.TAKEOVERS)}\b"
+    rf"|\b(?:other|another|all|every|each|any)\s+{alt(unsafe.USERS)}(?!\w)|\b{alt(unsafe.USER_IDS)}\b",
+    NOCASE,
+)
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,7 @@ def _no_words(said: Said) -> Intent | None:
 
 
 def _injection(said: Said) -> Intent | None:
-    return Injection() if safety.INJECTION.search(said.normalized) else None
+    return Injection() if INJECTION.search(said.normalized) else None
 
 
 def _yes_or_no(said: Said) -> Intent | None:
