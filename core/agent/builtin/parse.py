@@ -19,7 +19,6 @@ from core.agent.builtin import (
     combined,
     dated,
     edits,
-    followups,
     listing,
     recent,
     several,
@@ -75,7 +74,7 @@ class Said:
 
 def parse(text: str, context: Context | None = None) -> Intent:
     text = utterance.prepared(text)
-    if (first := followups.priority_first(text)) is not None:
+    if (first := answers.priority_first(text)) is not None:
         level, rest = first  # "urgent: pay the gas bill"
         found = parse(rest, context)
         if isinstance(found, Unknown) and found.maybe_task:
@@ -156,7 +155,8 @@ _FIRST: list[Reader[Said, Intent | None]] = [
     ("yes or no", _yes_or_no),
     ("taken back", _taken_back),
     ("chitchat", _chitchat),
-    ("follow-up", lambda said: followups.read(said.cleaned, said.context)),  # "actually friday"
+    # "actually friday", "note: budget is 200": on the task just added or touched
+    ("follow-up", lambda said: answers.on_last_task(said.cleaned, said.context)),
 ]
 
 
