@@ -143,7 +143,7 @@ class Turn:
                 if isinstance(result, str):
                     return result
             elif found:
-                return self.offer("update", found)
+                return self.note.which_of("update", found)
         return said("update", result)
 
     async def ask_which(self, family: Family) -> str:
@@ -161,12 +161,6 @@ class Turn:
         done = Choice(phrases.YES_DONE, "complete_task", {"task_identifier": f"#{task.number}"})
         question = phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
         return await self.ask(question, [done])
-
-    def offer(self, family: Family, found: list[Known]) -> str:
-        """ "Which one did you finish: #1 … or #4 …?" (the first ten)."""
-        self.note.offer(family, found[:10])
-        listed = phrases.choices([(task.number, task.title) for task in found[:10]])
-        return phrases.WHICH_OF[family].format(choices=listed)
 
     async def change(self, intent: Complete | Delete | Update) -> str:
         family: Family = (
