@@ -5,14 +5,15 @@ or names only its object with another verb, is asked about; a delete waits for i
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rapidfuzz import fuzz, process, utils
 
 from core.agent.builtin import phrases
 from core.agent.builtin.guesses import ASKED_AT_MOST, did_you_mean
-from core.agent.builtin.intents import Complete, Delete, Family, Ref, Several, Update
+from core.agent.builtin.intents import Complete, Delete, Family, Intent, Ref, Several, Update
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
+from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import (
     Known,
     fuzzy_matches,
@@ -24,10 +25,8 @@ from core.agent.builtin.refs import (
 from core.agent.builtin.replies import failure, knowns
 from core.agent.builtin.text import content_words, stem
 from core.domain.task_titles import NARROW_ABOVE
-from core.tools import Envelope, ToolName
-
-if TYPE_CHECKING:
-    from core.agent.builtin.turn import Turn
+from core.tools import Envelope, ToolContext, ToolName
+from core.tools.asking import Choice
 
 TOOL_OF: dict[Family, ToolName] = {
     "complete": "complete_task",
@@ -37,6 +36,21 @@ TOOL_OF: dict[Family, ToolName] = {
 Change = Complete | Delete | Update
 NEAREST = 50  # titles, at most, the rules look among on a long list
 WORDS = 8  # of a name, at most, to find titles like one of them
+
+
+class Acting(Protocol):
+    """What matching needs of the turn: its tools and note, and its ways to act and to ask."""
+
+    tools: ToolContext
+    note: Note
+
+    async def call(self, name: ToolName, **arguments: Any) -> Envelope: ...
+
+    async def run(self, intent: Intent) -> str: ...
+
+    async def confirm_complete(self, task: Known) -> str: ...
+
+    async def ask(self, question: str, choices: list[Choice]) -> str: ...
 
 
 def changes(intent: Change) -> dict[str, Any]:
@@ -59,7 +73,7 @@ def _open_first(family: Family, found: list[Known]) -> list[Known]:
     return found
 
 
-async def loosely(turn: Turn, intent: Change, family: Family, missed: Envelope) -> str:
+async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope) -> str:
     """The tools match titles literally; try word stems ("calling mom" -> "call mom").
     Only the titles are read (the open ones, to complete), past the audit."""
     text = intent.ref.text
@@ -105,7 +119,7 @@ def _nearest(tasks: list[Known], text: str, *, narrowed: bool) -> list[Known]:
     return [tasks[index] for index in sorted(index for _, _, index in found)]
 
 
-async def _guessed(turn: Turn, intent: Change, family: Family, tasks: list[Known]) -> str | None:
+async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Known]) -> str | None:
     """A typo in a title the person named ("complete buy mlik"; never in a report like "I
     called mom", which acts only on the words as said), or the task sharing most words (a
     done not said outright only asks about it). A typo is only asked about, even when the
@@ -126,14 +140,14 @@ async def _guessed(turn: Turn, intent: Change, family: Family, tasks: list[Known
     return await act_or_ask(turn, intent, family, overlapping)
 
 
-async def ask_about(turn: Turn, intent: Change, family: Family, found: list[Known]) -> str:
+async def ask_about(turn: Acting, intent: Change, family: Family, found: list[Known]) -> str:
     """Ask with a button per task; a typed answer ("the first one", "#1") picks among them."""
     turn.note.offer(family, found[:ASKED_AT_MOST])
     question = phrases.DID_YOU_MEAN[family]
     return await did_you_mean(turn.ask, found, question, TOOL_OF[family], changes(intent))
 
 
-async def _without_the_verb(turn: Turn, intent: Complete, tasks: list[Known]) -> str:
+async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) -> str:
     """ "got the milk" for "buy milk": match the object alone. A plain verb acts on a
     single match; any other verb only asks, since "called mom" is not "email mom"."""
     verb, _, rest = intent.ref.text.partition(" ")
@@ -144,7 +158,9 @@ async def _without_the_verb(turn: Turn, intent: Complete, tasks: list[Known]) ->
     return await act_or_ask(turn, intent, "complete", matches) or phrases.LOOSE_MISS
 
 
-async def act_or_ask(turn: Turn, intent: Change, family: Family, found: list[Known]) -> str | None:
+async def act_or_ask(
+    turn: Acting, intent: Change, family: Family, found: list[Known]
+) -> str | None:
     """One task found: act on it. Several: ask which (naming the first ten). None: None."""
     if len(found) == 1:
         result = await turn.call(
@@ -156,7 +172,7 @@ async def act_or_ask(turn: Turn, intent: Change, family: Family, found: list[Kno
     return None
 
 
-async def choose_split(turn: Turn, intent: Update) -> Update:
+async def choose_split(turn: Acting, intent: Update) -> Update:
     """`rename go to gym to go to the gym`: take the split whose task exists; when several
     name one only loosely, ask for the new title."""
     tasks = knowns(await turn.call("list_tasks", status="all"))
