@@ -1,5 +1,7 @@
 """Reading a message as an answer to the conversation so far: to the question we last asked,
-a pick among the candidates we listed, or a correction of what the last turn did."""
+a pick among the candidates we listed, a correction of what the last turn did, or words that
+lean on the task it just added or touched ("note: budget is 200", "actually friday"); and a
+priority said before the request ("urgent: pay the gas bill"). Pure."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import re
 
 from core.agent.builtin import verbs
 from core.agent.builtin.context import Awaiting, Context
+from core.agent.builtin.done_before import says_done_before
 from core.agent.builtin.intents import (
     Add,
     AddSeveral,
@@ -14,18 +17,31 @@ from core.agent.builtin.intents import (
     AskWhich,
     Complete,
     Delete,
+    EditFields,
     Intent,
     Redirected,
     Ref,
     Undone,
     Update,
 )
-from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS
-from core.agent.builtin.lexicon.talk import ANOTHER, AS_ONE, AS_TWO, SOFTENERS
+from core.agent.builtin.lexicon.fields import (
+    DESCRIPTION_WORDS,
+    LOWER_PRIORITY,
+    PRIORITY_AFTER,
+    PRIORITY_DEGREES,
+    PRIORITY_LEVELS,
+    PRIORITY_NOUNS,
+    PRIORITY_PHRASES,
+    PRIORITY_POINTERS,
+    PRIORITY_SAYINGS,
+)
+from core.agent.builtin.lexicon.spelling import CORRECTION_MARKS
+from core.agent.builtin.lexicon.talk import ANOTHER, AS_ONE, AS_TWO, CORRECTION_LEADS, SOFTENERS
 from core.agent.builtin.lexicon.verbs import ADD_AGAIN_VERBS, CALL_IT
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref, pick
 from core.agent.builtin.text import tidy_title
+from core.agent.builtin.timed import is_date
 
 
 def taken_back(context: Context) -> Intent | None:
@@ -42,27 +58,31 @@ def taken_back(context: Context) -> Intent | None:
 def corrected(ref: Ref, context: Context) -> Intent | None:
     """Do again what the last turn did, on the task the person says they meant (taking back
     what it changed on the wrong one)."""
-    family, earlier, result = context.last_family, context.last_input, context.last_result
+    family, result = context.last_family, context.last_result
     data = result.get("data") or {}
     wrong = (data.get("task") or {}).get("number")
     other = result.get("ok") and not (ref.kind == "number" and ref.number == wrong)
-    if family == "complete":
-        again = Complete(ref, loose=ref.kind == "title")
-        return Redirected(again) if other and not data.get("already_completed") else again
-    if family == "delete":
-        return Delete(ref)
-    if family == "update":
-        redo = Update(
-            ref, title=earlier.get("new_title"), description=earlier.get("new_description")
-        )
-        before = data.get("previous_title")
-        if other and isinstance(wrong, int) and before:
-            return Undone(Update(Ref("number", number=wrong), title=before), redo)
-        return redo
+    if family in ("complete", "delete", "update"):
+        again, before = redone(family, ref, context), data.get("previous_title")
+        if isinstance(again, Complete) and other and not data.get("already_completed"):
+            return Redirected(again)
+        if isinstance(again, Update) and other and isinstance(wrong, int) and before:
+            return Undone(Update(Ref("number", number=wrong), title=before), again)
+        return again
     last = context.last_task
     if family == "add" and last is not None and ref.kind == "title":
         return Update(Ref("number", number=last.number), title=ref.text)
     return None
+
+
+def redone(family: str, ref: Ref, context: Context) -> Complete | Delete | Update:
+    """The last turn's act, done on `ref` (a title done is matched loosely)."""
+    if family == "complete":
+        return Complete(ref, loose=ref.kind == "title")
+    if family == "delete":
+        return Delete(ref)
+    earlier = context.last_input
+    return Update(ref, title=earlier.get("new_title"), description=earlier.get("new_description"))
 
 
 _ACTS: dict[str, type[Complete | Delete]] = {"complete": Complete, "delete": Delete}
@@ -144,3 +164,91 @@ _ANOTHER = re.compile(
 def adds_another(text: str) -> bool:
     """ "add another", "add it anyway": yes to "You already have #n … — add another?"."""
     return bool(_ANOTHER.match(text.strip(" .!")))
+
+
+# What the last turn did to a task for "it" to be that task without being said.
+_TOUCHED = ("add", "update", "complete")
+# Questions whose answer could look like a date or a note; they are answered elsewhere.
+_ANSWERED_ELSEWHERE = ("title", "offer_add", "duplicate", "split_add", "which")
+
+_LABELLED = re.compile(
+    rf"^(?:the\s+|its\s+)?{alt(DESCRIPTION_WORDS)}\s*(?::|=|\s[-–—]+)\s*(?P<text>.+)$", NOCASE
+)
+_LEVEL = alt(PRIORITY_PHRASES, PRIORITY_LEVELS, LOWER_PRIORITY)
+_SAID_PRIORITY = re.compile(
+    rf"^(?:{alt(PRIORITY_POINTERS)})\s+(?:{alt(PRIORITY_DEGREES)}\s+)*(?P<level>{_LEVEL})"
+    rf"(?:\s+{alt(PRIORITY_NOUNS)})?(?P<after>(?:\s*,?\s+{alt(PRIORITY_AFTER)})*)[\s!.]*$"
+    rf"|^(?P<saying>{alt(PRIORITY_SAYINGS)})(?P<after2>(?:\s*,?\s+{alt(PRIORITY_AFTER)})*)[\s!.]*$",
+    NOCASE,
+)
+_FIRST_PRIORITY = re.compile(
+    rf"^(?P<level>{alt(PRIORITY_PHRASES)})\s*(?:[:!]+|\s[-–—]+)\s*(?P<rest>\S.*)$", NOCASE
+)
+
+
+def _last_touched(context: Context) -> int | None:
+    last = context.last_task
+    if last is None or context.last_family not in _TOUCHED:
+        return None
+    if context.awaiting is not None and context.awaiting.kind in _ANSWERED_ELSEWHERE:
+        return None
+    return last.number
+
+
+def on_last_task(text: str, context: Context) -> Intent | None:
+    """ "description: budget is 200" / "note - keep the bike" right after a task was added or
+    changed: that task's description. "actually friday" (the lead-in already dropped): its
+    due. None when the conversation is about no task: "note: buy stamps" then adds."""
+    number = _last_touched(context)
+    if number is None:
+        return None
+    if (labelled := _LABELLED.match(text)) is not None:
+        description = tidy_title(labelled.group("text"))
+        return Update(Ref("number", number=number), description=description or None)
+    if (level := _said_priority(text)) is not None:
+        return EditFields(Ref("number", number=number), priority=level)  # "oh and it's urgent"
+    if says_done_before(text):
+        return Complete(Ref("number", number=number))  # "oh wait that's done already"
+    if is_date(text):
+        return EditFields(Ref("number", number=number), due_phrase=text)
+    return _respelled(text, context, number)
+
+
+_WORD = r"[^\W\d_][\w'-]*"
+_IS = rf"(?:(?:it'?s|its|it\s+is|that'?s|{alt(CORRECTION_MARKS)})\s+)?"
+_NOT_THAT_WORD = re.compile(
+    rf"^(?:{alt(CORRECTION_LEADS)}\b[\s,!.:;-]*)*{_IS}(?:(?P<new>{_WORD})\s*,?\s+not\s+"
+    rf"(?P<old>{_WORD})|not\s+(?P<old2>{_WORD})\s*,?\s+{_IS}(?P<new2>{_WORD}))[\s!.]*$",
+    NOCASE,
+)
+
+
+def _respelled(text: str, context: Context, number: int) -> Update | None:
+    """ "oops it's Mark not Marc" right after a task was added: its title with the word put
+    right; None when the title has no such word."""
+    match = _NOT_THAT_WORD.match(text.strip())
+    if match is None or context.last_task is None:
+        return None
+    old, new = match.group("old") or match.group("old2"), match.group("new") or match.group("new2")
+    title, count = re.subn(rf"(?<![\w'-]){re.escape(old)}(?![\w'-])", new, context.last_task.title)
+    return Update(Ref("number", number=number), title=title) if count else None
+
+
+def _said_priority(text: str) -> str | None:
+    """ "it's urgent", "that one's not that important", "it can wait": the level said."""
+    match = _SAID_PRIORITY.match(text.strip())
+    if match is None:
+        return None
+    if match.group("saying"):
+        return PRIORITY_SAYINGS[" ".join(match.group("saying").lower().split())]
+    said = " ".join(match.group("level").lower().split())
+    return PRIORITY_PHRASES.get(said) or PRIORITY_LEVELS.get(said) or LOWER_PRIORITY[said]
+
+
+def priority_first(text: str) -> tuple[str, str] | None:
+    """ "urgent: send the invoice", "IMPORTANT - ring the bank": the level and the request
+    (a priority word inside a title, "call the urgent care clinic", is no lead)."""
+    match = _FIRST_PRIORITY.match(text.strip())
+    if match is None:
+        return None
+    return PRIORITY_PHRASES[match.group("level").lower()], match.group("rest")

@@ -7,7 +7,7 @@ import dataclasses
 import re
 from collections.abc import Iterable
 
-from core.agent.builtin import clauses, listing, safety, verbs
+from core.agent.builtin import clauses, listing, verbs
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Batch,
@@ -20,8 +20,10 @@ from core.agent.builtin.intents import (
     Several,
     Update,
 )
-from core.agent.builtin.lexicon.tasks import ALL_SHOWN
-from core.agent.builtin.lexicon.verbs import AT_LAST, SECOND_REQUESTS
+from core.agent.builtin.lexicon import safety as unsafe
+from core.agent.builtin.lexicon.questions import LIST_KINDS
+from core.agent.builtin.lexicon.tasks import ALL_SHOWN, TASK_NOUNS
+from core.agent.builtin.lexicon.verbs import AT_LAST, DONE_FIRST, SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
 from core.agent.builtin.single import single
@@ -31,6 +33,30 @@ REQUEST_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
 _ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
 _EITHER = re.compile(r"\bor\b", NOCASE)
 _NUMBERS = re.compile(r"\d+")
+# Batch operations, which change nothing: "delete everything", "mark all done".
+_WHOLE = rf"(?:{alt(unsafe.WHOLE)}\s+)?"
+_BATCH_WORDS = (
+    rf"\b(?:all|every|each|everything|{alt(unsafe.WHOLE)}|both|them\s+all|all\s+of\s+them|{alt(unsafe.THE_LOT)}|"
+    rf"(?:my|the)\s+{_WHOLE}{alt(unsafe.ALL_THE_TASKS)})"
+)
+_BATCH_OBJECT = (
+    rf"(?:all|every\w*|everything|both|them\s+all|all\s+of\s+them|{alt(unsafe.THE_LOT)}|it\s+all|"
+    rf"(?:the|my|our)\s+{_WHOLE}{alt(unsafe.ALL_THE_TASKS)}|"
+    rf"(?:(?:my|the|all)\s+)?(?:{alt(LIST_KINDS)}|old)\s+(?:{alt(TASK_NOUNS.values())}|ones)|{alt(unsafe.BARE_TASKS)})\b"
+)
+BATCH_DELETE = re.compile(
+    rf"\b{alt(unsafe.BATCH_DELETE_VERBS)}\s+(?:out\s+|up\s+|off\s+)?{_BATCH_OBJECT}"
+    rf"|\b{alt(unsafe.WIPE_VERBS)}\s+(?:it|everything|out)\b"
+    rf"|^{alt(unsafe.FRESH_START)}$",
+    NOCASE,
+)
+_DONE = alt(DONE_FIRST)
+BATCH_COMPLETE = re.compile(
+    rf"\b{alt(unsafe.BATCH_COMPLETE_VERBS)}\b.*{_BATCH_WORDS}(?:\s+(?:as\s+)?{_DONE})?$"
+    rf"|^{_BATCH_WORDS}\s+(?:is\s+|are\s+)?{_DONE}$"
+    rf"|^(?:i\s+)?{alt(unsafe.BATCH_DID)}\s+(?:all|everything|them\s+all|all\s+of\s+them)\b",
+    NOCASE,
+)
 # How much one message is carried out as: a pasted run of hundreds ("add milk, add milk, …")
 # is refused whole, in one reading, instead of costing hundreds of tool calls.
 MOST_AT_ONCE = 20
@@ -121,9 +147,9 @@ def batch(text: str) -> Batch | Several | None:
         return told
     if listing.STATUS_QUESTION.match(text):
         return None  # "did I finish everything?" asks; it does not order
-    if safety.BATCH_DELETE.search(text):
+    if BATCH_DELETE.search(text):
         return Batch("delete")
-    if safety.BATCH_COMPLETE.search(text):
+    if BATCH_COMPLETE.search(text):
         return Batch("complete")
     if not isinstance(found, Complete | Delete | Update):
         return None

@@ -17,6 +17,7 @@ from core.agent.builtin import leftovers
 from core.agent.builtin.apart import read_apart
 from core.agent.builtin.dated import without_due_link
 from core.agent.builtin.dates import AmbiguousDate, read_date
+from core.agent.builtin.engine import Reading
 from core.agent.builtin.intents import (
     Add,
     AskSplit,
@@ -37,7 +38,6 @@ from core.agent.builtin.intents import (
     Undo,
     Unknown,
 )
-from core.agent.builtin.reading import Reading
 from core.agent.builtin.reminder_intents import ListReminders
 from core.agent.builtin.timed import title_fields
 from core.domain.task_refs import fold

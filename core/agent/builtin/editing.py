@@ -6,7 +6,12 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
-from core.agent.builtin.field_changes import read_field_change, title_and_description
+from core.agent.builtin.field_changes import (
+    INSTEAD,
+    NO_TASK,
+    read_field_change,
+    title_and_description,
+)
 from core.agent.builtin.intents import AskWhich, Ref, Update
 from core.agent.builtin.lexicon.fields import (
     DESCRIPTION_WORDS,
@@ -127,8 +132,6 @@ _SPLIT_WORDS = re.compile(rf"\s+(?:{_TO_BE}|into|as|->|→|=>|with)\s+|\s*:\s+",
 _ASK_CHANGE = re.compile(rf"^{_RENAME}(?:\s+(?P<ref>.+))?$", NOCASE)
 
 
-_NO_TASK = re.compile(r"^\s*(?:the|a|an|my|its)\s*$", NOCASE)
-_INSTEAD = re.compile(r"\s+instead$", NOCASE)
 _TITLE_OF = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES)}\s+(?:of|for)\s+", NOCASE)
 _TITLE_TO = re.compile(rf"^(?:the\s+)?{alt(TITLE_NAMES)}\s+(?:to|as)\b", NOCASE)
 _SPLIT_ON = re.compile(rf"^(?:{_TO_BE}|into|as|->|→|=>)\s+(?P<title>.+)$", NOCASE)
@@ -180,7 +183,7 @@ def _description_set(text: str) -> Update | None:
     for pattern in _DESCRIPTION_SETTERS:
         if match := pattern.match(text):
             ref = ref_from(match.group("ref"))
-            description = tidy_title(_INSTEAD.sub("", match.group("description")))
+            description = tidy_title(INSTEAD.sub("", match.group("description")))
             if ref is not None and description:
                 return Update(ref, description=description)
     return None
@@ -190,8 +193,8 @@ def _title_set(text: str) -> Update | None:
     for pattern in _TITLE_SETTERS:
         if match := pattern.match(text):
             ref_words = _TITLE_OF.sub("", match.group("ref"))
-            ref = None if _NO_TASK.match(ref_words) else ref_from(ref_words)
-            title, details = title_and_description(_INSTEAD.sub("", match.group("title")))
+            ref = None if NO_TASK.match(ref_words) else ref_from(ref_words)
+            title, details = title_and_description(INSTEAD.sub("", match.group("title")))
             if ref is not None and title:
                 return Update(ref, title=title, description=details)
     return None

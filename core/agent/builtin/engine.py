@@ -8,6 +8,7 @@ returned, never from what the engine hoped would happen.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from functools import partial
 
 from core.agent.base import Agent, AgentTurn
@@ -17,12 +18,13 @@ from core.agent.builtin import (
     repeating,
     utterance,
 )
-from core.agent.builtin.context import read_context
+from core.agent.builtin.context import Context, read_context
 from core.agent.builtin.explain import Explanation, explain
+from core.agent.builtin.intents import Intent
 from core.agent.builtin.message import read_parts, scheduling_readers
 from core.agent.builtin.notes import Note
 from core.agent.builtin.parse import parse
-from core.agent.builtin.reading import Reading
+from core.agent.builtin.reminder_intents import ReminderIntent
 from core.agent.builtin.repeating import AddRepeating, StopRepeating
 from core.agent.builtin.trace import first_of
 from core.agent.builtin.turn import Turn
@@ -37,6 +39,22 @@ READ_AT_MOST = TITLE_MAX + DESCRIPTION_MAX + 100
 # short: handing one to a thread would cost more than reading it. Longer ones are read in a
 # thread, where a slow shape (45 ms at 120 characters) keeps the loop free.
 READ_ON_LOOP_AT_MOST = 32
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the engine read in one message, before it acts on any of it. Reading is pure, so
+    a caller can decide who answers it (the engine, or a model) before anything happened.
+    One of the requests is set, or a request and the reminder asked after it ("done 3,
+    remind me about 4 at 5pm")."""
+
+    context: Context
+    intent: Intent | None = None
+    reminder: ReminderIntent | None = None
+    also: ReminderIntent | None = None  # a second, its verb carried ("… and to email dad")
+    repeat: AddRepeating | StopRepeating | None = None
+    # The message's length, when it is longer than one request can need (it is not read).
+    too_long: int | None = None
 
 
 class BuiltinAgent(Agent):

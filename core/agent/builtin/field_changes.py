@@ -86,8 +86,9 @@ _CLEARERS = (
         NOCASE,
     ),
 )
-_INSTEAD = re.compile(r"\s+instead$", NOCASE)
-_NO_TASK = re.compile(r"^\s*(?:the|a|an|my|its)\s*$", NOCASE)
+# "… instead" after a new value; words that name no task ("the", "its").
+INSTEAD = re.compile(r"\s+instead$", NOCASE)
+NO_TASK = re.compile(r"^\s*(?:the|a|an|my|its)\s*$", NOCASE)
 
 
 def field_ref(text: str | None) -> Ref | None:
@@ -129,9 +130,9 @@ def read_field_change(text: str) -> EditFields | Update | None:
 def _set(match: re.Match[str]) -> EditFields | Update | None:
     """The value read as its field reads it: a date, a level, a title or a text. "the time"
     alone is the task in mind; "the title" alone names none (asked elsewhere)."""
-    value = _INSTEAD.sub("", match.group("value").strip())
+    value = INSTEAD.sub("", match.group("value").strip())
     text_field = match.group("title") or match.group("description")
-    if not _NO_TASK.match(match.group("ref")):
+    if not NO_TASK.match(match.group("ref")):
         ref = ref_from(match.group("ref"))
     else:
         ref = None if text_field else Ref("pronoun")

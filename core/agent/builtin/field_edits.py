@@ -149,9 +149,7 @@ def _task_of(listed: Envelope, identifier: str, note: Note) -> dict[str, Any] | 
     if len(found) == 1:
         return dict(items[found[0].number])
     if found:
-        note.offer("update", found[:10])
-        listed_choices = phrases.choices([(task.number, task.title) for task in found[:10]])
-        return phrases.WHICH_OF["update"].format(choices=listed_choices)
+        return note.which_of("update", found)
     return phrases.ABOUT_NONE
 
 

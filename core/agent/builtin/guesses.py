@@ -13,8 +13,8 @@ from core.agent.builtin import phrases
 from core.agent.builtin.lexicon.spelling import DANGLING_MOVES, DANGLING_REMINDS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import Known, sure_matches
-from core.agent.builtin.replies import knowns
-from core.tools import Envelope, ToolContext
+from core.agent.builtin.replies import Call, knowns
+from core.tools import ToolContext
 from core.tools.asking import Choice, ask_choices
 
 # Asks a question with these choices as buttons (`ToolContext`-bound `ask_choices`).
@@ -39,7 +39,6 @@ async def did_you_mean(
     return await ask(question.format(choices=listed), choices)
 
 
-Call = Callable[..., Awaitable[Envelope]]
 _REMIND = re.compile(rf"\s*\b{alt(DANGLING_REMINDS)}\s*$", NOCASE)
 _MOVE = re.compile(rf"\s*\b{alt(DANGLING_MOVES)}\s*$", NOCASE)
 _LEAD = re.compile(r"^(?:the|my)\s+", NOCASE)

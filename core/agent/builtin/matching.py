@@ -13,6 +13,7 @@ from core.agent.builtin import phrases
 from core.agent.builtin.guesses import ASKED_AT_MOST, did_you_mean
 from core.agent.builtin.intents import Complete, Delete, Family, Intent, Ref, Several, Update
 from core.agent.builtin.lexicon.verbs import PLAIN_DOING
+from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import (
     Known,
     fuzzy_matches,
@@ -38,15 +39,14 @@ WORDS = 8  # of a name, at most, to find titles like one of them
 
 
 class Acting(Protocol):
-    """What matching needs of the turn: its tools, and its ways to act and to ask."""
+    """What matching needs of the turn: its tools and note, and its ways to act and to ask."""
 
     tools: ToolContext
+    note: Note
 
     async def call(self, name: ToolName, **arguments: Any) -> Envelope: ...
 
     async def run(self, intent: Intent) -> str: ...
-
-    def offer(self, family: Family, found: list[Known]) -> str: ...
 
     async def confirm_complete(self, task: Known) -> str: ...
 
@@ -142,7 +142,7 @@ async def _guessed(turn: Acting, intent: Change, family: Family, tasks: list[Kno
 
 async def ask_about(turn: Acting, intent: Change, family: Family, found: list[Known]) -> str:
     """Ask with a button per task; a typed answer ("the first one", "#1") picks among them."""
-    turn.offer(family, found[:ASKED_AT_MOST])
+    turn.note.offer(family, found[:ASKED_AT_MOST])
     question = phrases.DID_YOU_MEAN[family]
     return await did_you_mean(turn.ask, found, question, TOOL_OF[family], changes(intent))
 
@@ -168,7 +168,7 @@ async def act_or_ask(
         )
         return said(family, result)
     if found:
-        return turn.offer(family, found)
+        return turn.note.which_of(family, found)
     return None
 
 

@@ -9,6 +9,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
+from core.agent.builtin import phrases
 from core.agent.builtin.intents import Family
 from core.agent.builtin.refs import Known
 from core.types import AGENT_NOTE
@@ -44,6 +45,12 @@ class Note:
     def offer(self, family: Family, tasks: list[Known]) -> None:
         """ "Which one did you finish: #1 … or #4 …?": the answer picks among these."""
         self.offered_family, self.offered = family, tuple(tasks)
+
+    def which_of(self, family: Family, tasks: list[Known]) -> str:
+        """The question that offers the first ten: "Which one did you finish: #1 … or #4 …?"."""
+        self.offer(family, tasks[:10])
+        listed = phrases.choices([(task.number, task.title) for task in tasks[:10]])
+        return phrases.WHICH_OF[family].format(choices=listed)
 
     def name(self, task: Known) -> None:
         """The reply is about this one task: "it" means it next."""

@@ -15,15 +15,12 @@ from dataclasses import dataclass
 from core.agent.builtin import (
     answers,
     batches,
-    chitchat,
     clauses,
     combined,
     dated,
     edits,
-    followups,
     listing,
     recent,
-    safety,
     several,
     several_requests,
     undoing,
@@ -46,21 +43,22 @@ from core.agent.builtin.intents import (
     Unknown,
     Update,
 )
+from core.agent.builtin.lexicon import safety as unsafe
 from core.agent.builtin.lexicon.emoji import THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
-from core.agent.builtin.single import misread, respelled, single
+from core.agent.builtin.single import CHITCHAT, YES_OR_NO, misread, respelled, single
 from core.agent.builtin.text import clean, normalize
 from core.agent.builtin.trace import Reader, first_of
 
 _AGREEING = re.compile(rf"^{alt(AGREEING)}\b[\s,!.]*", NOCASE)
 _SHOUTED = re.compile(r"!!+\s*$")
-_PLAIN_CHITCHAT = (
-    ("never_mind", chitchat.NEVER_MIND),
-    ("help", chitchat.HELP),
-    ("greeting", chitchat.GREETING),
-    ("thanks", chitchat.THANKS),
+# An attempt to change the rules: it must change nothing.
+INJECTION = re.compile(
+    rf"\b{alt(unsafe.OVERRIDE_VERBS)}\b.{{0,40}}\b{alt(unsafe.RULES)}\b|\b{alt(unsafe.TAKEOVERS)}\b"
+    rf"|\b(?:other|another|all|every|each|any)\s+{alt(unsafe.USERS)}(?!\w)|\b{alt(unsafe.USER_IDS)}\b",
+    NOCASE,
 )
 
 
@@ -76,7 +74,7 @@ class Said:
 
 def parse(text: str, context: Context | None = None) -> Intent:
     text = utterance.prepared(text)
-    if (first := followups.priority_first(text)) is not None:
+    if (first := answers.priority_first(text)) is not None:
         level, rest = first  # "urgent: pay the gas bill"
         found = parse(rest, context)
         if isinstance(found, Unknown) and found.maybe_task:
@@ -106,7 +104,7 @@ def _only_marks(said: Said) -> Intent | None:
     normalized = said.normalized.strip()
     if normalized and not normalized.strip("?"):
         return Chitchat("help")  # "?"
-    if chitchat.GREETING.match(said.normalized.strip(" !.?,")):
+    if CHITCHAT["greeting"].match(said.normalized.strip(" !.?,")):
         return Chitchat("greeting")
     return None
 
@@ -120,11 +118,11 @@ def _no_words(said: Said) -> Intent | None:
 
 
 def _injection(said: Said) -> Intent | None:
-    return Injection() if safety.INJECTION.search(said.normalized) else None
+    return Injection() if INJECTION.search(said.normalized) else None
 
 
 def _yes_or_no(said: Said) -> Intent | None:
-    for kind, pattern in (("yes", chitchat.YES), ("no", chitchat.NO)):
+    for kind, pattern in YES_OR_NO.items():
         if pattern.match(said.cleaned) or pattern.match(said.normalized.strip(" .!")):
             return answers.answer(kind, said.context) or Chitchat(kind)  # type: ignore[arg-type]
     return None
@@ -141,7 +139,7 @@ def _taken_back(said: Said) -> Intent | None:
 
 
 def _chitchat(said: Said) -> Intent | None:
-    for kind, pattern in _PLAIN_CHITCHAT:
+    for kind, pattern in CHITCHAT.items():
         if pattern.match(said.cleaned):
             return Chitchat(kind)  # type: ignore[arg-type]
     return None
@@ -157,7 +155,8 @@ _FIRST: list[Reader[Said, Intent | None]] = [
     ("yes or no", _yes_or_no),
     ("taken back", _taken_back),
     ("chitchat", _chitchat),
-    ("follow-up", lambda said: followups.read(said.cleaned, said.context)),  # "actually friday"
+    # "actually friday", "note: budget is 200": on the task just added or touched
+    ("follow-up", lambda said: answers.on_last_task(said.cleaned, said.context)),
 ]
 
 

@@ -3,7 +3,6 @@ state of one task. Each looks the tasks up through `list_tasks`, like every othe
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, tzinfo
 from typing import Any
@@ -13,12 +12,9 @@ from core.agent.builtin.context import Context
 from core.agent.builtin.intents import AboutTask, Count, ListTasks, Ref, Search
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import Known, at_position, loose_matches, title_matches
-from core.agent.builtin.replies import count_of, failure, knowns, state
+from core.agent.builtin.replies import Call, count_of, failure, knowns, state
 from core.agent.builtin.text import stem
 from core.domain.when import Due, show_due_plain
-from core.tools import Envelope
-
-Call = Callable[..., Awaitable[Envelope]]
 
 
 async def count(call: Call, intent: Count) -> str:

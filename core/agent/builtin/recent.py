@@ -6,24 +6,22 @@ for 3", "and eggs too" after an add)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
 
 from core.agent.builtin import verbs
+from core.agent.builtin.answers import redone
 from core.agent.builtin.context import Context
 from core.agent.builtin.intents import (
     Add,
     AddedWhen,
     AskWhich,
     BareRef,
-    Complete,
-    Delete,
     Intent,
     Ref,
     Unknown,
-    Update,
 )
 from core.agent.builtin.lexicon.recent import (
     ADDED_DAYS,
@@ -40,14 +38,10 @@ from core.agent.builtin.lexicon.verbs import SHOW_VERBS
 from core.agent.builtin.notes import Note
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.refs import Known, parse_ref
-from core.agent.builtin.replies import count_of, failure
+from core.agent.builtin.replies import Call, count_of, failure
 from core.agent.builtin.text import clean, tidy_title
 from core.agent.builtin.words import LIST_NOUN
 from core.domain.when import show_day
-from core.tools import Envelope
-
-Call = Callable[..., Awaitable[Envelope]]
-
 
 _VERB = alt(ADDED_VERBS)
 _WHEN = rf"(?P<when>{alt(ADDED_DAYS)})"
@@ -179,16 +173,7 @@ def read_again(
     ref = parse_ref(rest)
     if ref is None or ref.kind == "pronoun":
         return None  # "that one too": the same task again means nothing new
-    return _same(family, ref, context)
-
-
-def _same(family: str, ref: Ref, context: Context) -> Intent:
-    if family == "complete":
-        return Complete(ref, loose=ref.kind == "title")
-    if family == "delete":
-        return Delete(ref)
-    earlier = context.last_input
-    return Update(ref, title=earlier.get("new_title"), description=earlier.get("new_description"))
+    return redone(family, ref, context)
 
 
 def _other_one(family: str, context: Context) -> Intent:
@@ -198,5 +183,5 @@ def _other_one(family: str, context: Context) -> Intent:
     shown = context.candidates or context.listing
     others = [task for task in shown if task.number != done]
     if len(shown) == 2 and len(others) == 1:
-        return _same(family, Ref("number", number=others[0].number), context)
+        return redone(family, Ref("number", number=others[0].number), context)
     return AskWhich(family)  # type: ignore[arg-type]

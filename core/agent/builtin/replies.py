@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from core.agent.builtin import phrases
 from core.agent.builtin.notes import known_tasks
 from core.agent.builtin.refs import Known
 from core.tools import Envelope
+
+# A tool, called by name with its arguments (`Turn.call`).
+Call = Callable[..., Awaitable[Envelope]]
 
 
 def knowns(envelope: Envelope) -> list[Known]:

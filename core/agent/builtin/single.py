@@ -8,15 +8,16 @@ import dataclasses
 import re
 
 from core.agent.builtin import (
-    asides,
-    chitchat,
+    changes,
     dated,
+    due_told,
     language,
     listing,
     timed,
     typos,
     verbs,
 )
+from core.agent.builtin.dates import shape_of
 from core.agent.builtin.intents import (
     Add,
     AskTitle,
@@ -37,12 +38,28 @@ from core.agent.builtin.intents import (
     Update,
     ref_of,
 )
+from core.agent.builtin.lexicon import talk
+from core.agent.builtin.lexicon.fields import PRIORITY_NOUNS, PRIORITY_PHRASES
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
-from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.pattern import NOCASE, alt, drawn
 from core.agent.builtin.refs import topic_first
 from core.agent.builtin.trace import Reader, first_of
 
 _NAMES_A_TASK = re.compile(rf"\b{alt(TASK_NOUNS)}\b", NOCASE)
+# Whole messages that name no task, in the order they are tried.
+CHITCHAT = {
+    "never_mind": re.compile(rf"^{alt(talk.NEVER_MIND)}$", NOCASE),
+    "help": re.compile(rf"^(?:{alt(talk.HELP)}|\?+)$", NOCASE),
+    "greeting": re.compile(
+        rf"^(?:{alt(talk.GREETINGS)}|{drawn(talk.DRAWN_OUT_GREETINGS)})(?:\s+{alt(talk.GREETED)})?$",
+        NOCASE,
+    ),
+    "thanks": re.compile(rf"^(?:{alt(talk.THANKS)}|{drawn(talk.DRAWN_OUT_THANKS)})$", NOCASE),
+}
+YES_OR_NO = {
+    "yes": re.compile(rf"^{alt(talk.YES)}$", NOCASE),
+    "no": re.compile(rf"^{alt(talk.NO)}$", NOCASE),
+}
 
 
 def _is_instruction(intent: Intent) -> bool:
@@ -93,11 +110,57 @@ def _task_first(text: str) -> Intent | None:
     return dataclasses.replace(inner, ref=ref)
 
 
+# An edit followed by a reason or a remark: "make the tap one high priority, it's getting
+# worse", "set the loft to low priority, no rush", "move the vet to friday, got too much on".
+# The aside asks nothing, so the edit before it is read as if it stood alone (and the aside
+# never ends up in a title or a date). An aside that names a date, or a priority the edit does
+# not set, is no aside ("…, it can wait till monday", "move it to friday, it's urgent"): that
+# message is left to the other readers.
+_ASIDE = re.compile(
+    rf"(?:\s*[,;:]\s*|\s+[-–—]+\s*|\s*\.\s+|\s+(?={alt(talk.BECAUSE)}\b))"
+    rf"(?P<aside>{alt(talk.ASIDE_STARTS)}(?![\w']).*)$",
+    NOCASE,
+)
+_ASKS_MORE = re.compile(rf"\b{alt(PRIORITY_PHRASES, PRIORITY_NOUNS)}\b", NOCASE)
+
+
+def _change(text: str) -> Intent | None:
+    """The change `text` asks for, with a trailing aside set apart."""
+    whole = due_told.read(text) or changes.read_change(text)
+    if whole is not None and not _holds_an_aside(whole, text):
+        return whole
+    for found in _ASIDE.finditer(text):
+        aside = found.group("aside")
+        if shape_of(aside) is not None:
+            return None
+        changed = changes.read_change(text[: found.start()].strip())
+        if changed is None:
+            continue
+        # "…, no rush" after a low priority says it again; after a date it asks for more
+        if (
+            _ASKS_MORE.search(aside)
+            and changed.priority is None
+            and not changed.clear_due  # "…, it's not urgent" after no due
+        ):
+            return None
+        return changed
+    return whole
+
+
+def _holds_an_aside(changed: Intent, text: str) -> bool:
+    """Whether the task the change names swallowed the aside ("take the date off the essay,
+    no deadline anymore" names "the essay", not "the essay, no deadline anymore")."""
+    ref = ref_of(changed)
+    if ref is None or ref.kind != "title":
+        return False
+    return any(found.group("aside") in ref.text for found in _ASIDE.finditer(text))
+
+
 def _readers(nested: bool) -> list[Reader[str, Intent | None]]:
     return [
         ("next due", _next_due),
         ("due question", timed.read_question),  # "what's due today?", "anything overdue?"
-        ("field change", asides.read_change),  # "move the dentist to friday", "untag it"
+        ("field change", _change),  # "move the dentist to friday", "untag it"
         ("search", listing.read_search),
         ("count", _count),
         ("about a task", listing.read_about),  # "is task 2 done?", "what's task 3?"
@@ -164,7 +227,7 @@ def misread(text: str) -> Intent | None:
         return NotEnglish()
     if (fixed := typos.corrected(text)) is None:
         return None
-    if chitchat.HELP.match(fixed):
+    if CHITCHAT["help"].match(fixed):
         return Chitchat("help")
     found = single(verbs.fix_verb_typo(fixed))
     if isinstance(found, ListTasks | Count | Search | AskWhich):

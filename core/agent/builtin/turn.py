@@ -143,17 +143,8 @@ class Turn:
                 if isinstance(result, str):
                     return result
             elif found:
-                return self.offer("update", found)
+                return self.note.which_of("update", found)
         return said("update", result)
-
-    async def count(self, intent: Count) -> str:
-        return await questions.count(self.call, intent)
-
-    async def search(self, intent: Search) -> str:
-        return await questions.search(self.call, intent, self.note)
-
-    async def about(self, intent: AboutTask) -> str:
-        return await questions.about(self.call, self.context, intent, self.note)
 
     async def ask_which(self, family: Family) -> str:
         last = self.context.last_task
@@ -170,12 +161,6 @@ class Turn:
         done = Choice(phrases.YES_DONE, "complete_task", {"task_identifier": f"#{task.number}"})
         question = phrases.CONFIRM_COMPLETE.format(number=task.number, title=task.title)
         return await self.ask(question, [done])
-
-    def offer(self, family: Family, found: list[Known]) -> str:
-        """ "Which one did you finish: #1 … or #4 …?" (the first ten)."""
-        self.note.offer(family, found[:10])
-        listed = phrases.choices([(task.number, task.title) for task in found[:10]])
-        return phrases.WHICH_OF[family].format(choices=listed)
 
     async def change(self, intent: Complete | Delete | Update) -> str:
         family: Family = (
@@ -245,53 +230,35 @@ class Turn:
         return phrases.ASK_CHANGE.format(number=task.number, title=f" “{task.title}”")
 
 
-async def _when_due(turn: Turn, intent: WhenDue) -> str:
-    return await scheduling.when_due(turn.call, turn.tools, turn.context, intent, turn.note)
-
-
-async def _next_due(turn: Turn, _intent: NextDue) -> str:
-    return await questions.next_due(turn.call, turn.note, now=turn.tools.now, zone=turn.tools.zone)
-
-
-async def _added_when(turn: Turn, intent: AddedWhen) -> str:
-    return await recent.answer(
-        turn.call, intent, turn.note, now=turn.tools.now, zone=turn.tools.zone
-    )
-
-
-async def _taken_back(turn: Turn, intent: Undone | Redirected) -> str:
-    return await reopening.taken_back(turn.call, turn.note, intent, turn.change)
-
-
-async def _ask_which(turn: Turn, intent: AskWhich) -> str:
-    return await turn.ask_which(intent.family)
-
-
-async def _undo(turn: Turn, intent: Undo) -> str:
-    return await reopening.undo(turn.call, turn.note, intent)
-
-
 _HANDLERS: dict[type, Callable[[Turn, Any], Awaitable[str]]] = {
     Add: Turn.add,
     AddSeveral: Turn.add_several,
     ListTasks: Turn.listing,
-    WhenDue: _when_due,
+    WhenDue: lambda turn, intent: scheduling.when_due(
+        turn.call, turn.tools, turn.context, intent, turn.note
+    ),
     EditFields: Turn.edit_fields,
-    NextDue: _next_due,
-    Count: Turn.count,
-    Search: Turn.search,
-    AboutTask: Turn.about,
+    NextDue: lambda turn, _: questions.next_due(
+        turn.call, turn.note, now=turn.tools.now, zone=turn.tools.zone
+    ),
+    Count: lambda turn, intent: questions.count(turn.call, intent),
+    Search: lambda turn, intent: questions.search(turn.call, intent, turn.note),
+    AboutTask: lambda turn, intent: questions.about(turn.call, turn.context, intent, turn.note),
     Complete: Turn.change,
     Delete: Turn.change,
     Update: Turn.change,
-    Undone: _taken_back,
-    Redirected: _taken_back,
-    AskWhich: _ask_which,
+    Undone: lambda turn, intent: reopening.taken_back(turn.call, turn.note, intent, turn.change),
+    Redirected: lambda turn, intent: reopening.taken_back(
+        turn.call, turn.note, intent, turn.change
+    ),
+    AskWhich: lambda turn, intent: turn.ask_which(intent.family),
     Several: Turn.several,
-    Undo: _undo,
+    Undo: lambda turn, intent: reopening.undo(turn.call, turn.note, intent),
     Reopen: Turn.reopen,
     ShowTrash: Turn.show_trash,
     Restore: Turn.restore,
     EmptyTrash: Turn.empty_trash,
-    AddedWhen: _added_when,
+    AddedWhen: lambda turn, intent: recent.answer(
+        turn.call, intent, turn.note, now=turn.tools.now, zone=turn.tools.zone
+    ),
 }
