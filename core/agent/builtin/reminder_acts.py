@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.clock import in_old_half
 from core.agent.builtin.context import Context
-from core.agent.builtin.days_before import days_before_due
 from core.agent.builtin.guesses import Ask, did_you_mean
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import fuzzy_matches, loose_matches, sure_matches
@@ -87,6 +86,23 @@ async def _on_target(
             question = phrases.DID_YOU_MEAN["remind"]
             return await did_you_mean(ask, typed, question, "update_task", change)
     return reply(result) if result.ok else failure(result)
+
+
+async def days_before_due(call: Call, target: str, minutes: int, clock: time) -> datetime | str:
+    """The local minute `minutes` (whole days) before the task's due day at `clock`; a
+    question instead when the task is not one of the open ones or has no due."""
+    listed = await call("list_tasks", status="pending")
+    tasks = listed.data.get("tasks", []) if listed.ok else []
+    number = target.strip().lstrip("#")
+    named = {task.number for task in sure_matches(knowns(listed), target)}
+    found = [task for task in tasks if str(task["number"]) == number or task["number"] in named]
+    if len(found) != 1:
+        return phrases.REMIND_BEFORE_WHICH
+    task = found[0]
+    if not task.get("due"):
+        return phrases.REMIND_BEFORE_NO_DUE.format(number=task["number"], title=task["title"])
+    day = date.fromisoformat(str(task["due"])[:10]) - timedelta(minutes=minutes)
+    return datetime.combine(day, clock)
 
 
 def _change(intent: CancelReminder | RemindBefore | RemindAbout, zone: tzinfo) -> dict[str, Any]:
