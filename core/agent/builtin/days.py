@@ -4,13 +4,13 @@ relative dates, dateparser's month names. Pure; `dates.py` finds the phrases in 
 
 from __future__ import annotations
 
-import calendar
 import functools
 import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
 from dateutil.relativedelta import FR, SA, relativedelta, weekday
+from dateutil.rrule import MONTHLY, rrule
 
 from core.agent.builtin.lexicon.numbers import COUNT_WORDS, ORDINAL_WORDS
 from core.agent.builtin.lexicon.time import (
@@ -166,16 +166,11 @@ def _weekday(day: int, which: str, today: date) -> date:
 
 
 def _day_of_month(day: int, next_month: bool, today: date) -> date | None:
+    """ "the 31st": the first month from today's (or next month) that has that day."""
     if not 1 <= day <= 31:
         return None
-    month = today.replace(day=1) + relativedelta(months=1 if next_month else 0)
-    for _ in range(12):
-        if day <= calendar.monthrange(month.year, month.month)[1]:
-            candidate = month.replace(day=day)
-            if candidate >= today or next_month:
-                return candidate
-        month += relativedelta(months=1)
-    return None
+    start = today + relativedelta(months=1, day=1) if next_month else today
+    return rrule(MONTHLY, dtstart=start, bymonthday=day, count=1)[0].date()
 
 
 def _numeric(words: str, today: date) -> date | tuple[date, date] | None:

@@ -138,7 +138,7 @@ async def act(
         if not target:
             return "Which task should stop repeating? Give its number, like “stop repeating #2”."
         result = await call("update_task", task_identifier=target, stop_repeating=True)
-        return reply(result) if result.ok else failure(result)
+        return reply(result)
     due = await first_due(intent.rule, now=now, zone=zone, at=intent.at)
     if due is None:
         return no_date(intent.rule).message

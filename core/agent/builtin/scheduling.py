@@ -27,7 +27,7 @@ from core.domain.task_pages import LIST_PAGE
 from core.domain.when import show_day, show_due_plain
 from core.tools import Envelope, ToolContext
 
-Call = Callable[..., Awaitable[Envelope]]
+Call = guesses.Call
 
 
 def due_argument(reading: DateReading) -> str:
