@@ -28,9 +28,7 @@ from core.agent.builtin.lexicon.time import (
     WEEK_WHICH,
     WEEKDAYS,
 )
-from core.agent.builtin.pattern import alt
-
-NOCASE = re.IGNORECASE
+from core.agent.builtin.pattern import NOCASE, alt
 
 ORD = r"(?:st|nd|rd|th)"
 WD = rf"(?:{alt(WEEKDAYS)})"
