@@ -22,19 +22,13 @@ from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.questions import due_of, one_task
 from core.agent.builtin.replies import failure
+from core.agent.builtin.spans import local_iso
 from core.agent.builtin.timed import TitleFields, title_fields
 from core.domain.task_pages import LIST_PAGE
 from core.domain.when import show_day, show_due_plain
 from core.tools import Envelope, ToolContext
 
 Call = guesses.Call
-
-
-def due_argument(reading: DateReading) -> str:
-    """What `add_task` / `update_task` take: a local date, or a local date and time."""
-    if reading.at is None:
-        return reading.day.isoformat()
-    return f"{reading.day.isoformat()}T{reading.at.strftime('%H:%M')}"
 
 
 def ask_which_day(reading: AmbiguousDate) -> str:
@@ -103,7 +97,7 @@ def _add_arguments(
 ) -> dict[str, Any]:
     arguments: dict[str, Any] = {}
     if reading is not None:
-        arguments["due"] = due_argument(reading)
+        arguments["due"] = local_iso(reading)
     if priority:
         arguments["priority"] = priority
     if tags:

@@ -82,13 +82,14 @@ def _dated(text: str, start: int, end: int, reading: object) -> Span:
     said = text[start:end].strip()
     if not isinstance(reading, DateReading):
         return Span("ambiguous date", start, end, said, "asked which")
-    if is_duration(said):
-        return Span("duration", start, end, said, _iso(reading))
-    kind: Kind = "datetime" if reading.at is not None else "date"
-    return Span(kind, start, end, said, _iso(reading))
+    timed: Kind = "datetime" if reading.at is not None else "date"
+    kind: Kind = "duration" if is_duration(said) else timed
+    return Span(kind, start, end, said, local_iso(reading))
 
 
-def _iso(reading: DateReading) -> str:
+def local_iso(reading: DateReading) -> str:
+    """The local date, or date and minute, a reading names: as `add_task` and
+    `update_task` take a due, and as `explain` shows a span."""
     if reading.at is None:
         return reading.day.isoformat()
     return f"{reading.day.isoformat()}T{reading.at.isoformat(timespec='minutes')}"
