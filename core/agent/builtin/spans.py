@@ -26,6 +26,8 @@ from core.agent.builtin.pattern import alt
 
 Kind = Literal["date", "time", "datetime", "duration", "recurrence", "ambiguous date"]
 _DAY = alt(WEEKDAYS)
+# "monday", "mondays and thursdays", "tue, thu": a repeat's days (`repeating.py` reads them).
+DAYS = rf"{_DAY}s?(?:\s*(?:,|and)\s*{_DAY}s?)*"
 _EVERY = alt(EVERY)
 _MONTH = alt(MONTH)
 # A day of the month: "the 1st", "the first" (`repeating.py` reads it).
@@ -33,8 +35,7 @@ _NTH = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alt(DAYS_OF_MONTH)})"
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{_EVERY}\s+{alt(WORKDAYS)}\b|\b{alt(ON_WORKDAYS)}\b", re.I),
      "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
-    (re.compile(rf"\b{_EVERY}\s+(?P<days>{_DAY}s?"
-                rf"(?:\s*(?:,|and)\s*{_DAY}s?)*)\b", re.I),
+    (re.compile(rf"\b{_EVERY}\s+(?P<days>{DAYS})\b", re.I),
      "weekly"),
     (re.compile(rf"\b(?:on\s+)?the\s+(?P<n>{_NTH})\s+of\s+{_EVERY}\s+{_MONTH}\b"
                 rf"|\b{_EVERY}\s+{_MONTH}\s+on\s+the\s+(?P<m>{_NTH})\b", re.I),
