@@ -89,11 +89,7 @@ async def _on_target(
 async def days_before_due(call: Call, target: str, minutes: int, clock: time) -> datetime | str:
     """The local minute `minutes` (whole days) before the task's due day at `clock`; a
     question instead when the task is not one of the open ones or has no due."""
-    listed = await call("list_tasks", status="pending")
-    tasks = listed.data.get("tasks", []) if listed.ok else []
-    number = target.strip().lstrip("#")
-    named = {task.number for task in sure_matches(knowns(listed), target)}
-    found = [task for task in tasks if str(task["number"]) == number or task["number"] in named]
+    found = _named_rows(await call("list_tasks", status="pending"), target)
     if len(found) != 1:
         return phrases.REMIND_BEFORE_WHICH
     task = found[0]
@@ -135,7 +131,7 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
 
 
 async def _cancel_all(call: Call) -> str:
-    tasks = (await _reminded(call))[1]
+    tasks = _rows(await _reminded(call))
     if not tasks:
         return "You have no reminders set, so there is nothing to cancel."
     for task in tasks:
@@ -173,15 +169,10 @@ async def _move_last(
 async def _shift_reminder(
     intent: ShiftReminder, call: Call, context: Context, *, zone: tzinfo
 ) -> str:
-    listed, tasks = await _reminded(call)
-    wanted = intent.target or await _implied(call, context)
-    if number := WHICH_NUMBER.fullmatch(wanted.strip()):  # "#2", "no. 2", "2"
-        named = {int(number.group(1))}
-    else:
-        named = {task.number for task in sure_matches(knowns(listed), _THE.sub("", wanted))}
-    found = [task for task in tasks if task["number"] in named]
+    listed = await _reminded(call)
+    found = _named_rows(listed, intent.target or await _implied(call, context))
     if len(found) != 1:
-        if not tasks:
+        if not _rows(listed):
             return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
         return "Which reminder do you mean? Say “show my reminders” to see them, then its number."
     moment = datetime.fromisoformat(found[0]["reminder"])
@@ -199,14 +190,25 @@ async def _implied(call: Call, context: Context) -> str:
     """ "it": the task the conversation is about, else the one task with a reminder."""
     if context.last_task is not None:
         return str(context.last_task.number)
-    tasks = (await _reminded(call))[1]
+    tasks = _rows(await _reminded(call))
     return str(tasks[0]["number"]) if len(tasks) == 1 else ""
 
 
-async def _reminded(call: Call) -> tuple[Envelope, list[dict[str, Any]]]:
-    """The open tasks with a reminder: the tools' answer and its rows (none when refused)."""
-    listed = await call("list_tasks", status="pending", has_reminder=True)
-    return listed, listed.data["tasks"] if listed.ok else []
+async def _reminded(call: Call) -> Envelope:
+    return await call("list_tasks", status="pending", has_reminder=True)
+
+
+def _rows(listed: Envelope) -> list[dict[str, Any]]:
+    return listed.data.get("tasks", []) if listed.ok else []
+
+
+def _named_rows(listed: Envelope, target: str) -> list[dict[str, Any]]:
+    """The listed tasks `target` names: by number ("#2", "no. 2", "2"), else by title."""
+    if number := WHICH_NUMBER.fullmatch(target.strip()):
+        named = {int(number.group(1))}
+    else:
+        named = {task.number for task in sure_matches(knowns(listed), _THE.sub("", target))}
+    return [task for task in _rows(listed) if task["number"] in named]
 
 
 def reply(result: Envelope) -> str:
