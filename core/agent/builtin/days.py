@@ -89,7 +89,7 @@ def day_named(words: str, local: datetime) -> date | tuple[date, date] | None:
     if words in RELATIVE_DAYS:
         return today + timedelta(days=RELATIVE_DAYS[words])
     if words in PERIODS:
-        return _period(PERIODS[words], today)
+        return period(PERIODS[words], today)
     if match := re.fullmatch(rf"(?:(?P<which>{WHICH_WEEK})\s+)?(?P<wd>{WD})", words):
         which = WEEK_WHICH[" ".join(match.group("which").split())] if match.group("which") else ""
         return _weekday(WEEKDAYS[match.group("wd")], which, today)
@@ -137,7 +137,8 @@ def _nth_weekday(words: str, today: date) -> date | None:
     return found if found.month == first.month else None
 
 
-def _period(rule: str, today: date) -> date:
+def period(rule: str, today: date) -> date:
+    """The day a period's rule (`PERIODS`) names, from today."""
     monday = today - timedelta(days=today.weekday())
     days = {
         "next_monday": monday + timedelta(days=7),
