@@ -40,10 +40,8 @@ from core.agent.builtin.lexicon.time import (
     UNIT_MULTIPLES,
     UNITS,
 )
-from core.agent.builtin.pattern import alt
+from core.agent.builtin.pattern import NOCASE, alt
 from core.domain.when import Due, due_on
-
-NOCASE = re.IGNORECASE
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,13 @@ relative dates, dateparser's month names. Pure; `dates.py` finds the phrases in 
 
 from __future__ import annotations
 
-import calendar
 import functools
 import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
 from dateutil.relativedelta import FR, SA, relativedelta, weekday
+from dateutil.rrule import MONTHLY, rrule
 
 from core.agent.builtin.lexicon.numbers import COUNT_WORDS, ORDINAL_WORDS
 from core.agent.builtin.lexicon.time import (
@@ -28,9 +28,7 @@ from core.agent.builtin.lexicon.time import (
     WEEK_WHICH,
     WEEKDAYS,
 )
-from core.agent.builtin.pattern import alt
-
-NOCASE = re.IGNORECASE
+from core.agent.builtin.pattern import NOCASE, alt
 
 ORD = r"(?:st|nd|rd|th)"
 WD = rf"(?:{alt(WEEKDAYS)})"
@@ -91,7 +89,7 @@ def day_named(words: str, local: datetime) -> date | tuple[date, date] | None:
     if words in RELATIVE_DAYS:
         return today + timedelta(days=RELATIVE_DAYS[words])
     if words in PERIODS:
-        return _period(PERIODS[words], today)
+        return period(PERIODS[words], today)
     if match := re.fullmatch(rf"(?:(?P<which>{WHICH_WEEK})\s+)?(?P<wd>{WD})", words):
         which = WEEK_WHICH[" ".join(match.group("which").split())] if match.group("which") else ""
         return _weekday(WEEKDAYS[match.group("wd")], which, today)
@@ -139,7 +137,8 @@ def _nth_weekday(words: str, today: date) -> date | None:
     return found if found.month == first.month else None
 
 
-def _period(rule: str, today: date) -> date:
+def period(rule: str, today: date) -> date:
+    """The day a period's rule (`PERIODS`) names, from today."""
     monday = today - timedelta(days=today.weekday())
     days = {
         "next_monday": monday + timedelta(days=7),
@@ -166,16 +165,11 @@ def _weekday(day: int, which: str, today: date) -> date:
 
 
 def _day_of_month(day: int, next_month: bool, today: date) -> date | None:
+    """ "the 31st": the first month from today's (or next month) that has that day."""
     if not 1 <= day <= 31:
         return None
-    month = today.replace(day=1) + relativedelta(months=1 if next_month else 0)
-    for _ in range(12):
-        if day <= calendar.monthrange(month.year, month.month)[1]:
-            candidate = month.replace(day=day)
-            if candidate >= today or next_month:
-                return candidate
-        month += relativedelta(months=1)
-    return None
+    start = today + relativedelta(months=1, day=1) if next_month else today
+    return rrule(MONTHLY, dtstart=start, bymonthday=day, count=1)[0].date()
 
 
 def _numeric(words: str, today: date) -> date | tuple[date, date] | None:

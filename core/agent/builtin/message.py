@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
+from functools import partial
 from typing import TypeGuard
 
 from core.agent.builtin import clauses, reminding, repeating
@@ -74,23 +75,17 @@ def scheduling_readers(
 ) -> list[Reader[str, Scheduled | None]]:
     """The readers of reminders and repeats, in rank order, for a prepared message."""
     follows_reminder = bool(context.last_input.get("remind_at"))
-
-    def repeat(text: str) -> AddRepeating | StopRepeating | None:
-        return repeating.read(text, now=now, zone=zone)
+    repeat = partial(repeating.read, now=now, zone=zone)
 
     def reminder(text: str) -> ReminderIntent | None:
         asked = reminding.read(text, now=now, zone=zone, follows_reminder=follows_reminder)
-        if isinstance(asked, RemindNew) and repeat(text) is not None:
-            return None
-        return asked
+        return None if isinstance(asked, RemindNew) and repeat(text) is not None else asked
 
     def plain_repeat(text: str) -> AddRepeating | StopRepeating | None:
         found = repeat(text)
         return None if found is None or repeating.misread(found) else found
 
-    def shown(text: str) -> CancelReminder | CancelAllReminders | None:
-        return shown_reminder(text, context)
-
+    shown = partial(shown_reminder, context=context)
     return [("shown reminder", shown), ("reminder", reminder), ("repeat", plain_repeat)]
 
 

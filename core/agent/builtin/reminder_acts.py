@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.clock import in_old_half
 from core.agent.builtin.context import Context
-from core.agent.builtin.days_before import days_before_due
-from core.agent.builtin.guesses import Ask, did_you_mean
+from core.agent.builtin.guesses import Ask, Call, did_you_mean
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import fuzzy_matches, loose_matches, sure_matches
 from core.agent.builtin.reminder_intents import (
@@ -31,7 +29,6 @@ from core.agent.builtin.replies import failure, knowns
 from core.domain.task_pages import LIST_PAGE
 from core.tools import Envelope
 
-Call = Callable[..., Awaitable[Envelope]]
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 
 
@@ -86,7 +83,20 @@ async def _on_target(
         elif not found and (typed := fuzzy_matches(pending, target)):
             question = phrases.DID_YOU_MEAN["remind"]
             return await did_you_mean(ask, typed, question, "update_task", change)
-    return reply(result) if result.ok else failure(result)
+    return reply(result)
+
+
+async def days_before_due(call: Call, target: str, minutes: int, clock: time) -> datetime | str:
+    """The local minute `minutes` (whole days) before the task's due day at `clock`; a
+    question instead when the task is not one of the open ones or has no due."""
+    found = _named_rows(await call("list_tasks", status="pending"), target)
+    if len(found) != 1:
+        return phrases.REMIND_BEFORE_WHICH
+    task = found[0]
+    if not task.get("due"):
+        return phrases.REMIND_BEFORE_NO_DUE.format(number=task["number"], title=task["title"])
+    day = date.fromisoformat(str(task["due"])[:10]) - timedelta(minutes=minutes)
+    return datetime.combine(day, clock)
 
 
 def _change(intent: CancelReminder | RemindBefore | RemindAbout, zone: tzinfo) -> dict[str, Any]:
@@ -117,12 +127,11 @@ async def _remind_new(intent: RemindNew, call: Call, *, zone: tzinfo) -> str:
         if intent.priority:
             extra["priority"] = intent.priority
         result = await call("add_task", title=intent.title, due=due, remind_at=when, **extra)
-    return reply(result) if result.ok else failure(result)
+    return reply(result)
 
 
 async def _cancel_all(call: Call) -> str:
-    listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed.data["tasks"] if listed.ok else []
+    tasks = _rows(await _reminded(call))
     if not tasks:
         return "You have no reminders set, so there is nothing to cancel."
     for task in tasks:
@@ -154,22 +163,16 @@ async def _move_last(
     same_due = last.get("due") and last.get("due") == last.get("remind_at")
     extra = {"due": when} if same_due else {}
     result = await call("update_task", task_identifier=target, remind_at=when, **extra)
-    return reply(result) if result.ok else failure(result)
+    return reply(result)
 
 
 async def _shift_reminder(
     intent: ShiftReminder, call: Call, context: Context, *, zone: tzinfo
 ) -> str:
-    listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed.data["tasks"] if listed.ok else []
-    wanted = intent.target or await _implied(call, context)
-    if number := WHICH_NUMBER.fullmatch(wanted.strip()):  # "#2", "no. 2", "2"
-        named = {int(number.group(1))}
-    else:
-        named = {task.number for task in sure_matches(knowns(listed), _THE.sub("", wanted))}
-    found = [task for task in tasks if task["number"] in named]
+    listed = await _reminded(call)
+    found = _named_rows(listed, intent.target or await _implied(call, context))
     if len(found) != 1:
-        if not tasks:
+        if not _rows(listed):
             return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
         return "Which reminder do you mean? Say “show my reminders” to see them, then its number."
     moment = datetime.fromisoformat(found[0]["reminder"])
@@ -180,19 +183,38 @@ async def _shift_reminder(
         task_identifier=f"#{found[0]['number']}",
         remind_at=_local(moment + timedelta(minutes=intent.minutes), zone),
     )
-    return reply(result) if result.ok else failure(result)
+    return reply(result)
 
 
 async def _implied(call: Call, context: Context) -> str:
     """ "it": the task the conversation is about, else the one task with a reminder."""
     if context.last_task is not None:
         return str(context.last_task.number)
-    listed = await call("list_tasks", status="pending", has_reminder=True)
-    tasks = listed.data["tasks"] if listed.ok else []
+    tasks = _rows(await _reminded(call))
     return str(tasks[0]["number"]) if len(tasks) == 1 else ""
 
 
+async def _reminded(call: Call) -> Envelope:
+    return await call("list_tasks", status="pending", has_reminder=True)
+
+
+def _rows(listed: Envelope) -> list[dict[str, Any]]:
+    return listed.data.get("tasks", []) if listed.ok else []
+
+
+def _named_rows(listed: Envelope, target: str) -> list[dict[str, Any]]:
+    """The listed tasks `target` names: by number ("#2", "no. 2", "2"), else by title."""
+    if number := WHICH_NUMBER.fullmatch(target.strip()):
+        named = {int(number.group(1))}
+    else:
+        named = {task.number for task in sure_matches(knowns(listed), _THE.sub("", target))}
+    return [task for task in _rows(listed) if task["number"] in named]
+
+
 def reply(result: Envelope) -> str:
+    """The tools' message said as the engine says it; a refusal as `failure` tells it."""
+    if not result.ok:
+        return failure(result)
     message = str(result.message)
     if message.startswith("Done: I will remind you"):
         return "Okay, I'll remind you" + message.removeprefix("Done: I will remind you")

@@ -13,11 +13,19 @@ from dataclasses import replace
 from datetime import datetime, tzinfo
 from typing import Literal
 
-from core.agent.builtin import days_before
 from core.agent.builtin import reminder_patterns as words
+from core.agent.builtin.clock import time_of_day
 from core.agent.builtin.dated import without_due_link
 from core.agent.builtin.dates import minutes_in
-from core.agent.builtin.lexicon.reminders import LATER_VERBS, REMINDER_LEAD_INS, SHIFT_WORDS
+from core.agent.builtin.lexicon.reminders import (
+    BEFORE_WORDS,
+    DAYS_BEFORE_PARTS,
+    LATER_VERBS,
+    REGARDING,
+    REMINDER_LEAD_INS,
+    SHIFT_WORDS,
+)
+from core.agent.builtin.lexicon.time import PARTS_OF_DAY
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import topic_first
 from core.agent.builtin.reminder_intents import (
@@ -94,6 +102,30 @@ def _changed(said: str, now: datetime, zone: tzinfo) -> _Reading:
     return None
 
 
+DAY = 24 * 60
+# "remind me the night before at 8pm", "… about the rent two days before it's due at 9am"
+_DAY_BEFORE = re.compile(
+    rf"{words.SAYS_REMIND_ME.pattern}(?:\s+(?:{alt(REGARDING)}|for)\s+(?P<what>.+?))?\s+"
+    rf"(?:the\s+|(?P<days>\w+(?:\s+of)?)\s+)(?P<part>{alt(DAYS_BEFORE_PARTS)})"
+    rf"\s+(?:{alt(BEFORE_WORDS)})(?:\s+(?P<clock>(?:at\s+)?\d.*|at\s+\w+))?$",
+    NOCASE,
+)
+
+
+def _days_before(said: str, now: datetime, zone: tzinfo) -> _Reading:
+    """Whole days before the due day, at a time of day; the act finds the task's due day."""
+    found = _DAY_BEFORE.search(said.strip(" .!?"))
+    if found is None:
+        return None
+    part = found.group("part").lower().rstrip("s")
+    clock = time_of_day(found.group("clock"), part if part in PARTS_OF_DAY else None)
+    minutes = minutes_in(f"{found.group('days') or 'a'} days")
+    if minutes is None or minutes % DAY:
+        return None
+    # "the day before" with no time counts from the due's own time, as "a day before" does
+    return RemindBefore(reminder_target(found.group("what") or ""), minutes, clock)
+
+
 def _before(said: str, now: datetime, zone: tzinfo) -> _Reading:
     """ "remind me an hour before", "… 30 min before #2", "… about the dentist 30 min before"
     (the task's due minus that)."""
@@ -153,7 +185,7 @@ def _remind(said: str, now: datetime, zone: tzinfo) -> _Reading:
 _READERS: tuple[Callable[[str, datetime, tzinfo], _Reading], ...] = (
     _listed_or_cancelled,
     _changed,
-    days_before.read,
+    _days_before,
     _before,
     _shifted,
     _about,

@@ -23,7 +23,7 @@ from core.agent.builtin.reminder_acts import Call, reply
 from core.agent.builtin.reminder_patterns import reminder_target
 from core.agent.builtin.reminding import without_lead_ins
 from core.agent.builtin.replies import failure
-from core.agent.builtin.spans import PATTERNS
+from core.agent.builtin.spans import DAYS, PATTERNS
 from core.reminders.repeats import first_due, no_date
 
 STOP = re.compile(rf"\b{alt(words.STOP_REPEATING)}\s+{alt(words.REPEATING)}\b(?P<rest>.*)$", NOCASE)
@@ -31,12 +31,11 @@ STOP = re.compile(rf"\b{alt(words.STOP_REPEATING)}\s+{alt(words.REPEATING)}\b(?P
 # "put X on my list"
 _ADD_LEADS = re.compile(rf"^{alt(words.ADD_LEADS)}\s+(?!{alt(PARTICLES)}\b)", NOCASE)
 _DAY = alt(WEEKDAYS)
-_DAYS = rf"{_DAY}s?(?:\s*(?:,|and)\s*{_DAY}s?)*"
 _NTH = {word: count for word, count in ORDINAL_WORDS.items() if count > 1} | words.EVERY_OTHER
 # "every other thursday", "every 2 weeks on tuesday", "every third day", "fortnightly".
 _EVERY_FEW = re.compile(
     rf"\b{alt(words.EVERY)}\s+(?P<apart>{alt(_NTH, NUMBER_WORDS)}|\d+(?:st|nd|rd|th)?)\s+"
-    rf"(?:(?P<unit>{alt(words.REPEAT_UNITS)})(?:\s+on\s+(?P<on>{_DAYS}))?|(?P<days>{_DAYS}))\b"
+    rf"(?:(?P<unit>{alt(words.REPEAT_UNITS)})(?:\s+on\s+(?P<on>{DAYS}))?|(?P<days>{DAYS}))\b"
     rf"|\b{alt(words.FORTNIGHTLY)}\b",
     NOCASE,
 )
@@ -138,7 +137,7 @@ async def act(
         if not target:
             return "Which task should stop repeating? Give its number, like “stop repeating #2”."
         result = await call("update_task", task_identifier=target, stop_repeating=True)
-        return reply(result) if result.ok else failure(result)
+        return reply(result)
     due = await first_due(intent.rule, now=now, zone=zone, at=intent.at)
     if due is None:
         return no_date(intent.rule).message

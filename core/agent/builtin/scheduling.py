@@ -4,8 +4,10 @@ Dates are resolved here, against the turn's one "now" and the person's zone (`To
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
+
+from dateutil.relativedelta import SU, relativedelta
 
 from core.agent.builtin import guesses, leftovers, phrases
 from core.agent.builtin.apart import read_apart, with_day
@@ -17,24 +19,19 @@ from core.agent.builtin.dates import (
     read_date,
     read_whole_date,
 )
+from core.agent.builtin.days import period
 from core.agent.builtin.intents import Add, ListTasks, WhenDue
 from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.questions import due_of, one_task
 from core.agent.builtin.replies import failure
+from core.agent.builtin.spans import local_iso
 from core.agent.builtin.timed import TitleFields, title_fields
 from core.domain.task_pages import LIST_PAGE
 from core.domain.when import show_day, show_due_plain
 from core.tools import Envelope, ToolContext
 
-Call = Callable[..., Awaitable[Envelope]]
-
-
-def due_argument(reading: DateReading) -> str:
-    """What `add_task` / `update_task` take: a local date, or a local date and time."""
-    if reading.at is None:
-        return reading.day.isoformat()
-    return f"{reading.day.isoformat()}T{reading.at.strftime('%H:%M')}"
+Call = guesses.Call
 
 
 def ask_which_day(reading: AmbiguousDate) -> str:
@@ -103,7 +100,7 @@ def _add_arguments(
 ) -> dict[str, Any]:
     arguments: dict[str, Any] = {}
     if reading is not None:
-        arguments["due"] = due_argument(reading)
+        arguments["due"] = local_iso(reading)
     if priority:
         arguments["priority"] = priority
     if tags:
@@ -131,9 +128,8 @@ def _window_arguments(intent: ListTasks, tools: ToolContext) -> dict[str, Any] |
         "limit": LIST_PAGE,
     }
     if intent.due == WEEKEND_WINDOW:
-        today = tools.now.astimezone(tools.zone).date()
-        saturday = today + timedelta(days=max(0, 5 - today.weekday()))
-        sunday = saturday + timedelta(days=6 - saturday.weekday())
+        saturday = period("saturday", tools.now.astimezone(tools.zone).date())
+        sunday = saturday + relativedelta(weekday=SU)  # "this weekend" said on a Sunday: today
         arguments["due_from"], arguments["due_to"] = saturday.isoformat(), sunday.isoformat()
     elif intent.due:
         arguments["due"] = intent.due

@@ -26,6 +26,8 @@ from core.agent.builtin.pattern import alt
 
 Kind = Literal["date", "time", "datetime", "duration", "recurrence", "ambiguous date"]
 _DAY = alt(WEEKDAYS)
+# "monday", "mondays and thursdays", "tue, thu": a repeat's days (`repeating.py` reads them).
+DAYS = rf"{_DAY}s?(?:\s*(?:,|and)\s*{_DAY}s?)*"
 _EVERY = alt(EVERY)
 _MONTH = alt(MONTH)
 # A day of the month: "the 1st", "the first" (`repeating.py` reads it).
@@ -33,8 +35,7 @@ _NTH = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{alt(DAYS_OF_MONTH)})"
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"\b{_EVERY}\s+{alt(WORKDAYS)}\b|\b{alt(ON_WORKDAYS)}\b", re.I),
      "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
-    (re.compile(rf"\b{_EVERY}\s+(?P<days>{_DAY}s?"
-                rf"(?:\s*(?:,|and)\s*{_DAY}s?)*)\b", re.I),
+    (re.compile(rf"\b{_EVERY}\s+(?P<days>{DAYS})\b", re.I),
      "weekly"),
     (re.compile(rf"\b(?:on\s+)?the\s+(?P<n>{_NTH})\s+of\s+{_EVERY}\s+{_MONTH}\b"
                 rf"|\b{_EVERY}\s+{_MONTH}\s+on\s+the\s+(?P<m>{_NTH})\b", re.I),
@@ -82,13 +83,14 @@ def _dated(text: str, start: int, end: int, reading: object) -> Span:
     said = text[start:end].strip()
     if not isinstance(reading, DateReading):
         return Span("ambiguous date", start, end, said, "asked which")
-    if is_duration(said):
-        return Span("duration", start, end, said, _iso(reading))
-    kind: Kind = "datetime" if reading.at is not None else "date"
-    return Span(kind, start, end, said, _iso(reading))
+    timed: Kind = "datetime" if reading.at is not None else "date"
+    kind: Kind = "duration" if is_duration(said) else timed
+    return Span(kind, start, end, said, local_iso(reading))
 
 
-def _iso(reading: DateReading) -> str:
+def local_iso(reading: DateReading) -> str:
+    """The local date, or date and minute, a reading names: as `add_task` and
+    `update_task` take a due, and as `explain` shows a span."""
     if reading.at is None:
         return reading.day.isoformat()
     return f"{reading.day.isoformat()}T{reading.at.isoformat(timespec='minutes')}"

@@ -21,11 +21,11 @@ from core.agent.builtin.lexicon.questions import (
 from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
 from core.agent.builtin.lexicon.verbs import SHOW_VERBS
 from core.agent.builtin.pattern import NOCASE, alt
+from core.agent.builtin.timed import HASHTAG
 
 _WORD = r"(?P<word>[^\W\d_][\w\-]*)"
 _KINDS = rf"(?:(?:{alt(LIST_KINDS)})\s+)*"
 _OWNER = r"(?:(?:of\s+)?(?:all\s+)?(?:my|the|our)\s+|any\s+|all\s+)"
-_HASHTAG = re.compile(r"(?<![\w&#])#(?P<word>[^\W\d_][\w\-]{0,29})(?![\w\-])")
 _SHAPES = (
     re.compile(rf"\b{_OWNER}{_KINDS}{_WORD}\s+{alt(TAG_WORD_NOUNS)}\b", NOCASE),
     re.compile(rf"\b(?:{alt(LIST_KINDS)})\s+{_WORD}(?:\s+{alt(TAG_WORD_NOUNS)})?$", NOCASE),
@@ -53,8 +53,8 @@ _NOT_TAGS = frozenset(
 
 def hashtag(text: str) -> str | None:
     """ "show my open #home tasks": a tag said as one, lower-case and without "#"."""
-    match = _HASHTAG.search(text)
-    return match.group("word").casefold() if match else None
+    match = HASHTAG.search(text)
+    return match.group("tag").casefold() if match else None
 
 
 def tag_word(text: str) -> str | None:

@@ -66,7 +66,7 @@ _PRIORITY_EDGE = re.compile(
     NOCASE,
 )
 _PRIORITY_LEAD = re.compile(rf"^(?P<priority>{_PRIORITY})\s*[:,\-–—]\s*", NOCASE)
-_HASHTAG = re.compile(r"(?<![\w&#])#(?P<tag>[^\W\d_][\w\-]{0,29})(?![\w\-])")
+HASHTAG = re.compile(r"(?<![\w&#])#(?P<tag>[^\W\d_][\w\-]{0,29})(?![\w\-])")
 _TAG_NAME = r"#?[^\W\d_][\w\-]{0,29}"
 TAG_LIST = rf"{_TAG_NAME}(?:\s*(?:,|and|&)\s*{_TAG_NAME})*"
 _TAG_TAIL = re.compile(
@@ -90,9 +90,9 @@ def split_tags(text: str) -> list[str]:
 def title_fields(text: str) -> TitleFields:
     """Priority words and tags out of a new task's title (its date is read separately)."""
     title, priority = text, None
-    tags = [m.group("tag") for m in _HASHTAG.finditer(title)]
+    tags = [m.group("tag") for m in HASHTAG.finditer(title)]
     if tags:
-        title = _HASHTAG.sub("", title).rstrip(" ,;")
+        title = HASHTAG.sub("", title).rstrip(" ,;")
     for _ in range(3):  # "..., high priority, tags: a, b" in any order
         if match := _TAG_TAIL.search(title):
             tags += split_tags(match.group("tags"))
