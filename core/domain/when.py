@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import MAXYEAR, UTC, date, datetime, time, timedelta, tzinfo
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -83,8 +83,15 @@ def local_midnight(day: date, zone: tzinfo) -> datetime:
 def local_instant(day: date, at: time, zone: tzinfo) -> datetime:
     """The UTC instant of a local wall-clock time. A time skipped by a DST change moves
     forward by the gap (02:30 on the spring-forward night is 03:30), as clocks do; a time
-    that happens twice (the autumn night) is its first occurrence."""
-    return datetime.combine(day, at).replace(tzinfo=zone, fold=0).astimezone(UTC)
+    that happens twice (the autumn night) is its first occurrence. A wall-clock time at the
+    calendar's very edge whose UTC instant cannot be written (31 December 9999 in New York)
+    is the edge itself: later (or earlier) than any limit a due date is checked against."""
+    local = datetime.combine(day, at).replace(tzinfo=zone, fold=0)
+    try:
+        return local.astimezone(UTC)
+    except OverflowError:
+        edge = datetime.max if day.year == MAXYEAR else datetime.min
+        return edge.replace(tzinfo=UTC)
 
 
 def due_on(day: date, at: time | None, zone: tzinfo) -> Due:
