@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import bindparam, func, insert, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
@@ -17,6 +17,7 @@ from core.agent.base import Agent, AgentTurn
 from core.chat.policy import APOLOGY
 from core.storage.db import Database, TransactionVoided, in_transaction
 from core.storage.delivery_models import ProcessedEvent
+from core.storage.direct import Prebuilt
 from core.tools import Envelope, ToolContext, audited
 from tests.harness import ChatDriver, ScriptedAgent, build_chat
 
@@ -194,6 +195,35 @@ async def test_work_that_swallows_a_lost_connection_is_retried(database: Databas
             await terminate_backend_of(session, database)
             with contextlib.suppress(OperationalError):
                 await session.flush()
+        return attempts
+
+    assert await in_transaction(database, record_once) == 2
+    async with database.session() as session:
+        [stored] = (await session.exec(select(ProcessedEvent))).all()
+    assert stored.event_id == "E1"
+
+
+_RECORD = Prebuilt(
+    insert(ProcessedEvent.__table__).values(  # type: ignore[attr-defined]
+        source=bindparam("source"), event_id=bindparam("event_id"), created_at=func.now()
+    )
+)
+
+
+async def test_a_connection_lost_before_the_commit_retries_the_work(database: Database) -> None:
+    """The COMMIT of work that ran on the turn's own connection goes straight to the driver:
+    a connection lost by then is invalidated and the work retried whole, as through the
+    session's own commit."""
+    if database.is_sqlite:
+        pytest.skip("only a server database can drop a connection")
+    attempts = 0
+
+    async def record_once(session: AsyncSession) -> int:
+        nonlocal attempts
+        attempts += 1
+        await _RECORD.run(session, {"source": "test", "event_id": "E1"})
+        if attempts == 1:
+            await terminate_backend_of(session, database)
         return attempts
 
     assert await in_transaction(database, record_once) == 2

@@ -16,8 +16,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.conversation.conversations import title_from
 from core.storage import deferred
-from core.storage.direct import Prebuilt, turn_connection
+from core.storage.direct import Prebuilt
 from core.storage.models import Conversation, Message, utcnow
+from core.storage.turn_connection import turn_connection
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,9 @@ from core.domain.listing import REMINDERS, MoreToken
 from core.domain.page_counts import counted
 from core.domain.task_selection import PRIORITY_RANK, SortBy, StatusFilter, select_tasks
 from core.domain.when import Due, Window
-from core.storage.direct import Prebuilt, turn_connection
+from core.storage.direct import Prebuilt
 from core.storage.models import Task
+from core.storage.turn_connection import turn_connection
 
 LIST_PAGE = 20
 PAGE_MAX = 100

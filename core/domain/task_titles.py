@@ -14,8 +14,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain.owned import TASKS
 from core.domain.task_refs import fold, like_escaped
-from core.storage.direct import Prebuilt, turn_connection
+from core.storage.direct import Prebuilt
 from core.storage.models import Task
+from core.storage.turn_connection import turn_connection
 
 
 class TitleRow(Protocol):

@@ -17,11 +17,11 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError, PendingRollbackError
 from sqlalchemy.ext.asyncio import AsyncConnection as EngineConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import Session
 from sqlalchemy.util import greenlet_spawn
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.storage.deferred import write_held
+from core.storage.turn_connection import commit_and_close
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -168,9 +168,9 @@ async def in_transaction(
 async def _once(db: Database, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
     """`work` in a transaction of a session of its own, committed, the session closed. The
     commit and the close are one step run to completion however the caller is cancelled
-    meanwhile (as the session's own `async with` runs its close): one switch into
-    SQLAlchemy's synchronous side instead of one for each, and no task for the close alone.
-    The transaction begins without a switch: beginning sends nothing."""
+    meanwhile (as the session's own `async with` runs its close), the COMMIT sent on the
+    turn's own connection where it can be (`turn_connection.commit_and_close`). The
+    transaction begins without a switch: beginning sends nothing."""
     session = db.session()
     sync = session.sync_session
     try:
@@ -182,15 +182,8 @@ async def _once(db: Database, work: Callable[[AsyncSession], Awaitable[T]]) -> T
     except BaseException:
         await _to_completion(greenlet_spawn(sync.close))  # what was begun is rolled back
         raise
-    await _to_completion(greenlet_spawn(_commit_and_close, sync))
+    await _to_completion(commit_and_close(session))
     return result
-
-
-def _commit_and_close(sync: Session) -> None:
-    try:
-        sync.commit()
-    finally:
-        sync.close()
 
 
 async def _to_completion(step: Coroutine[Any, Any, None]) -> None:

@@ -25,8 +25,6 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 from sqlalchemy import ColumnElement, Connection, Executable, inspect, literal_column
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import InstanceState, Mapper, configure_mappers
 from sqlalchemy.orm.attributes import instance_state, set_committed_value
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -34,6 +32,8 @@ from sqlalchemy.sql.elements import ClauseElement
 from sqlalchemy.sql.selectable import ReturnsRows
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
+
+from core.storage.turn_connection import Turn, driver_error, turn_of
 
 Processor = Callable[[Any], Any]
 Model = TypeVar("Model", bound=SQLModel)
@@ -90,7 +90,7 @@ class Prebuilt:
     async def _rows(
         self, session: AsyncSession, params: Mapping[str, Any], *, converted: bool = True
     ) -> list[Sequence[Any]]:
-        turn = await _turn(session)
+        turn = await turn_of(session)
         if turn.driver is None:
             result = await turn.connection.execute(self.statement, dict(params))
             return list(result.all()) if result.returns_rows else []
@@ -129,7 +129,7 @@ class Prebuilt:
         return self._compiled
 
     async def _direct(
-        self, turn: _Turn, compiled: _Compiled, params: Mapping[str, Any]
+        self, turn: Turn, compiled: _Compiled, params: Mapping[str, Any]
     ) -> list[Sequence[Any]]:
         """The rows as the driver read them."""
         sync, driver = turn.sync, turn.driver
@@ -144,61 +144,8 @@ class Prebuilt:
             cursor = await driver.execute(compiled.sql, values)
             found = await cursor.fetchall() if compiled.returns_rows else []
         except psycopg.Error as error:
-            lost = driver.closed or driver.broken
-            if lost:
-                await turn.connection.invalidate()
-            raise DBAPIError.instance(
-                compiled.sql,
-                None,
-                error,
-                psycopg.Error,
-                hide_parameters=True,
-                connection_invalidated=lost,
-            ) from error
+            raise await driver_error(turn, error, compiled.sql) from error
         return found
-
-
-_CONNECTION = "direct.connection"  # the session's key for its transaction's connection
-
-
-@dataclass(frozen=True)
-class _Turn:
-    """The connection of a session's transaction, its synchronous side, and on PostgreSQL
-    its psycopg connection (None elsewhere)."""
-
-    transaction: Any
-    connection: AsyncConnection
-    sync: Connection
-    driver: psycopg.AsyncConnection[Any] | None
-
-
-async def turn_connection(session: AsyncSession) -> AsyncConnection:
-    """The connection of the session's transaction, as `session.connection()` returns it."""
-    return (await _turn(session)).connection
-
-
-async def _turn(session: AsyncSession) -> _Turn:
-    """The session's transaction's connection, kept in the session for as long as that
-    transaction is the session's and active: asking the session again on every statement
-    costs a greenlet's start and switch."""
-    sync_session = session.sync_session
-    transaction = sync_session.get_nested_transaction() or sync_session.get_transaction()
-    kept: _Turn | None = session.info.get(_CONNECTION)
-    if kept is not None and kept.transaction is transaction and transaction.is_active:
-        return kept
-    connection = await session.connection()
-    sync = connection.sync_connection
-    assert sync is not None
-    driver = sync.connection.driver_connection if sync.dialect.name == "postgresql" else None
-    assert driver is None or isinstance(driver, psycopg.AsyncConnection)
-    turn = _Turn(
-        sync_session.get_nested_transaction() or sync_session.get_transaction(),
-        connection,
-        sync,
-        driver,
-    )
-    session.info[_CONNECTION] = turn
-    return turn
 
 
 @functools.cache
