@@ -1,5 +1,4 @@
-"""A page of a person's listing, read in SQL: the rows shown and how many match, never the
-whole list.
+"""A page of a person's listing, read in SQL: the rows shown and how many match, never all.
 
 A listing filtered by status and priority and sorted by number or creation is one indexed
 query for the page and one count. A due window, a tag, a reminder or a sort by due date needs
