@@ -45,7 +45,7 @@ CANCEL_UNITS = frozenset(
 CANCEL_LEADS = frozenset({"wait", "actually", "on second thought", "hold on"})
 # Courtesy and filler around either answer ("yes pls", "just do it now", "no thanks").
 COURTESY = frozenset(
-    {"please", "pls", "plz", "thanks", "thx", "ty", "thank you", "just", "now", "then"}
+    {"please", "pls", "plz", "thanks", "thx", "ty", "thank you", "cheers", "just", "now", "then"}
 )
 _NOISE = re.compile(r"[\s.!,;:?\"'’`]+")
 _EMOJI = re.compile(r"([👍👌✅✔👎❌✋🛑])")
