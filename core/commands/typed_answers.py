@@ -154,6 +154,9 @@ CANCEL_WORDS = frozenset(
     ]
 )
 _NOISE = re.compile(r"[\s.!,;:?\"'’`]+")
+# Courtesy around an answer ("yes pls", "ok thx", "pls no"): the answer is what is left.
+_COURTESY_WORDS = r"(?:please|pls|plz|thanks|thank\s+you|thx|ty|cheers)"
+_COURTESY = re.compile(rf"^(?:{_COURTESY_WORDS}\s+)+|(?:\s+{_COURTESY_WORDS})+$")
 
 
 def _folded(text: str) -> str:
@@ -164,10 +167,11 @@ def _folded(text: str) -> str:
 def typed_answer(text: str) -> Action | None:
     """CONFIRM or CANCEL when the whole message is an answer, otherwise None."""
     folded = _folded(text)
-    if folded in CONFIRM_WORDS:
-        return Action.CONFIRM
-    if folded in CANCEL_WORDS:
-        return Action.CANCEL
+    for said in (folded, _COURTESY.sub("", folded)):
+        if said in CONFIRM_WORDS:
+            return Action.CONFIRM
+        if said in CANCEL_WORDS:
+            return Action.CANCEL
     return None
 
 
