@@ -67,6 +67,9 @@ DANGLING_MOVES: tuple[str, ...] = (
     "change to", "changed to", "move to", "moved to", "push to", "pushed to", "switch to",
     "reschedule to", "rescheduled to", "reschedule", "change it to", "move it to",
 )  # fmt: skip
+# The little word a date was said with, left at the end of a would-be title once its day was
+# read off: "visit grandmother on the" (sunday), "call the bank this" (friday).
+DANGLING_ARTICLES: tuple[str, ...] = ("the", "a", "an", "this", "next", "that")
 REQUEST_WORDS: tuple[str, ...] = ("remind me", "reminder", "rename", "sorry", *CORRECTION_MARKS)
 # Asks to the bot, not words of a task, when they are left in a would-be title: another request
 # joined on ("… and make rent urgent", "… and mark 2 done"), a field ("low prio"), a split asked
