@@ -206,7 +206,8 @@ _NOT_A_REMINDER = rf"(?!\s+(?:what|which|of\s+what|of\s+(?:my|the)\s+{LIST_NOUN}
 _REMIND = re.compile(
     rf"^{alt(verbs.REMIND_VERBS)}\s+(?:me|us)\b"
     + _NOT_A_REMINDER
-    + r"(?:(?:\s+(?P<when>.+?))??(?:\s+(?:to|about|of|that)\b|\s*[:,-]))?\s*(?P<rest>.*)$",
+    + r"(?:(?:\s+(?P<when>.+?))??(?:\s+(?:to|(?P<about>about|of)|that)\b|\s*[:,-]))?"
+    + r"\s*(?P<rest>.*)$",
     NOCASE,
 )  # "remind me tomorrow to call mom", "remind me: call mom", "remind me call mom"
 
@@ -234,6 +235,8 @@ def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
         when = (match.group("when") or "").strip()
         if isinstance(found, Add) and when:
             return Add(f"{found.title} {when}", found.description)
+        if isinstance(found, Add) and match.group("about"):
+            return replace(found, about=True)  # "remind me about the report": maybe kept
         return found
     for pattern in _ADD_LEADS:
         if (match := pattern.match(text)) is None:

@@ -21,6 +21,7 @@ from core.agent.builtin.intents import (
     Intent,
     Redirected,
     Ref,
+    Several,
     Undone,
     Update,
 )
@@ -37,6 +38,7 @@ from core.agent.builtin.lexicon.fields import (
 )
 from core.agent.builtin.lexicon.spelling import CORRECTION_MARKS
 from core.agent.builtin.lexicon.talk import ANOTHER, AS_ONE, AS_TWO, CORRECTION_LEADS, SOFTENERS
+from core.agent.builtin.lexicon.tasks import ALL_SHOWN
 from core.agent.builtin.lexicon.verbs import ADD_AGAIN_VERBS, CALL_IT
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref, pick
@@ -89,6 +91,7 @@ _ACTS: dict[str, type[Complete | Delete]] = {"complete": Complete, "delete": Del
 _AS_ONE = re.compile(rf"^(?:just\s+)?{alt(AS_ONE)}\b", NOCASE)
 _AS_TWO = re.compile(rf"^{alt(AS_TWO)}\b", NOCASE)
 _DESCRIPTION = re.compile(rf"^(?:the\s+)?{alt(DESCRIPTION_WORDS)}\s*[:=-]?\s*(?P<d>.+)$", NOCASE)
+_ALL_SHOWN = re.compile(rf"{alt(ALL_SHOWN)}", NOCASE)
 _RENAME_IT = re.compile(rf"^(?:{alt(CALL_IT)}\s+it\s+)?(?:to|as)\s+", NOCASE)
 
 
@@ -116,6 +119,8 @@ def _picked(text: str, context: Context) -> Intent | None:
     """One of the candidates we just listed, picked for the pending complete, delete or update."""
     if not context.candidates or context.pending_family not in ("complete", "delete", "update"):
         return None
+    if context.pending_family == "complete" and (every := _every(text, context)) is not None:
+        return every
     ref = parse_ref(text)
     if ref is None or ref.kind == "pronoun":
         return None
@@ -126,6 +131,16 @@ def _picked(text: str, context: Context) -> Intent | None:
     if context.pending_family in _ACTS:
         return _ACTS[context.pending_family](target)
     return Update(target, context.pending_title, context.pending_description)
+
+
+def _every(text: str, context: Context) -> Several | None:
+    """ "both", "all of them": each candidate we offered is done ("both" only of two); a
+    delete stays one at a time."""
+    said = _ALL_SHOWN.fullmatch(text.strip(" .!"))
+    offered = context.candidates
+    if said is None or (said.group(0).casefold().startswith("both") and len(offered) != 2):
+        return None
+    return Several(tuple(Complete(Ref("number", number=task.number)) for task in offered))
 
 
 def _one_or_two(text: str, awaiting: Awaiting) -> Intent | None:

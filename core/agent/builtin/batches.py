@@ -21,8 +21,10 @@ from core.agent.builtin.intents import (
     Update,
 )
 from core.agent.builtin.lexicon import safety as unsafe
+from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS, PRIORITY_NOUNS, TAG_NOUNS
 from core.agent.builtin.lexicon.questions import LIST_KINDS
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN, TASK_NOUNS
+from core.agent.builtin.lexicon.time import DATE_NAMES
 from core.agent.builtin.lexicon.verbs import AT_LAST, DONE_FIRST, SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
@@ -48,6 +50,12 @@ BATCH_DELETE = re.compile(
     rf"\b{alt(unsafe.BATCH_DELETE_VERBS)}\s+(?:out\s+|up\s+|off\s+)?{_BATCH_OBJECT}"
     rf"|\b{alt(unsafe.WIPE_VERBS)}\s+(?:it|everything|out)\b"
     rf"|^{alt(unsafe.FRESH_START)}$",
+    NOCASE,
+)
+# "water plants doesn't need a date, clear it": "it" is the field just named, not the list.
+_FIELD_THEN_IT = re.compile(
+    rf"\b{alt(DATE_NAMES, DESCRIPTION_WORDS, TAG_NOUNS, PRIORITY_NOUNS)}\b.*"
+    rf"\b{alt(unsafe.WIPE_VERBS)}\s+it\b",
     NOCASE,
 )
 _DONE = alt(DONE_FIRST)
@@ -147,7 +155,7 @@ def batch(text: str) -> Batch | Several | None:
         return told
     if listing.STATUS_QUESTION.match(text):
         return None  # "did I finish everything?" asks; it does not order
-    if BATCH_DELETE.search(text):
+    if BATCH_DELETE.search(text) and not _FIELD_THEN_IT.search(text):
         return Batch("delete")
     if BATCH_COMPLETE.search(text):
         return Batch("complete")

@@ -33,6 +33,7 @@ from core.agent.builtin.lexicon.verbs import (
     EDIT_VERBS,
     FIX_VERBS,
     NAME_VERBS,
+    NAME_VERBS_PAST,
     NOTE_VERBS,
     PUT_OR_WRITE,
     RENAME_VERBS,
@@ -54,8 +55,10 @@ _DESCRIPTION = alt(DESCRIPTION_WORDS)
 _TITLE = alt(TITLE_WORDS)
 _SAY = alt(SAY_VERBS)
 _CALL = alt(RENAME_VERBS, NAME_VERBS)
-# "to be", "to say", "to read": the new value follows.
-_TO_BE = rf"to(?:\s+be|\s+{_SAY})?"
+# "be called", "to be named": what a task is to be called follows.
+_BE_CALLED = rf"(?:to\s+)?be\s+{alt(NAME_VERBS_PAST)}"
+# "to be", "to say", "to read", "to be called": the new value follows.
+_TO_BE = rf"(?:{_BE_CALLED}|to(?:\s+be|\s+{_SAY})?)"
 _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(
         rf"^{alt(DESCRIBE_VERBS)}\s+(?:a\s+|the\s+|an?\s+{alt(SMALL)}\s+)?{_DESCRIPTION}\s+(?:to|on|for)\s+(?P<ref>.+?)(?:\s*(?::|=|-|–|—)\s*|\s+{alt(SAYING)}\s+)(?P<description>.+)$",
@@ -88,6 +91,9 @@ _WORDING_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"^{alt(WORDING_VERBS)}\s+(?P<ref>.+?),?\s+{_SO_IT}\s*:?\s+(?P<title>.+)$", NOCASE),
     re.compile(
         rf"^{alt(WORDING_VERBS)}\s+(?P<ref>{_POINTED})\s+{_SAYS}\s*:?\s+(?P<title>.+)$", NOCASE
+    ),
+    re.compile(
+        rf"^{alt(WORDING_VERBS)}\s+(?P<ref>.+?)\s+{_BE_CALLED}\s*:?\s+(?P<title>.+)$", NOCASE
     ),
 )
 _IS_NEW = r"(?:is|should\s+be|will\s+be|:)"

@@ -15,6 +15,7 @@ from core.agent.builtin.lexicon.fields import (
     BARE_URGENT,
     DESCRIPTION_WORDS,
     DETACH_VERBS,
+    LEVEL_LINKS,
     PRIORITISE,
     PRIORITY_LEVELS,
     PRIORITY_MARKERS,
@@ -152,8 +153,8 @@ _PRIO = alt(PRIORITY_NOUNS)
 _LEVEL = rf"(?P<level>{alt(PRIORITY_LEVELS)})"
 _SET_PRIORITY = (
     re.compile(
-        rf"^{alt(PRIORITY_MARKERS, PRIORITY_MOVES)}\s+(?P<ref>.+?)\s+(?:(?:up|down)\s+)?"
-        rf"(?:as\s+|to\s+|at\s+)?(?:a\s+)?{_LEVEL}"
+        rf"^{alt(PRIORITY_MARKERS, PRIORITY_MOVES)}\s+(?:(?:the\s+)?{_PRIO}\s+(?:of|for|on)\s+)?"
+        rf"(?P<ref>.+?)\s+(?:(?:up|down)\s+)?(?:{alt(LEVEL_LINKS)}\s+)?(?:a\s+)?{_LEVEL}"
         rf"(?:[\s-]+{_PRIO})?$",
         NOCASE,
     ),

@@ -13,6 +13,7 @@ from core.agent.builtin.lexicon.verbs import (
     CHECK_OFF_VERBS,
     COMPLETE_VERBS,
     DID_VERBS,
+    DONE_ADVERBS,
     DONE_FIRST,
     DONE_PARTICIPLES,
     DONE_REPORTS,
@@ -29,6 +30,7 @@ from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ref_from
 
 _MARK = alt(MARK_VERBS)
 _CHECK = alt(CHECK_OFF_VERBS)
+_ADVERB = alt(DONE_ADVERBS)
 _COMPLETE_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
         rf"^{_MARK}\s+(?P<ref>.+?)\s+(?:as\s+|to\s+|to\s+be\s+|=\s*|as\s+being\s+)?{DONE_WORD}$",
@@ -42,8 +44,8 @@ _COMPLETE_LEADS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"^{alt(COMPLETE_VERBS)}\s+(?P<ref>.+)$", NOCASE),
     re.compile(
-        r"^(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+)?(?:just\s+|already\s+|finally\s+|now\s+|also\s+)*"
-        rf"{alt(DID_VERBS)}\s+(?:with\s+)?(?P<ref>.+)$",
+        rf"^(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+)?(?:{_ADVERB}\s+)*"
+        rf"{alt(DID_VERBS)}\s+(?:with\s+)?(?:{_ADVERB}\s+)*(?P<ref>.+)$",
         NOCASE,
     ),
     re.compile(

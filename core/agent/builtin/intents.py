@@ -38,6 +38,7 @@ class Add:
     # Words said apart from the title that set its due, priority and tags ("'x' tomorrow,
     # #work"; a list's "tasks for friday:"); a due in the title's own words wins.
     fields: str = ""
+    about: bool = False  # "remind me about the report": the words may name a task already kept
 
 
 @dataclass(frozen=True)

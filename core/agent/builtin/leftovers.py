@@ -2,7 +2,8 @@
 ("rename …", "remind me …", "sorry", "I mean", "… and make rent urgent", "low prio") or
 a date, a time or a repeat no reader took ("… in the evening"), or only words of time ("the
 night", "before"), or a day's name stayed in it while another date was read ("board meeting the
-first monday of"). Such a title is asked about, never added. Pure."""
+first monday of"), or the little word of a date read off stayed ("visit gran on the" sunday).
+Such a title is asked about, never added. Pure."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 
 from core.agent.builtin.lexicon.numbers import ORDINAL_WORDS
 from core.agent.builtin.lexicon.spelling import (
+    DANGLING_ARTICLES,
     DANGLING_MOVES,
     DANGLING_REMINDS,
     REQUEST_PATTERNS,
@@ -31,6 +33,7 @@ _AROUND_TIME = frozenset(
 )  # fmt: skip
 _REQUEST = re.compile(rf"\b(?:{alt(REQUEST_WORDS)}|{'|'.join(REQUEST_PATTERNS)})\b", NOCASE)
 _DANGLING = re.compile(rf"\b{alt(DANGLING_REMINDS, DANGLING_MOVES)}\s*$", NOCASE)
+_CUT_DATE = re.compile(rf"\b{alt(DANGLING_ARTICLES)}\s*$", NOCASE)
 _LONG_MONTHS = tuple(month for month in MONTHS if len(month) > 3)  # not "may", "mar"
 _DAY_NAME = re.compile(rf"\b{alt(tuple(WEEKDAYS), _LONG_MONTHS)}\b", NOCASE)
 # "the second friday of": a day counted in a month, which no reader took as a date.
@@ -55,4 +58,5 @@ def misread(title: str, *, dated: bool) -> bool:
         )
     ):
         return True
-    return bool(_COUNTED_DAY.search(title)) or (dated and bool(_DAY_NAME.search(title)))
+    left = _DAY_NAME.search(title) or _CUT_DATE.search(title)  # a date misread or cut short
+    return bool(_COUNTED_DAY.search(title)) or (dated and bool(left))

@@ -4,16 +4,19 @@ or names only its object with another verb, is asked about; a delete waits for i
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Protocol
 
 from rapidfuzz import fuzz, process, utils
 
 from core.agent.builtin import phrases
+from core.agent.builtin.dates import shape_of
 from core.agent.builtin.guesses import ASKED_AT_MOST, did_you_mean
 from core.agent.builtin.intents import Complete, Delete, Family, Intent, Ref, Several, Update
-from core.agent.builtin.lexicon.verbs import PLAIN_DOING
+from core.agent.builtin.lexicon.verbs import DONE_HOW, PLAIN_DOING
 from core.agent.builtin.notes import Note
+from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import (
     Known,
     fuzzy_matches,
@@ -85,7 +88,10 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
     if isinstance(intent, Complete) and (parts := listed_titles(tasks, intent.ref.text)):
         each = (replace(intent, ref=Ref("title", text=part)) for part in parts)
         return await turn.run(Several(tuple(each)))  # "done with the laundry and the dishes"
-    matches = _open_first(family, loose_matches(tasks, intent.ref.text))
+    matches = loose_matches(tasks, intent.ref.text)
+    if not matches and isinstance(intent, Complete):
+        matches = loose_matches(tasks, without_when(intent.ref.text))  # "… before the deadline"
+    matches = _open_first(family, matches)
     if isinstance(intent, Update) and intent.title and matches:
         return await ask_about(turn, intent, family, matches)  # a new title for words not said
     if (acted := await act_or_ask(turn, intent, family, matches)) is not None:
@@ -95,6 +101,19 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
     if isinstance(intent, Complete) and intent.loose:
         return await _without_the_verb(turn, intent, every)
     return failure(missed)
+
+
+_TOLD_HOW = re.compile(rf"(?:\s+{alt(DONE_HOW)})+$", NOCASE)
+
+
+def without_when(text: str) -> str:
+    """A done's words without when or how it was done ("the report on monday", "the slides
+    before the deadline"): what the task is still to be found by."""
+    text = _TOLD_HOW.sub("", text)
+    reading = shape_of(text)
+    if reading is not None and text.casefold().endswith(reading.phrase.casefold()):
+        return reading.rest
+    return text
 
 
 def _words(text: str) -> list[str]:

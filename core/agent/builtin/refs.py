@@ -13,6 +13,7 @@ from core.agent.builtin.lexicon.tasks import (
     ABOUT_WORDS,
     ALL_OF,
     EVERY_TASK,
+    FOR_WHOM,
     JUST_MADE,
     LIST_NAMES,
     NEWEST,
@@ -60,6 +61,10 @@ _DESCRIBED_AFTER = re.compile(
     rf"^(?:the\s+|my\s+|that\s+)?(?:one|{_NOUN})\s+{alt(ABOUT_WORDS)}\s+(?P<text>.+)$",
     NOCASE,
 )
+# "delete me the task number 2": the person the request is for, before a pointer to a task.
+_FOR_WHOM = re.compile(
+    rf"^{alt(FOR_WHOM)}\s+(?=(?:the|my|this|that|{_NOUN}|{alt(NUMBER_SIGNS)}|#|\d)\b)", NOCASE
+)
 _NOUN_THEN_TITLE = re.compile(rf"^(?:the\s+)?{_NOUN}\s*:?\s+(?P<text>['\"“‘«].+)$", NOCASE)
 _EVERYTHING = re.compile(
     rf"^(?:(?:all|every|each)(?:\s+(?:of\s+)?(?:my|the|these|those|them))?"
@@ -102,7 +107,7 @@ def topic_first(text: str) -> tuple[Ref, str] | None:
 
 def parse_ref(text: str) -> Ref | None:
     """Read a reference; None when there is nothing to read."""
-    raw = text.strip()
+    raw = _FOR_WHOM.sub("", text.strip())
     if not raw:
         return None
     inner, quoted = unquote(raw)

@@ -109,6 +109,8 @@ class Turn:
         async def duplicate(title: str) -> str | None:
             if intent.again or intent.description:
                 return None
+            if intent.about and (kept := await self.kept(title)) is not None:
+                return kept
             # a read past the tools (no audit row), of this person's tasks only
             same = await self.tools.open_titled(title)
             if same is None:
@@ -118,6 +120,17 @@ class Turn:
             return phrases.DUPLICATE.format(number=same.number, title=same.title)
 
         return await scheduling.add(self.call, self.tools, intent, self.note, check=duplicate)
+
+    async def kept(self, title: str) -> str | None:
+        """ "remind me about the report" with no time, when tasks already hold its words:
+        which of them, asked, rather than a new task "the report" beside them."""
+        named = loose_matches(knowns(await self.call("list_tasks", status="pending")), title)
+        if not named:
+            return None
+        if len(named) == 1:
+            self.note.name(named[0])
+        listed = phrases.choices([(task.number, task.title) for task in named[:10]])
+        return phrases.REMIND_WHICH.format(choices=listed)
 
     async def edit_fields(self, intent: EditFields) -> str:
         if intent.tentative and intent.ref.kind == "title":

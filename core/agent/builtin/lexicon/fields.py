@@ -106,6 +106,9 @@ PRIORITY_ASK_WHEN: tuple[str, ...] = (
 )  # fmt: skip
 # "set the priority of #2 to high", "make taxes urgent", "flag it as high".
 PRIORITY_MARKERS: tuple[str, ...] = ("make", "mark", "set", "flag", "put", "change")
+# What joins a task to its new level: "set #2 to high", "put the gym task in high" (a
+# preposition as a second language may use it).
+LEVEL_LINKS: tuple[str, ...] = ("as", "to", "at", "in", "on", "into")
 # "bump #2 to high", "raise the taxes to urgent", "give #3 high priority": verbs that move a
 # task to the level named after them.
 PRIORITY_MOVES: tuple[str, ...] = (

@@ -67,7 +67,12 @@ DANGLING_MOVES: tuple[str, ...] = (
     "change to", "changed to", "move to", "moved to", "push to", "pushed to", "switch to",
     "reschedule to", "rescheduled to", "reschedule", "change it to", "move it to",
 )  # fmt: skip
-REQUEST_WORDS: tuple[str, ...] = ("remind me", "reminder", "rename", "sorry", *CORRECTION_MARKS)
+# The little word a date was said with, left at the end of a would-be title once its day was
+# read off: "visit grandmother on the" (sunday), "call the bank this" (friday).
+DANGLING_ARTICLES: tuple[str, ...] = ("the", "a", "an", "this", "next", "that")
+REQUEST_WORDS: tuple[str, ...] = (
+    "remind me", "reminder", "rename", "sorry", "meant", *CORRECTION_MARKS,
+)  # fmt: skip
 # Asks to the bot, not words of a task, when they are left in a would-be title: another request
 # joined on ("… and make rent urgent", "… and mark 2 done"), a field ("low prio"), a split asked
 # for ("as 3 separate tasks"), a change said of the task ("… it instead", "change it to").

@@ -106,6 +106,9 @@ NEW: tuple[str, ...] = ("new", "following", "following new")
 FOLLOWING: tuple[str, ...] = ("following", "the following")
 # "add for me: …", "add a task for me to …": who the task is for, said around the add.
 FOR_ME: tuple[str, ...] = ("for me", "for us", "for myself", "for ourselves")
+# "delete me the task number 2", "complete for me #3": who a request is for, said between
+# its verb and the task it names.
+FOR_WHOM: tuple[str, ...] = ("me", *FOR_ME)
 # Words between a new task's noun and its title ("a task called …").
 CALLED: tuple[str, ...] = (
     "called", "named", "titled", "that says", "saying", "reading", "which says",

@@ -137,6 +137,16 @@ DONE_PARTICIPLES: tuple[str, ...] = (
 )  # fmt: skip
 # Words after a report that do not change it ("paid at last", "sent today").
 AT_LAST: tuple[str, ...] = ("finally", "already", "now", "at last", "today", "yesterday")
+# Words beside a done verb that do not change it, before it or after it as a second
+# language may put them ("I already finished the report", "I have finished already the report").
+DONE_ADVERBS: tuple[str, ...] = ("just", "already", "finally", "now", "also")
+# When or how a done was done, said after the task ("finished the slides before the deadline",
+# "did the report last night"): words a title is not matched on when the whole names none.
+DONE_HOW: tuple[str, ...] = (
+    *AT_LAST, "before the deadline", "ahead of the deadline", "on time", "in time", "early",
+    "ahead of time", "last night", "this morning", "earlier", "just now", "in the end",
+    "after all", "for once",
+)  # fmt: skip
 # Verbs that only say "it is done" ("got the milk", "sorted the invoices").
 PLAIN_DOING: frozenset[str] = frozenset(
     {"get", "grab", "do", "sort", "handle", "finish", "complete", "tackle"}
