@@ -237,6 +237,9 @@ _WHAT_IS: tuple[str, ...] = ("what's", "whats", "what is")
 _HAVE_ANY: tuple[str, ...] = (
     "what do i have", "what have i got", "what've i got", "do i have anything", "anything",
     "have i got anything", "is there anything", "any tasks",
+    *(f"{which} {things} {have}" for which in ("what", "which")
+      for things in ("tasks", "things", "todos")
+      for have in ("do i have", "i have", "have i got", "are")),
 )  # fmt: skip
 DAY_ASKS: tuple[str, ...] = (
     *(f"{what} {ask}" for what in _WHAT_IS
