@@ -49,6 +49,8 @@ COURTESY = frozenset(
 )
 _NOISE = re.compile(r"[\s.!,;:?\"'’`]+")
 _EMOJI = re.compile(r"([👍👌✅✔👎❌✋🛑])")
+_KNOWN = CONFIRM_UNITS | CANCEL_UNITS | CANCEL_LEADS | COURTESY
+_LONGEST = max(len(unit.split()) for unit in _KNOWN)  # words in the longest unit
 
 
 def _folded(text: str) -> str:
@@ -59,14 +61,12 @@ def _folded(text: str) -> str:
 
 def _units(words: list[str]) -> list[str] | None:
     """`words` cut into known units, the longest first; None when a word belongs to none."""
-    known = CONFIRM_UNITS | CANCEL_UNITS | CANCEL_LEADS | COURTESY
-    longest = max(len(unit.split()) for unit in known)
     units: list[str] = []
     start = 0
     while start < len(words):
-        for size in range(min(longest, len(words) - start), 0, -1):
+        for size in range(min(_LONGEST, len(words) - start), 0, -1):
             unit = " ".join(words[start : start + size])
-            if unit in known:
+            if unit in _KNOWN:
                 units.append(unit)
                 start += size
                 break
