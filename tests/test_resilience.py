@@ -182,6 +182,11 @@ async def test_work_that_swallows_a_database_error_is_never_reported_done(
         assert (await session.exec(select(ProcessedEvent))).all() == []
 
 
+async def _events_stored(database: Database) -> list[str]:
+    async with database.session() as session:
+        return list((await session.exec(select(ProcessedEvent.event_id))).all())
+
+
 async def test_work_that_swallows_a_lost_connection_is_retried(database: Database) -> None:
     if database.is_sqlite:
         pytest.skip("only a server database can drop a connection")
@@ -198,9 +203,7 @@ async def test_work_that_swallows_a_lost_connection_is_retried(database: Databas
         return attempts
 
     assert await in_transaction(database, record_once) == 2
-    async with database.session() as session:
-        [stored] = (await session.exec(select(ProcessedEvent))).all()
-    assert stored.event_id == "E1"
+    assert await _events_stored(database) == ["E1"]  # once, though the work ran twice
 
 
 _RECORD = Prebuilt(
@@ -227,9 +230,7 @@ async def test_a_connection_lost_before_the_commit_retries_the_work(database: Da
         return attempts
 
     assert await in_transaction(database, record_once) == 2
-    async with database.session() as session:
-        [stored] = (await session.exec(select(ProcessedEvent))).all()
-    assert stored.event_id == "E1"
+    assert await _events_stored(database) == ["E1"]  # once, though the work ran twice
 
 
 async def test_a_turn_waiting_on_a_user_that_gets_erased_starts_afresh(
