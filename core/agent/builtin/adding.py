@@ -121,7 +121,7 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     if quoted is not None:
         title, tail = quoted
         if _QUOTED.search(tail) and _ONLY_JOINS.match(_QUOTED.sub(" ", tail)):
-            more = (found.group("a") or found.group("b") for found in _QUOTED.finditer(tail))
+            more = [next(filter(None, found.groups())) for found in _QUOTED.finditer(tail)]
             return AddSeveral((title, *(each.strip() for each in more)))  # '"x" and "y"'
         fields, description = quoted_tail(tail)
         return Add(title, description, fields=fields)
@@ -173,7 +173,7 @@ def _listed(title: str, apart: bool) -> tuple[str, ...] | None:
     return items
 
 
-_QUOTED = re.compile(r'"(?P<a>[^"]+)"|“(?P<b>[^”]+)”')
+_QUOTED = re.compile(r'"(?P<a>[^"]+)"|“(?P<b>[^”]+)”|(?<!\w)[\'‘](?P<c>[^\'’]+)[\'’](?!\w)')
 _ONLY_JOINS = re.compile(r"^(?:\s|,|;|&|\+|\band\b|\bplus\b|\balso\b)*$", NOCASE)
 
 _ADD_LEADS: tuple[re.Pattern[str], ...] = (

@@ -14,6 +14,7 @@ from core.agent.builtin.lexicon.spelling import (
     CORRECTION_MARKS,
     CORRECTION_MARKS_SET_OFF,
     FILLERS,
+    FIX_LEADS,
     HOURS_SHORT,
     MINUTES_SHORT,
     MISSPELLINGS,
@@ -48,6 +49,15 @@ _CORRECTION = re.compile(
     rf"^(?P<head>\S.*?\w)(?P<gap>{_GAP})(?:{alt(FILLERS)}\b{_GAP})*(?:(?P<strong>"
     rf"{alt(CORRECTION_MARKS)})\b|(?P<soft>{alt(CORRECTION_MARKS_SET_OFF)})\b(?P<set_off>\s*,)?)"
     r"[\s,:.—–-]*(?P<fix>[^\s,;.!?][^,;!?]*?)[\s.!]*$",
+    NOCASE,
+)
+# "rename 1 to 'book hostel' - sorry, meant 'book airbnb'": a quoted slip and its quoted
+# fix, each read as one unit.
+_OPEN, _CLOSE, _INSIDE = r"['\"“‘]", r"['\"”’]", r"[^'\"“”‘’]+"
+_QUOTED_CORRECTION = re.compile(
+    rf"^(?P<head>\S.*?){_OPEN}{_INSIDE}{_CLOSE}{_GAP}(?:{alt(FILLERS)}\b{_GAP})*"
+    rf"(?:{alt(CORRECTION_MARKS, CORRECTION_MARKS_SET_OFF)})\b[\s,:.—–-]*"
+    rf"(?:{alt(FIX_LEADS)}\s+)?{_OPEN}(?P<fix>{_INSIDE}){_CLOSE}[\s.!]*$",
     NOCASE,
 )
 _HESITATIONS = frozenset((*FILLERS, "wait"))
@@ -92,6 +102,8 @@ def _kind(word: str) -> str:
 def corrected(text: str) -> str:
     """ "add meeting on thursday, I mean friday": the last words of the fix's kind replaced.
     Left as said when it does not line up (the caller then reads the marker as words)."""
+    if (quoted := _QUOTED_CORRECTION.match(text)) is not None:
+        return f"{quoted.group('head')}'{quoted.group('fix')}'"
     found = _CORRECTION.match(text)
     if found is None:
         return text

@@ -44,6 +44,8 @@ MISSPELLINGS: dict[str, str] = {
 # by a comma ("buy a sorry card" is a title).
 CORRECTION_MARKS: tuple[str, ...] = ("i mean", "i meant", "no wait", "wait no", "or rather")
 CORRECTION_MARKS_SET_OFF: tuple[str, ...] = ("sorry", "actually", "no", "make that", "oops")
+# Said after the mark, before a quoted fix ("'book hostel' - sorry, meant 'book airbnb'").
+FIX_LEADS: tuple[str, ...] = ("meant", "i meant", "i mean")
 # A remark that the last turn went wrong ("oops wrong one, I meant 3"): what follows
 # corrects that turn, not these words.
 SLIP_REMARKS: tuple[str, ...] = ("wrong", "not that", "oops", "ugh", "whoops", "my bad")
