@@ -103,11 +103,14 @@ def _changed(said: str, now: datetime, zone: tzinfo) -> _Reading:
 
 
 DAY = 24 * 60
-# "remind me the night before at 8pm", "… about the rent two days before it's due at 9am"
+# "remind me the night before at 8pm", "… about the rent two days before it's due at 9am",
+# "… the night before at 9pm about the dentist"
+_ABOUT = rf"\s+(?:{alt(REGARDING)}|for)\s+"
 _DAY_BEFORE = re.compile(
-    rf"{words.SAYS_REMIND_ME.pattern}(?:\s+(?:{alt(REGARDING)}|for)\s+(?P<what>.+?))?\s+"
+    rf"{words.SAYS_REMIND_ME.pattern}(?:{_ABOUT}(?P<what>.+?))?\s+"
     rf"(?:the\s+|(?P<days>\w+(?:\s+of)?)\s+)(?P<part>{alt(DAYS_BEFORE_PARTS)})"
-    rf"\s+(?:{alt(BEFORE_WORDS)})(?:\s+(?P<clock>(?:at\s+)?\d.*|at\s+\w+))?$",
+    rf"\s+(?:{alt(BEFORE_WORDS)})(?:\s+(?P<clock>(?:at\s+)?\d.*?|at\s+\w+))?"
+    rf"(?:{_ABOUT}(?P<named_after>.+?))?$",
     NOCASE,
 )
 
@@ -123,7 +126,8 @@ def _days_before(said: str, now: datetime, zone: tzinfo) -> _Reading:
     if minutes is None or minutes % DAY:
         return None
     # "the day before" with no time counts from the due's own time, as "a day before" does
-    return RemindBefore(reminder_target(found.group("what") or ""), minutes, clock)
+    what = found.group("what") or found.group("named_after") or ""
+    return RemindBefore(reminder_target(what), minutes, clock)
 
 
 def _before(said: str, now: datetime, zone: tzinfo) -> _Reading:
