@@ -1,7 +1,7 @@
 """The message as every reader sees it: chat shorthand spelled out ("2day", "b4", "3hrs",
-"remind me in an hour 2 call gran") and a slip corrected in the same breath resolved ("add
-ring Jon, sorry, John" is "add ring John"). Built once, at the start of a turn, so the
-reminder, repeat and task readers all read the same words."""
+"remind me in an hour 2 call gran", "at 5 o'clock") and a slip corrected in the same breath
+resolved ("add ring Jon, sorry, John" is "add ring John"). Built once, at the start of a
+turn, so the reminder, repeat and task readers all read the same words."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from core.agent.builtin.lexicon.spelling import (
     MISSPELLINGS,
     SLIP_REMARKS,
 )
-from core.agent.builtin.lexicon.time import NAMED_TIMES, WEEKDAYS
+from core.agent.builtin.lexicon.time import NAMED_TIMES, OCLOCK, WEEKDAYS
 from core.agent.builtin.pattern import NOCASE, alt
 
 _SHORTHAND = re.compile(
@@ -32,6 +32,7 @@ _SHORTHAND = re.compile(
 _UNIT_JOINED = re.compile(
     rf"\b(\d+)\s*(?:(?P<hours>{alt(HOURS_SHORT)})|{alt(MINUTES_SHORT)})\b", NOCASE
 )
+_OCLOCK = re.compile(rf"\b(\d{{1,2}})\s*{alt(OCLOCK)}(?!\w)", NOCASE)
 _SLIP = re.compile(rf"\b{alt(SLIP_REMARKS)}\b", NOCASE)
 # "need 2 call mom", "in 3 hours 2 call gran": a 2 before a task verb is "to", unless it is a
 # time or an amount ("at 2 call mom" is two o'clock).
@@ -77,6 +78,7 @@ def prepared(text: str) -> str:
     text = _SHORTHAND.sub(lambda match: MISSPELLINGS[match.group(0).lower()], text)
     text = _UNIT_JOINED.sub(_unit, text)
     text = _TWO_AS_TO.sub(_to_for_two, text)
+    text = _OCLOCK.sub(r"\1:00", text)  # "at 5 o'clock": a time the tagger reads
     return corrected(text)
 
 

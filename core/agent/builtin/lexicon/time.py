@@ -64,6 +64,8 @@ DUE_LEADS: tuple[str, ...] = (
     "due on", "due by", "due", "by", "before", "on", "for", "until", "till", "no later than",
     "deadline", "deadline is", "latest", "at the latest", "starting", "from",
 )  # fmt: skip
+# Said after a whole hour ("at 5 o'clock"): the hour on the clock, read as "5:00".
+OCLOCK: tuple[str, ...] = ("o'clock", "o’clock", "oclock", "o clock")
 TIME_LEADS: tuple[str, ...] = ("at", "@", "around", "by", "before", "due at", "at about")
 # "by 5": leads that make a bare hour a time only where the date may stand (at the end, or
 # beside a day); "cut the budget by 5 percent" keeps its number.
