@@ -15,6 +15,7 @@ from core.agent.builtin.lexicon.fields import (
     DESCRIPTION_IS,
     DESCRIPTION_WORDS,
 )
+from core.agent.builtin.lexicon.forms import TASK_VERBS
 from core.agent.builtin.lexicon.numbers import NUMBER_WORDS, SOME
 from core.agent.builtin.pattern import alt
 from core.agent.builtin.text import split_quoted, tidy_title
@@ -35,7 +36,9 @@ _TASK_NOUN = re.compile(
 # "add for me: …", "add for me a task to …": the person the task is for, before the title.
 _FOR_ME_PREFIX = re.compile(rf"^{_FOR_ME}(?:\s*[:,-]\s*|\s+(?:to\s+)?)", NOCASE)
 _TO_MY_LIST_PREFIX = re.compile(
-    rf"^(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]?\s*", NOCASE
+    rf"^(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]?\s*"
+    rf"|^(?!{LIST_NOUN}\b)to\s+(?=(?:{alt(TASK_VERBS)})\s)",  # "add to visit grandmother"
+    NOCASE,
 )
 _DESCRIPTION_TAIL = re.compile(
     r"^(?P<title>.+?)\s*(?:[,;/]\s*|\s+[-–—/]+\s*|\s+)"

@@ -20,7 +20,7 @@ from core.agent.builtin.lexicon.spelling import (
     MISSPELLINGS,
     SLIP_REMARKS,
 )
-from core.agent.builtin.lexicon.time import NAMED_TIMES, OCLOCK, WEEKDAYS
+from core.agent.builtin.lexicon.time import NAMED_TIMES, OCLOCK, TIME_LEADS, WEEKDAYS
 from core.agent.builtin.pattern import NOCASE, alt
 
 _SHORTHAND = re.compile(
@@ -33,6 +33,13 @@ _UNIT_JOINED = re.compile(
     rf"\b(\d+)\s*(?:(?P<hours>{alt(HOURS_SHORT)})|{alt(MINUTES_SHORT)})\b", NOCASE
 )
 _OCLOCK = re.compile(rf"\b(\d{{1,2}})\s*{alt(OCLOCK)}(?!\w)", NOCASE)
+# "visit grandmother on the sunday": a day said with an article, at the end or before its
+# time, is that day ("the sunday after next" keeps its article).
+_ARTICLE_DAY = re.compile(
+    rf"\bon\s+the\s+({alt(name for name in WEEKDAYS if len(name) > 5)})"
+    rf"(?=\s*(?:$|[,.!?;]|(?:{alt(TIME_LEADS)})\s|\d))",
+    NOCASE,
+)
 _SLIP = re.compile(rf"\b{alt(SLIP_REMARKS)}\b", NOCASE)
 # "need 2 call mom", "in 3 hours 2 call gran": a 2 before a task verb is "to", unless it is a
 # time or an amount ("at 2 call mom" is two o'clock).
@@ -79,6 +86,7 @@ def prepared(text: str) -> str:
     text = _UNIT_JOINED.sub(_unit, text)
     text = _TWO_AS_TO.sub(_to_for_two, text)
     text = _OCLOCK.sub(r"\1:00", text)  # "at 5 o'clock": a time the tagger reads
+    text = _ARTICLE_DAY.sub(r"on \1", text)
     return corrected(text)
 
 
