@@ -36,10 +36,10 @@ _TASK_NOUN = re.compile(
 # "add for me: …", "add for me a task to …": the person the task is for, before the title.
 _FOR_ME_PREFIX = re.compile(rf"^{_FOR_ME}(?:\s*[:,-]\s*|\s+(?:to\s+)?)", NOCASE)
 _TO_MY_LIST_PREFIX = re.compile(
-    rf"^(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]?\s*"
-    rf"|^(?!{LIST_NOUN}\b)to\s+(?=(?:{alt(TASK_VERBS)})\s)",  # "add to visit grandmother"
-    NOCASE,
+    rf"^(?:to|on|onto|in|into)\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]?\s*", NOCASE
 )
+# "add to visit grandmother", "add a task: to call my brother"
+_TO_VERB = re.compile(rf"^(?!{LIST_NOUN}\b)to\s+(?=(?:{alt(TASK_VERBS)})\s)", NOCASE)
 _DESCRIPTION_TAIL = re.compile(
     r"^(?P<title>.+?)\s*(?:[,;/]\s*|\s+[-–—/]+\s*|\s+)"
     rf"(?:{alt(ALONG_WITH)}\s+(?:a\s+|the\s+)?{_DESCRIPTION}"
@@ -119,6 +119,7 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     if (several := _several(rest)) is not None:
         return several
     rest = _TASK_NOUN.sub("", rest, count=1).strip() if _TASK_NOUN.match(rest) else rest
+    rest = _TO_VERB.sub("", rest)
     rest = ON_MY_LIST.sub("", rest).strip()
     quoted = split_quoted(rest)
     if quoted is not None:

@@ -10,6 +10,7 @@ import re
 
 from core.agent.builtin.lexicon.forms import TASK_VERBS
 from core.agent.builtin.lexicon.spelling import (
+    AND_SHORT,
     APOLOGIES,
     CORRECTION_MARKS,
     CORRECTION_MARKS_SET_OFF,
@@ -18,6 +19,7 @@ from core.agent.builtin.lexicon.spelling import (
     HOURS_SHORT,
     MINUTES_SHORT,
     MISSPELLINGS,
+    ROUGHLY,
     SLIP_REMARKS,
 )
 from core.agent.builtin.lexicon.time import NAMED_TIMES, OCLOCK, TIME_LEADS, WEEKDAYS
@@ -31,6 +33,10 @@ _SHORTHAND = re.compile(
 )
 _UNIT_JOINED = re.compile(
     rf"\b(\d+)\s*(?:(?P<hours>{alt(HOURS_SHORT)})|{alt(MINUTES_SHORT)})\b", NOCASE
+)
+_AND = re.compile(rf"(?<=\w)\s+{alt(AND_SHORT)}\s+(?=\w)", NOCASE)
+_ROUGH_HOUR = re.compile(
+    rf"(?<![\w:.])(\d{{1,2}}(?:[:.][0-5]\d)?(?:\s*[ap]m)?)\s*{alt(ROUGHLY)}(?!\w)", NOCASE
 )
 _OCLOCK = re.compile(rf"\b(\d{{1,2}})\s*{alt(OCLOCK)}(?!\w)", NOCASE)
 # "visit grandmother on the sunday": a day said with an article, at the end or before its
@@ -74,6 +80,7 @@ _MARK_FIRST = re.compile(
 )
 _NUMBER = re.compile(r"^#?\d+(?:st|nd|rd|th)?$", NOCASE)
 _TIME = re.compile(rf"^\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?$|^{alt(NAMED_TIMES)}$", NOCASE)
+_TIME_LEADS = frozenset(TIME_LEADS)
 _DAYS = frozenset(name.casefold() for name in WEEKDAYS) | {"today", "tomorrow", "tonight"}
 # A fix longer than this is a new sentence, not a word put right.
 MOST_FIX_WORDS = 3
@@ -86,8 +93,18 @@ def prepared(text: str) -> str:
     text = _UNIT_JOINED.sub(_unit, text)
     text = _TWO_AS_TO.sub(_to_for_two, text)
     text = _OCLOCK.sub(r"\1:00", text)  # "at 5 o'clock": a time the tagger reads
+    text = _ROUGH_HOUR.sub(_roughly, text)
+    text = _AND.sub(" and ", text)
     text = _ARTICLE_DAY.sub(r"on \1", text)
     return corrected(text)
+
+
+def _roughly(match: re.Match[str]) -> str:
+    """ "9ish": "at 9" (a due or a reminder keeps a minute), unless a lead already stands
+    before it ("by 9ish")."""
+    before = match.string[: match.start()].split()
+    led = bool(before) and before[-1].casefold() in _TIME_LEADS
+    return match.group(1) if led else f"at {match.group(1)}"
 
 
 def _unit(match: re.Match[str]) -> str:

@@ -39,6 +39,10 @@ MISSPELLINGS: dict[str, str] = {
     "b4": "before", "abt": "about", "rmd": "remind", "rmnd": "remind", "remin": "remind",
     "morn": "morning", "arvo": "afternoon", "aftn": "afternoon",
 }  # fmt: skip
+# "n" between two words is "and" ("the laundry n the hoovering").
+AND_SHORT: tuple[str, ...] = ("n", "'n'", "n'")
+# An hour said roughly ("9ish", "5:30-ish"): about that time.
+ROUGHLY: tuple[str, ...] = ("ish", "-ish")
 # Said between a slip and what was meant ("add ring Jon, sorry, John"): the words after it
 # take the place of the words of the same kind before it. The short ones count only set off
 # by a comma ("buy a sorry card" is a title).
