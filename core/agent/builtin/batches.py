@@ -22,6 +22,7 @@ from core.agent.builtin.intents import (
 )
 from core.agent.builtin.lexicon import safety as unsafe
 from core.agent.builtin.lexicon.fields import DESCRIPTION_WORDS, PRIORITY_NOUNS, TAG_NOUNS
+from core.agent.builtin.lexicon.numbers import NUMBER_SIGNS
 from core.agent.builtin.lexicon.questions import LIST_KINDS
 from core.agent.builtin.lexicon.tasks import ALL_SHOWN, TASK_NOUNS
 from core.agent.builtin.lexicon.time import DATE_NAMES
@@ -31,7 +32,13 @@ from core.agent.builtin.refs import after_the_verb, is_everything, is_several, p
 from core.agent.builtin.single import single
 
 # Where a second request starts: "then mark 2 done", "also add stamps".
-REQUEST_START = re.compile(rf"^{alt(SECOND_REQUESTS)}\b", NOCASE)
+# Where a second request may start: its verb, or a numbered task it reports on ("… also,
+# task 1 is done").
+REQUEST_START = re.compile(
+    rf"^{alt(SECOND_REQUESTS)}\b"
+    rf"|^(?:{alt(tuple(TASK_NOUNS))}\s+#?|#|(?:{alt(NUMBER_SIGNS)})\s*)\d+\b",
+    NOCASE,
+)
 _ALL_SHOWN = re.compile(rf"\b{alt(ALL_SHOWN)}\b", NOCASE)
 _EITHER = re.compile(r"\bor\b", NOCASE)
 _NUMBERS = re.compile(r"\d+")
@@ -48,7 +55,7 @@ _BATCH_OBJECT = (
 )
 BATCH_DELETE = re.compile(
     rf"\b{alt(unsafe.BATCH_DELETE_VERBS)}\s+(?:out\s+|up\s+|off\s+)?{_BATCH_OBJECT}"
-    rf"|\b{alt(unsafe.WIPE_VERBS)}\s+(?:it|everything|out)\b"
+    rf"|\b{alt(unsafe.WIPE_VERBS)}\s+(?:(?:it|everything)\b|out[\s.!]*$)"  # not "… out the shed"
     rf"|^{alt(unsafe.FRESH_START)}$",
     NOCASE,
 )

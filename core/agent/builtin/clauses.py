@@ -119,7 +119,7 @@ _JOINING = (
     r"and\s+(?:then|also|after\s+that)|and|&|then|also|plus|so|but|as\s+well\s+as|after\s+that"
 )
 _BREAK = re.compile(
-    rf"\s*(?P<mark>[.!?]+(?=\s)|[;,]|\s[-–—]+(?=\s)|:(?=\s))\s*(?:(?P<after>{_JOINING})\s+)?"
+    rf"\s*(?P<mark>[.!?]+(?=\s)|[;,]|\s[-–—]+(?=\s)|:(?=\s))\s*(?:(?P<after>{_JOINING}),?\s+)?"
     rf"|\s+(?P<word>{_JOINING})\s+",
     NOCASE,
 )

@@ -64,49 +64,55 @@ NOON = 12
 def time_of_day(clock: str | None, part: str | None) -> time | None:
     """The time a clock phrase and a part of the day ("morning", "tonight") name."""
     late = part is not None and part.split()[-1] in LATE_PARTS
+    # "at 6:45 tomorrow morning": a part of the day before noon keeps a bare hour in it
+    early = part is not None and not late and PARTS_OF_DAY.get(part, (NOON, 0))[0] < NOON
     if clock is not None:
         text = _LEADS.sub("", " ".join(clock.lower().split())).strip()
         if text in NAMED_TIMES:
             return time(*NAMED_TIMES[text])
         if (spoken := _SPOKEN_PARTS.match(text)) is not None:
-            return _spoken(spoken, late)
-        return _digits(text, late)
+            return _spoken(spoken, late, early=early)
+        return _digits(text, late, early=early)
     if part is not None:
         return time(*PARTS_OF_DAY[part])
     return None
 
 
-def _digits(text: str, late: bool) -> time | None:
+def _digits(text: str, late: bool, *, early: bool = False) -> time | None:
     match = _DIGITS.fullmatch(text)
     if match is None:
         return None
     said, dotted, minutes = match.group(1), match.group(2) == ".", match.group(3)
     hour, suffix = int(said), (match.group(4) or "").replace(".", "")  # "h": a 24-hour clock
     if suffix in ("am", "pm") or (not suffix and minutes is None and hour <= NOON):
-        found = _hour(hour, suffix, late=late)  # "3pm", "at 9": by am/pm, or a bare hour
+        found = _hour(hour, suffix, late=late, early=early)  # "3pm", "at 9": by am/pm, or bare
         if found is None:
             return None
         hour = found
-    elif not suffix and hour < NOON and (late or (1 <= hour <= 6 and (dotted or len(said) == 1))):
+    elif (
+        not suffix
+        and hour < NOON
+        and (late or (not early and 1 <= hour <= 6 and (dotted or len(said) == 1)))
+    ):
         hour += NOON  # "tonight at 9:30", "at 3.15", "at 4:15": as a bare hour is
     if hour > 23:
         return None
     return time(hour, int(minutes or 0))
 
 
-def _hour(hour: int, suffix: str, *, late: bool) -> int | None:
+def _hour(hour: int, suffix: str, *, late: bool, early: bool = False) -> int | None:
     """The 24-hour hour of a twelve-hour one: by its am/pm, else as a bare hour (1 to 6 and
     any after an evening word are afternoon hours)."""
     if suffix in ("am", "pm"):
         if not 1 <= hour <= NOON:
             return None
         return hour % NOON + (NOON if suffix == "pm" else 0)
-    if (late and hour < NOON) or 1 <= hour <= 6:
+    if (late and hour < NOON) or (not early and 1 <= hour <= 6):
         return hour + NOON
     return hour
 
 
-def _spoken(match: re.Match[str], late: bool) -> time | None:
+def _spoken(match: re.Match[str], late: bool, *, early: bool = False) -> time | None:
     """ "half 3", "quarter to 6pm": the hour as a bare hour (or by its am/pm), then the
     minutes past it or before it."""
     said = match.group("hour").lower()
@@ -114,7 +120,7 @@ def _spoken(match: re.Match[str], late: bool) -> time | None:
     suffix = (match.group("suffix") or "").replace(".", "").lower()
     if not 0 <= hour <= NOON or (hour == 0 and suffix):
         return None
-    resolved = _hour(hour, suffix, late=late) if hour else 0
+    resolved = _hour(hour, suffix, late=late, early=early) if hour else 0
     if resolved is None:
         return None
     if match.group("half"):

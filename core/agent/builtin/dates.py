@@ -83,7 +83,7 @@ _LEAD = rf"(?:(?:{alt(DUE_LEADS)})\s+)"
 _PHRASE = re.compile(
     rf"(?<![\w#/.:-])(?P<lead>{_LEAD})?(?P<body>"
     rf"{_DAY}{_TAIL}{{0,2}}"
-    rf"|(?:{TIME})(?:\s*,?\s*(?:on\s+)?(?:{_DAY}|{_PART}))?"
+    rf"|(?:{TIME})(?:\s*,?\s*(?:on\s+)?(?:{_DAY}(?:\s+{_PART})?|{_PART}))?"
     rf"|{_PART}(?:\s*,?\s*(?:{TIME}))?"
     rf"|{_DURATION}"
     r")(?![\w/])",
@@ -220,7 +220,7 @@ def _resolve(body: str, local: datetime, zone: tzinfo) -> _Resolved | None:
     if match := re.fullmatch(_DURATION, words, NOCASE):
         return _duration(match.group(0), local, zone)
     clock, words = _take_time(words)
-    part, words = _take_part(words)
+    part, words = _take_part(words, clocked=clock is not None)
     words = re.sub(r"^(?:on|at)\s+|\s*,\s*$", "", words).strip(" ,")
     at = time_of_day(clock, part)
     if words:
@@ -252,8 +252,10 @@ def _take_time(words: str) -> tuple[str | None, str]:
     return found, (words[:start] + " " + words[end:]).strip(" ,")
 
 
-def _take_part(words: str) -> tuple[str | None, str]:
-    if words in RELATIVE_DAYS and words != "tonight":
+def _take_part(words: str, *, clocked: bool) -> tuple[str | None, str]:
+    """The part of the day said last; "tomorrow morning" without a time is one relative day
+    (its own hour), with one ("at 6:45 tomorrow morning") the part says which 6:45."""
+    if words in RELATIVE_DAYS and words != "tonight" and not clocked:
         return None, words
     match = re.search(rf"(?:^|\s)(?P<part>{_PART})$", words, NOCASE)
     if match is None:

@@ -74,8 +74,11 @@ ABOUT_BEFORE = re.compile(
     NOCASE,
 )
 ASKS = re.compile(rf"^{alt(said.REMIND_ASKS)}\b", NOCASE)
-BEFORE = re.compile(  # "remind me an hour before" (the task just talked about), "… before #2"
-    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+(?:{alt(said.BEFORE_WORDS)}$|before\s+(?P<what>.+))",
+# "remind me an hour before" (the task just talked about), "… before #2", "… before the
+# report is due", "… before the meeting starts"
+BEFORE = re.compile(
+    rf"\b{_REMIND_ME}\s+(?P<amount>.+?)\s+(?:{alt(said.BEFORE_WORDS)}$|before\s+(?P<what>.+?)"
+    rf"(?:(?:\s+(?:is|are)|'s)\s+{alt(said.ITS_TIME)}|\s+{alt(said.ITS_TIME)}s)?$)",
     NOCASE,
 )
 ABOUT = re.compile(rf"\b{_REMIND_ME}\s+{alt(said.REGARDING)}\s+(?P<rest>.+)$", NOCASE)

@@ -15,6 +15,7 @@ from core.agent.builtin.lexicon.emoji import REACTIONS
 from core.agent.builtin.lexicon.forms import TASK_VERBS
 from core.agent.builtin.lexicon.grammar import GRAMMAR
 from core.agent.builtin.lexicon.tasks import ADD_NOUNS, THESE_ITEMS
+from core.agent.builtin.lexicon.verbs import PLAIN_ADD_VERBS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.single import single
 from core.agent.builtin.spans import tag
@@ -32,6 +33,8 @@ MOST_LINES = 30
 # At most this many tasks are read out of one add's title by its joining words.
 MOST_PARTS = 6
 _VERBS = frozenset(TASK_VERBS)
+# "add buy eggs; add buy flour": the add said again before the next part.
+_ADDED_AGAIN = re.compile(rf"^(?:{alt(PLAIN_ADD_VERBS)})\s+", NOCASE)
 _INLINE_ITEM = re.compile(r"(?:^|\s)(?P<n>\d{1,2})[.)]\s+")
 
 
@@ -134,7 +137,7 @@ def separated(found: Intent, text: str) -> Intent:
         return _one_date(found)
     if not isinstance(found, Add) or found.description or _quoted(text):
         return found  # a quoted title is the person's own words
-    parts = [part.strip(" ,.") for part in cut(found.title, (";",))]
+    parts = [_ADDED_AGAIN.sub("", part.strip(" ,.")) for part in cut(found.title, (";",))]
     if len(parts) > 1 and not all(_a_task(part) for part in parts):
         return found  # "Robert'); DROP TABLE task;--" is one title that holds semicolons
     parts = parts if len(parts) > 1 else joined(found.title)

@@ -34,12 +34,28 @@ from core.agent.builtin.spans import tag
 from core.agent.builtin.text import clean
 
 
-def acts(intent: Intent) -> bool:
+def acts(intent: Intent, after: Intent | None = None) -> bool:
     """A request that changes or shows something, a field change on a task it names included
-    ("and tag it work" points at the add before it, read elsewhere; "tag 1 and 2" is a batch)."""
+    ("and tag it work" points at the add before it, read elsewhere; "tag 1 and 2" is a batch),
+    or on the "it" the change `after` which it comes was made to ("rename it to X and make it
+    urgent")."""
     if isinstance(intent, EditFields) and intent.ref.kind == "title":
         return definite(intent) and not is_several(intent.ref.text)
+    if _on_the_same_it(intent, after):
+        return True
     return isinstance(intent, Several | AddSeveral) or definite(intent)
+
+
+def _on_the_same_it(intent: Intent, after: Intent | None) -> bool:
+    pointed = (
+        isinstance(after, Update | EditFields) and after.ref.kind == "pronoun" and definite(after)
+    )
+    return (
+        pointed
+        and isinstance(intent, EditFields)
+        and intent.ref.kind == "pronoun"
+        and intent.tentative is None
+    )
 
 
 _FIELD = re.compile(rf"\b{alt(PRIORITY_MENTIONS)}\b", NOCASE)
@@ -72,8 +88,11 @@ def judged(
     clauses only among reports ("paid the rent, called mum"), else an aside ("move the vet to
     friday, got too much on")."""
     told = all(isinstance(found, Complete) and found.ref.kind != "pronoun" for _, found in pieces)
+    before = [None, *(found for _, found in pieces)]
     acting = [
-        said for said, found in pieces if acts(found) and (marked or told or not vague(found))
+        said
+        for (said, found), after in zip(pieces, before, strict=False)
+        if acts(found, after) and (marked or told or not vague(found))
     ]
     if len(acting) < 2:
         return None
@@ -105,7 +124,7 @@ def _chain(text: str, depth: int = 0) -> list[tuple[str, Intent, str]]:
             continue
         first = several.separated(batch(left) or single(left), left)  # "add a and b, then show"
         second = _it_is_the_first(first, batch(right) or single(right))
-        if not (acts(first) and acts(second)):
+        if not (acts(first) and acts(second, first)):
             continue
         joined = cut.mark or cut.word
         asked = Delete in (type(first), type(second)) or (not depth and _ask_first(first, joined))

@@ -23,6 +23,7 @@ from core.agent.builtin.lexicon.spelling import (
     SLIP_REMARKS,
 )
 from core.agent.builtin.lexicon.time import NAMED_TIMES, OCLOCK, TIME_LEADS, WEEKDAYS
+from core.agent.builtin.lexicon.verbs import SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
 
 _SHORTHAND = re.compile(
@@ -38,6 +39,10 @@ _AND = re.compile(rf"(?<=\w)\s+{alt(AND_SHORT)}\s+(?=\w)", NOCASE)
 _ROUGH_HOUR = re.compile(
     rf"(?<![\w:.])(\d{{1,2}}(?:[:.][0-5]\d)?(?:\s*[ap]m)?)\s*{alt(ROUGHLY)}(?!\w)", NOCASE
 )
+# "add buy eggs\nadd buy flour": a line that starts a request of its own ends the one before
+# (a line ending in a colon heads a list instead).
+_REQUEST_START = re.compile(rf"^\s*(?:{alt(SECOND_REQUESTS)})\b", NOCASE)
+_REQUEST_LINE = re.compile(rf"(?<=[^:\s])[ \t]*\n\s*(?=(?:{alt(SECOND_REQUESTS)})\b)", NOCASE)
 _OCLOCK = re.compile(rf"\b(\d{{1,2}})\s*{alt(OCLOCK)}(?!\w)", NOCASE)
 # "visit grandmother on the sunday": a day said with an article, at the end or before its
 # time, is that day ("the sunday after next" keeps its article).
@@ -95,6 +100,8 @@ def prepared(text: str) -> str:
     text = _OCLOCK.sub(r"\1:00", text)  # "at 5 o'clock": a time the tagger reads
     text = _ROUGH_HOUR.sub(_roughly, text)
     text = _AND.sub(" and ", text)
+    if _REQUEST_START.match(text):
+        text = _REQUEST_LINE.sub("; ", text)
     text = _ARTICLE_DAY.sub(r"on \1", text)
     return corrected(text)
 

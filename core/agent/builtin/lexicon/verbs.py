@@ -289,6 +289,8 @@ SECOND_REQUESTS: tuple[str, ...] = (
 )  # fmt: skip
 # "add another", "make one more".
 ADD_AGAIN_VERBS: tuple[str, ...] = ("add", "create", "make", "put")
+# Said again before each part of one message's adds ("add buy eggs; add buy flour").
+PLAIN_ADD_VERBS: tuple[str, ...] = ("add", "create")
 # "rename it to …", "call it …": the answer to "what should I change about #3?".
 CALL_IT: tuple[str, ...] = ("rename", "call", "change", "name")
 # What a new task may start with ("add …", "remind me …", "don't forget …").
