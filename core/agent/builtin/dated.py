@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.agent.builtin.adding import read_need
 from core.agent.builtin.dates import DateReading, is_date, shape_of
 from core.agent.builtin.intents import Add, Unknown
 from core.agent.builtin.lexicon.links import (
@@ -65,6 +66,8 @@ def added(text: str, found: Unknown) -> Add | None:
     if reading is None:
         return None
     rest = reading.rest.strip(" ,.!:;-")
+    if (needed := read_need(rest)) is not None and maybe_task(needed):
+        return Add(f"{needed} {reading.phrase}")  # "tomorrow I need to pick up the suit"
     if not _WORD.search(rest) or _SMALL_TALK.match(rest) or _SENTENCE.search(rest):
         return None
     return Add(found.maybe_task)

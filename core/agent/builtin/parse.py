@@ -82,9 +82,15 @@ def parse(text: str, context: Context | None = None) -> Intent:
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
     found = several.keep_trailing_emoji(read(text, context or Context()), text)
     found = several_requests.requests_among(several.separated(found, text))
-    if isinstance(found, Add) and _SHOUTED.search(text):
+    if isinstance(found, Add) and _SHOUTED.search(text) and _shouted_last(found.title, text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"
     return found
+
+
+def _shouted_last(title: str, text: str) -> bool:
+    """The task is what was shouted ("buy milk!!"), not a "thanks a lot!!" after it."""
+    last = title.split()[-1:] if title else []
+    return bool(last) and text.rstrip("! ").casefold().endswith(last[0].casefold())
 
 
 def read(text: str, context: Context) -> Intent:

@@ -37,7 +37,7 @@ MISSPELLINGS: dict[str, str] = {
     "wats": "what's", "wht": "what", "shw": "show", "2day": "today", "2nite": "tonight",
     "2night": "tonight", "2moro": "tomorrow", "2morrow": "tomorrow", "2mrw": "tomorrow",
     "b4": "before", "abt": "about", "rmd": "remind", "rmnd": "remind", "remin": "remind",
-    "morn": "morning", "arvo": "afternoon", "aftn": "afternoon",
+    "morn": "morning", "arvo": "afternoon", "aftn": "afternoon", "hav": "have", "hv": "have",
 }  # fmt: skip
 # "n" between two words is "and" ("the laundry n the hoovering").
 AND_SHORT: tuple[str, ...] = ("n", "'n'", "n'")
