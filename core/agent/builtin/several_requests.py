@@ -114,14 +114,23 @@ def requests(text: str) -> Intent | None:
     return _carried(text)
 
 
+# Where a second request may start, the places tried before the message counts as one
+# request: reading stays linear in a run of hundreds of would-be starts.
+MOST_TRIED_CUTS = 8
+
+
 def _chain(text: str, depth: int = 0) -> list[tuple[str, Intent, str]]:
     """Each request and the mark or word that joins it to the next, where a request starts
     after the one before. Past the most one message is carried out as, the rest is read as
     one part: enough to refuse it, and reading stays linear in a pasted run of hundreds."""
+    tried = 0
     for cut in clauses.breaks(text):
         left, right = text[: cut.start].strip(), text[cut.end :].strip()
         if cut.mark not in ("", ",", ".") or not left or not REQUEST_START.match(right):
             continue
+        tried += 1
+        if tried > MOST_TRIED_CUTS:  # "task 2, task 2, …": each try reads both sides
+            return []
         first = several.separated(batch(left) or single(left), left)  # "add a and b, then show"
         second = _it_is_the_first(first, batch(right) or single(right))
         if not (acts(first) and acts(second, first)):
