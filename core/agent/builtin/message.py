@@ -16,7 +16,7 @@ from typing import TypeGuard
 
 from core.agent.builtin import clauses, reminding, repeating
 from core.agent.builtin.context import Context
-from core.agent.builtin.intents import Delete, Intent, Several, Skipped, TwoIntents, ref_of
+from core.agent.builtin.intents import Add, Delete, Intent, Several, Skipped, TwoIntents, ref_of
 from core.agent.builtin.lexicon.reminders import (
     CANCEL_VERBS,
     REMIND_ASKS,
@@ -117,6 +117,8 @@ def read_parts(
         first, reminder = request(both[0]), remind(both[1])
         if isinstance(first, Delete) and names_its_task(reminder):
             return Parts(TwoIntents(*both))  # a delete's Confirm button stands alone
+        if (about := _about_the_add(first, reminder)) is not None:
+            return Parts(first, about)  # "add X and remind me about it at 5"
         if acts(first) and not vague(first) and names_its_task(reminder):  # a report: an aside
             # "done 3, remind me to send it": done, and the reminder said back, not guessed
             return _named(first, reminder) or Parts(Several((first, Skipped(both[1]))))
@@ -130,6 +132,22 @@ def read_parts(
         if isinstance(one, RemindNew) and isinstance(other, RemindNew):
             return Parts(None, one, other)
     return None
+
+
+def _about_the_add(first: Intent, reminder: Scheduled | None) -> RemindAbout | RemindBefore | None:
+    """ "add X and remind me about it at 5": the reminder is about the task just added."""
+    if not isinstance(first, Add) or not isinstance(reminder, RemindAbout | RemindBefore):
+        return None
+    if not _POINTER.match(reminder.target):
+        return None
+    return replace(reminder, target=_undated(first.title))
+
+
+def _undated(title: str) -> str:
+    """An add's title as the task will hold it: its date words are the task's due."""
+    for span in reversed(tag(title)):
+        title = title[: span.start] + title[span.end :]
+    return " ".join(title.split())
 
 
 def _named(first: Intent, reminder: Named) -> Parts | None:

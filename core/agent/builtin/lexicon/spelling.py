@@ -92,6 +92,7 @@ REQUEST_PATTERNS: tuple[str, ...] = (
     r"separate\s+tasks",
     r"(?:do|have|want)\s+it\b.*\binstead",
     r"(?:change|move|push|switch)\s+(?:it|that|this)\s+to",
+    r"(?:move|push|shift|reschedule|bump)\s+.+?\s+to\s+(?:the\s+)?(?:same|later|earlier|another)",
     r"cancel\s+(?:the|that|my|this)\s+(?:reminder|task|one)",
     r"tag(?:ged)?\s+(?:it|them|as|with)",
 )
