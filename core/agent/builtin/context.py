@@ -77,6 +77,14 @@ def _read_calls(calls: list[dict[str, Any]], reading: _Reading, note: Note | Non
             reading.point(tasks[0] if len(tasks) == 1 else None)
 
 
+def pointed_at(calls: list[dict[str, Any]]) -> Known | None:
+    """The task a turn's own calls so far leave "it" pointing at ("add X and remind me about
+    it at 5": the task just added)."""
+    reading = _Reading()
+    _read_calls(calls, reading, None)
+    return reading.last_task
+
+
 def _mapping(value: Any) -> dict[str, Any]:
     """A stored JSON object, or an empty one for anything else."""
     return value if isinstance(value, dict) else {}

@@ -135,19 +135,11 @@ def read_parts(
 
 
 def _about_the_add(first: Intent, reminder: Scheduled | None) -> RemindAbout | RemindBefore | None:
-    """ "add X and remind me about it at 5": the reminder is about the task just added."""
+    """ "add X and remind me about it at 5": the reminder points at the task the add makes
+    (the act reads "it" from the turn's own calls first)."""
     if not isinstance(first, Add) or not isinstance(reminder, RemindAbout | RemindBefore):
         return None
-    if not _POINTER.match(reminder.target):
-        return None
-    return replace(reminder, target=_undated(first.title))
-
-
-def _undated(title: str) -> str:
-    """An add's title as the task will hold it: its date words are the task's due."""
-    for span in reversed(tag(title)):
-        title = title[: span.start] + title[span.end :]
-    return " ".join(title.split())
+    return reminder if _POINTER.match(reminder.target) else None
 
 
 def _named(first: Intent, reminder: Named) -> Parts | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from core.agent.builtin import leftovers, phrases
 from core.agent.builtin.clock import in_old_half
-from core.agent.builtin.context import Context
+from core.agent.builtin.context import Context, pointed_at
 from core.agent.builtin.guesses import Ask, Call, did_you_mean
 from core.agent.builtin.notes import Note
 from core.agent.builtin.refs import fuzzy_matches, loose_matches, sure_matches
@@ -45,22 +45,23 @@ async def act(
     if isinstance(intent, CancelAllReminders):
         return await _cancel_all(call)
     if isinstance(intent, MoveLastReminder):
-        return await _move_last(intent, call, context, zone=zone)
+        return await _move_last(intent, call, context, note, zone=zone)
     if isinstance(intent, ShiftReminder):
-        return await _shift_reminder(intent, call, context, zone=zone)
-    return await _on_target(intent, call, context, zone=zone, ask=ask)
+        return await _shift_reminder(intent, call, context, note, zone=zone)
+    return await _on_target(intent, call, context, note, zone=zone, ask=ask)
 
 
 async def _on_target(
     intent: AskWhen | CancelReminder | RemindBefore | RemindAbout,
     call: Call,
     context: Context,
+    note: Note,
     *,
     zone: tzinfo,
     ask: Ask,
 ) -> str:
     """A reminder set, moved or cancelled on one task, said or implied."""
-    target = intent.target or await _implied(call, context)
+    target = intent.target or await _implied(call, context, note)
     if not target:
         return "Which task do you mean? Give its number, like “remind me about #2 at 5pm”."
     if isinstance(intent, AskWhen):
@@ -146,10 +147,10 @@ async def _cancel_all(call: Call) -> str:
 
 
 async def _move_last(
-    intent: MoveLastReminder, call: Call, context: Context, *, zone: tzinfo
+    intent: MoveLastReminder, call: Call, context: Context, note: Note, *, zone: tzinfo
 ) -> str:
     """The reminder the last reply set; its due too when it was set with the task's time."""
-    target = await _implied(call, context)
+    target = await _implied(call, context, note)
     if not target:
         return "Which task do you mean? Give its number, like “move the reminder for #2 to 5pm”."
     when = _local(intent.at, zone)
@@ -167,10 +168,10 @@ async def _move_last(
 
 
 async def _shift_reminder(
-    intent: ShiftReminder, call: Call, context: Context, *, zone: tzinfo
+    intent: ShiftReminder, call: Call, context: Context, note: Note, *, zone: tzinfo
 ) -> str:
     listed = await _reminded(call)
-    found = _named_rows(listed, intent.target or await _implied(call, context))
+    found = _named_rows(listed, intent.target or await _implied(call, context, note))
     if len(found) != 1:
         if not _rows(listed):
             return "You have no reminders set. Say “remind me about #2 at 5pm” to set one."
@@ -186,10 +187,12 @@ async def _shift_reminder(
     return reply(result)
 
 
-async def _implied(call: Call, context: Context) -> str:
-    """ "it": the task the conversation is about, else the one task with a reminder."""
-    if context.last_task is not None:
-        return str(context.last_task.number)
+async def _implied(call: Call, context: Context, note: Note) -> str:
+    """ "it": the task this turn's request just touched, else the one the conversation is
+    about, else the one task with a reminder."""
+    last = pointed_at(note.calls) or context.last_task
+    if last is not None:
+        return str(last.number)
     tasks = _rows(await _reminded(call))
     return str(tasks[0]["number"]) if len(tasks) == 1 else ""
 
