@@ -89,7 +89,7 @@ def parse(text: str, context: Context | None = None) -> Intent:
 
 def _shouted_last(title: str, text: str) -> bool:
     """The task is what was shouted ("buy milk!!"), not a "thanks a lot!!" after it."""
-    last = title.split()[-1:] if title else []
+    last = title.split()[-1:]
     return bool(last) and text.rstrip("! ").casefold().endswith(last[0].casefold())
 
 

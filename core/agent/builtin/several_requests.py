@@ -37,8 +37,7 @@ from core.agent.builtin.text import clean
 def acts(intent: Intent, after: Intent | None = None) -> bool:
     """A request that changes or shows something, a field change on a task it names included
     ("and tag it work" points at the add before it, read elsewhere; "tag 1 and 2" is a batch),
-    or on the "it" the change `after` which it comes was made to ("rename it to X and make it
-    urgent")."""
+    or on the same "it" as the change `after` ("rename it to X and make it urgent")."""
     if isinstance(intent, EditFields) and intent.ref.kind == "title":
         return definite(intent) and not is_several(intent.ref.text)
     if _on_the_same_it(intent, after):

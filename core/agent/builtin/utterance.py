@@ -36,8 +36,11 @@ _UNIT_JOINED = re.compile(
     rf"\b(\d+)\s*(?:(?P<hours>{alt(HOURS_SHORT)})|{alt(MINUTES_SHORT)})\b", NOCASE
 )
 _AND = re.compile(rf"(?<=\w)\s+{alt(AND_SHORT)}\s+(?=\w)", NOCASE)
+# "9ish" is "at 9"; "by 9ish" keeps its own lead.
 _ROUGH_HOUR = re.compile(
-    rf"(?<![\w:.])(\d{{1,2}}(?:[:.][0-5]\d)?(?:\s*[ap]m)?)\s*{alt(ROUGHLY)}(?!\w)", NOCASE
+    rf"(?P<lead>(?<!\w)(?:{alt(TIME_LEADS)})\s*)?(?<![\w:.])"
+    rf"(?P<hour>\d{{1,2}}(?:[:.][0-5]\d)?(?:\s*[ap]m)?)\s*{alt(ROUGHLY)}(?!\w)",
+    NOCASE,
 )
 # "add buy eggs\nadd buy flour": a line that starts a request of its own ends the one before
 # (a line ending in a colon heads a list instead).
@@ -85,7 +88,6 @@ _MARK_FIRST = re.compile(
 )
 _NUMBER = re.compile(r"^#?\d+(?:st|nd|rd|th)?$", NOCASE)
 _TIME = re.compile(rf"^\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?$|^{alt(NAMED_TIMES)}$", NOCASE)
-_TIME_LEADS = frozenset(TIME_LEADS)
 _DAYS = frozenset(name.casefold() for name in WEEKDAYS) | {"today", "tomorrow", "tonight"}
 # A fix longer than this is a new sentence, not a word put right.
 MOST_FIX_WORDS = 3
@@ -109,9 +111,7 @@ def prepared(text: str) -> str:
 def _roughly(match: re.Match[str]) -> str:
     """ "9ish": "at 9" (a due or a reminder keeps a minute), unless a lead already stands
     before it ("by 9ish")."""
-    before = match.string[: match.start()].split()
-    led = bool(before) and before[-1].casefold() in _TIME_LEADS
-    return match.group(1) if led else f"at {match.group(1)}"
+    return f"{match.group('lead') or 'at '}{match.group('hour')}"
 
 
 def _unit(match: re.Match[str]) -> str:
