@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from core.agent.builtin.apart import only_fields
+from core.agent.builtin.dates import shape_of
 from core.agent.builtin.intents import Add, AddSeveral, AskSplit, AskTitle
 from core.agent.builtin.lexicon import tasks, verbs
 from core.agent.builtin.lexicon.fields import (
@@ -206,6 +207,8 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"^{alt(verbs.NOTE_LABELS)}\s*[:=-]\s*(?P<rest>.*)$", NOCASE),
 )
+_SCHEDULE = re.compile(rf"^{alt(tasks.SCHEDULE_VERBS)}\s+(?P<rest>.+)$", NOCASE)
+_EVENT = re.compile(rf"\b{alt(tasks.EVENTS)}s?\b", NOCASE)
 _NOT_A_REMINDER = rf"(?!\s+(?:what|which|of\s+what|of\s+(?:my|the)\s+{LIST_NOUN})\b)"
 _REMIND = re.compile(
     rf"^{alt(verbs.REMIND_VERBS)}\s+(?:me|us)\b"
@@ -242,6 +245,8 @@ def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
         if isinstance(found, Add) and match.group("about"):
             return replace(found, about=True)  # "remind me about the report": maybe kept
         return found
+    if (match := _SCHEDULE.match(text)) and _with_a_day(match.group("rest")):
+        return read_title(match.group("rest"))
     for pattern in _ADD_LEADS:
         if (match := pattern.match(text)) is None:
             continue
@@ -252,6 +257,16 @@ def _read_add(text: str) -> Add | AskTitle | AskSplit | AddSeveral | None:
         if only_fields(said) and isinstance(found, Add) and not found.fields:
             return dataclasses.replace(found, fields=said)
     return None
+
+
+def _with_a_day(words: str) -> bool:
+    """An event followed by the day it is for, and nothing after."""
+    reading = shape_of(words)
+    return (
+        reading is not None
+        and words.endswith(reading.phrase)
+        and _EVENT.search(reading.rest) is not None
+    )
 
 
 _NEED = re.compile(

@@ -42,7 +42,7 @@ _COMPLETE_LEADS: tuple[re.Pattern[str], ...] = (
         rf"^{_CHECK}\s+(?P<ref>.+?)\s+off(?:\s+(?:of\s+)?(?:my|the|our)\s+{LIST_NOUN})?$",
         NOCASE,
     ),
-    re.compile(rf"^{alt(COMPLETE_VERBS)}\s+(?P<ref>.+)$", NOCASE),
+    re.compile(rf"^{alt(COMPLETE_VERBS)}\s+(?P<ref>.+)$", NOCASE),  # _TO_DO_BY
     re.compile(
         rf"^(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+)?(?:{_ADVERB}\s+)*"
         rf"{alt(DID_VERBS)}\s+(?:with\s+)?(?:{_ADVERB}\s+)*(?P<ref>.+)$",
@@ -68,6 +68,9 @@ _COMPLETE_TAILS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"^(?P<ref>.+?)(?:\s*+[:=\-–—>]++\s*+|\s++)(?:is\s+)?{DONE_WORD}$", NOCASE),
 )
+# "finish the deck by monday 9am": a completing verb in its plain form with a date ahead is
+# a task to do by then, not a report; "complete task 3" and "finish it" stay dones.
+_TO_DO_BY = _COMPLETE_LEADS[4]
 _BARE_DONE = re.compile(rf"^{alt(BARE_DONE)}$", NOCASE)
 _PAST = alt(PAST_FORMS)
 _PAST_TENSE = re.compile(
@@ -86,9 +89,23 @@ def read_complete(text: str) -> Complete | AskWhich | None:
         if match := pattern.match(text):
             if _YOU.match(match.group("ref")):
                 return None  # "did you add milk?" is a question, not a report
+            if pattern is _TO_DO_BY and _dated_title(match.group("ref")):
+                return None
             ref = ref_from(match.group("ref"))
             return Complete(ref) if ref else AskWhich("complete")
     return None
+
+
+def _dated_title(words: str) -> bool:
+    """Words naming a task by its title, with a date said in them that is not "at last"."""
+    ref = parse_ref(words)
+    reading = shape_of(words)
+    return (
+        ref is not None
+        and ref.kind == "title"
+        and reading is not None
+        and reading.phrase.lower() not in AT_LAST
+    )
 
 
 def read_complete_tail(text: str) -> Complete | None:

@@ -15,7 +15,7 @@ from core.agent.builtin.dates import shape_of
 from core.agent.builtin.guesses import ASKED_AT_MOST, did_you_mean
 from core.agent.builtin.intents import Complete, Delete, Family, Intent, Ref, Several, Update
 from core.agent.builtin.lexicon.verbs import DONE_HOW, PLAIN_DOING
-from core.agent.builtin.notes import Note
+from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import (
     Known,
@@ -100,6 +100,9 @@ async def loosely(turn: Acting, intent: Change, family: Family, missed: Envelope
         return guessed
     if isinstance(intent, Complete) and intent.loose:
         return await _without_the_verb(turn, intent, every)
+    if family in ("complete", "delete") and missed.error == "NOT_FOUND":
+        turn.note.ask(Awaiting("which", family=family))  # the answer names the task
+        return f"{missed.message} {phrases.ASK_WHICH[family]}"
     return failure(missed)
 
 
@@ -174,7 +177,10 @@ async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) 
     matches = loose_matches(pending, rest) if rest else []
     if len(matches) == 1 and stem(verb) not in {stem(plain) for plain in PLAIN_DOING}:
         return await turn.confirm_complete(matches[0])
-    return await act_or_ask(turn, intent, "complete", matches) or phrases.LOOSE_MISS
+    if (acted := await act_or_ask(turn, intent, "complete", matches)) is not None:
+        return acted
+    turn.note.ask(Awaiting("which", family="complete"))
+    return phrases.LOOSE_MISS
 
 
 async def act_or_ask(

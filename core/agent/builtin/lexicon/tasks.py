@@ -141,3 +141,11 @@ THESE_ITEMS: tuple[str, ...] = (
 )  # fmt: skip
 # Titles that name no task ("add something").
 NOT_TITLES: frozenset[str] = frozenset({"to", "do", "something", "sth", "a thing"})
+# "schedule a dentist appointment for the 22nd": verbs that put one of the events on a day,
+# adding the event ("schedule the vet" and "schedule posts for monday" are tasks as said).
+SCHEDULE_VERBS: tuple[str, ...] = ("schedule", "book in")
+EVENTS: tuple[str, ...] = (
+    "appointment", "appt", "meeting", "call", "checkup", "check-up", "haircut", "session",
+    "interview", "lesson", "class", "viewing", "consultation", "visit", "catch-up", "catchup",
+    "review", "demo", "lunch", "dinner", "coffee",
+)  # fmt: skip
