@@ -13,7 +13,7 @@ from core.agent.builtin import BuiltinAgent
 from core.storage import audit, deferred
 from core.storage.audit import AuditEntry
 from core.storage.db import Database, in_transaction
-from core.storage.models import Change, ToolCall, User, utcnow
+from core.storage.models import Change, Task, ToolCall, User, utcnow
 from tests.harness import ChatDriver, build_chat
 
 
@@ -101,3 +101,25 @@ async def test_a_turn_writes_its_audit_change_and_messages_and_fewer_statements(
     else:  # one statement: the change, the audit row, the conversation and both messages
         assert len(audit_inserts) == 1 and "INSERT INTO change" in audit_inserts[0]
         assert "INSERT INTO message" in audit_inserts[0]
+
+
+async def test_an_add_takes_its_number_in_the_insert_s_own_statement(database: Database) -> None:
+    chat = ChatDriver(build_chat(database, BuiltinAgent()), database)
+    await chat.say("add buy milk")
+    sent: list[str] = []
+    event.listen(database.engine.sync_engine, "before_cursor_execute", lambda *a: sent.append(a[2]))
+
+    await chat.say("add call mom")
+    await chat.say("add pay rent")
+
+    assert await chat.titles() == ["buy milk", "call mom", "pay rent"]
+    async with database.session() as session:
+        numbers = (await session.exec(select(Task.number).order_by(col(Task.number)))).all()
+        assert numbers == [1, 2, 3]
+        user = (await session.exec(select(User))).one()
+        assert user.next_task_number == 4
+    numbering = [sql for sql in sent if "SET next_task_number" in sql]
+    inserts = [sql for sql in sent if "INSERT INTO task" in sql]
+    assert len(numbering) == 2 and len(inserts) == 2
+    if not database.is_sqlite:  # one round trip: the number taken in the INSERT's WITH
+        assert numbering == inserts

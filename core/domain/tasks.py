@@ -8,18 +8,18 @@ from enum import Enum
 from typing import Literal
 from uuid import UUID
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlalchemy.orm.util import identity_key
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from core.domain import changes, task_fields
 from core.domain.changes import Journal
-from core.domain.owned import TASKS, USERS
+from core.domain.owned import TASKS
+from core.domain.task_inserts import insert_numbered
 from core.domain.when import Due
 from core.message_text import without_controls, without_format_chars
 from core.storage.direct import Prebuilt, fresh, inserted
-from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task, User, utcnow
+from core.storage.models import DESCRIPTION_MAX, TITLE_MAX, Task, utcnow
 
 
 class Keep(Enum):
@@ -112,14 +112,13 @@ async def create_task(
     except task_fields.FieldError as error:
         raise _refused(error) from None
     now = now or utcnow()
-    number = await _take_next_number(session, user_id=user_id)
     task, row = fresh(
         Task,
         dict(
             user_id=user_id,
             list_id=user_id,  # the person's own list has their id
             creator_id=user_id,
-            number=number,
+            number=0,  # taken with the insert
             title=title,
             description=description,
             due_at=due.at if due else None,
@@ -131,7 +130,7 @@ async def create_task(
             updated_at=now,
         ),
     )
-    await _INSERT_TASK.rows(session, row)
+    set_committed_value(task, "number", await insert_numbered(session, row))
     inserted(session, task)
     await changes.record(session, journal, row=task, kind="added", summary=label(task), before=None)
     return task
@@ -141,18 +140,8 @@ def label(task: Task) -> str:
     return f"#{task.number} “{task.title}”"
 
 
-# Built once, on the table rather than the mapped class: the ORM's version compares every
-# object the turn has loaded against the WHERE clause to keep them in step, which costs more
-# than the round trip. The one object that can be out of step is brought in line below.
-_TAKE_NUMBER = Prebuilt(
-    update(USERS)
-    .where(USERS.c.id == bindparam("user_id"))
-    .values(next_task_number=USERS.c.next_task_number + 1)
-    .returning(USERS.c.next_task_number)
-)
-# A new task, every column given; and a task marked done. Built once, run as plain Core: the
-# ORM's unit of work costs more than the round trip, and the object is kept in step below.
-_INSERT_TASK = Prebuilt(insert(TASKS).values({c.name: bindparam(c.name) for c in TASKS.c}))
+# A task edited, and a task marked done. Built once, run as plain Core: the ORM's unit of
+# work costs more than the round trip, and the object is kept in step below.
 _EDITED = ("title", "description", "priority", "tags", "due_at", "due_has_time", "updated_at")
 _EDIT = Prebuilt(
     update(TASKS)
@@ -168,15 +157,6 @@ _COMPLETE = Prebuilt(
         updated_at=bindparam("completed_at"),
     )
 )
-
-
-async def _take_next_number(session: AsyncSession, *, user_id: UUID) -> int:
-    """Atomically take the user's next number; the row lock orders concurrent adds."""
-    [[taken]] = await _TAKE_NUMBER.run(session, {"user_id": user_id})
-    loaded = session.identity_map.get(identity_key(User, user_id))
-    if loaded is not None:
-        set_committed_value(loaded, "next_task_number", taken)
-    return taken - 1
 
 
 async def complete_task(
