@@ -2,14 +2,18 @@
 
     python bench/agent_turn.py [--turns 1000] [--runs sqlite,postgres,dates]
 
-Runs of `--turns` turns each (after a short warm-up). The builtin engine runs beside its
-floors, one turn of each after the other in the same database (the order turning round each
-turn), so the machine's noise falls on all alike:
+Runs of `--turns` turns each (after a short warm-up). The builtin engine runs beside each of
+its floors in a pass of its own, one turn of each after the other in the same database (the
+order turning round each turn), so the machine's noise falls on both alike:
 
 - on PostgreSQL, the bare floor (`bench/psycopg_floor.py`): psycopg 3 alone on one
   connection, plain SQL prepared on the server, reading only what the work needs;
 - the SQLAlchemy Core floor (`bench/turn_floor.py`): Core statements on the same tables,
   engine and driver, kept for comparison.
+
+A pair, not all three in turn: between two of todobot's turns the Core floor's (four times
+the work of the bare one) leaves the processor's caches to it, which costs todobot's next turn
+a fifth more CPU and the bare floor's a tenth (measured in docs/performance.md).
 
 Each is printed with its statements per turn (counted by SQLAlchemy's cursor events, or by
 the bare floor itself; on PostgreSQL a BEGIN and the COMMIT come on top for all alike) and
@@ -164,14 +168,14 @@ async def timed(side: Side, counter: list[int], work: Awaitable[Any], *, kept: b
     return result
 
 
-async def measure_against_floors(url: str, turns: int) -> dict[str, Side]:
-    """The builtin engine's turns and each floor's, one after the other (the order turning
-    round each turn), each as its own person in the same database."""
+async def measure_against_floor(url: str, turns: int, floor: str) -> dict[str, Side]:
+    """The builtin engine's turns and the `floor`'s ("core" or "psycopg"), one after the
+    other (the order turning round each turn), each as its own person in the same database."""
     db, floor_db = Database(url), Database(url)
     chat = ChatService(db=db, agent=BuiltinAgent(), policy=ChatPolicy(rate_limit_per_minute=0))
     core = CoreTurns(floor_db.engine, user_ref="floor-user")
-    bare = None if db.is_sqlite else PsycopgTurns(conninfo(url), user_ref="bare-user")
-    sides = {name: Side() for name in ("todobot", "core", "psycopg") if name != "psycopg" or bare}
+    bare = PsycopgTurns(conninfo(url), user_ref="bare-user") if floor == "psycopg" else None
+    sides = {name: Side() for name in ("todobot", floor)}
     counters = {"todobot": counting(db), "core": counting(floor_db)}
     names = list(sides)
     try:
@@ -181,7 +185,7 @@ async def measure_against_floors(url: str, turns: int) -> dict[str, Side]:
             kept = turn >= WARM_UP
             said = builtin_script(turn)
             incoming = Incoming(
-                platform="bench", user_ref="bench-user", chat_ref="bench", text=said
+                platform="bench", user_ref=f"bench-user-{floor}", chat_ref="bench", text=said
             )
             for name in names[turn % len(names) :] + names[: turn % len(names)]:
                 if name == "todobot":
@@ -211,13 +215,22 @@ def conninfo(url: str) -> str:
 FLOORS = {"psycopg": "  floor: bare psycopg", "core": "  floor: SQLAlchemy Core"}
 
 
-def report_against_floors(name: str, sides: dict[str, Side]) -> None:
-    todobot = sides["todobot"]
-    values = {"todobot median": todobot.median, "todobot CPU": todobot.cpu_per_turn}
-    for floor in ("psycopg", "core"):
-        if floor in sides:
-            values[f"{floor} floor median"] = sides[floor].median
-            values[f"{floor} floor CPU"] = sides[floor].cpu_per_turn
+async def measure_against_floors(url: str, turns: int) -> list[dict[str, Side]]:
+    """A pass beside each floor: bare psycopg first (PostgreSQL only), then SQLAlchemy Core."""
+    floors = ["core"] if url.startswith("sqlite") else ["psycopg", "core"]
+    return [await measure_against_floor(url, turns, floor) for floor in floors]
+
+
+def report_against_floors(name: str, passes: list[dict[str, Side]]) -> None:
+    values: dict[str, float] = {}
+    for number, sides in enumerate(passes):
+        floor = next(side for side in sides if side != "todobot")
+        todobot = sides["todobot"]
+        beside = "" if number == 0 else f" (beside {floor})"  # the target's pass comes first
+        values[f"todobot median{beside}"] = todobot.median
+        values[f"todobot CPU{beside}"] = todobot.cpu_per_turn
+        values[f"{floor} floor median"] = sides[floor].median
+        values[f"{floor} floor CPU"] = sides[floor].cpu_per_turn
     record(
         "agent_turn",
         [(name, values)],
@@ -226,6 +239,12 @@ def report_against_floors(name: str, sides: dict[str, Side]) -> None:
         target="at most 2x bare psycopg, median and CPU (PostgreSQL)",
         command="python3 bench/agent_turn.py",
     )
+    for sides in passes:
+        _report_pass(name, sides)
+
+
+def _report_pass(name: str, sides: dict[str, Side]) -> None:
+    todobot = sides["todobot"]
     for label, side in [(name, todobot)] + [(FLOORS[f], sides[f]) for f in FLOORS if f in sides]:
         print(
             f"{label:<30} {len(side.timings):>6} {side.median:>10.2f} {side.p95():>10.2f} "
@@ -297,8 +316,8 @@ async def main() -> None:
             base = os.environ.get("TODOBOT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES)
             url, drop = postgres_database(base)
             try:
-                sides = await measure_against_floors(url, args.turns)
-                report_against_floors("builtin / postgresql", sides)
+                passes = await measure_against_floors(url, args.turns)
+                report_against_floors("builtin / postgresql", passes)
             finally:
                 drop()
         if "dates" in runs:
