@@ -205,6 +205,10 @@ _ADD_LEADS: tuple[re.Pattern[str], ...] = (
         rf"^{alt(verbs.ONE_MORE)}\s+for\s+(?:my|the|our)\s+{LIST_NOUN}\s*[:,-]\s*(?P<rest>.+)$",
         NOCASE,
     ),
+    # "make a new one: buy bulbs", "create another one - call Bo"
+    re.compile(
+        rf"^{alt(verbs.CREATE_VERBS)}\s+{alt(verbs.ONE_MORE)}\s*[:-]\s*(?P<rest>.+)$", NOCASE
+    ),
     re.compile(rf"^{alt(verbs.NOTE_LABELS)}\s*[:=-]\s*(?P<rest>.*)$", NOCASE),
 )
 _SCHEDULE = re.compile(rf"^{alt(tasks.SCHEDULE_VERBS)}\s+(?P<rest>.+)$", NOCASE)

@@ -238,6 +238,8 @@ def _resolve(body: str, local: datetime, zone: tzinfo) -> _Resolved | None:
             day += timedelta(days=1)
     if at is None and part is None and words == "tonight":
         at = time(*PARTS_OF_DAY["tonight"])
+    if clock is None and at is not None and datetime.combine(day, at) <= local.replace(tzinfo=None):
+        at = None  # "tonight" said at 21:30: later today, the part's own hour gone by
     if at is not None and clock is not None and part is None:
         at = ahead_today(at, clock, day, local)
     return DateReading("", "", due_on(day, at, zone), day, at)

@@ -42,7 +42,8 @@ ISO = r"\d{4}-\d{2}-\d{2}"
 NUMERIC = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?(?![\d/])|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?"
 WHICH_MONTH = rf"(?:{alt(MONTH_WHICH)})"
 OF_MONTH = rf"\s+of\s+(?:{WHICH_MONTH})\s+(?:{alt(MONTH_WORDS)})"
-ORDINAL_DAY = rf"(?:the\s+)?\d{{1,2}}{ORD}(?:{OF_MONTH})?"
+# "the 20th", "the 20th of next month", and "20 of this month" (the ordinal unsaid).
+ORDINAL_DAY = rf"(?:the\s+)?\d{{1,2}}(?:{ORD}(?:{OF_MONTH})?|{OF_MONTH})"
 WHICH_WEEK = rf"(?:{alt(WEEK_WHICH)})"
 WEEKDAY = rf"(?:{WHICH_WEEK}\s+)?{WD}"
 _NTH = {**{word: n for word, n in ORDINAL_WORDS.items() if -1 <= n <= 5}, "1st": 1, "2nd": 2,
@@ -69,7 +70,8 @@ _FROM = re.compile(
     NOCASE,
 )
 _DAY_OF_MONTH = re.compile(
-    rf"(?:the\s+)?(?P<day>\d{{1,2}}){ORD}(?:\s+of\s+(?P<which>{WHICH_MONTH})\s+{alt(MONTH_WORDS)})?"
+    rf"(?:the\s+)?(?P<day>\d{{1,2}})(?:{ORD}|(?=\s+of\s))"
+    rf"(?:\s+of\s+(?P<which>{WHICH_MONTH})\s+{alt(MONTH_WORDS)})?"
 )
 
 

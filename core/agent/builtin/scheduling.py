@@ -21,6 +21,7 @@ from core.agent.builtin.dates import (
 )
 from core.agent.builtin.days import period
 from core.agent.builtin.intents import Add, ListTasks, WhenDue
+from core.agent.builtin.lexicon.tasks import NOT_TITLES
 from core.agent.builtin.lexicon.time import WEEKEND_WINDOW
 from core.agent.builtin.notes import Awaiting, Note
 from core.agent.builtin.questions import due_of, one_task
@@ -60,7 +61,7 @@ async def add(
         return dated
     fields, reading = dated
     title = fields.title
-    if not title.strip():
+    if not title.strip() or title.strip().lower() in NOT_TITLES:  # "add something for sunday"
         note.ask(Awaiting("title"))
         return phrases.ASK_TITLE
     arguments = _add_arguments(reading, intent.priority or fields.priority, fields.tags)

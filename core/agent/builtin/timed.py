@@ -32,6 +32,7 @@ from core.agent.builtin.lexicon.questions import (
     NEXT_DUE_TAILS,
     NEXT_WORDS,
 )
+from core.agent.builtin.lexicon.spelling import CORRECTION_MARKS_SET_OFF
 from core.agent.builtin.lexicon.tasks import LISTING_NOUNS, TASK_NOUNS
 from core.agent.builtin.lexicon.time import (
     AGENDA,
@@ -87,6 +88,9 @@ def split_tags(text: str) -> list[str]:
     return [tag.lstrip("#") for tag in re.split(r"\s*(?:,|\band\b|&)\s*", text.strip()) if tag]
 
 
+_MARK_LEFT = re.compile(rf"\s*[,;.–—-]+\s*(?:{alt(CORRECTION_MARKS_SET_OFF)})$", NOCASE)
+
+
 def title_fields(text: str) -> TitleFields:
     """Priority words and tags out of a new task's title (its date is read separately)."""
     title, priority = text, None
@@ -106,8 +110,9 @@ def title_fields(text: str) -> TitleFields:
     if match := _PRIORITY_LEAD.match(title):
         priority = priority or PRIORITY_PHRASES[match.group("priority").lower()]
         title = title[match.end() :]
-    if title != text:  # only the seams of what was taken out
+    if title != text:  # only the seams of what was taken out, and a mark left before them
         title = re.sub(r"\s{2,}", " ", title).strip(" ,;-–—")
+        title = _MARK_LEFT.sub("", title)  # "water the plants, actually (make it urgent)"
     return TitleFields(title, priority, tuple(dict.fromkeys(tag.lower() for tag in tags)))
 
 

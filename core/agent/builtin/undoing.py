@@ -42,7 +42,9 @@ UNDO = re.compile(
     rf"|{_DID_NOT}\s+(?:to\s+)?(?:do\s+)?(?:that|this|it)?"
     rf"(?:\s+(?:at\s+all|{alt(SOFTENERS)}\s+{_UNDO}|{_UNDO}\s+(?:it|that)))?[\s!.]*$"
     rf"|{_DID_NOT}\s+to\s+{alt(undo.MISTAKEN)}\b.*$"
-    rf"|^(?:that|this)\s+was\s+{alt(undo.WAS_A_MISTAKE)}[\s!.]*$"
+    rf"|^(?:{_OOPS}[\s,.!]*)*(?:that|this)\s+was\s+{alt(undo.WAS_A_MISTAKE)}[\s,;!.]*"
+    rf"(?:(?:{alt(SOFTENERS)}\s+)?(?:{alt(undo.UNDO_VERBS)}(?:\s+(?:it|that))?|"
+    rf"{alt(undo.BRING_BACK_VERBS)}\s+(?:it|that)\s+back)[\s!.]*)?$"
     rf"|^(?:{_OOPS}[\s,.!]*)*{alt(undo.WRONG)}[\s!.]*"
     rf"(?:(?:{alt(SOFTENERS)}\s+)?{_UNDO}(?:\s+(?:it|that))?)?[\s!.]*$",
     NOCASE,
@@ -53,7 +55,8 @@ CASUAL_UNDO = re.compile(
     rf"^(?:{_OOPS}[\s,.!]*)*(?:{alt(SOFTENERS)}\s+)?{alt(undo.CASUAL_UNDO_VERBS)}\s+"
     rf"(?:(?:that|this|it)(?:\s+{alt(undo.LAST_CHANGE)}\s+{alt(undo.CHANGES)})?"
     rf"|(?:the|my)\s+{alt(undo.LAST_CHANGE)}\s+{alt(undo.CHANGES)})"
-    rf"(?:\s+{alt(SOFTENERS)})?[\s!.]*$",
+    rf"(?:\s+{alt(SOFTENERS)})?[\s!.]*$"
+    rf"|^(?:{_OOPS}[\s,.!]*)*{alt(undo.DONT_BOTHER)}(?:\s+{alt(SOFTENERS)})?[\s!.]*$",
     NOCASE,
 )
 REDO_NOT_SUPPORTED = re.compile(

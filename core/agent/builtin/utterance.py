@@ -17,6 +17,7 @@ from core.agent.builtin.lexicon.spelling import (
     FILLERS,
     FIX_LEADS,
     HOURS_SHORT,
+    MAKE_IT,
     MINUTES_SHORT,
     MISSPELLINGS,
     ROUGHLY,
@@ -83,6 +84,7 @@ _QUOTED_CORRECTION = re.compile(
     NOCASE,
 )
 _HESITATIONS = frozenset((*FILLERS, "wait"))
+_MAKE_IT = [said.split() for said in MAKE_IT]
 _MARK_FIRST = re.compile(
     rf"^(?:(?:{alt(CORRECTION_MARKS, CORRECTION_MARKS_SET_OFF)})\b[\s,:.-]*)+", NOCASE
 )
@@ -147,9 +149,13 @@ def corrected(text: str) -> str:
     fix = _MARK_FIRST.sub("", found.group("fix")).split()  # "sorry, I mean 3"
     if _SLIP.search(found.group("head")) or len(head) < 2:
         return text
-    after_break = any(mark in found.group("gap") for mark in ",;—–-")
+    gap = found.group("gap")
+    after_break = "..." in gap or any(mark in gap for mark in ",;—–-")
+    restated = _restated(head, fix)  # "… for mum... actually make it for dad"
+    if restated is not None:
+        fix = restated
     if 0 < len(fix) <= MOST_FIX_WORDS and (
-        found.group("strong") or (after_break and _set_off(found, fix))
+        found.group("strong") or restated is not None or (after_break and _set_off(found, fix))
     ):
         words = _with_fix(head, fix)
         return text if words is None else " ".join(words)
@@ -158,6 +164,20 @@ def corrected(text: str) -> str:
     # one, no longer going")
     apology = (found.group("soft") or "").casefold() in APOLOGIES
     return " ".join(head) if apology and (after_break or _kind(head[-1]) == "number") else text
+
+
+def _restated(head: list[str], fix: list[str]) -> list[str] | None:
+    """ "make it for dad": the words after "make it", when they start as words already said
+    do ("for") or are one day, time or number, so they restate that part; "make it urgent"
+    changes a field instead."""
+    lead = len(MAKE_IT[0].split())
+    if [word.casefold() for word in fix[:lead]] not in _MAKE_IT or len(fix) <= lead:
+        return None
+    rest = fix[lead:]
+    said = {word.casefold() for word in head[1:]}
+    if rest[0].casefold() in said or (len(rest) == 1 and _kind(rest[0]) != "word"):
+        return rest  # "make it for dad", "make it friday"
+    return None
 
 
 def _set_off(found: re.Match[str], fix: list[str]) -> bool:

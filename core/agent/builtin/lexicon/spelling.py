@@ -48,6 +48,9 @@ ROUGHLY: tuple[str, ...] = ("ish", "-ish")
 # by a comma ("buy a sorry card" is a title).
 CORRECTION_MARKS: tuple[str, ...] = ("i mean", "i meant", "no wait", "wait no", "or rather")
 CORRECTION_MARKS_SET_OFF: tuple[str, ...] = ("sorry", "actually", "no", "make that", "oops")
+# Said after the mark, before words that restate part of the request ("for mum... actually
+# make it for dad"); each of the same length.
+MAKE_IT: tuple[str, ...] = ("make it", "change it")
 # Said after the mark, before a quoted fix ("'book hostel' - sorry, meant 'book airbnb'").
 FIX_LEADS: tuple[str, ...] = ("meant", "i meant", "i mean")
 # A remark that the last turn went wrong ("oops wrong one, I meant 3"): what follows

@@ -100,7 +100,8 @@ NEVER_MIND: tuple[str, ...] = (
     "forget about that", "scratch that", "cancel", "cancel it", "cancel that", "stop", "abort",
     "ignore that", "ignore it", "ignore me", "leave it", "skip it", "skip", "never mind that",
     "nevermind that", "nvm that", "disregard that", "ignore that last one",
-    "forget that last one", "ignore the last one", "forget the last one",
+    "forget that last one", "ignore the last one", "forget the last one", "don't bother",
+    "dont bother", "do not bother",
 )  # fmt: skip
 # Words that agree before another request ("yes, put it on my list").
 AGREEING: tuple[str, ...] = ("yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please")

@@ -29,6 +29,8 @@ CASUAL_UNDO_VERBS: tuple[str, ...] = (
     "scrap", "forget", "ignore", "never mind", "nevermind", "nvm", "disregard", "ditch", "bin",
     "lose", "skip",
 )  # fmt: skip
+# "actually don't bother": what was just done was not wanted; a casual undo.
+DONT_BOTHER: tuple[str, ...] = ("don't bother", "dont bother", "do not bother")
 # Words after "undo" that do not change it ("undo my last change", "undo the rename").
 UNDO_TAILS: tuple[str, ...] = (
     "that", "it", "this", "please", "pls", "now", "again", "too", "last",
