@@ -158,7 +158,7 @@ async def test_follow_ups_read_what_the_turn_stored_not_how_the_reply_was_worded
 
 
 async def test_counts_and_lists(chat: ChatDriver) -> None:
-    for title in ("a", "b", "c"):
+    for title in ("alpha", "bravo", "charlie"):
         await chat.say(f"add {title}")
     await chat.say("complete 2")
     assert (
@@ -166,7 +166,7 @@ async def test_counts_and_lists(chat: ChatDriver) -> None:
         == "You have 3 tasks: 2 pending and 1 completed."
     )
     listing = await chat.say("what's left?")
-    assert "1. a" in listing and "3. c" in listing and "b" not in listing.replace("about", "")
+    assert "1. alpha" in listing and "3. charlie" in listing and "bravo" not in listing
     assert "#3" in await chat.say("mark the last one done")
 
 

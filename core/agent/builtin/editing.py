@@ -14,6 +14,7 @@ from core.agent.builtin.field_changes import (
 )
 from core.agent.builtin.intents import AskWhich, Ref, Update
 from core.agent.builtin.lexicon.fields import (
+    DESCRIPTION_ONLY,
     DESCRIPTION_WORDS,
     MISTAKE_WORDS,
     NEW_FIELD,
@@ -75,6 +76,12 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"^{alt(DESCRIBE)}\s+(?P<ref>.+?)\s+(?:as|with|:)\s*(?P<description>.+)$", NOCASE),
     re.compile(
         rf"^{alt(NOTE_VERBS)}\s+(?P<description>.+?)\s+as\s+(?:the\s+|a\s+)?{_DESCRIPTION}\s+(?:of|to|for|on)\s+(?P<ref>.+)$",
+        NOCASE,
+    ),
+    # "add a description: 4 weeks, cash": of the task in mind (no task named: `ref` is empty)
+    re.compile(
+        rf"^{alt(DESCRIBE_VERBS)}\s+(?:a\s+|the\s+)?{alt(DESCRIPTION_ONLY)}(?P<ref>)\s*[:=–—-]\s*"
+        r"(?P<description>.+)$",
         NOCASE,
     ),
 )
@@ -188,7 +195,8 @@ def _field_set(text: str) -> Update | None:
 def _description_set(text: str) -> Update | None:
     for pattern in _DESCRIPTION_SETTERS:
         if match := pattern.match(text):
-            ref = ref_from(match.group("ref"))
+            said = match.group("ref")
+            ref = ref_from(said) if said else Ref("pronoun")
             description = tidy_title(INSTEAD.sub("", match.group("description")))
             if ref is not None and description:
                 return Update(ref, description=description)

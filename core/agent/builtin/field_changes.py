@@ -13,8 +13,10 @@ from core.agent.builtin.intents import EditFields, Ref, Update
 from core.agent.builtin.lexicon.fields import (
     ATTACH_VERBS,
     BARE_URGENT,
+    CAN_WAIT,
     DESCRIPTION_WORDS,
     DETACH_VERBS,
+    IS_NOW,
     LEVEL_LINKS,
     PRIORITISE,
     PRIORITY_LEVELS,
@@ -150,6 +152,7 @@ def _set(match: re.Match[str]) -> EditFields | Update | None:
 
 
 _PRIO = alt(PRIORITY_NOUNS)
+_IS = rf"(?<=\S)(?:\s+(?:{alt(IS_NOW)})|'s)\b"
 _LEVEL = rf"(?P<level>{alt(PRIORITY_LEVELS)})"
 _SET_PRIORITY = (
     re.compile(
@@ -158,10 +161,11 @@ _SET_PRIORITY = (
         rf"(?:[\s-]+{_PRIO})?$",
         NOCASE,
     ),
-    re.compile(rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:a\s+)?{_LEVEL}(?:[\s-]+{_PRIO})$", NOCASE),
+    re.compile(rf"^(?P<ref>.+?)\s*{_IS}\s+(?:now\s+)?(?:a\s+)?{_LEVEL}(?:[\s-]+{_PRIO})$", NOCASE),
     re.compile(
-        rf"^(?P<ref>.+?)\s+is\s+(?:now\s+)?(?:really\s+)?(?P<level>{alt(BARE_URGENT)})$", NOCASE
+        rf"^(?P<ref>.+?)\s*{_IS}\s+(?:now\s+)?(?:really\s+)?(?P<level>{alt(BARE_URGENT)})$", NOCASE
     ),
+    re.compile(rf"^(?P<ref>.+?)\s+(?P<level>{alt(CAN_WAIT)})$", NOCASE),  # low
 )
 _STEP_PRIORITY = re.compile(
     rf"^(?P<how>{alt(PRIORITY_STEPS)})\s+(?:the\s+)?"
@@ -175,13 +179,12 @@ _PRIORITISE = re.compile(rf"^(?P<how>{alt(PRIORITISE)})\s+(?P<ref>.+)$", NOCASE)
 def read_priority_change(text: str, adding: bool) -> EditFields | None:
     """A priority set, stepped up or down, or prioritised; `adding`: the text is a new task,
     so "X is urgent" is no change."""
-    for pattern in _SET_PRIORITY:
-        if adding and " is " in pattern.pattern:
-            continue
+    for pattern in _SET_PRIORITY[:1] if adding else _SET_PRIORITY:  # "X is urgent" is a task
         if match := pattern.match(text):
             ref = field_ref(match.group("ref"))
+            level = match.group("level").lower()
             if ref is not None and not is_date(match.group("ref")):
-                return EditFields(ref, priority=PRIORITY_LEVELS[match.group("level").lower()])
+                return EditFields(ref, priority=PRIORITY_LEVELS.get(level, "low"))
     if (match := _STEP_PRIORITY.match(text)) and (stepped := _stepped(match)):
         return stepped
     if match := _PRIORITISE.match(text):

@@ -44,6 +44,9 @@ SHOULD_SAY = (
 DESCRIPTION_WORDS: tuple[str, ...] = (
     "description", "desc", "note", "notes", "detail", "details", "comment",
 )  # fmt: skip
+# Those that cannot be a new note-task's label ("add a description: cash only" is said of a
+# task; "add a note: call Bo" may be a new task).
+DESCRIPTION_ONLY: tuple[str, ...] = ("description", "desc", "detail", "details")
 # Words that attach a description to a new task ("… with description …", "… w/ notes …").
 ALONG_WITH: tuple[str, ...] = ("with", "w/", "and", "plus", "having", "including")
 # Words between the description's name and its text ("description saying …").
@@ -116,6 +119,13 @@ PRIORITY_MOVES: tuple[str, ...] = (
     "switch", "turn", "give", "knock", "push", "up", "escalate", "demote", "promote",
 )  # fmt: skip
 BARE_URGENT: tuple[str, ...] = ("urgent", "important")
+# "taxes are urgent", "taxes r urgent": the verb between a task and its level.
+IS_NOW: tuple[str, ...] = ("is", "are", "r", "'s")
+# "the paint can wait": said of a task, its priority is low.
+CAN_WAIT: tuple[str, ...] = (
+    "can wait", "is no rush", "isn't urgent", "is not urgent", "isnt urgent", "is not a priority",
+    "isn't a priority", "can be later",
+)  # fmt: skip
 # "raise the priority of …": the level each step sets.
 PRIORITY_STEPS: dict[str, str] = {
     "raise": "high", "increase": "high", "bump up": "high", "bump": "high", "upgrade": "high",

@@ -140,7 +140,9 @@ THESE_ITEMS: tuple[str, ...] = (
     "a few tasks", "some tasks", "a few items", "some items", "a bunch of things", "this stuff",
 )  # fmt: skip
 # Titles that name no task ("add something").
-NOT_TITLES: frozenset[str] = frozenset({"to", "do", "something", "sth", "a thing"})
+NOT_TITLES: frozenset[str] = frozenset(
+    {"to", "do", "something", "sth", "a thing", "a", "an", "the"}
+)
 # "schedule a dentist appointment for the 22nd": verbs that put one of the events on a day,
 # adding the event ("schedule the vet" and "schedule posts for monday" are tasks as said).
 SCHEDULE_VERBS: tuple[str, ...] = ("schedule", "book in")
