@@ -6,6 +6,7 @@ import re
 
 from core.agent.builtin.dates import shape_of
 from core.agent.builtin.intents import AskWhich, Complete
+from core.agent.builtin.lexicon.forms import TASK_VERBS
 from core.agent.builtin.lexicon.talk import YOU
 from core.agent.builtin.lexicon.verbs import (
     AT_LAST,
@@ -135,7 +136,19 @@ def read_done_participle(text: str) -> Complete | None:
     return Complete(ref, loose=True) if ref is not None else None
 
 
+# "I have clean the bathroom already": a report with the verb in its plain form, as a second
+# language may say it; only with a word that says it is done ("already", "just").
+_HAVE_PLAIN = re.compile(
+    rf"^(?:i|we)(?:\s+have|'ve)\s+(?:(?P<before>{_ADVERB})\s+)?(?P<verb>{alt(TASK_VERBS)})\s+"
+    rf"(?P<rest>.+?)(?:\s+(?P<after>{alt(AT_LAST)}))?$",
+    NOCASE,
+)
+
+
 def read_past_tense(text: str) -> Complete | None:
+    if (plain := _HAVE_PLAIN.match(text)) and (plain.group("before") or plain.group("after")):
+        ref = parse_ref(f"{plain.group('verb')} {plain.group('rest')}")
+        return Complete(ref, loose=True) if ref else None
     match = _PAST_TENSE.match(text)
     if not match or match.group("verb").lower() in NOT_REPORTS:
         return None

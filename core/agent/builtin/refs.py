@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from core.agent.builtin.dates import is_date
 from core.agent.builtin.intents import Ref
@@ -147,11 +148,17 @@ def title_words(ref: Ref) -> str:
 
 
 def loose_matches(tasks: list[Known], text: str) -> list[Known]:
-    """Tasks whose title holds every meaningful word of `text`, by stem."""
+    """Tasks whose title holds every meaningful word of `text`, by stem; two words of a
+    title also count written as one ("drycleaning" is in "drop off dry cleaning")."""
     wanted = content_stems(text)
     if not wanted:
         return []
-    return [task for task in tasks if wanted <= content_stems(task.title)]
+    return [task for task in tasks if wanted <= content_stems(task.title) | _joined(task.title)]
+
+
+def _joined(title: str) -> set[str]:
+    words = content_words(title)
+    return {stem(first + second) for first, second in pairwise(words)}
 
 
 _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+(?:and|&)\s+)", NOCASE)

@@ -9,6 +9,7 @@ import functools
 import re
 
 from core.agent.builtin.lexicon.forms import TASK_VERBS
+from core.agent.builtin.lexicon.questions import TAG_WORD_PLURALS
 from core.agent.builtin.lexicon.spelling import (
     AND_SHORT,
     APOLOGIES,
@@ -50,6 +51,11 @@ _REQUEST_LINE = re.compile(rf"(?<=[^:\s])[ \t]*\n\s*(?=(?:{alt(SECOND_REQUESTS)}
 _OCLOCK = re.compile(rf"\b(\d{{1,2}})\s*{alt(OCLOCK)}(?!\w)", NOCASE)
 # "visit grandmother on the sunday": a day said with an article, at the end or before its
 # time, is that day ("the sunday after next" keeps its article).
+# "just the work ones", "the urgent ones": a whole message naming a kind of task asks to
+# see them (its "just" would otherwise be read as a filler and the rest as a title).
+_KIND_ONLY = re.compile(
+    rf"^(?:(?:just|only)\s+)?(?=the\s+#?[\w-]+\s+{alt(TAG_WORD_PLURALS)}\s*[?!.]*$)", NOCASE
+)
 _ARTICLE_DAY = re.compile(
     rf"\bon\s+the\s+({alt(name for name in WEEKDAYS if len(name) > 5)})"
     rf"(?=\s*(?:$|[,.!?;]|(?:{alt(TIME_LEADS)})\s|\d))",
@@ -107,6 +113,7 @@ def prepared(text: str) -> str:
     if _REQUEST_START.match(text):
         text = _REQUEST_LINE.sub("; ", text)
     text = _ARTICLE_DAY.sub(r"on \1", text)
+    text = _KIND_ONLY.sub("show ", text, count=1)
     return corrected(text)
 
 

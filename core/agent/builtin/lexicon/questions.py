@@ -88,6 +88,11 @@ NEXT_TASK: tuple[str, ...] = ("next", "first", "top")
 TAG_WORD_NOUNS: tuple[str, ...] = (
     "tasks", "task", "todos", "to-dos", "stuff", "things", "items", "ones", "list", "jobs",
 )  # fmt: skip
+# Of those, the ones that name several ("just the work ones" asks to see them; "the milk task"
+# picks one).
+TAG_WORD_PLURALS: tuple[str, ...] = (
+    "tasks", "todos", "to-dos", "stuff", "things", "items", "ones", "jobs",
+)  # fmt: skip
 TAG_WORD_TAILS: tuple[str, ...] = (
     "that", "which", "are", "is", "have", "haven't", "havent", "did", "do", "i", "still",
     "left", "not", "aren't", "arent", "isn't", "isnt", "remaining", "outstanding", "i've",
