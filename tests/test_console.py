@@ -163,7 +163,7 @@ def test_the_console_rate_limit_is_a_setting_and_a_refused_turn_fails_the_run(
 ) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bot", "chat"],
-        input="add a\nadd b\nadd c\n",
+        input="add milk\nadd bread\nadd eggs\n",
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -173,7 +173,7 @@ def test_the_console_rate_limit_is_a_setting_and_a_refused_turn_fails_the_run(
     assert result.returncode == 1
     assert "faster than I can keep up" in result.stdout.splitlines()[-1]
     assert "1 turn(s) failed" in result.stderr
-    assert _titles(tmp_path) == ["a", "b"]
+    assert _titles(tmp_path) == ["milk", "bread"]
 
 
 @pytest.mark.slow
