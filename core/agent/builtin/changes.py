@@ -39,12 +39,14 @@ from core.agent.builtin.lexicon.time import (
     MAKE_WHEN_VERBS,
     MARK_DUE_VERBS,
     MORE,
+    MOVE_APART,
     MOVE_VERBS,
     MOVE_WAYS,
     NO_DATE,
     NOT_THE_OLD,
     PLACE_IT_VERBS,
     RETIME_VERBS,
+    SAME_TIME,
     SHIFT_EARLIER,
     SHIFT_EARLIER_VERBS,
     SHIFT_LATER,
@@ -56,8 +58,13 @@ from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import NOCASE, ref_from
 
 _DATE = alt(DATE_NAMES)
+_APART = "|".join(
+    rf"{re.escape(verb)}\s+(?P<ref_{index}>.+?)\s+{re.escape(particle)}"
+    for index, (verb, _, particle) in enumerate(said.partition(" ") for said in MOVE_APART)
+)
 _MOVE = re.compile(
-    rf"^{alt(MOVE_VERBS)}\s+(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+)$",
+    rf"^(?:{alt(MOVE_VERBS)}\s+(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?|(?:{_APART})\s+)"
+    rf"(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+?)(?:\s*,?\s+{alt(SAME_TIME)})?$",
     NOCASE,
 )
 _DUE_IS = re.compile(
@@ -181,10 +188,18 @@ def _due_said(text: str, adding: bool) -> EditFields | None:
         if (match := pattern.match(text)) and is_date(match.group("when")):
             if pattern is _RETIME and _FIELD_NAMED.search(match.group("ref")):
                 continue  # "change task 1's description to before noon": the text itself
-            ref = field_ref(match.group("ref"))
+            ref = field_ref(_task_words(match))
             if ref is not None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
     return None
+
+
+def _task_words(match: re.Match[str]) -> str:
+    """The words naming the task: `ref`, or the `ref_N` of a verb said apart ("put X off")."""
+    named = match.groupdict()
+    return named["ref"] or next(
+        words for key, words in named.items() if key.startswith("ref_") and words
+    )
 
 
 def _due_cleared(text: str, adding: bool) -> EditFields | None:

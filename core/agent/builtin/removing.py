@@ -11,6 +11,7 @@ from core.agent.builtin.lexicon.verbs import (
     DELETE_VERBS,
     DELETE_VERBS_FOR_IT,
     NO_LONGER,
+    NO_NEED,
     NOT_TASKS,
     TAKE_OFF_VERBS,
     WANT,
@@ -25,7 +26,7 @@ _DELETE_LEADS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        rf"^(?:(?:i|we)\s+)?{alt(NO_LONGER)}\s+{alt(WANT)}\s+(?:to\s+)?(?P<ref>.+?)"
+        rf"^(?:(?:(?:i|we)\s+)?{alt(NO_LONGER)}\s+{alt(WANT)}|{alt(NO_NEED)})\s+(?:to\s+)?(?P<ref>.+?)"
         rf"(?:\s+{alt(ANY_MORE)})?$",
         NOCASE,
     ),

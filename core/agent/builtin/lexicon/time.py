@@ -174,6 +174,10 @@ MOVE_VERBS: tuple[str, ...] = (
     "push back",
 )  # fmt: skip
 MOVE_WAYS: tuple[str, ...] = ("back", "out", "forward")
+# "put the gym off till tomorrow": a moving verb whose particle comes after the task.
+MOVE_APART: tuple[str, ...] = ("put off", "push back", "push out", "move back", "bump back")
+# "… to wednesday same time": the due's time kept, said after the new day.
+SAME_TIME: tuple[str, ...] = ("same time", "at the same time", "the same time")
 # "put it for saturday", "schedule it on monday": a date given to the task in mind (with a
 # task's name these verbs may add a new one, "put dentist on friday").
 PLACE_IT_VERBS: tuple[str, ...] = ("put", "schedule", "plan", "set up")

@@ -169,6 +169,7 @@ TAKE_OFF_VERBS: tuple[str, ...] = ("take", "get")
 # "I don't need to call mom anymore".
 NO_LONGER: tuple[str, ...] = ("don't", "dont", "do not", "no longer")
 WANT: tuple[str, ...] = ("need", "want", "have")
+NO_NEED: tuple[str, ...] = ("no need", "there's no need", "theres no need")  # "… to buy milk"
 ANY_MORE: tuple[str, ...] = ("any more", "anymore", "after all")
 # "the party can go", "the meeting got cancelled".
 DELETE_TAILS: tuple[str, ...] = (
