@@ -98,4 +98,5 @@ REQUEST_PATTERNS: tuple[str, ...] = (
     r"(?:move|push|shift|reschedule|bump)\s+.+?\s+to\s+(?:the\s+)?(?:same|later|earlier|another)",
     r"cancel\s+(?:the|that|my|this)\s+(?:reminder|task|one)",
     r"tag(?:ged)?\s+(?:it|them|as|with)",
+    r"^(?:skip|skipping)\s+(?:the|my)\b",  # "skip the gym today" is said of a task
 )
