@@ -147,7 +147,7 @@ def read_title(text: str) -> Add | AskTitle | AskSplit | AddSeveral:
     return Add(title, description)
 
 
-_LAST_AND = re.compile(r",?\s+and\s+[^,]+$", NOCASE)
+_LAST_AND = re.compile(r",?\s+(?:and|&)\s+[^,]+$", NOCASE)
 # "… as two tasks", "… as 3 separate items": a count said with the separate tasks.
 _AS_COUNTED = (
     rf"as\s+(?:{alt(NUMBER_WORDS)}|\d+)\s+(?:{alt(tasks.SEPARATE_WORDS)}\s+)?"
@@ -156,7 +156,10 @@ _AS_COUNTED = (
 _SEPARATELY = re.compile(rf"\s*,?\s+(?:{alt(tasks.SEPARATELY)}|{_AS_COUNTED})\s*$", NOCASE)
 
 
-_LIST_COMMA = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+(?=[^,]*$)", NOCASE)
+# The last item after "and", or after "&" when no "and" follows ("salt & pepper and oil").
+_LIST_COMMA = re.compile(
+    r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+(?=[^,]*$)|\s+&\s+(?=[^,]*$)(?![^,]*\band\s)", NOCASE
+)
 # The longest item of a comma list read as things to buy rather than one task's words, and
 # the most items such a list holds (more are not one person's list, nor read: each costs).
 MOST_ITEM_WORDS = 3
