@@ -16,12 +16,12 @@ from core.storage.turn_connection import turn_connection
 # Built once, on the table rather than the mapped class: the ORM's version compares every
 # object the turn has loaded against the WHERE clause to keep them in step, which costs more
 # than the round trip. The one object that can be out of step is brought in line below.
-_TAKE_NUMBER = Prebuilt(
+_NEXT_NUMBER = (
     update(USERS)
     .where(USERS.c.id == bindparam("user_id"))
     .values(next_task_number=USERS.c.next_task_number + 1)
-    .returning(USERS.c.next_task_number)
 )
+_TAKE_NUMBER = Prebuilt(_NEXT_NUMBER.returning(USERS.c.next_task_number))
 # A new task, every column given. Built once, run as plain Core: the ORM's unit of work
 # costs more than the round trip, and the object is kept in step by the caller.
 _INSERT_TASK = Prebuilt(insert(TASKS).values({c.name: bindparam(c.name) for c in TASKS.c}))
@@ -29,13 +29,7 @@ _INSERT_TASK = Prebuilt(insert(TASKS).values({c.name: bindparam(c.name) for c in
 
 # On PostgreSQL the number is taken in the INSERT's own statement, a round trip fewer on
 # every add: the UPDATE in a WITH, its new number read by the INSERT's SELECT.
-_TAKEN = (
-    update(USERS)
-    .where(USERS.c.id == bindparam("user_id"))
-    .values(next_task_number=USERS.c.next_task_number + 1)
-    .returning((USERS.c.next_task_number - 1).label("number"))
-    .cte("taken")
-)
+_TAKEN = _NEXT_NUMBER.returning((USERS.c.next_task_number - 1).label("number")).cte("taken")
 _NUMBER_AND_INSERT = Prebuilt(
     insert(TASKS)
     .from_select(

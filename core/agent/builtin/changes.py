@@ -58,12 +58,11 @@ from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import NOCASE, ref_from
 
 _DATE = alt(DATE_NAMES)
-_APART = "|".join(
-    rf"{re.escape(verb)}\s+(?P<ref_{index}>.+?)\s+{re.escape(particle)}"
-    for index, (verb, _, particle) in enumerate(said.partition(" ") for said in MOVE_APART)
-)
+# "put the gym off till …": the verbs said apart, and what comes after the task.
+_APART_VERBS, _, _PARTICLES = zip(*(said.partition(" ") for said in MOVE_APART), strict=True)
+_APART = rf"(?P<verb>{alt(_APART_VERBS)})\s+(?P<apart>.+?)\s+(?P<particle>{alt(_PARTICLES)})"
 _MOVE = re.compile(
-    rf"^(?:{alt(MOVE_VERBS)}\s+(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?|(?:{_APART})\s+)"
+    rf"^(?:{alt(MOVE_VERBS)}\s+(?P<ref>.+?)\s+(?:{alt(MOVE_WAYS)}\s+)?|{_APART}\s+)"
     rf"(?:(?:to|until|till|for|by|into|on)\s+|(?=in\s))(?P<when>.+?)(?:\s*,?\s+{alt(SAME_TIME)})?$",
     NOCASE,
 )
@@ -188,18 +187,21 @@ def _due_said(text: str, adding: bool) -> EditFields | None:
         if (match := pattern.match(text)) and is_date(match.group("when")):
             if pattern is _RETIME and _FIELD_NAMED.search(match.group("ref")):
                 continue  # "change task 1's description to before noon": the text itself
-            ref = field_ref(_task_words(match))
+            words = _task_words(match)
+            ref = field_ref(words) if words is not None else None
             if ref is not None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
     return None
 
 
-def _task_words(match: re.Match[str]) -> str:
-    """The words naming the task: `ref`, or the `ref_N` of a verb said apart ("put X off")."""
+def _task_words(match: re.Match[str]) -> str | None:
+    """The words naming the task: `ref`, or those between a verb said apart and its own
+    particle ("put X off"; not "put X back")."""
     named = match.groupdict()
-    return named["ref"] or next(
-        words for key, words in named.items() if key.startswith("ref_") and words
-    )
+    if named["ref"] or not named.get("apart"):
+        return named["ref"]
+    said = f"{named['verb']} {named['particle']}".casefold()
+    return named["apart"] if said in MOVE_APART else None
 
 
 def _due_cleared(text: str, adding: bool) -> EditFields | None:

@@ -32,6 +32,9 @@ from core.agent.builtin.words import DONE_WORD, LIST_NOUN, NOCASE, ref_from
 _MARK = alt(MARK_VERBS)
 _CHECK = alt(CHECK_OFF_VERBS)
 _ADVERB = alt(DONE_ADVERBS)
+# "finish the deck by monday 9am": a completing verb in its plain form with a date ahead is
+# a task to do by then, not a report; "complete task 3" and "finish it" stay dones.
+_TO_DO_BY = re.compile(rf"^{alt(COMPLETE_VERBS)}\s+(?P<ref>.+)$", NOCASE)
 _COMPLETE_LEADS: tuple[re.Pattern[str], ...] = (
     re.compile(
         rf"^{_MARK}\s+(?P<ref>.+?)\s+(?:as\s+|to\s+|to\s+be\s+|=\s*|as\s+being\s+)?{DONE_WORD}$",
@@ -43,7 +46,7 @@ _COMPLETE_LEADS: tuple[re.Pattern[str], ...] = (
         rf"^{_CHECK}\s+(?P<ref>.+?)\s+off(?:\s+(?:of\s+)?(?:my|the|our)\s+{LIST_NOUN})?$",
         NOCASE,
     ),
-    re.compile(rf"^{alt(COMPLETE_VERBS)}\s+(?P<ref>.+)$", NOCASE),  # _TO_DO_BY
+    _TO_DO_BY,
     re.compile(
         rf"^(?:(?:i|we)\s+|(?:i|we)'?ve\s+|(?:i|we)\s+have\s+)?(?:{_ADVERB}\s+)*"
         rf"{alt(DID_VERBS)}\s+(?:with\s+)?(?:{_ADVERB}\s+)*(?P<ref>.+)$",
@@ -69,9 +72,6 @@ _COMPLETE_TAILS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"^(?P<ref>.+?)(?:\s*+[:=\-–—>]++\s*+|\s++)(?:is\s+)?{DONE_WORD}$", NOCASE),
 )
-# "finish the deck by monday 9am": a completing verb in its plain form with a date ahead is
-# a task to do by then, not a report; "complete task 3" and "finish it" stay dones.
-_TO_DO_BY = _COMPLETE_LEADS[4]
 _BARE_DONE = re.compile(rf"^{alt(BARE_DONE)}$", NOCASE)
 _PAST = alt(PAST_FORMS)
 _PAST_TENSE = re.compile(
@@ -98,15 +98,15 @@ def read_complete(text: str) -> Complete | AskWhich | None:
 
 
 def _dated_title(words: str) -> bool:
-    """Words naming a task by its title, with a date said in them that is not "at last"."""
+    """Words naming a task by its title, with a date said in them."""
     ref = parse_ref(words)
+    return ref is not None and ref.kind == "title" and _dated(words)
+
+
+def _dated(words: str) -> bool:
+    """A date said in `words` that is not when a done was done ("at last", "today")."""
     reading = shape_of(words)
-    return (
-        ref is not None
-        and ref.kind == "title"
-        and reading is not None
-        and reading.phrase.lower() not in AT_LAST
-    )
+    return reading is not None and reading.phrase.lower() not in AT_LAST
 
 
 def read_complete_tail(text: str) -> Complete | None:
@@ -152,10 +152,11 @@ def read_past_tense(text: str) -> Complete | None:
     match = _PAST_TENSE.match(text)
     if not match or match.group("verb").lower() in NOT_REPORTS:
         return None
-    if match.start("verb") == 0 and match.group("verb").lower() in SAME_IN_PAST:
-        # "put away the camping gear on saturday": a task with its date, not a report
-        reading = shape_of(match.group("rest"))
-        if reading is not None and reading.phrase.lower() not in AT_LAST:
-            return None
+    if (
+        match.start("verb") == 0
+        and match.group("verb").lower() in SAME_IN_PAST
+        and _dated(match.group("rest"))  # "put away the camping gear on saturday": a task
+    ):
+        return None
     ref = parse_ref(f"{match.group('verb')} {match.group('rest')}")
     return Complete(ref, loose=True) if ref else None

@@ -179,19 +179,17 @@ async def _without_the_verb(turn: Acting, intent: Complete, tasks: list[Known]) 
         return await turn.confirm_complete(matches[0])
     if (acted := await act_or_ask(turn, intent, "complete", matches)) is not None:
         return acted
-    if (done := await _done_already(turn, intent)) is not None:
+    if (done := await _done_already(turn, intent.ref.text, rest)) is not None:
         return done
     turn.note.ask(Awaiting("which", family="complete"))
     return phrases.LOOSE_MISS
 
 
-async def _done_already(turn: Acting, intent: Complete) -> str | None:
+async def _done_already(turn: Acting, text: str, rest: str) -> str | None:
     """ "renewed my passport" when "renew passport" is already done: the one done task the
-    report names (with its verb or without), said so; nothing changes."""
-    text = intent.ref.text
+    report names (`text`, or `rest` without its verb), said so; nothing changes."""
     found, _ = await turn.tools.titles(open_only=False, text=text, words=_words(text))
     done = [Known(row.number, row.title, True) for row in found if row.completed]
-    rest = text.partition(" ")[2]
     matches = loose_matches(done, text) or (loose_matches(done, rest) if rest else [])
     if len(matches) != 1:
         return None

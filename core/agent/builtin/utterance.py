@@ -49,13 +49,13 @@ _ROUGH_HOUR = re.compile(
 _REQUEST_START = re.compile(rf"^\s*(?:{alt(SECOND_REQUESTS)})\b", NOCASE)
 _REQUEST_LINE = re.compile(rf"(?<=[^:\s])[ \t]*\n\s*(?=(?:{alt(SECOND_REQUESTS)})\b)", NOCASE)
 _OCLOCK = re.compile(rf"\b(\d{{1,2}})\s*{alt(OCLOCK)}(?!\w)", NOCASE)
-# "visit grandmother on the sunday": a day said with an article, at the end or before its
-# time, is that day ("the sunday after next" keeps its article).
 # "just the work ones", "the urgent ones": a whole message naming a kind of task asks to
 # see them (its "just" would otherwise be read as a filler and the rest as a title).
 _KIND_ONLY = re.compile(
     rf"^(?:(?:just|only)\s+)?(?=the\s+#?[\w-]+\s+{alt(TAG_WORD_PLURALS)}\s*[?!.]*$)", NOCASE
 )
+# "visit grandmother on the sunday": a day said with an article, at the end or before its
+# time, is that day ("the sunday after next" keeps its article).
 _ARTICLE_DAY = re.compile(
     rf"\bon\s+the\s+({alt(name for name in WEEKDAYS if len(name) > 5)})"
     rf"(?=\s*(?:$|[,.!?;]|(?:{alt(TIME_LEADS)})\s|\d))",
@@ -177,8 +177,9 @@ def _restated(head: list[str], fix: list[str]) -> list[str] | None:
     """ "make it for dad": the words after "make it", when they start as words already said
     do ("for") or are one day, time or number, so they restate that part; "make it urgent"
     changes a field instead."""
-    lead = len(MAKE_IT[0].split())
-    if [word.casefold() for word in fix[:lead]] not in _MAKE_IT or len(fix) <= lead:
+    words = [word.casefold() for word in fix]
+    lead = next((len(said) for said in _MAKE_IT if words[: len(said)] == said), 0)
+    if not lead or len(fix) <= lead:
         return None
     rest = fix[lead:]
     said = {word.casefold() for word in head[1:]}

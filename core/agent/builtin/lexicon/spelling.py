@@ -49,7 +49,7 @@ ROUGHLY: tuple[str, ...] = ("ish", "-ish")
 CORRECTION_MARKS: tuple[str, ...] = ("i mean", "i meant", "no wait", "wait no", "or rather")
 CORRECTION_MARKS_SET_OFF: tuple[str, ...] = ("sorry", "actually", "no", "make that", "oops")
 # Said after the mark, before words that restate part of the request ("for mum... actually
-# make it for dad"); each of the same length.
+# make it for dad").
 MAKE_IT: tuple[str, ...] = ("make it", "change it")
 # Said after the mark, before a quoted fix ("'book hostel' - sorry, meant 'book airbnb'").
 FIX_LEADS: tuple[str, ...] = ("meant", "i meant", "i mean")
