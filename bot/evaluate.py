@@ -3,11 +3,16 @@
 Each case meets one migrated SQLite file, emptied after the case before it; one user; the
 real `ChatService` with the chosen agent; its `given` tasks created through the task service;
 its turns said in order and its button pressed as the same user. Then `judge` decides.
+
+A process migrates once: each file's database after the first starts as a copy of the first
+one's migrated file (the migrations are the same throughout a process).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import sqlite3
 import sys
 import tempfile
 import traceback
@@ -15,8 +20,10 @@ from collections.abc import Callable
 from datetime import tzinfo
 from pathlib import Path
 from typing import TextIO
+from uuid import UUID
 
 from sqlmodel import SQLModel, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.eval_cases import Case, Outcome, ReminderState, TaskState
 from bot.eval_judging import harmful, judge
@@ -41,12 +48,22 @@ USER = "eval-user"
 CHAT = "eval-chat"
 
 
-def migrated_template(directory: Path) -> Path:
-    """One migrated database file; every case starts from a copy of it."""
-    from core.storage.migrate import upgrade
+_migrated: list[bytes] = []  # the first migrated file's bytes, once this process made one
 
+
+def migrated_template(directory: Path) -> Path:
+    """A migrated database file in `directory`: migrated by Alembic the first time in this
+    process, a copy of that file's bytes every time after."""
     template = directory / "template.db"
-    upgrade(f"sqlite:///{template}")
+    if not _migrated:
+        from core.storage.migrate import upgrade
+
+        upgrade(f"sqlite:///{template}")
+        with contextlib.closing(sqlite3.connect(template)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file
+        _migrated.append(template.read_bytes())
+    else:
+        template.write_bytes(_migrated[0])
     return template
 
 
@@ -116,44 +133,51 @@ async def _offered(db: Database, reply: Reply) -> bool:
         return row is not None and row.user_id == user.id and row.status == "pending"
 
 
-async def _final_tasks(db: Database, zone: tzinfo) -> list[TaskState]:
+async def _state(db: Database, zone: tzinfo) -> tuple[list[TaskState], list[ReminderState]]:
+    """The user's tasks and pending reminders, read in one transaction."""
     async with db.session() as session, session.begin():
         user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
-        found = await list_tasks(session, user_id=user.id)
-        states = []
-        for task in found:
-            due = due_of(task)
-            local = None
-            if due is not None:
-                local = (
-                    due.local_minute(zone).isoformat(timespec="minutes")
-                    if due.has_time
-                    else due.day(zone).isoformat()
-                )
-            states.append(
-                TaskState(
-                    task.title,
-                    task.description,
-                    task.completed,
-                    local,
-                    task.priority,
-                    tuple(task.tags),
-                )
-            )
-        return states
+        return await _final_tasks(session, user.id, zone), await _pending_reminders(
+            session, user.id, zone
+        )
 
 
-async def _pending_reminders(db: Database, zone: tzinfo) -> list[ReminderState]:
-    async with db.session() as session, session.begin():
-        user = await user_for(session, platform=PLATFORM, tenant="", external_id=USER)
-        waiting = await reminder_book.waiting(session, user_id=user.id)
-        return [
-            ReminderState(
-                task.title if task else "",
-                reminder.fire_at.astimezone(zone).isoformat(timespec="minutes")[:16],
+async def _final_tasks(session: AsyncSession, user_id: UUID, zone: tzinfo) -> list[TaskState]:
+    found = await list_tasks(session, user_id=user_id)
+    states = []
+    for task in found:
+        due = due_of(task)
+        local = None
+        if due is not None:
+            local = (
+                due.local_minute(zone).isoformat(timespec="minutes")
+                if due.has_time
+                else due.day(zone).isoformat()
             )
-            for reminder, task in waiting
-        ]
+        states.append(
+            TaskState(
+                task.title,
+                task.description,
+                task.completed,
+                local,
+                task.priority,
+                tuple(task.tags),
+            )
+        )
+    return states
+
+
+async def _pending_reminders(
+    session: AsyncSession, user_id: UUID, zone: tzinfo
+) -> list[ReminderState]:
+    waiting = await reminder_book.waiting(session, user_id=user_id)
+    return [
+        ReminderState(
+            task.title if task else "",
+            reminder.fire_at.astimezone(zone).isoformat(timespec="minutes")[:16],
+        )
+        for reminder, task in waiting
+    ]
 
 
 async def run_case(case: Case, db: Database, agent: Agent, settings: Settings) -> Outcome:
@@ -163,7 +187,7 @@ async def run_case(case: Case, db: Database, agent: Agent, settings: Settings) -
     try:
         await _create_given(db, case, clock)
         zone = _zone(case)
-        before = (await _final_tasks(db, zone), await _pending_reminders(db, zone))
+        before = await _state(db, zone)
         policy = dataclasses.replace(build_policy(settings), rate_limit_per_minute=0)
         chat = build_chat(db, agent=agent, policy=policy, clock=clock)
         reply: Reply | None = None
@@ -182,13 +206,8 @@ async def run_case(case: Case, db: Database, agent: Agent, settings: Settings) -
             )
             if pressed is None:
                 raise RuntimeError("the press got no reply")
-        return Outcome(
-            await _final_tasks(db, zone),
-            reply.text,
-            offered,
-            await _pending_reminders(db, zone),
-            before,
-        )
+        tasks, reminders = await _state(db, zone)
+        return Outcome(tasks, reply.text, offered, reminders, before)
     finally:
         await emptied(db)
 
