@@ -30,9 +30,11 @@ JWT_SECRET = "workers-test-secret-" + "0123456789abcdef" * 3
 # another worker take a turn still in flight and answer it twice); short enough that the dead
 # worker's leases are taken over within the test's wait.
 LEASE_SECONDS = 10
-# Longer than a send takes even here; short enough that the answers a killed worker held are
-# sent by the others within the test's wait.
-SEND_CLAIM_SECONDS = 30
+# From a turn's commit to its answer noted as sent: longer than a send takes even here (the
+# same margin for a stalled worker as the lease's). A killed worker's claims then run out when
+# its leases do, so the others send the answers it held as soon as they take its turns over,
+# rather than waiting out the longer of the two.
+SEND_CLAIM_SECONDS = LEASE_SECONDS
 ERRAND = re.compile(r"errand (\d+)\b")
 
 
