@@ -118,7 +118,7 @@ LISTS = [
     ("pending", "pending"),
     ("anything left to do?", "pending"),
     ("show me the completed ones", "completed"),
-    ("Whats on my plate today", "all"),
+    ("Whats on my plate", "all"),
     ("list everything I need to do", "pending"),
     ("what tasks are open", "pending"),
 ]
@@ -127,6 +127,26 @@ LISTS = [
 @pytest.mark.parametrize(("text", "status"), LISTS)
 def test_lists(text: str, status: str) -> None:
     assert parse(text) == ListTasks(status)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "listing"),
+    [
+        ("Whats on my plate today", ListTasks("pending", due="today", sort_by="due")),
+        (
+            "show high priority work tasks",
+            ListTasks("pending", priority="high", sort_by="due", tag_word="work"),
+        ),
+        (
+            "what's due this week for work",
+            ListTasks("pending", due="this_week", sort_by="due", tag_word="work"),
+        ),
+        ("list all my urgent tasks", ListTasks("all", priority="high", sort_by="due")),
+        ("what did I finish today?", ListTasks("completed")),
+    ],
+)
+def test_a_listing_is_narrowed_by_every_filter_it_names(text: str, listing: ListTasks) -> None:
+    assert parse(text) == listing
 
 
 @pytest.mark.parametrize(

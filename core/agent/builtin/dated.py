@@ -29,6 +29,7 @@ from core.agent.builtin.lexicon.verbs import INTENSIFIERS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.text import clean, tidy_title
+from core.agent.builtin.timed import title_fields
 
 _SMALL_TALK = re.compile(rf"^{alt(SMALL_TALK_STARTS)}(?![\w'])", NOCASE)
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -60,17 +61,19 @@ def maybe_task(text: str) -> str | None:
 def added(text: str, found: Unknown) -> Add | None:
     """The whole message, which nothing else read, as a task with its date; None when it is
     not one (no date, no title left, a question, small talk, a sentence about something)."""
-    if found.maybe_task is None or _QUOTED.search(text) or "?" in text:
+    if _QUOTED.search(text) or "?" in text:
         return None
-    reading = shape_of(text)
+    fields = title_fields(text)  # "prep slides - due wed, high prio, tag work"
+    reading = shape_of(fields.title if fields.priority or fields.tags else text)
     if reading is None:
         return None
-    rest = reading.rest.strip(" ,.!:;-")
+    rest = reading.rest.strip(" ,.!:;-–—")
     if (needed := read_need(rest)) is not None and maybe_task(needed):
         return Add(f"{needed} {reading.phrase}")  # "tomorrow I need to pick up the suit"
-    if not _WORD.search(rest) or _SMALL_TALK.match(rest) or _SENTENCE.search(rest):
+    title = found.maybe_task or (maybe_task(rest) and tidy_title(text))
+    if not title or not _WORD.search(rest) or _SMALL_TALK.match(rest) or _SENTENCE.search(rest):
         return None
-    return Add(found.maybe_task)
+    return Add(title)
 
 
 _HEADER = alt(LIST_HEADERS)

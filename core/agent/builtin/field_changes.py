@@ -40,6 +40,7 @@ from core.agent.builtin.lexicon.time import (
     TIME_NAMES,
 )
 from core.agent.builtin.lexicon.verbs import CLEAR_VERBS, EDIT_VERBS, RENAME_VERBS, SAY_VERBS
+from core.agent.builtin.listing import LIST_LEADS
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.text import split_quoted, tidy_title
 from core.agent.builtin.timed import TAG_LIST, is_date, split_tags
@@ -180,8 +181,8 @@ def read_priority_change(text: str, adding: bool) -> EditFields | None:
     """A priority set, stepped up or down, or prioritised; `adding`: the text is a new task,
     so "X is urgent" is no change."""
     for pattern in _SET_PRIORITY[:1] if adding else _SET_PRIORITY:  # "X is urgent" is a task
-        if match := pattern.match(text):
-            ref = field_ref(match.group("ref"))
+        if (match := pattern.match(text)) and not LIST_LEADS.match(match.group("ref")):
+            ref = field_ref(match.group("ref"))  # not "show work stuff that's urgent"
             level = match.group("level").lower()
             if ref is not None and not is_date(match.group("ref")):
                 return EditFields(ref, priority=PRIORITY_LEVELS.get(level, "low"))

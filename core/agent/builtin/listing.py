@@ -31,7 +31,7 @@ COUNT = re.compile(
     NOCASE,
 )
 _LIST_NOUN = alt(LISTING_NOUNS)
-_LIST_LEADS = re.compile(rf"^(?:{alt(SHOW_VERBS)}|{alt(questions.LIST_ASKS)})\b", NOCASE)
+LIST_LEADS = re.compile(rf"^(?:{alt(SHOW_VERBS)}|{alt(questions.LIST_ASKS)})\b", NOCASE)
 _KINDS = alt(questions.LIST_KINDS)
 _PLATE = rf"(?:my|the)\s+{alt(questions.PLATES)}"
 _STILL = "(?:still|yet)"
@@ -62,7 +62,7 @@ _NOT_COMPLETED = re.compile(
     NOCASE,
 )
 _PENDING = re.compile(rf"\b{alt(questions.STATUS_OPEN)}\b", NOCASE)
-_ALL = re.compile(rf"\b(?:all|every|everything|both|{alt(questions.WHOLE)})\b", NOCASE)
+ALL_SAID = re.compile(rf"\b(?:all|every|everything|both|{alt(questions.WHOLE)})\b", NOCASE)
 
 
 _ALL_OF_ONE_KIND = re.compile(rf"\ball\s+(?:of\s+)?(?:my\s+|the\s+)?{_KINDS}\b", NOCASE)
@@ -80,7 +80,7 @@ def status_of(text: str) -> Status:
     "everything" is all of them, and done words alone ask for the finished ones."""
     if _GOT_DONE.search(text):
         return "completed"  # "what did I get done?", unlike "what do I need to get done?"
-    whole = _ALL.search(text) and not _ALL_OF_ONE_KIND.search(text)
+    whole = ALL_SAID.search(text) and not _ALL_OF_ONE_KIND.search(text)
     if whole and not _EVERYTHING_I.search(text) and not _NOT_YET_DONE.search(text):
         return "all"  # "show all tasks including completed ones"
     if _NOT_COMPLETED.search(text):
@@ -115,7 +115,7 @@ def read_list(text: str) -> ListTasks | None:
     status = status_of(lowered)
     word = tag_word(lowered)
     named = word is not None and (  # "which errands are still open?", "show my errands"
-        (status != "all" and _LIST_LEADS.match(lowered)) or SHOWN.match(lowered.rstrip("?!. "))
+        (status != "all" and LIST_LEADS.match(lowered)) or SHOWN.match(lowered.rstrip("?!. "))
     )
     if not (_LIST_SHAPES.search(lowered) or asks_for_list(lowered) or named):
         return None
@@ -126,7 +126,7 @@ def read_list(text: str) -> ListTasks | None:
 
 def asks_for_list(text: str) -> bool:
     """ "show me everything that isn't done yet": a request for a listing, not a reopen."""
-    return bool(_LIST_LEADS.match(text) and _ASKS_FOR_A_LIST.search(text))
+    return bool(LIST_LEADS.match(text) and _ASKS_FOR_A_LIST.search(text))
 
 
 _ABOUT = alt(questions.MENTIONING)

@@ -39,6 +39,7 @@ from core.agent.builtin.intents import (
     Chitchat,
     Injection,
     Intent,
+    ListTasks,
     Reopen,
     Unknown,
     Update,
@@ -46,6 +47,7 @@ from core.agent.builtin.intents import (
 from core.agent.builtin.lexicon import safety as unsafe
 from core.agent.builtin.lexicon.emoji import THUMBS_UP
 from core.agent.builtin.lexicon.talk import AGREEING
+from core.agent.builtin.list_filters import with_filters
 from core.agent.builtin.pattern import NOCASE, alt
 from core.agent.builtin.refs import parse_ref
 from core.agent.builtin.single import CHITCHAT, YES_OR_NO, misread, respelled, single
@@ -82,6 +84,8 @@ def parse(text: str, context: Context | None = None) -> Intent:
         return dataclasses.replace(found, priority=level) if isinstance(found, Add) else found
     found = several.keep_trailing_emoji(read(text, context or Context()), text)
     found = several_requests.requests_among(several.separated(found, text))
+    if isinstance(found, ListTasks):
+        return with_filters(found, text)  # "show high priority work tasks"
     if isinstance(found, Add) and _SHOUTED.search(text) and _shouted_last(found.title, text):
         return dataclasses.replace(found, priority="high")  # "buy milk!!"
     return found
