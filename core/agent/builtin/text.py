@@ -11,6 +11,7 @@ import Stemmer  # type: ignore[import-not-found]  # a C extension without type h
 
 from core.agent.builtin.lexicon.forms import (
     IRREGULAR_FORMS,
+    SHORT_FORMS,
     STOPWORDS,
 )
 from core.agent.builtin.lexicon.talk import (
@@ -203,9 +204,10 @@ _STEMMING = threading.Lock()
 @functools.lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """The word's stem, for matching what people say to what they wrote ("bought milk" finds
-    "buy milk"): irregular forms from the lexicon, then Snowball."""
+    "buy milk"): short and irregular forms from the lexicon, then Snowball."""
     word = word.lower().strip("'")
     word = word.removesuffix("'s")
+    word = SHORT_FORMS.get(word, word)  # "ch" is "chapter"
     word = IRREGULAR_FORMS.get(word, word)
     with _STEMMING:
         return str(_STEMMER.stemWord(word))

@@ -3,6 +3,15 @@ words title matching ignores, and the verbs "2" stands for "to" before ("need 2 
 
 from __future__ import annotations
 
+# Short forms people write for a word, in a title or when naming one ("finished chapter 4" is
+# "read ch 4"); only those that stand for one word alone ("doc" is a doctor or a document).
+SHORT_FORMS: dict[str, str] = {
+    "ch": "chapter", "chap": "chapter", "appt": "appointment", "appts": "appointments",
+    "bday": "birthday", "bdays": "birthdays", "mtg": "meeting",
+    "mtgs": "meetings", "hw": "homework", "dept": "department", "pics": "pictures",
+    "pic": "picture", "groc": "groceries", "grocs": "groceries", "vacay": "vacation",
+    "convo": "conversation", "pres": "presentation", "prezo": "presentation",
+}  # fmt: skip
 # Forms that stemming cannot undo, and the word each is a form of.
 IRREGULAR_FORMS: dict[str, str] = {
     "bought": "buy", "paid": "pay", "went": "go", "gone": "go", "did": "do", "done": "do",
