@@ -106,6 +106,31 @@ def topic_first(text: str) -> tuple[Ref, str] | None:
     return (ref, match.group("rest")) if ref is not None and ref.kind != "pronoun" else None
 
 
+_ENDS = alt(word for word, position in ORDINAL_WORDS.items() if position in (1, -1))
+_RUN = re.compile(
+    rf"^(?:the\s+|my\s+)?(?P<end>{_ENDS})\s+(?P<count>\d+|{alt(NUMBER_WORDS)})"
+    rf"(?:\s+(?:ones|{alt(TASK_NOUNS.values())}))?(?:\s+(?:on|in|from)\s+(?:my|the|that)\s+{_LIST})?$",
+    NOCASE,
+)
+MOST_IN_A_RUN = 10
+
+
+def positions(text: str) -> tuple[Ref, ...]:
+    """ "the first two", "the last 3 tasks": each position of the run, in order; none for
+    anything else (or a run longer than anyone counts off)."""
+    match = _RUN.match(text.strip())
+    if match is None:
+        return ()
+    said = match.group("count").lower()
+    count = int(said) if said.isdigit() else NUMBER_WORDS[said]
+    if not 1 < count <= MOST_IN_A_RUN:
+        return ()
+    first = ORDINAL_WORDS[match.group("end").lower()] > 0
+    return tuple(
+        Ref("ordinal", position=n if first else n - count - 1) for n in range(1, count + 1)
+    )
+
+
 def parse_ref(text: str) -> Ref | None:
     """Read a reference; None when there is nothing to read."""
     raw = _FOR_WHOM.sub("", text.strip())

@@ -34,6 +34,7 @@ from core.agent.builtin.intents import (
     NotEnglish,
     Ref,
     Search,
+    Several,
     Unknown,
     Update,
     ref_of,
@@ -42,7 +43,7 @@ from core.agent.builtin.lexicon import talk
 from core.agent.builtin.lexicon.fields import PRIORITY_NOUNS, PRIORITY_PHRASES
 from core.agent.builtin.lexicon.tasks import TASK_NOUNS
 from core.agent.builtin.pattern import NOCASE, alt, drawn
-from core.agent.builtin.refs import topic_first
+from core.agent.builtin.refs import positions, topic_first
 from core.agent.builtin.trace import Reader, first_of
 
 _NAMES_A_TASK = re.compile(rf"\b{alt(TASK_NOUNS)}\b", NOCASE)
@@ -182,7 +183,15 @@ _RANKED = {nested: _readers(nested) for nested in (False, True)}
 def single(text: str, *, nested: bool = False) -> Intent:
     """`nested`: the inside of an "I need to ..." is read once, not again."""
     found = first_of(_RANKED[nested], text)
-    return found if found is not None else Unknown(text, maybe_task=dated.maybe_task(text))
+    if found is None:
+        return Unknown(text, maybe_task=dated.maybe_task(text))
+    if (
+        isinstance(found, Complete)
+        and found.ref.kind == "title"
+        and (run := positions(found.ref.text))
+    ):
+        return Several(tuple(dataclasses.replace(found, ref=ref) for ref in run))  # "the first two"
+    return found
 
 
 def definite(intent: Intent) -> bool:

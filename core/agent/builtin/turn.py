@@ -4,7 +4,7 @@ from what they returned, never from what the engine hoped would happen."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.agent.builtin import (
@@ -95,7 +95,19 @@ class Turn:
     async def several(self, intent: Several) -> str:
         if refused := too_many(len(intent.parts), "requests"):
             return refused
-        return " ".join([await self.run(part) for part in intent.parts])
+        parts = [await self._counted(part) for part in intent.parts]
+        return " ".join([await self.run(part) for part in parts])
+
+    async def _counted(self, part: Intent) -> Intent:
+        """A task counted off by position ("the first two are done") as its number, read
+        before any of them is acted on: done, the first no longer heads the list."""
+        if not isinstance(part, Complete | EditFields) or part.ref.kind != "ordinal":
+            return part
+        family: Family = "complete" if isinstance(part, Complete) else "update"
+        identifier = await self.identifier(part.ref, family)
+        if identifier is None:
+            return part
+        return replace(part, ref=Ref("number", number=int(identifier.removeprefix("#"))))
 
     async def show_trash(self, _intent: ShowTrash) -> str:
         trash = await self.call("list_tasks", status="deleted", limit=LIST_PAGE)
