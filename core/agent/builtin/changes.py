@@ -54,6 +54,7 @@ from core.agent.builtin.lexicon.time import (
 )
 from core.agent.builtin.lexicon.verbs import ANY_MORE, NEW_TASK_STARTS, NO_LONGER, WANT
 from core.agent.builtin.pattern import alt
+from core.agent.builtin.text import content_words
 from core.agent.builtin.timed import is_date
 from core.agent.builtin.words import NOCASE, ref_from
 
@@ -188,10 +189,19 @@ def _due_said(text: str, adding: bool) -> EditFields | None:
             if pattern is _RETIME and _FIELD_NAMED.search(match.group("ref")):
                 continue  # "change task 1's description to before noon": the text itself
             words = _task_words(match)
-            ref = field_ref(words) if words is not None else None
+            ref = field_ref(_without_date_named(words)) if words is not None else None
             if ref is not None:
                 return EditFields(ref, due_phrase=match.group("when").strip())
     return None
+
+
+# "move the invoice deadline to noon": the task is the invoice, its date the one moved.
+_DATE_NAMED = re.compile(rf"(?:['’]s)?\s+{alt(DATE_NAMES)}$", NOCASE)
+
+
+def _without_date_named(words: str) -> str:
+    left = _DATE_NAMED.sub("", words)
+    return left if content_words(left) else words  # "move the date": the task in mind
 
 
 def _task_words(match: re.Match[str]) -> str | None:

@@ -135,10 +135,17 @@ class Break:
     word: str
 
 
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+
+
 def breaks(text: str) -> Iterator[Break]:
     """Every place in `text` where a clause may end, in order, found as they are asked for:
-    the one segmentation every reader of several requests, tasks or clauses cuts a message by."""
+    the one segmentation every reader of several requests, tasks or clauses cuts a message by.
+    Nothing quoted is cut."""
+    quoted = [found.span() for found in _QUOTED.finditer(text)]
     for match in _BREAK.finditer(text):
+        if any(start < match.start() < end for start, end in quoted):
+            continue  # 'set the description to "check the chain and the brakes"'
         word = match.group("after") or match.group("word") or ""
         mark = (match.group("mark") or "").strip()[:1]
         yield Break(match.start(), match.end(), mark, " ".join(word.casefold().split()))

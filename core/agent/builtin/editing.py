@@ -70,7 +70,7 @@ _DESCRIPTION_SETTERS: tuple[re.Pattern[str], ...] = (
         NOCASE,
     ),
     re.compile(
-        rf"^for\s+(?P<ref>.+?)\s*,?\s+{alt(NOTE_VERBS)}\s+(?:a\s+|the\s+)?{_DESCRIPTION}\s*:?\s+(?P<description>.+)$",
+        rf"^for\s+(?P<ref>.+?)\s*,?\s+{alt(NOTE_VERBS)}\s+(?:a\s+|the\s+)?{_DESCRIPTION}(?:\s*:|\s+(?:to|as)(?=\s))?\s+(?P<description>.+)$",
         NOCASE,
     ),
     re.compile(rf"^{alt(DESCRIBE)}\s+(?P<ref>.+?)\s+(?:as|with|:)\s*(?P<description>.+)$", NOCASE),
