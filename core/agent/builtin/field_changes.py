@@ -212,7 +212,9 @@ _NAMED_TAGS = (
     rf"|(?P<tags3>{_HASHTAGS}(?:\s+{_HASHTAGS})*))"
 )
 _TAG_ADD = (
-    re.compile(rf"^{alt(TAG_VERBS)}\s+(?P<ref>.+?)\s+(?:with|as)\s+(?P<tags>{TAG_LIST})$", NOCASE),
+    re.compile(
+        rf"^{alt(TAG_VERBS)}\s+(?P<ref>.+?)\s+(?:with|w/|as)\s+(?P<tags>{TAG_LIST})$", NOCASE
+    ),
     re.compile(
         rf"^{alt(TAG_VERBS)}\s+(?P<ref>it|that|this|that\s+one|(?:{alt(TASK_NOUNS)}\s*|#)?\d+)\s+(?P<tags>{TAG_LIST})$",
         NOCASE,

@@ -19,6 +19,7 @@ from core.agent.builtin.lexicon.fields import (
     PRIORITY_NOUNS,
     PRIORITY_PHRASES,
     TAG_LEADS,
+    TAG_NOUNS,
     TAG_VERBS,
     TAGGED,
 )
@@ -69,7 +70,7 @@ _PRIORITY_EDGE = re.compile(
 _PRIORITY_LEAD = re.compile(rf"^(?P<priority>{_PRIORITY})\s*[:,\-–—]\s*", NOCASE)
 HASHTAG = re.compile(r"(?<![\w&#])#(?P<tag>[^\W\d_][\w\-]{0,29})(?![\w\-])")
 _TAG_NAME = r"#?[^\W\d_][\w\-]{0,29}"
-TAG_LIST = rf"{_TAG_NAME}(?:\s*(?:,|and|&)\s*{_TAG_NAME})*"
+TAG_LIST = rf"{_TAG_NAME}(?:\s*(?:,|and|&|\+)\s*{_TAG_NAME})*"  # "family + personal"
 _TAG_TAIL = re.compile(
     rf"(?:^|[,;]\s*|\s+)(?:and\s+)?(?:{alt(TAG_VERBS)}\s+it(?:\s+(?:as|with))?|(?:{alt(TAG_LEADS)})\s*:?)"
     rf"\s+(?P<tags>{TAG_LIST})\s*$",
@@ -85,7 +86,7 @@ class TitleFields:
 
 
 def split_tags(text: str) -> list[str]:
-    return [tag.lstrip("#") for tag in re.split(r"\s*(?:,|\band\b|&)\s*", text.strip()) if tag]
+    return [tag.lstrip("#") for tag in re.split(r"\s*(?:,|\band\b|&|\+)\s*", text.strip()) if tag]
 
 
 _MARK_LEFT = re.compile(rf"\s*[,;.–—-]+\s*(?:{alt(CORRECTION_MARKS_SET_OFF)})$", NOCASE)
@@ -205,6 +206,13 @@ _TAGGED = re.compile(
 )
 
 
+# "anything with the car tag?", "show tasks in the home label".
+_WITH_THE_TAG = re.compile(
+    rf"^(?:(?:{_SHOW}|what(?:'?s|\s+is|\s+are)|anything|any|which)\s+)?(?:(?:all\s+)?(?:my|the)\s+)?"
+    rf"(?:(?:{_THINGS}|everything)\s+)?(?:with|in)\s+(?:the|a|my)\s+#?(?P<word>{_TAG_WORD})"
+    rf"\s+{alt(TAG_NOUNS)}$",
+    NOCASE,
+)
 _ASKED_THROUGH = re.compile(rf"^{alt(ASKED_THROUGH)}\s+(?=(?:what|which)\b)", NOCASE)
 
 
@@ -212,8 +220,8 @@ def read_question(text: str) -> ListTasks | WhenDue | None:
     asked = _ASKED_THROUGH.sub("", text.rstrip("?!. ").strip())
     if (due := _read_when(asked)) is not None:
         return due  # "when's the mot due again?", "what day is the vet?"
-    if match := _TAGGED.match(asked):
-        tag = match.group("tag") or match.group("word")
+    if match := _TAGGED.match(asked) or _WITH_THE_TAG.match(asked):
+        tag = match.groupdict().get("tag") or match.group("word")
         return ListTasks("pending", tag=tag.lower(), sort_by="due")
     if match := _URGENT.match(asked):
         return _urgent_listing(match)
