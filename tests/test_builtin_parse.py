@@ -143,6 +143,7 @@ def test_lists(text: str, status: str) -> None:
         ),
         ("list all my urgent tasks", ListTasks("all", priority="high", sort_by="due")),
         ("what did I finish today?", ListTasks("completed")),
+        ("what's left!!", ListTasks("pending")),
     ],
 )
 def test_a_listing_is_narrowed_by_every_filter_it_names(text: str, listing: ListTasks) -> None:

@@ -19,8 +19,9 @@ from core.agent.builtin.tag_words import tag_word
 _WINDOW = re.compile(
     rf"(?:\b(?:{alt(DUE)}|for|on|over)\s+)?\b(?P<window>{alt(DUE_WINDOWS)})\b", NOCASE
 )
+_WORDED = [phrase for phrase in PRIORITY_PHRASES if phrase[0].isalpha()]  # "!!" is no filter
 _LEVEL = re.compile(
-    rf"(?:\b(?:that\s+are|that\s+is|that'?s|which\s+are)\s+)?\b(?P<level>{alt(PRIORITY_PHRASES)})"
+    rf"(?:\b(?:that\s+are|that\s+is|that'?s|which\s+are)\s+)?\b(?P<level>{alt(_WORDED)})"
     r"(?!\w)(?:\s+ones)?",
     NOCASE,
 )
