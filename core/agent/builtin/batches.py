@@ -28,13 +28,7 @@ from core.agent.builtin.lexicon.tasks import ALL_SHOWN, TASK_NOUNS
 from core.agent.builtin.lexicon.time import DATE_NAMES
 from core.agent.builtin.lexicon.verbs import AT_LAST, DONE_FIRST, SECOND_REQUESTS
 from core.agent.builtin.pattern import NOCASE, alt
-from core.agent.builtin.refs import (
-    after_the_verb,
-    is_everything,
-    is_several,
-    parse_ref,
-    positions,
-)
+from core.agent.builtin.refs import after_the_verb, is_everything, is_several, parse_ref
 from core.agent.builtin.single import single
 
 # Where a second request starts: "then mark 2 done", "also add stamps".
@@ -120,10 +114,7 @@ def each(found: Complete | EditFields, refs: Iterable[Ref]) -> Several | None:
 
 
 def numbered(said: str) -> tuple[Ref, ...]:
-    """ "1, 2 and 4": each task it numbers, "the first two" each it counts off; "1 or 2"
-    names none to act on."""
-    if run := positions(said):
-        return run  # "the first two"
+    """ "1, 2 and 4": each task it numbers; "1 or 2" names none to act on."""
     if not is_several(said) or _EITHER.search(said):
         return ()
     numbers = dict.fromkeys(int(number) for number in _NUMBERS.findall(said))

@@ -95,19 +95,23 @@ class Turn:
     async def several(self, intent: Several) -> str:
         if refused := too_many(len(intent.parts), "requests"):
             return refused
-        parts = [await self._counted(part) for part in intent.parts]
+        parts = await self._counted(intent.parts)
         return " ".join([await self.run(part) for part in parts])
 
-    async def _counted(self, part: Intent) -> Intent:
-        """A task counted off by position ("the first two are done") as its number, read
-        before any of them is acted on: done, the first no longer heads the list."""
-        if not isinstance(part, Complete | EditFields) or part.ref.kind != "ordinal":
-            return part
-        family: Family = "complete" if isinstance(part, Complete) else "update"
-        identifier = await self.identifier(part.ref, family)
-        if identifier is None:
-            return part
-        return replace(part, ref=Ref("number", number=int(identifier.removeprefix("#"))))
+    async def _counted(self, parts: tuple[Intent, ...]) -> list[Intent]:
+        """Tasks counted off by position ("the first two are done") as their numbers, read
+        from one list before any of them is acted on: done, the first no longer heads it."""
+        lists: dict[Family, list[Known]] = {}
+        counted: list[Intent] = []
+        for part in parts:
+            if isinstance(part, Complete | EditFields) and part.ref.kind == "ordinal":
+                family: Family = "complete" if isinstance(part, Complete) else "update"
+                if family not in lists:
+                    lists[family] = await self.shown(family)
+                if (found := at_position(lists[family], part.ref.position or 0)) is not None:
+                    part = replace(part, ref=Ref("number", number=found.number))
+            counted.append(part)
+        return counted
 
     async def show_trash(self, _intent: ShowTrash) -> str:
         trash = await self.call("list_tasks", status="deleted", limit=LIST_PAGE)
@@ -229,12 +233,16 @@ class Turn:
         if ref.kind == "pronoun":
             last = self.context.last_task
             return f"#{last.number}" if last is not None else None
-        shown = list(self.context.candidates or self.context.listing)
-        if not shown:
-            status = "pending" if family == "complete" else "all"
-            shown = knowns(await self.call("list_tasks", status=status))
-        found = at_position(shown, ref.position or 0)
+        found = at_position(await self.shown(family), ref.position or 0)
         return f"#{found.number}" if found is not None else None
+
+    async def shown(self, family: Family) -> list[Known]:
+        """The list a position counts in: what the person was just shown, else their tasks."""
+        shown = list(self.context.candidates or self.context.listing)
+        if shown:
+            return shown
+        status = "pending" if family == "complete" else "all"
+        return knowns(await self.call("list_tasks", status=status))
 
     async def ask_change(self, identifier: str) -> str:
         last = self.context.last_task
