@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import sqlite3
 import sys
 import tempfile
@@ -48,22 +49,23 @@ USER = "eval-user"
 CHAT = "eval-chat"
 
 
-_migrated: list[bytes] = []  # the first migrated file's bytes, once this process made one
+@functools.cache
+def _migrated() -> bytes:
+    """A database file migrated by Alembic, as bytes: made once a process."""
+    from core.storage.migrate import upgrade
+
+    with tempfile.TemporaryDirectory() as directory:
+        made = Path(directory) / "migrated.db"
+        upgrade(f"sqlite:///{made}")
+        with contextlib.closing(sqlite3.connect(made)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file
+        return made.read_bytes()
 
 
 def migrated_template(directory: Path) -> Path:
-    """A migrated database file in `directory`: migrated by Alembic the first time in this
-    process, a copy of that file's bytes every time after."""
+    """A migrated database file in `directory`, a copy of the one this process migrated."""
     template = directory / "template.db"
-    if not _migrated:
-        from core.storage.migrate import upgrade
-
-        upgrade(f"sqlite:///{template}")
-        with contextlib.closing(sqlite3.connect(template)) as connection:
-            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file
-        _migrated.append(template.read_bytes())
-    else:
-        template.write_bytes(_migrated[0])
+    template.write_bytes(_migrated())
     return template
 
 
